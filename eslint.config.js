@@ -1,0 +1,68 @@
+// ESLint: typescript-eslint plus the process boundaries of DESIGN.md §11.1 as errors.
+// shared/ runs in both processes, so it imports neither Node nor Electron; only main/electron/ touches
+// Electron; the renderer never reaches into main/.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const NODE_BUILTINS = [
+  'assert', 'buffer', 'child_process', 'crypto', 'dns', 'events', 'fs', 'fs/promises', 'http', 'https', 'net',
+  'os', 'path', 'process', 'stream', 'tls', 'url', 'util', 'worker_threads', 'zlib',
+];
+
+const noNode = [
+  { group: ['node:*'], message: 'shared/ and renderer/ must stay pure: no Node built-ins (DESIGN.md §11.1).' },
+];
+const noElectron = { name: 'electron', message: "Only main/electron/ may import 'electron' (DESIGN.md §1)." };
+const requireElectron = {
+  selector: "CallExpression[callee.name='require'][arguments.0.value='electron']",
+  message: "Only main/electron/ may require 'electron' (DESIGN.md §1).",
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test/fixtures/lint/**', 'test/e2e/artifacts/**', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron, ...NODE_BUILTINS.map((name) => ({ name, message: 'shared/ must stay pure: no Node built-ins.' }))],
+          patterns: [...noNode, { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ depends on nothing but itself.' }],
+        },
+      ],
+      'no-restricted-syntax': ['error', requireElectron],
+    },
+  },
+  {
+    files: ['main/**/*.ts'],
+    ignores: ['main/electron/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noElectron] }],
+      'no-restricted-syntax': ['error', requireElectron],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [...noNode, { group: ['**/main/**', '**/preload/**'], message: 'The renderer reaches main only through window.api.' }],
+        },
+      ],
+      'no-restricted-syntax': ['error', requireElectron],
+    },
+  },
+);

@@ -1,0 +1,38 @@
+/**
+ * Opens the history database with the pragmas DESIGN.md §4 asks for, after checking that this code
+ * understands it. A database written by a newer version is refused before anything touches it.
+ */
+import Database from 'better-sqlite3';
+import { migrate, peekUserVersion, type Migration } from './migrate.js';
+import { migrations as historyMigrations } from './migrations/index.js';
+
+export type Db = Database.Database;
+
+export interface OpenOptions {
+  migrations?: readonly Migration[];
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  const list = options.migrations ?? historyMigrations;
+  // Checked on a read-only handle first: opening read-write could already create a WAL or -shm file
+  // next to a database this version must not touch.
+  peekUserVersion(file, list);
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, list);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function closeDatabase(db: Db): void {
+  if (!db.open) return;
+  db.pragma('optimize');
+  db.close();
+}

@@ -1,0 +1,43 @@
+/**
+ * The process boundaries of DESIGN.md §11.1 are ESLint errors. Each fixture is linted as if it lived in
+ * the folder it must not appear in; the same text in an allowed folder passes, so the rule is what fails.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+const fixture = (name: string) => fs.readFileSync(path.join(root, 'test/fixtures/lint', name), 'utf8');
+
+async function errorsFor(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).filter((m) => m.severity === 2);
+}
+
+describe('process boundaries (DESIGN.md §11.1)', () => {
+  it('refuses node:fs in shared/', async () => {
+    const errors = await errorsFor(fixture('shared-imports-node-fs.ts'), 'shared/rules/lint-fixture.ts');
+    expect(errors.map((e) => e.ruleId)).toContain('@typescript-eslint/no-restricted-imports');
+    expect(errors.map((e) => e.message).join('\n')).toMatch(/no Node built-ins/);
+  });
+
+  it('allows the same import in main/', async () => {
+    expect(await errorsFor(fixture('shared-imports-node-fs.ts'), 'main/features/lint-fixture.ts')).toEqual([]);
+  });
+
+  it("refuses 'electron' in main/ outside main/electron/", async () => {
+    const errors = await errorsFor(fixture('main-imports-electron.ts'), 'main/features/lint-fixture.ts');
+    expect(errors.map((e) => e.message).join('\n')).toMatch(/Only main\/electron\/ may import 'electron'/);
+  });
+
+  it("allows 'electron' in main/electron/", async () => {
+    expect(await errorsFor(fixture('main-imports-electron.ts'), 'main/electron/lint-fixture.ts')).toEqual([]);
+  });
+
+  it('refuses main/ imports in the renderer', async () => {
+    const errors = await errorsFor(fixture('renderer-imports-main.ts'), 'renderer/src/lint-fixture.ts');
+    expect(errors.map((e) => e.message).join('\n')).toMatch(/reaches main only through window.api/);
+  });
+});
