@@ -54,7 +54,7 @@ export function createIpcRouter(options: RouterOptions = {}): IpcRouter {
 
       const parsed = spec.request.safeParse(payload);
       if (!parsed.success) {
-        return fail('INVALID_PAYLOAD', describeIssues(parsed.error), z.flattenError(parsed.error));
+        return fail('INVALID_PAYLOAD', describeIssues(parsed.error), { issues: issueList(parsed.error) });
       }
       try {
         return ok(await handler(parsed.data));
@@ -65,6 +65,14 @@ export function createIpcRouter(options: RouterOptions = {}): IpcRouter {
       }
     },
   };
+}
+
+/** Exact field paths (e.g. ['lines', 0, 'taxCode']) so the form can put each message on its field. */
+function issueList(error: z.ZodError): Array<{ path: Array<string | number>; message: string }> {
+  return error.issues.map((issue) => ({
+    path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+    message: issue.message,
+  }));
 }
 
 /** One readable sentence naming each field that is wrong, e.g. "lines.0.quantity: 数量必须是数字". */

@@ -11,7 +11,7 @@ export type Invoke = (channel: Channel, payload: unknown) => Promise<unknown>;
 export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
 
 type FeatureOf<C> = C extends `${infer F}:${string}` ? F : never;
-type Call<C extends Channel> = keyof RequestOf<C> extends never
+type Call<C extends Channel> = Record<string, never> extends RequestOf<C>
   ? (request?: RequestOf<C>) => Promise<IpcResult<ResponseOf<C>>>
   : (request: RequestOf<C>) => Promise<IpcResult<ResponseOf<C>>>;
 

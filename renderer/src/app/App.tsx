@@ -1,0 +1,53 @@
+/**
+ * Providers and the page frame: antd's locale follows the i18next language, antd's `<App>` gives
+ * message/notification their theme (see lib/messages.ts), and the two views sit in tabs.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, Layout, Tabs } from 'antd';
+import zhCNLocale from 'antd/locale/zh_CN';
+import enLocale from 'antd/locale/en_US';
+import { useTranslation } from 'react-i18next';
+import { MessagesBridge } from '../lib/messages.js';
+import { IssuanceView } from '../features/issuance/components/issuance-view.js';
+import { HistoryView } from '../features/history/components/history-view.js';
+import { AppHeader } from './app-header.js';
+import { EnvironmentBanner } from './environment-banner.js';
+import { useAppStore, type View } from './store.js';
+import { theme } from './theme.js';
+
+export function App() {
+  const language = useAppStore((s) => s.language);
+  return (
+    <ConfigProvider locale={language === 'zh-CN' ? zhCNLocale : enLocale} theme={theme}>
+      <AntApp>
+        <MessagesBridge />
+        <Shell />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const { view, setView, info, loadInfo } = useAppStore();
+
+  useEffect(() => {
+    void loadInfo();
+  }, [loadInfo]);
+
+  // The tab labels carry the test ids: they are what a user (and Playwright) clicks.
+  const items = [
+    { key: 'issue', label: <span data-testid="nav-issue">{t('nav.issue')}</span>, children: <IssuanceView /> },
+    { key: 'history', label: <span data-testid="nav-history">{t('nav.history')}</span>, children: <HistoryView /> },
+  ] satisfies { key: View; label: ReactNode; children: ReactNode }[];
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <EnvironmentBanner environment={info?.environment} />
+      <AppHeader />
+      <Layout.Content style={{ paddingInline: 24, paddingBottom: 24 }}>
+        <Tabs activeKey={view} onChange={(key) => setView(key as View)} items={items} />
+      </Layout.Content>
+    </Layout>
+  );
+}

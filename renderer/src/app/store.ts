@@ -1,0 +1,44 @@
+/**
+ * App-wide UI state: which view is open, the interface language, and the app information read once at
+ * start (environment, seller, default issuer) that the header and the issuance form both show.
+ */
+import { create } from 'zustand';
+import type { AppInfo } from '../../../shared/ipc/schemas/app.js';
+import { getApi } from '../lib/api.js';
+import { reportFailure } from '../lib/messages.js';
+import { DEFAULT_LANGUAGE, i18n, type Language } from './i18n.js';
+
+export type View = 'issue' | 'history';
+
+interface AppState {
+  view: View;
+  language: Language;
+  info: AppInfo | null;
+  infoState: 'loading' | 'ready' | 'failed';
+  setView(view: View): void;
+  setLanguage(language: Language): void;
+  loadInfo(): Promise<void>;
+}
+
+export const useAppStore = create<AppState>()((set) => ({
+  view: 'issue',
+  language: DEFAULT_LANGUAGE,
+  info: null,
+  infoState: 'loading',
+  setView: (view) => set({ view }),
+  setLanguage: (language) => {
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+    set({ language });
+  },
+  loadInfo: async () => {
+    set({ infoState: 'loading' });
+    const result = await getApi().app.info();
+    if (result.ok) {
+      set({ info: result.value, infoState: 'ready' });
+    } else {
+      set({ infoState: 'failed' });
+      reportFailure(result.error, 'app:info');
+    }
+  },
+}));
