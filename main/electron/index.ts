@@ -1,0 +1,151 @@
+/**
+ * The Electron entry point (bundled to dist/main/index.cjs). The only module that imports electron's
+ * values: it wires app lifecycle, hardening, the `app://` protocol, IPC and the window around the plain
+ * Node core (DESIGN.md §1). Everything decided here is delegated to small tested modules.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type Session, type WebContents } from 'electron';
+import { createCore, type Core } from '../core.js';
+import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
+import { createSafeStorageCipher } from './ports.js';
+import { registerAppProtocol } from './protocol.js';
+import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
+import { createMainWindow } from './window.js';
+
+// The bundle lives in dist/main; the renderer build and the preload bundle are its siblings.
+const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
+const PRELOAD_PATH = path.join(__dirname, '..', 'preload', 'index.cjs');
+/** How long quitting waits for the core (outbox, sandbox server, database) before giving up. */
+const CLOSE_TIMEOUT_MS = 10_000;
+/**
+ * Opt-in for Linux hosts without a keyring (DESIGN.md §7): start with `--allow-basic-text-secrets`.
+ * Until the settings feature offers the switch, this is how a clerk (or their admin) says yes.
+ */
+const ALLOW_BASIC_TEXT_SWITCH = 'allow-basic-text-secrets';
+
+app.setName('Fapiao Desk');
+
+// Must happen before `ready`. `standard` gives app:// real origins and relative URLs, `secure` makes it a
+// secure context like https, `supportFetchAPI` lets the page fetch its own assets.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+// Every renderer sandboxed, including any a dependency might open.
+app.enableSandbox();
+
+let mainWindow: BrowserWindow | null = null;
+let core: Core | null = null;
+let ipcRegistration: IpcRegistration | null = null;
+let stopEvents: (() => void) | null = null;
+
+function openExternalIfAllowed(url: string): void {
+  if (!isAllowedExternalUrl(url)) return;
+  shell.openExternal(url).catch((error: unknown) => console.error('[shell] openExternal failed', error));
+}
+
+/** Denies every permission prompt (camera, notifications, geolocation, clipboard-read, HID, USB…). */
+function hardenSession(target: Session): void {
+  target.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  target.setPermissionCheckHandler(() => false);
+  target.setDevicePermissionHandler(() => false);
+}
+
+/** Applied to every WebContents the app ever creates, not only the main window. */
+function hardenWebContents(contents: WebContents): void {
+  // The app is a single page; any navigation is an attack or a stray link. Allowed external links go to
+  // the system browser instead.
+  contents.on('will-navigate', (event, url) => {
+    event.preventDefault();
+    openExternalIfAllowed(url);
+  });
+  contents.on('will-frame-navigate', (event) => {
+    if (!isTrustedSenderUrl(event.url) && event.url !== 'about:blank' && event.url !== 'about:srcdoc') event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternalIfAllowed(url);
+    return { action: 'deny' };
+  });
+  if (contents.session !== session.defaultSession) hardenSession(contents.session);
+}
+
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+
+function showMainWindow(): void {
+  if (mainWindow === null || mainWindow.isDestroyed()) {
+    mainWindow = createMainWindow({
+      BrowserWindow,
+      preloadPath: PRELOAD_PATH,
+      devTools: !app.isPackaged,
+      onLoadError: (error) => console.error('[window] failed to load the renderer', error),
+    });
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  hardenSession(session.defaultSession);
+  registerAppProtocol({ protocol, rootDir: RENDERER_DIR, fs });
+
+  const cipher = createSafeStorageCipher(safeStorage, {
+    platform: process.platform,
+    allowBasicText: () => app.commandLine.hasSwitch(ALLOW_BASIC_TEXT_SWITCH),
+  });
+  core = await createCore({ dataDir: app.getPath('userData'), appVersion: app.getVersion() }, { cipher });
+  ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);
+  stopEvents = core.onEvent(
+    createEventForwarder((channel, name, payload) => {
+      if (mainWindow !== null && !mainWindow.isDestroyed()) mainWindow.webContents.send(channel, name, payload);
+    }),
+  );
+  showMainWindow();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Two instances would share one database and one outbox worker; the first one gets focused instead.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (core !== null) showMainWindow();
+  });
+  app.on('activate', () => {
+    if (core !== null) showMainWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let closeState: 'open' | 'closing' | 'closed' = 'open';
+  app.on('will-quit', (event) => {
+    if (closeState === 'closed' || core === null) return;
+    // Quit waits for the core once: the outbox and the database must close cleanly (WAL checkpoint,
+    // `optimize`); then quit again and let it through.
+    event.preventDefault();
+    if (closeState === 'closing') return;
+    closeState = 'closing';
+    stopEvents?.();
+    ipcRegistration?.unregister();
+    const closing = core.close();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref());
+    Promise.race([closing, timeout])
+      .catch((error: unknown) => console.error('[core] close failed', error))
+      .finally(() => {
+        closeState = 'closed';
+        app.quit();
+      });
+  });
+
+  start().catch((error: unknown) => {
+    console.error('[app] start-up failed', error);
+    const detail = error instanceof Error ? error.message : String(error);
+    dialog.showErrorBox('发票工作台无法启动', `启动时发生错误，请联系管理员。\n\n${detail}`);
+    app.exit(1);
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Electron implementations of the core's ports (main/ports.ts). Electron objects come in as parameters
+ * (`import type` only) so these run under unit tests with fakes.
+ */
+import type { SafeStorage } from 'electron';
+import { IpcFailure } from '../../shared/ipc/index.js';
+import type { SecretCipher } from '../ports.js';
+
+/**
+ * The part of `safeStorage` we use. The synchronous encrypt/decrypt are deprecated in Electron 45 in
+ * favour of the async ones, but the SecretCipher port is synchronous (secrets are sealed inside
+ * synchronous SQLite transactions); see docs/security.md.
+ */
+export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
+
+export interface SafeStorageCipherOptions {
+  platform: NodeJS.Platform;
+  /**
+   * The clerk's explicit opt-in to Chromium's `basic_text` backend on Linux (no keyring: secrets are
+   * only obfuscated with a key built into Chromium). A function so that the opt-in can change while the
+   * app runs; read on every call.
+   */
+  allowBasicText: boolean | (() => boolean);
+}
+
+// IpcFailure rather than Error: the router passes its message to the clerk instead of "internal error".
+export const SECRET_STORAGE_UNAVAILABLE =
+  '无法安全保存密码：系统的加密存储（Windows DPAPI / macOS 钥匙串 / Linux 密钥环）当前不可用。' +
+  ' (Secret storage unavailable: the operating system\'s encryption service cannot be used.)';
+
+export const SECRET_STORAGE_BASIC_TEXT =
+  '未检测到系统密钥环（如 GNOME 密钥环或 KWallet），密码只能以可被还原的方式保存。请安装并解锁密钥环后重启本程序，' +
+  '或在设置中明确同意以弱加密方式保存。 (No OS keyring found: Electron would fall back to "basic_text", which ' +
+  'anyone with the file can decrypt. Install and unlock a keyring, or opt in explicitly in Settings.)';
+
+/** Linux backends that do not protect the key; 'unknown' means we cannot tell (e.g. before `ready`). */
+const WEAK_LINUX_BACKENDS = new Set(['basic_text', 'unknown']);
+
+export function createSafeStorageCipher(safeStorage: SafeStorageLike, options: SafeStorageCipherOptions): SecretCipher {
+  const allowBasicText = typeof options.allowBasicText === 'function' ? options.allowBasicText : () => options.allowBasicText === true;
+  const isLinux = options.platform === 'linux';
+
+  // Checked on every call, not once at start-up: a missing keyring must not stop the app from opening
+  // (the clerk can still issue with stored settings, read history, and opt in); it only blocks secrets.
+  const assertUsable = (): void => {
+    if (!safeStorage.isEncryptionAvailable()) throw new IpcFailure('VALIDATION_FAILED', SECRET_STORAGE_UNAVAILABLE);
+    if (isLinux && WEAK_LINUX_BACKENDS.has(safeStorage.getSelectedStorageBackend()) && !allowBasicText()) {
+      throw new IpcFailure('VALIDATION_FAILED', SECRET_STORAGE_BASIC_TEXT);
+    }
+  };
+
+  return {
+    get backend(): string {
+      if (!isLinux) return `safeStorage:${options.platform === 'darwin' ? 'keychain' : options.platform === 'win32' ? 'dpapi' : options.platform}`;
+      return `safeStorage:${safeStorage.getSelectedStorageBackend()}`;
+    },
+    encrypt(plain: string): Buffer {
+      assertUsable();
+      return safeStorage.encryptString(plain);
+    },
+    decrypt(sealed: Buffer): string {
+      assertUsable();
+      return safeStorage.decryptString(sealed);
+    },
+  };
+}

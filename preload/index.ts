@@ -1,0 +1,50 @@
+/**
+ * The sandboxed preload (bundled to dist/preload/index.cjs as CommonJS). In a sandboxed preload only
+ * `electron` and a few Node built-ins can be required, so zod and shared/ipc are bundled in.
+ *
+ * It exposes exactly one thing, `window.api`, built by the same `createApi` the browser harness uses.
+ * Raw `ipcRenderer` never reaches the page, and neither do Electron's event objects (their `sender`
+ * would give the page an ipcRenderer).
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { EVENT_CHANNEL } from '../main/electron/ipc.js';
+import { createApi, isEventName, type Channel, type EventName, type Invoke, type Subscribe } from '../shared/ipc/index.js';
+
+const invoke: Invoke = (channel: Channel, payload: unknown) => ipcRenderer.invoke(channel, payload);
+
+// One ipcRenderer listener for all subscriptions, attached on first use: the page cannot pile up
+// Electron listeners (MaxListenersExceeded) by subscribing in a loop.
+const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+let attached = false;
+
+function onEvent(_event: IpcRendererEvent, name: unknown, payload: unknown): void {
+  if (!isEventName(name)) return;
+  for (const listener of listeners.get(name) ?? []) {
+    try {
+      listener(payload);
+    } catch (error) {
+      console.error(`listener for ${name} failed`, error);
+    }
+  }
+}
+
+const subscribe: Subscribe = (event, listener) => {
+  if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`);
+  if (!attached) {
+    ipcRenderer.on(EVENT_CHANNEL, onEvent);
+    attached = true;
+  }
+  let set = listeners.get(event);
+  if (set === undefined) {
+    set = new Set();
+    listeners.set(event, set);
+  }
+  // Wrapped so that subscribing the same function twice gives two independent subscriptions.
+  const entry = (payload: unknown) => listener(payload);
+  set.add(entry);
+  return () => {
+    set.delete(entry);
+  };
+};
+
+contextBridge.exposeInMainWorld('api', createApi(invoke, subscribe));
