@@ -4,7 +4,7 @@
  * ipcMain, the browser harness), guards it, parses it with the contract and always resolves to an
  * IpcResult — a bad payload can never crash main or reach a handler.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   contract,
   DEFAULT_MAX_REQUEST_BYTES,

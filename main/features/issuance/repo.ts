@@ -1,0 +1,109 @@
+/** SQL of output invoices (issued_invoice, issued_invoice_line). The only place that touches them. */
+import type { Db } from '../../db/open.js';
+import type { Environment, InvoiceStatus, InvoiceSummary, InvoiceType } from '../../../shared/ipc/index.js';
+
+export interface NewInvoice {
+  lsh: string;
+  environment: Environment;
+  fplxdm: InvoiceType;
+  xhdwsbh: string;
+  xhdwmc: string;
+  ghdwmc: string;
+  ghdwsbh: string | null;
+  jshj: string;
+  hjse: string;
+  requestJson: string;
+  lines: Array<{ spmc: string; spbm: string; spsl: string; dj: string; je: string; sl: string; se: string }>;
+}
+
+export interface IssuedFields {
+  fpdm: string | null;
+  fphm: string;
+  kprq: string;
+  jym: string | null;
+  skm: string | null;
+  pdf: string | null;
+  ofd: string | null;
+  xml: string | null;
+}
+
+interface SummaryRow {
+  id: number;
+  lsh: string;
+  environment: Environment;
+  fplxdm: InvoiceType;
+  ghdwmc: string;
+  jshj: string;
+  status: InvoiceStatus;
+  fpdm: string | null;
+  fphm: string | null;
+  kprq: string | null;
+  error_message: string | null;
+  created_at: string;
+}
+
+const SUMMARY_COLUMNS = 'id, lsh, environment, fplxdm, ghdwmc, jshj, status, fpdm, fphm, kprq, error_message, created_at';
+
+function toSummary(row: SummaryRow): InvoiceSummary {
+  return {
+    id: row.id,
+    lsh: row.lsh,
+    environment: row.environment,
+    invoiceType: row.fplxdm,
+    buyerName: row.ghdwmc,
+    total: row.jshj,
+    status: row.status,
+    invoiceCode: row.fpdm,
+    invoiceNumber: row.fphm,
+    issuedAt: row.kprq,
+    error: row.error_message,
+    createdAt: row.created_at,
+  };
+}
+
+export function createIssuanceRepo(db: Db) {
+  const insertInvoice = db.prepare(
+    `INSERT INTO issued_invoice (lsh, environment, fplxdm, xhdwsbh, xhdwmc, ghdwmc, ghdwsbh, jshj, hjse, status, request_json, created_at, updated_at)
+     VALUES (@lsh, @environment, @fplxdm, @xhdwsbh, @xhdwmc, @ghdwmc, @ghdwsbh, @jshj, @hjse, 'queued', @requestJson, @now, @now)`,
+  );
+  const insertLine = db.prepare(
+    `INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se)
+     VALUES (@invoiceId, @lineNo, @spmc, @spbm, @spsl, @dj, @je, @sl, @se)`,
+  );
+  const byLsh = db.prepare<[string], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE lsh = ?`);
+  const list = db.prepare<[Environment, number, number], SummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE environment = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+  );
+  const markIssuing = db.prepare<[string, string]>(
+    `UPDATE issued_invoice SET status = 'issuing', updated_at = ? WHERE lsh = ? AND status = 'queued'`,
+  );
+  const markIssued = db.prepare(
+    `UPDATE issued_invoice SET status = 'issued', fpdm = @fpdm, fphm = @fphm, kprq = @kprq, jym = @jym, skm = @skm,
+       pdf_url = @pdf, ofd_url = @ofd, xml_url = @xml, error_code = NULL, error_message = NULL, updated_at = @now
+     WHERE lsh = @lsh AND status IN ('queued', 'issuing')`,
+  );
+  const markFailed = db.prepare<[string, string, string, string]>(
+    `UPDATE issued_invoice SET status = 'failed', error_code = ?, error_message = ?, updated_at = ? WHERE lsh = ? AND status IN ('queued', 'issuing')`,
+  );
+
+  return {
+    /** Inserts the invoice and its lines; call inside the transaction that also enqueues it. */
+    insert(invoice: NewInvoice, now: string): number {
+      const id = Number(insertInvoice.run({ ...invoice, now }).lastInsertRowid);
+      invoice.lines.forEach((line, index) => insertLine.run({ invoiceId: id, lineNo: index + 1, ...line }));
+      return id;
+    },
+    findByLsh(lsh: string): InvoiceSummary | null {
+      const row = byLsh.get(lsh);
+      return row ? toSummary(row) : null;
+    },
+    list(environment: Environment, limit: number, offset: number): InvoiceSummary[] {
+      return list.all(environment, limit, offset).map(toSummary);
+    },
+    markIssuing: (lsh: string, now: string) => markIssuing.run(now, lsh).changes > 0,
+    markIssued: (lsh: string, fields: IssuedFields, now: string) => markIssued.run({ lsh, ...fields, now }).changes > 0,
+    markFailed: (lsh: string, code: string, message: string, now: string) => markFailed.run(code, message, now, lsh).changes > 0,
+  };
+}
+
+export type IssuanceRepo = ReturnType<typeof createIssuanceRepo>;

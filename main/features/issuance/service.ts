@@ -1,0 +1,126 @@
+/**
+ * Issuance as the clerk sees it: a draft becomes a stored invoice row plus an outbox row in one
+ * transaction (so nothing submitted is ever forgotten), and the outbox handler turns the service's
+ * answers into the row's state. DESIGN.md §5.
+ */
+import type { Db } from '../../db/open.js';
+import type { OutboxRepo } from '../../outbox/repo.js';
+import type { OutboxHandler, SendOutcome } from '../../outbox/worker.js';
+import type { ServiceClient } from '../../api/client.js';
+import { ServiceError, TransportError } from '../../api/errors.js';
+import { IpcFailure, type Environment, type InvoiceDraft, type InvoiceSummary } from '../../../shared/ipc/index.js';
+import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
+import type { IssuanceRepo } from './repo.js';
+import { buildIssuanceRequest, type Seller } from './request.js';
+import { newSerial } from './serial.js';
+
+export const ISSUANCE_OUTBOX_KIND = 'issuance';
+
+export interface IssuanceServiceDeps {
+  db: Db;
+  repo: IssuanceRepo;
+  outbox: OutboxRepo;
+  environment: Environment;
+  seller: () => Seller;
+  now: () => Date;
+  /** Wakes the outbox worker after an enqueue. */
+  kick: () => void;
+  /** Tells the renderer a row changed. */
+  notify: (invoice: InvoiceSummary) => void;
+}
+
+export function createIssuanceService(deps: IssuanceServiceDeps) {
+  const { db, repo, outbox } = deps;
+
+  function submit(draft: InvoiceDraft): InvoiceSummary {
+    const now = deps.now();
+    const lsh = newSerial('FD', now);
+    const built = buildIssuanceRequest(draft, { lsh, seller: deps.seller() });
+    if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', built.message, built.details);
+    const request = built.request;
+    const requestJson = JSON.stringify(request);
+    const iso = now.toISOString();
+    db.transaction(() => {
+      repo.insert(
+        {
+          lsh,
+          environment: deps.environment,
+          fplxdm: draft.invoiceType,
+          xhdwsbh: request.xhdwsbh,
+          xhdwmc: request.xhdwmc,
+          ghdwmc: request.ghdwmc,
+          ghdwsbh: request.ghdwsbh ?? null,
+          jshj: built.totals.total,
+          hjse: built.totals.tax,
+          requestJson,
+          lines: built.lines,
+        },
+        iso,
+      );
+      outbox.enqueue(ISSUANCE_OUTBOX_KIND, lsh, requestJson, now.getTime());
+    })();
+    deps.kick();
+    const saved = repo.findByLsh(lsh);
+    if (!saved) throw new Error(`invoice ${lsh} vanished right after insert`);
+    return saved;
+  }
+
+  /** Sends (and re-sends, with the same lsh) an issuance until the service gives a definite answer. */
+  function outboxHandler(client: () => ServiceClient): OutboxHandler {
+    return {
+      async send(row): Promise<SendOutcome> {
+        const request = JSON.parse(row.request_json) as IssuanceRequest;
+        const lsh = row.serial;
+        const at = () => deps.now().toISOString();
+        try {
+          const outcome = await client().issueInvoice(request);
+          if (outcome.kind === 'pending') {
+            return { kind: 'pending', note: outcome.message, apply: () => repo.markIssuing(lsh, at()) };
+          }
+          const record = outcome.records[0];
+          if (!record) return { kind: 'unclear', error: '服务返回了空的开票结果' };
+          return {
+            kind: 'done',
+            apply: () =>
+              repo.markIssued(
+                lsh,
+                {
+                  fpdm: record.fpdm ?? null,
+                  fphm: record.fphm,
+                  kprq: record.kprq,
+                  jym: record.jym ?? null,
+                  skm: record.skm ?? null,
+                  pdf: record.pdf ?? null,
+                  ofd: record.ofd ?? null,
+                  xml: record.xml ?? null,
+                },
+                at(),
+              ),
+          };
+        } catch (error) {
+          if (error instanceof ServiceError) {
+            const message = `${error.code} ${error.serviceMessage}`.trim();
+            return { kind: 'failed', error: message, apply: () => repo.markFailed(lsh, String(error.code), message, at()) };
+          }
+          if (error instanceof TransportError) {
+            // The request may or may not have arrived: keep the row and ask again with the same lsh.
+            return { kind: 'unclear', error: error.message, apply: () => repo.markIssuing(lsh, at()) };
+          }
+          throw error;
+        }
+      },
+      afterCommit(row) {
+        const invoice = repo.findByLsh(row.serial);
+        if (invoice) deps.notify(invoice);
+      },
+    };
+  }
+
+  return {
+    submit,
+    list: (limit: number, offset: number) => repo.list(deps.environment, limit, offset),
+    outboxHandler,
+  };
+}
+
+export type IssuanceService = ReturnType<typeof createIssuanceService>;
