@@ -7,8 +7,7 @@
  * would give the page an ipcRenderer).
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_CHANNEL } from '../main/electron/ipc.js';
-import { createApi, isEventName, type Channel, type EventName, type Invoke, type Subscribe } from '../shared/ipc/index.js';
+import { createApi, EVENT_CHANNEL, isEventName, type Channel, type EventName, type Invoke, type Subscribe } from '../shared/ipc/index.js';
 
 const invoke: Invoke = (channel: Channel, payload: unknown) => ipcRenderer.invoke(channel, payload);
 

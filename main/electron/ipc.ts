@@ -3,15 +3,8 @@
  * `unknown` payloads with the contract and never throws; this adapter adds what only Electron knows:
  * which frame sent the call. Electron objects are described structurally so tests can pass fakes.
  */
-import { fail, isEventName, type EventName, type EventPayload, type IpcResult } from '../../shared/ipc/index.js';
+import { EVENT_CHANNEL, fail, isEventName, type EventName, type EventPayload, type IpcResult } from '../../shared/ipc/index.js';
 import type { IpcRouter } from '../ipc/router.js';
-
-/**
- * The one channel main pushes core events on: `webContents.send(EVENT_CHANNEL, name, payload)`.
- * Shared with preload/index.ts (which bundles this constant); it does not look like `feature:verb`, so
- * it can never collide with a contract channel.
- */
-export const EVENT_CHANNEL = 'fapiao-desk/event';
 
 /** What we read from Electron's WebFrameMain (IpcMainInvokeEvent.senderFrame). */
 export interface SenderFrameLike {

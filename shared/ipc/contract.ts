@@ -32,6 +32,12 @@ export const contract = {
   },
 } as const satisfies Record<string, ChannelSpec>;
 
+/**
+ * The one Electron channel main pushes events on: `webContents.send(EVENT_CHANNEL, name, payload)`.
+ * Not a `feature:verb` name, so it can never collide with an invoke channel.
+ */
+export const EVENT_CHANNEL = 'fapiao-desk/event';
+
 /** Events main pushes to the renderer (no reply expected). */
 export const events = {
   'issuance:updated': InvoiceSummary,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEventForwarder, EVENT_CHANNEL, registerIpc, type InvokeEventLike, type InvokeListener, type IpcMainLike } from '../../../main/electron/ipc.js';
+import { EVENT_CHANNEL } from '../../../shared/ipc/index.js';
+import { createEventForwarder, registerIpc, type InvokeEventLike, type InvokeListener, type IpcMainLike } from '../../../main/electron/ipc.js';
 import { isTrustedSenderUrl } from '../../../main/electron/security.js';
 import { createIpcRouter } from '../../../main/ipc/router.js';
 import type { AppInfo} from '../../../shared/ipc/index.js';
