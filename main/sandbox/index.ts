@@ -43,6 +43,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Fault injection; none by default. */
   faults?: FaultPlan;
+  /** Seed of the deterministic tax authority (received invoices to collect, verify, certify). */
+  seed?: number;
   /** Where unexpected sandbox errors are reported. Default console.error. */
   onError?: (error: unknown) => void;
 }
@@ -60,8 +62,17 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const now = options.now ?? (() => new Date());
   const credentials = options.credentials ?? [DEMO_CREDENTIALS];
   const store = openSandboxStore(options.dataDir);
+  let baseUrl = '';
   const server = createSandboxServer({
-    context: { store, now, issueDelayMs: options.issueDelayMs ?? DEFAULT_ISSUE_DELAY_MS },
+    context: {
+      store,
+      db: store.db,
+      baseUrl: () => baseUrl,
+      credentials,
+      seed: options.seed,
+      now,
+      issueDelayMs: options.issueDelayMs ?? DEFAULT_ISSUE_DELAY_MS,
+    },
     authenticator: createAuthenticator(credentials, now),
     faults: options.faults ?? NO_FAULTS,
     onError: options.onError ?? ((error) => console.error('[sandbox]', error)),
@@ -81,9 +92,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   }
 
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${host}:${port}`;
   let closing: Promise<void> | undefined;
   return {
-    baseUrl: `http://${host}:${port}`,
+    baseUrl,
     credentials,
     close() {
       closing ??= new Promise<void>((resolve) => {

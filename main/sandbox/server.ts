@@ -126,7 +126,7 @@ export function createSandboxServer(deps: ServerDeps): http.Server {
       }
     }
 
-    const reply = route.handler({ endpoint: route.endpoint, pathAndQuery, query: url.searchParams, headers: request.headers, credential: verdict.credential, json }, context);
+    const reply = await route.handler({ endpoint: route.endpoint, pathAndQuery, query: url.searchParams, headers: request.headers, credential: verdict.credential, json }, context);
     const latency = deps.faults.latencyMs(route.endpoint);
     if (latency > 0) await delay(latency);
     const replaced = deps.faults.afterHandler(route.endpoint);

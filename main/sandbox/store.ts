@@ -50,6 +50,8 @@ export interface SandboxStore {
    * `build` gets the next number of the type and the records are written with the issued mark.
    */
   issueOnce(lsh: string, fplxdm: string, at: number, build: (sequence: number) => StoredInvoice[]): StoredInvoice[];
+  /** The underlying database, for the other domains' stores (main/sandbox/stores/). */
+  readonly db: Db;
   close(): void;
 }
 
@@ -106,6 +108,7 @@ export function openSandboxStore(dataDir: string): SandboxStore {
     },
     invoicesFor: (lsh) => selectInvoices.all(lsh),
     issueOnce: (lsh, fplxdm, at, build) => issueOnce(lsh, fplxdm, at, build),
+    db,
     close: () => closeDatabase(db),
   };
 }
