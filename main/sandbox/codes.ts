@@ -17,6 +17,22 @@ export const SANDBOX_CODES = {
   totalMismatch: 3002,
   lineAmountMismatch: 3003,
   invalidValue: 3004,
+  /** Output: the invoice named (print target, red invoice's or red-letter application's original) is not one this sandbox issued to this seller. */
+  invoiceNotFound: 2001,
+  /** Output: a red invoice or red-letter application exceeds what is left of its blue invoice. */
+  exceedsRemaining: 3005,
+  /** Output: the red-letter form (xxbbh/xxbid) is unknown, still pending, of another original, already used, or of another amount. */
+  redLetterFormUnusable: 3006,
+  /** Output: no red-letter application with this lsh (for this seller and terminal). */
+  redLetterApplicationUnknown: 3007,
+  /** Output: the original cannot be reversed or printed that way (a red original, another type, no list to print). */
+  invoiceStateConflict: 3008,
+  /** Agency (endpoints 11–13): a pageNum/pageSize outside the spec's Limits. */
+  pageOutOfRange: 4001,
+  /** Agency: initialising an enterprise this AppKey already has. */
+  enterpriseExists: 4002,
+  /** Agency: modifying an enterprise this sandbox does not know. */
+  enterpriseUnknown: 4003,
 } as const;
 
 export type SandboxCode = (typeof SANDBOX_CODES)[keyof typeof SANDBOX_CODES];
@@ -34,4 +50,12 @@ export const SANDBOX_MESSAGES: Record<SandboxCode, string> = {
   3002: '价税合计与明细金额不符',
   3003: '明细金额与数量×单价不符',
   3004: '字段取值不符合规则',
+  2001: '发票不存在',
+  3005: '超过蓝字发票剩余可冲红金额',
+  3006: '红字信息表不可用',
+  3007: '红字信息表申请不存在',
+  3008: '发票状态不允许该操作',
+  4001: '分页参数不正确',
+  4002: '企业已存在',
+  4003: '企业不存在',
 };

@@ -1,16 +1,21 @@
 /**
  * The embedded invoice service (DESIGN.md §6) on 127.0.0.1: the app runs against it when no real service
- * is configured, and tests run against it over real HTTP. Only issuance is implemented so far; the routing
- * table (routes.ts) already knows all 13 endpoints.
+ * is configured, and tests run against it over real HTTP. All 13 endpoints of the spec (routes.ts →
+ * endpoints/), a seeded tax authority of received invoices, and fault knobs for tests. docs/sandbox.md.
  */
 import type { AddressInfo } from 'node:net';
 import { createAuthenticator, type SandboxCredential } from './auth.js';
-import { NO_FAULTS, type FaultPlan } from './faults.js';
+import { createControlApi } from './control.js';
+import { registerCredentialEnterprises, withAgencyAuthorisations } from './endpoints/agency.js';
+import { NO_FAULTS, createFaultSwitch, type FaultPlan } from './faults.js';
 import { createSandboxServer } from './server.js';
 import { openSandboxStore } from './store.js';
+import { seedTaxAuthority } from './tax-authority/seeding.js';
 
 export type { SandboxCredential } from './auth.js';
 export type { FaultPlan, InjectedFault } from './faults.js';
+export { FaultConfig, NO_FAULTS, createFaultPlan, faultPlanFromConfig, seededRandom } from './faults.js';
+export { FAULTS_CONTROL_PATH } from './control.js';
 export { SANDBOX_CODES } from './codes.js';
 
 /** The demo enterprise the sandbox authorises by default; the app prefills the seller from it. */
@@ -28,6 +33,11 @@ export const DEMO_CREDENTIALS: SandboxCredential = {
 
 export const DEFAULT_ISSUE_DELAY_MS = 800;
 
+/** The name the enterprise list gives a configured tax number; only the demo enterprise has a real one. */
+function credentialEnterpriseName(taxNumber: string): string {
+  return taxNumber === DEMO_ENTERPRISE.taxNumber ? DEMO_ENTERPRISE.name : `沙箱企业 ${taxNumber}`;
+}
+
 export interface SandboxOptions {
   /** Only loopback: the sandbox must never be reachable from the network. */
   host?: '127.0.0.1';
@@ -41,10 +51,21 @@ export interface SandboxOptions {
   issueDelayMs?: number;
   /** The sandbox's clock (issue times, delays, signature timestamps). */
   now?: () => Date;
-  /** Fault injection; none by default. */
+  /** Fault injection; none by default. Build one with createFaultPlan (faults.ts). */
   faults?: FaultPlan;
-  /** Seed of the deterministic tax authority (received invoices to collect, verify, certify). */
+  /**
+   * Test-only: serve the control API (control.ts, POST /sandbox/control/faults) that replaces the fault
+   * plan at run time. Off by default, and then its paths answer 404 like any unknown path.
+   */
+  controlApi?: boolean;
+  /**
+   * Seed of the deterministic tax authority (received invoices to collect, verify, certify): seeded once
+   * per database, for the demo enterprise and every credential's tax numbers; a restart with the same
+   * seed keeps the data, a different seed is refused (TaxAuthoritySeedMismatchError).
+   */
   seed?: number;
+  /** Received invoices seeded per buyer when `seed` is set. Default 5000; tests use a few hundred. */
+  seedInvoicesPerBuyer?: number;
   /** Where unexpected sandbox errors are reported. Default console.error. */
   onError?: (error: unknown) => void;
 }
@@ -62,7 +83,21 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const now = options.now ?? (() => new Date());
   const credentials = options.credentials ?? [DEMO_CREDENTIALS];
   const store = openSandboxStore(options.dataDir);
+  if (options.seed !== undefined) {
+    const buyers = [DEMO_ENTERPRISE.taxNumber, ...credentials.flatMap((credential) => credential.taxNumbers)].map((taxNumber) => ({
+      taxNumber,
+      name: credentialEnterpriseName(taxNumber),
+    }));
+    try {
+      seedTaxAuthority(store.db, { seed: options.seed, nowMs: now().getTime(), buyers, invoicesPerBuyer: options.seedInvoicesPerBuyer });
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  }
   let baseUrl = '';
+  const faults = createFaultSwitch(options.faults ?? NO_FAULTS);
+  registerCredentialEnterprises(store.db, credentials, credentialEnterpriseName, now());
   const server = createSandboxServer({
     context: {
       store,
@@ -73,9 +108,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       now,
       issueDelayMs: options.issueDelayMs ?? DEFAULT_ISSUE_DELAY_MS,
     },
-    authenticator: createAuthenticator(credentials, now),
-    faults: options.faults ?? NO_FAULTS,
+    authenticator: withAgencyAuthorisations(createAuthenticator(credentials, now), store.db),
+    faults,
     onError: options.onError ?? ((error) => console.error('[sandbox]', error)),
+    ...(options.controlApi ? { control: createControlApi(faults) } : {}),
   });
 
   try {

@@ -41,7 +41,10 @@ export function invoiceIdentity(fplxdm: InvoiceTypeCode, sequence: number, lsh: 
   const yy = String(chinaYear(at) % 100).padStart(2, '0');
   const seed = `${fplxdm}|${sequence}|${lsh}`;
   if (DIGITAL_INVOICE_TYPES.includes(fplxdm)) {
-    return { fpdm: null, fphm: `${yy}${REGION}2${String(sequence).padStart(15, '0')}`, jym: digitsFrom(seed, 20), skm: null };
+    // Sequences are per type, so the type's digit (1 special, 2 general) keeps 81 and 82 numbers apart:
+    // a digital-electronic invoice is named by its number alone.
+    const kind = fplxdm === '81' ? '1' : '2';
+    return { fpdm: null, fphm: `${yy}${REGION}${kind}${String(sequence).padStart(15, '0')}`, jym: digitsFrom(seed, 20), skm: null };
   }
   return {
     fpdm: `0${REGION}0${yy}${fplxdm.padStart(3, '0')}${'001'}`.slice(0, 12),

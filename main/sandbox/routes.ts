@@ -4,10 +4,29 @@
  */
 import { ENDPOINTS, type EndpointDefinition, type EndpointName } from '../../shared/spec/endpoints.js';
 import type { EndpointHandler } from './context.js';
+import { initialiseEnterprise, listEnterprises, modifyEnterprise } from './endpoints/agency.js';
 import { issueInvoice } from './endpoints/issuance.js';
+import { collectInvoices, collectMainInformation } from './endpoints/collection.js';
+import { applyCertification, certificationResult } from './endpoints/certification.js';
+import { printInvoice } from './endpoints/print.js';
+import { applyRedLetter, queryRedLetter } from './endpoints/redletter.js';
+import { recognise } from './endpoints/recognition.js';
+import { verifyInvoice } from './endpoints/verification.js';
 
 const HANDLERS: Partial<Record<EndpointName, EndpointHandler>> = {
   issueInvoice,
+  collectInvoices,
+  collectMainInformation,
+  applyCertification,
+  certificationResult,
+  printInvoice,
+  queryRedLetter,
+  applyRedLetter,
+  listEnterprises,
+  initialiseEnterprise,
+  modifyEnterprise,
+  recognise,
+  verifyInvoice,
 };
 
 export interface Route {

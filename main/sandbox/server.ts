@@ -9,9 +9,11 @@ import http from 'node:http';
 import type { EnvelopeKind } from '../../shared/spec/envelopes.js';
 import type { Authenticator } from './auth.js';
 import { SANDBOX_CODES } from './codes.js';
+import { CONTROL_PATH_PREFIX, type ControlApi } from './control.js';
 import type { SandboxContext } from './context.js';
 import { failure, type SandboxReply } from './envelope.js';
 import type { FaultPlan, InjectedFault } from './faults.js';
+import { serveInvoiceFile } from './files.js';
 import { matchRoute, type Route } from './routes.js';
 
 /** OCR pictures arrive base64-encoded in the body; 20 MiB leaves room for a large scan. */
@@ -23,6 +25,8 @@ export interface ServerDeps {
   faults: FaultPlan;
   /** Where sandbox bugs are reported (a 500 goes to the caller, the stack goes here). */
   onError: (error: unknown) => void;
+  /** The test-only control API (control.ts); absent, its paths are unknown like any other. */
+  control?: ControlApi;
 }
 
 class BodyTooLargeError extends Error {}
@@ -77,6 +81,9 @@ export function createSandboxServer(deps: ServerDeps): http.Server {
     const method = (request.method ?? 'GET').toUpperCase();
     const pathAndQuery = request.url ?? '/';
     const url = new URL(pathAndQuery, 'http://sandbox.invalid');
+    if (deps.control && url.pathname.startsWith(CONTROL_PATH_PREFIX)) return deps.control.handle(request, response, url.pathname);
+    // Invoice files (files.ts): unsigned download links, outside the 13 endpoints.
+    if (await serveInvoiceFile(method, url.pathname, response, context)) return;
     const match = matchRoute(method, url.pathname);
     const now = context.now();
 

@@ -161,3 +161,203 @@ export const SERVICE_STATUS_CODES: Readonly<Record<string, string>> = {
   '2023': 'confirmation password must be present',
   '2024': 'confirmation password must be 6 to 20 characters',
 };
+
+// ---------------------------------------------------------------------------------------------------
+// Output side (issuance rules, red-letter forms, print): tables of the spec's remarks and state tables.
+// ---------------------------------------------------------------------------------------------------
+
+/** sqly: reason of a red-letter application (buyer-side 0/1, seller-side 2). */
+export const RED_LETTER_REASONS = {
+  '0': 'buyer side: already deducted',
+  '1': 'buyer side: not deducted (cannot be certified, tax ID mismatch, code/number mismatch, or goods outside VAT scope)',
+  '2': 'seller side: wrong invoice refused by the buyer, or wrong invoice not yet delivered',
+} as const;
+
+/** Invoice types a red-letter information form applies to (spec endpoint 9: special and digital-electronic). */
+export const RED_LETTER_FORM_TYPES: readonly InvoiceTypeCode[] = ['004', '028', '81', '82'];
+
+/** Special invoice types (non-digital) whose red invoices need a red-letter form number (xxbbh). */
+export const SPECIAL_INVOICE_TYPES: readonly InvoiceTypeCode[] = ['004', '028'];
+
+/** Paper invoice types: the only ones the print operation serves. */
+export const PAPER_INVOICE_TYPES = {
+  '004': 'paper special invoice',
+  '007': 'paper general invoice',
+} as const;
+
+/** cxrzjlx: traveller document type (Document type code table). */
+export const TRAVELLER_DOCUMENT_TYPES = {
+  '101': 'organisation code certificate',
+  '102': 'business licence',
+  '103': 'tax registration certificate',
+  '199': 'other entity document',
+  '201': 'resident identity card',
+  '202': 'officer certificate',
+  '203': 'armed-police officer certificate',
+  '204': 'soldier certificate',
+  '205': 'retired military cadre certificate',
+  '206': 'disability certificate',
+  '207': 'disabled soldier certificate (grades 1-8)',
+  '208': 'foreign passport',
+  '210': 'Hong Kong/Macao resident mainland travel permit',
+  '212': 'mainland resident Hong Kong/Macao travel permit',
+  '213': 'Taiwan resident mainland travel permit',
+  '214': 'mainland resident Taiwan travel permit',
+  '215': 'foreigner residence permit',
+  '216': 'diplomat certificate',
+  '217': 'embassy/consulate certificate',
+  '218': "seaman's book",
+  '219': 'Hong Kong permanent resident identity card',
+  '220': 'Taiwan identity card',
+  '221': 'Macao permanent resident identity card',
+  '222': 'foreign identity document',
+  '224': 'employment/unemployment registration certificate',
+  '225': 'retirement certificate',
+  '226': 'retired-from-office certificate',
+  '227': 'Chinese passport',
+  '228': 'retired urban soldier self-employment certificate',
+  '229': 'military dependant identity proof',
+  '230': 'army officer transfer certificate',
+  '231': 'army conscript discharge certificate',
+  '232': 'army non-commissioned officer discharge certificate',
+  '233': 'foreigner permanent residence identity card',
+  '234': 'employment-entrepreneurship certificate',
+  '235': 'Hong Kong passport',
+  '236': 'Macao passport',
+  '237': 'Hong Kong/Macao resident residence permit',
+  '238': 'Taiwan resident residence permit',
+  '239': 'foreigner work permit class A',
+  '240': 'foreigner work permit class B',
+  '241': 'foreigner work permit class C',
+  '291': 'medical birth certificate',
+  '299': 'other personal document',
+} as const;
+
+/** jtgjlx: vehicle type of a passenger transport line (lkysfw). */
+export const PASSENGER_VEHICLE_TYPES = {
+  '1': 'plane',
+  '2': 'train',
+  '3': 'long-distance bus',
+  '4': 'public transport',
+  '5': 'taxi',
+  '6': 'car',
+  '7': 'ship',
+  '9': 'other',
+} as const;
+export type PassengerVehicleType = keyof typeof PASSENGER_VEHICLE_TYPES;
+
+/** dengj: the classes allowed per vehicle type; dengj is required exactly for these (plane, train, ship). */
+export const TRAVEL_CLASSES: Readonly<Partial<Record<PassengerVehicleType, readonly string[]>>> = {
+  '1': ['经济舱', '头等舱', '公务舱'],
+  '2': ['一等座', '二等座', '软席(软座、软卧)', '硬席(硬座、硬卧)'],
+  '7': ['一等舱', '二等舱', '三等舱'],
+};
+
+/** ysgjzl: vehicle kind of a freight transport line (hwysfw). */
+export const FREIGHT_VEHICLE_KINDS = {
+  '0': 'rail',
+  '1': 'road',
+  '2': 'water',
+  '3': 'air',
+  '4': 'pipeline',
+  '5': 'other',
+} as const;
+
+/** mjdw: area unit of real-estate sale and lease. */
+export const AREA_UNITS = {
+  '0': 'square metre',
+  '1': 'mu',
+  '2': 'm²',
+  '3': 'square kilometre',
+  '4': 'hectare',
+  '5': 'hm²',
+  '6': 'km²',
+} as const;
+
+/** kdsbz: cross-city (cross-region) flag of construction and real-estate services. */
+export const CROSS_CITY_FLAGS = {
+  '0': 'no',
+  '1': 'yes',
+} as const;
+
+/** dylx: what the print operation prints. */
+export const PRINT_KINDS = {
+  '0': 'print the invoice',
+  '1': 'print the list (销货清单)',
+} as const;
+
+/** fpzt: status of a printed invoice (Print result). */
+export const PRINT_INVOICE_STATUSES = {
+  '00': 'issued positive invoice',
+  '01': 'issued negative invoice',
+  '02': 'voided never-issued invoice',
+  '03': 'voided issued positive invoice',
+  '04': 'voided issued negative invoice',
+} as const;
+export type PrintInvoiceStatus = keyof typeof PRINT_INVOICE_STATUSES;
+
+/** zsfs: levy method of a printed invoice. */
+export const LEVY_METHODS = {
+  '0': 'ordinary',
+  '1': 'reduced-rate',
+  '2': 'difference-based',
+} as const;
+
+/** tspz as the Print result writes it (2 characters). */
+export const PRINT_SPECIAL_KINDS = {
+  '00': 'not special',
+  '01': 'agricultural product sale',
+  '02': 'agricultural product purchase',
+  '06': 'deductible toll',
+  '07': 'non-deductible toll',
+  '08': 'refined oil',
+} as const;
+
+/** qdbz: whether a printed invoice has a list (销货清单). */
+export const LIST_FLAGS = {
+  '0': 'no list',
+  '1': 'has list',
+} as const;
+
+/** Lines an invoice face holds; more lines go to the list (销货清单) and qdbz becomes 1. */
+export const LINES_ON_INVOICE_FACE = 8;
+
+/** fphxz of a red-letter detail line (the discounted line is listed with 0). */
+export const RED_LETTER_LINE_NATURES = {
+  0: 'normal line (also the discounted line)',
+  1: 'discount line',
+} as const;
+
+/** fphxz of a printed detail line. */
+export const PRINT_LINE_NATURES = {
+  '0': 'normal line',
+  '1': 'discount line',
+  '2': 'discounted line',
+} as const;
+
+/** lslbs of red-letter and print lines: zero-rate flag (empty: none). */
+export const ZERO_RATE_FLAGS = {
+  '1': 'export exemption and other exemption policies',
+  '2': 'not subject to VAT',
+  '3': 'ordinary zero rate',
+} as const;
+
+/** yhzcbs of a red-letter line: preferential policy flag. */
+export const PREFERENTIAL_POLICY_FLAGS = {
+  '0': 'unused',
+  '1': 'used',
+} as const;
+
+/**
+ * The 2-digit invoice type written in an invoice QR code (DESIGN.md §9), per fplxdm. 01/04/08/10/11 are
+ * the verification table's codes; 31/32 are what digital-electronic invoices carry in their QR codes.
+ */
+export const QR_INVOICE_TYPES: Readonly<Record<InvoiceTypeCode, string>> = {
+  '004': '01',
+  '007': '04',
+  '025': '11',
+  '026': '10',
+  '028': '08',
+  '81': '31',
+  '82': '32',
+};

@@ -17,19 +17,19 @@ export interface EndpointDefinition {
 }
 
 export const ENDPOINTS = {
-  recognise: { method: 'POST', path: '/input/openApi/ocr', envelope: 'E3', purpose: 'recognise and verify an invoice image or file', wired: false },
+  recognise: { method: 'POST', path: '/input/openApi/ocr', envelope: 'E3', purpose: 'recognise and verify an invoice image or file', wired: true },
   issueInvoice: { method: 'POST', path: '/openApi/v4/fp/fpkj', envelope: 'E1', purpose: 'issue an invoice', wired: true },
-  collectInvoices: { method: 'POST', path: '/input/openApi/invoice', envelope: 'E2', purpose: 'collect input invoices with details', wired: false },
-  verifyInvoice: { method: 'POST', path: '/input/openApi/checkInvoiceSingle', envelope: 'E4', purpose: 'verify one invoice', wired: false },
-  printInvoice: { method: 'POST', path: '/openApi/v4/fp/fpdy', envelope: 'E1', purpose: 'print request for an issued paper invoice', wired: false },
-  collectMainInformation: { method: 'POST', path: '/input/openApi/mainInvoice', envelope: 'E2', purpose: "collect input invoices' main information", wired: false },
-  certificationResult: { method: 'POST', path: '/input/openApi/applyLegalizeResult', envelope: 'E2', purpose: 'certification result of a batch', wired: false },
-  queryRedLetter: { method: 'GET', path: '/openApi/v4/fp/hzcx', envelope: 'E1', purpose: 'query a red-letter form application', wired: false },
-  applyRedLetter: { method: 'POST', path: '/openApi/v4/fp/hzsq', envelope: 'E1', purpose: 'apply for a red-letter information form', wired: false },
-  applyCertification: { method: 'POST', path: '/input/openApi/applyLegalize', envelope: 'E2', purpose: 'apply for certification', wired: false },
-  listEnterprises: { method: 'GET', path: '/openApi/agency', envelope: 'E1', purpose: 'page through enterprises', wired: false },
-  initialiseEnterprise: { method: 'POST', path: '/openApi/agency', envelope: 'E1', purpose: 'initialise an enterprise', wired: false },
-  modifyEnterprise: { method: 'PATCH', path: '/openApi/agency', envelope: 'E1', purpose: 'modify an enterprise', wired: false },
+  collectInvoices: { method: 'POST', path: '/input/openApi/invoice', envelope: 'E2', purpose: 'collect input invoices with details', wired: true },
+  verifyInvoice: { method: 'POST', path: '/input/openApi/checkInvoiceSingle', envelope: 'E4', purpose: 'verify one invoice', wired: true },
+  printInvoice: { method: 'POST', path: '/openApi/v4/fp/fpdy', envelope: 'E1', purpose: 'print request for an issued paper invoice', wired: true },
+  collectMainInformation: { method: 'POST', path: '/input/openApi/mainInvoice', envelope: 'E2', purpose: "collect input invoices' main information", wired: true },
+  certificationResult: { method: 'POST', path: '/input/openApi/applyLegalizeResult', envelope: 'E2', purpose: 'certification result of a batch', wired: true },
+  queryRedLetter: { method: 'GET', path: '/openApi/v4/fp/hzcx', envelope: 'E1', purpose: 'query a red-letter form application', wired: true },
+  applyRedLetter: { method: 'POST', path: '/openApi/v4/fp/hzsq', envelope: 'E1', purpose: 'apply for a red-letter information form', wired: true },
+  applyCertification: { method: 'POST', path: '/input/openApi/applyLegalize', envelope: 'E2', purpose: 'apply for certification', wired: true },
+  listEnterprises: { method: 'GET', path: '/openApi/agency', envelope: 'E1', purpose: 'page through enterprises', wired: true },
+  initialiseEnterprise: { method: 'POST', path: '/openApi/agency', envelope: 'E1', purpose: 'initialise an enterprise', wired: true },
+  modifyEnterprise: { method: 'PATCH', path: '/openApi/agency', envelope: 'E1', purpose: 'modify an enterprise', wired: true },
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

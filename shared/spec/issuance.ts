@@ -4,7 +4,7 @@
  * a misspelt field is caught before it reaches the service; the record is loose because it is read from
  * the service, which may add members.
  *
- * Cross-field rules (conditionally required fields, amounts adding up) are in shared/rules/issuance-checks.ts,
+ * Cross-field rules (conditionally required fields, amounts adding up, red invoices) are in shared/rules/issuance/,
  * not here, so these objects stay plain and can be picked, extended and reused by forms.
  */
 import { z } from 'zod';
@@ -23,6 +23,7 @@ import {
 } from './codes.js';
 import { codeText, gbkText, responseAmount, wireDecimal } from './fields.js';
 import { e1 } from './envelopes.js';
+import { SpecificBusinessInfo } from './specific-business.js';
 
 const describeCodes = (table: Record<string | number, string>): string =>
   Object.entries(table)
@@ -79,16 +80,7 @@ export const IssuanceDetailLine = z
   .describe('Issuance detail line (element of details)');
 export type IssuanceDetailLine = z.infer<typeof IssuanceDetailLine>;
 
-/** Specific business information; its members get their own schemas with the full rule book later. */
-export const SpecificBusinessInfo = z
-  .looseObject({
-    jzfw: z.looseObject({}).optional().describe('Construction service; required when tspz is 53'),
-    hwysfw: z.array(z.looseObject({})).optional().describe('Freight transport (list); required when tspz is 54'),
-    bdcxsfw: z.looseObject({}).optional().describe('Real-estate sale; required when tspz is 55'),
-    bdcjyzlfw: z.looseObject({}).optional().describe('Real-estate lease; required when tspz is 56'),
-    lkysfw: z.array(z.looseObject({})).optional().describe('Passenger transport (list); required when tspz is 59'),
-  })
-  .describe('Specific business information (tdywxx)');
+export { SpecificBusinessInfo } from './specific-business.js';
 
 export const IssuanceRequest = z
   .strictObject({

@@ -3,11 +3,14 @@
  * of an lsh is accepted and stays pending; resubmitting the same lsh with the same body after the delay
  * issues the invoice, exactly once, and every later resubmission answers the same record. A
  * tax-control-server terminal answers at once.
+ *
+ * Blue and red: a negative total makes a red invoice (kplx 1), which must name a blue invoice this
+ * sandbox issued and stay within what is left of it (output/red-invoice-state.ts); the blue invoice's
+ * ledger row follows (reversed amount, status red-reversed once fully reversed).
  */
 import { createHash } from 'node:crypto';
-import Decimal from 'decimal.js';
-import type { z } from 'zod';
-import { checkIssuanceRules, type IssuanceRuleKind } from '../../../shared/rules/issuance-checks.js';
+import { checkIssuanceRules, invoiceDirection } from '../../../shared/rules/issuance-checks.js';
+import { invoiceTotals } from '../../../shared/rules/invoice-amounts.js';
 import type { InvoiceTypeCode } from '../../../shared/spec/codes.js';
 import { IssuanceRequest, type IssuedInvoiceRecordWire } from '../../../shared/spec/issuance.js';
 import { isAuthorisedFor } from '../auth.js';
@@ -15,8 +18,14 @@ import { issueTime } from '../clock.js';
 import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
 import type { EndpointHandler, SandboxContext } from '../context.js';
 import { e1Success, failure, type SandboxReply } from '../envelope.js';
+import { fileAddress } from '../files.js';
 import { invoiceIdentity } from '../invoice-numbers.js';
+import { checkRedInvoice } from '../output/red-invoice-state.js';
+import { canonicalJson, refusalForRules, refusalForSchema } from '../output/request-checks.js';
+import { outputState } from '../output/state.js';
 import type { StoredInvoice } from '../store.js';
+
+export { canonicalJson } from '../output/request-checks.js';
 
 /** kpzdbs of a tax-control-server terminal: the one device type that issues synchronously. */
 export const TAX_CONTROL_SERVER_TERMINAL = 'tax-control-server';
@@ -24,7 +33,15 @@ export const TAX_CONTROL_SERVER_TERMINAL = 'tax-control-server';
 export const PENDING_MESSAGE = '已受理，开具中';
 export const ISSUED_MESSAGE = '开具成功';
 
-const MAX_LISTED_ISSUES = 10;
+/** A state check that failed inside the issuing transaction; it rolls the transaction back. */
+class IssueRefused extends Error {
+  constructor(
+    readonly code: SandboxCode,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
 
 export const issueInvoice: EndpointHandler = (request, context) => {
   const now = context.now();
@@ -40,12 +57,14 @@ export const issueInvoice: EndpointHandler = (request, context) => {
   }
 
   const parsed = IssuanceRequest.safeParse(json);
-  if (!parsed.success) return refuse(codeForIssues(parsed.error.issues, json), describeIssues(parsed.error.issues));
+  if (!parsed.success) {
+    const refusal = refusalForSchema(parsed.error.issues, json);
+    return refuse(refusal.code, refusal.detail);
+  }
   const body = parsed.data;
 
-  const violations = checkIssuanceRules(body);
-  const first = violations[0];
-  if (first) return refuse(RULE_CODES[first.kind], violations.map((violation) => violation.message).join('；'));
+  const ruleRefusal = refusalForRules(checkIssuanceRules(body));
+  if (ruleRefusal) return refuse(ruleRefusal.code, ruleRefusal.detail);
 
   const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   const existing = context.store.findIssuance(body.lsh);
@@ -53,6 +72,11 @@ export const issueInvoice: EndpointHandler = (request, context) => {
     return refuse(SANDBOX_CODES.serialReused, `流水号 ${body.lsh} 已于 ${new Date(existing.acceptedAt).toISOString()} 提交过不同的内容`);
   }
   if (!existing) {
+    // Refused at once when the state already forbids it, rather than after the clerk waited.
+    if (invoiceDirection(body) === '1') {
+      const verdict = checkRedInvoice(body, outputState(context.db));
+      if (!verdict.ok) return refuse(verdict.code, verdict.detail);
+    }
     context.store.acceptIssuance({
       lsh: body.lsh,
       appKey: request.credential.appKey,
@@ -65,26 +89,60 @@ export const issueInvoice: EndpointHandler = (request, context) => {
   } else if (existing.issuedAt === null && now.getTime() - existing.acceptedAt < context.issueDelayMs) {
     return e1Success([], PENDING_MESSAGE, now);
   }
-  return e1Success(issue(body, context, now).map(toWire), ISSUED_MESSAGE, now);
+  try {
+    return e1Success(issue(body, context, now).map((invoice) => toWire(invoice, context)), ISSUED_MESSAGE, now);
+  } catch (error) {
+    if (error instanceof IssueRefused) return refuse(error.code, error.detail);
+    throw error;
+  }
 };
 
 function issue(body: IssuanceRequest, context: SandboxContext, now: Date): StoredInvoice[] {
+  const state = outputState(context.db);
+  const kplx = invoiceDirection(body);
+  // Runs inside store.issueOnce's transaction: the ledger row, the blue invoice's reversal and the form's
+  // use commit together with the issued record, or not at all.
   return context.store.issueOnce(body.lsh, body.fplxdm, now.getTime(), (sequence) => {
     const identity = invoiceIdentity(body.fplxdm, sequence, body.lsh, now);
-    return [
-      {
-        lsh: body.lsh,
-        fplxdm: body.fplxdm,
-        ...identity,
-        kprq: issueTime(now),
-        kplx: '0',
-        jshj: new Decimal(body.jshj).toFixed(2),
-      },
-    ];
+    const totals = invoiceTotals(body.details, body.zkje ?? 0);
+    const kprq = issueTime(now);
+    let originalId: number | null = null;
+    let redLetterLsh: string | null = null;
+    if (kplx === '1') {
+      const verdict = checkRedInvoice(body, state);
+      if (!verdict.ok) throw new IssueRefused(verdict.code, verdict.detail);
+      originalId = verdict.original.id;
+      if (verdict.form) {
+        if (!state.forms.markUsed(verdict.form.lsh, body.lsh)) throw new IssueRefused(SANDBOX_CODES.redLetterFormUnusable, '红字信息表已被使用');
+        redLetterLsh = verdict.form.lsh;
+      }
+      state.invoices.addReversal(verdict.original.id, totals.jshj.replace(/^-/, ''));
+    }
+    state.invoices.insert({
+      lsh: body.lsh,
+      sellerTaxNumber: body.xhdwsbh,
+      kpzdbs: body.kpzdbs ?? null,
+      fplxdm: body.fplxdm,
+      fpdm: identity.fpdm,
+      fphm: identity.fphm,
+      kprq,
+      jym: identity.jym,
+      skm: identity.skm,
+      kplx,
+      jshj: totals.jshj,
+      hjje: totals.hjje,
+      hjse: totals.hjse,
+      originalId,
+      redLetterLsh,
+      fileToken: createHash('sha256').update(`files|${body.fplxdm}|${identity.fpdm ?? ''}|${identity.fphm}|${body.lsh}`).digest('hex').slice(0, 32),
+    });
+    return [{ lsh: body.lsh, fplxdm: body.fplxdm, ...identity, kprq, kplx, jshj: totals.jshj }];
   });
 }
 
-function toWire(invoice: StoredInvoice): IssuedInvoiceRecordWire {
+function toWire(invoice: StoredInvoice, context: SandboxContext): IssuedInvoiceRecordWire {
+  const ledger = outputState(context.db).invoices.byLsh(invoice.lsh);
+  const token = ledger?.fileToken;
   return {
     fplxdm: invoice.fplxdm as InvoiceTypeCode,
     ...(invoice.fpdm === null ? {} : { fpdm: invoice.fpdm }),
@@ -92,58 +150,18 @@ function toWire(invoice: StoredInvoice): IssuedInvoiceRecordWire {
     kprq: invoice.kprq,
     ...(invoice.skm === null ? {} : { skm: invoice.skm }),
     ...(invoice.jym === null ? {} : { jym: invoice.jym }),
+    ...(token === undefined
+      ? {}
+      : {
+          pdf: fileAddress(context, token, 'pdf'),
+          ofd: fileAddress(context, token, 'ofd'),
+          xml: fileAddress(context, token, 'xml'),
+          qr: fileAddress(context, token, 'png'),
+        }),
     lsh: invoice.lsh,
     kplx: invoice.kplx === '1' ? '1' : '0',
+    ...(ledger?.zflx ? { zflx: ledger.zflx } : {}),
     // A JSON number, as the spec types jshj Decimal; 2-dp text converts exactly at these magnitudes.
     jshj: Number(invoice.jshj),
   };
-}
-
-const RULE_CODES: Record<IssuanceRuleKind, SandboxCode> = {
-  required: SANDBOX_CODES.fieldMissing,
-  'total-mismatch': SANDBOX_CODES.totalMismatch,
-  'line-amount-mismatch': SANDBOX_CODES.lineAmountMismatch,
-  'invalid-value': SANDBOX_CODES.invalidValue,
-};
-
-/** The code of the first problem: a missing field, a field too long, or anything else as a format error. */
-function codeForIssues(issues: readonly z.core.$ZodIssue[], input: unknown): SandboxCode {
-  const issue = issues[0];
-  if (!issue) return SANDBOX_CODES.format;
-  const value = valueAt(input, issue.path);
-  if (value === undefined || value === null) return SANDBOX_CODES.fieldMissing;
-  if (issue.code === 'too_small' && issue.minimum === 1) return SANDBOX_CODES.fieldMissing;
-  if (issue.code === 'too_big') return SANDBOX_CODES.fieldLength;
-  if (issue.code === 'custom' && issue.params?.['rule'] === 'gbk-length') return SANDBOX_CODES.fieldLength;
-  return SANDBOX_CODES.format;
-}
-
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => {
-    // Top-level messages already name their field; nested ones need the path to find the line.
-    return issue.path.length > 1 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message;
-  });
-  const more = issues.length > MAX_LISTED_ISSUES ? `；另有 ${issues.length - MAX_LISTED_ISSUES} 处错误` : '';
-  return `${listed.join('；')}${more}`;
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let current: unknown = input;
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
-}
-
-/** JSON with object keys sorted, so key order and whitespace do not make two equal requests differ. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, member]) => member !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

@@ -45,6 +45,19 @@ export interface VehicleDetails {
   clsbh: string;
   /** rate as a percentage number, e.g. '13' */
   sl: string;
+  /** Added by the seeded tax authority (the rest of the motor-vehicle record); '' when unknown. */
+  gfsfhm?: string;
+  jkzmsh?: string;
+  sjdh?: string;
+  xfdh?: string;
+  xfkhyh?: string;
+  zgswjgdm?: string;
+  zgswjgmc?: string;
+  wspzhm?: string;
+  /** tonnage */
+  dw?: string;
+  /** passenger limit */
+  xcrs?: string;
 }
 
 export interface ReceivedInvoice {
@@ -83,6 +96,15 @@ export interface ReceivedInvoice {
   rzsq: string | null;
   rzlx: string | null;
   yxse: string | null;
+  /** XXLY: where the certification information came from (0 scan, 1 system push, 2 export); '' while uncertified. */
+  xxly?: string;
+  /** YQKGXBZ: 1 when the invoice may still be selected although overdue; default 0. */
+  yqkgxbz?: string;
+  /** SFDBTS: refund handled by an agent, 0/1. */
+  sfdbts?: string;
+  /** Toll invoices (14): TXFBZ Y deductible / N not, LSLBZ '' non-zero rate, 1 exempt, 2 not levied, 3 zero rate. */
+  txfbz?: string;
+  lslbz?: string;
   /** When the platform collected it from the tax authority, yyyyMMddHHmmss: what collection date ranges match. */
   collectedAt: string;
   /** false: only main information exists (details not completed, or verification abnormal). */

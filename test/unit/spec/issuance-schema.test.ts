@@ -35,7 +35,7 @@ describe('checkIssuanceRules', () => {
 
   it('checks the total against the lines minus the discount', () => {
     expect(checkIssuanceRules(sampleIssuance({ jshj: 216, zkje: 10 }))).toEqual([]);
-    expect(checkIssuanceRules(sampleIssuance({ jshj: 225.99 })).map((v) => v.kind)).toEqual(['total-mismatch']);
+    expect(checkIssuanceRules(sampleIssuance({ jshj: 225.99 })).map((v) => v.code)).toEqual(['total-mismatch']);
   });
 
   it('checks each line amount against quantity × price within 0.01', () => {
@@ -45,11 +45,11 @@ describe('checkIssuanceRules', () => {
     const ok = { ...request, details: [{ ...first, dj: 56.505 }, second] };
     expect(checkIssuanceRules(ok)).toEqual([]);
     const bad = { ...request, details: [{ ...first, dj: 57 }, second] };
-    expect(checkIssuanceRules(bad).map((v) => v.field)).toEqual(['details.0.je']);
+    expect(checkIssuanceRules(bad).map((v) => v.path)).toEqual(['details.0.je']);
   });
 
   it('requires the buyer details for paper special invoices', () => {
-    const fields = checkIssuanceRules(sampleIssuance({ fplxdm: '004' })).map((v) => v.field);
+    const fields = checkIssuanceRules(sampleIssuance({ fplxdm: '004' })).map((v) => v.path);
     expect(fields).toEqual(['ghdwsbh', 'ghdwdz', 'ghdwdh', 'ghdwyh', 'ghdwzh']);
   });
 });

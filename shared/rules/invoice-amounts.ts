@@ -1,0 +1,52 @@
+/**
+ * Tax and totals of tax-inclusive invoice lines (issuance and red-letter lines carry je including tax):
+ * se = je × sl / (1 + sl), 2 dp half-up per line; hjse = Σ se; jshj = Σ je − discount; hjje = jshj − hjse
+ * so the three totals always add up. Decimal text in, decimal text out.
+ */
+import Decimal from 'decimal.js';
+
+const HALF_UP = Decimal.ROUND_HALF_UP;
+
+export interface TaxInclusiveLine {
+  je: Decimal.Value;
+  sl: Decimal.Value;
+}
+
+/** Tax contained in a tax-inclusive amount at a rate (ratio), 2 dp. */
+export function taxContained(amount: Decimal.Value, rate: Decimal.Value): string {
+  const sl = new Decimal(rate);
+  return new Decimal(amount).times(sl).dividedBy(sl.plus(1)).toDecimalPlaces(2, HALF_UP).toFixed(2);
+}
+
+/** Amount excluding tax of a tax-inclusive amount, so that net + tax = amount exactly. */
+export function amountExcludingTax(amount: Decimal.Value, rate: Decimal.Value): string {
+  return new Decimal(amount).minus(taxContained(amount, rate)).toFixed(2);
+}
+
+/** Unit price excluding tax, 8 dp (the precision the spec allows unit prices). */
+export function unitPriceExcludingTax(price: Decimal.Value, rate: Decimal.Value): string {
+  return new Decimal(price).dividedBy(new Decimal(rate).plus(1)).toDecimalPlaces(8, HALF_UP).toFixed();
+}
+
+export interface InvoiceTotals {
+  /** total excluding tax */
+  hjje: string;
+  /** total tax */
+  hjse: string;
+  /** total including tax */
+  jshj: string;
+}
+
+/**
+ * Totals of tax-inclusive lines. A whole-invoice discount (zkje) is taken off the total including tax;
+ * its tax share is not known line by line, so it is taken at the lines' weighted rate.
+ */
+export function invoiceTotals(lines: readonly TaxInclusiveLine[], discount: Decimal.Value = 0): InvoiceTotals {
+  const gross = lines.reduce((sum, line) => sum.plus(line.je), new Decimal(0));
+  const tax = lines.reduce((sum, line) => sum.plus(taxContained(line.je, line.sl)), new Decimal(0));
+  const off = new Decimal(discount);
+  const discountTax = gross.isZero() || off.isZero() ? new Decimal(0) : off.times(tax).dividedBy(gross).toDecimalPlaces(2, HALF_UP);
+  const jshj = gross.minus(off).toDecimalPlaces(2, HALF_UP);
+  const hjse = tax.minus(discountTax);
+  return { hjje: jshj.minus(hjse).toFixed(2), hjse: hjse.toFixed(2), jshj: jshj.toFixed(2) };
+}

@@ -1,0 +1,46 @@
+/**
+ * The rule book of an issuance request that a field schema cannot express, as pure functions: the
+ * sandbox refuses on them, the app runs them before queueing, and the issuance form runs them live.
+ * Each rule returns RuleIssue[]; checkIssuanceRules runs them all in the order a clerk would fix them.
+ */
+import type { IssuanceRequest } from '../../spec/issuance.js';
+import type { RuleIssue } from '../rule-issue.js';
+import { buyerDetailsRule, buyerTaxIdRule } from './parties.js';
+import { discountLineRule, lineAmountRule, lineRequiredFieldsRule, refinedOilRule, totalRule } from './lines.js';
+import { blueInvoiceRule, lineDirectionRule, nonZeroTotalRule, redInvoiceRule } from './red-invoice.js';
+import {
+  constructionRule,
+  passengerTransportRule,
+  realEstateLeaseRule,
+  realEstateSaleRule,
+  specificBusinessPresenceRule,
+} from './specific-business.js';
+
+export type IssuanceRule = (request: IssuanceRequest) => RuleIssue[];
+
+export const ISSUANCE_RULES: readonly IssuanceRule[] = [
+  buyerTaxIdRule,
+  buyerDetailsRule,
+  lineRequiredFieldsRule,
+  redInvoiceRule,
+  specificBusinessPresenceRule,
+  refinedOilRule,
+  discountLineRule,
+  nonZeroTotalRule,
+  lineDirectionRule,
+  blueInvoiceRule,
+  (request) => constructionRule(request.tdywxx),
+  (request) => realEstateSaleRule(request.tdywxx),
+  (request) => realEstateLeaseRule(request.tdywxx),
+  (request) => passengerTransportRule(request.tdywxx),
+  lineAmountRule,
+  totalRule,
+];
+
+export function checkIssuanceRules(request: IssuanceRequest): RuleIssue[] {
+  return ISSUANCE_RULES.flatMap((rule) => rule(request));
+}
+
+export { invoiceDirection } from './red-invoice.js';
+export { requiredMember } from './specific-business.js';
+export type { RuleIssue, RuleIssueCode } from '../rule-issue.js';

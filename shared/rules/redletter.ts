@@ -1,0 +1,187 @@
+/**
+ * Rules of a red-letter form application (spec "Red-letter application request", "Red-letter detail
+ * line", endpoint 9), pure so the app's red-letter form and the sandbox apply the same ones. Two groups:
+ * what the request itself must say (given the type of the original), and what its lines may change of the
+ * original's lines under each reversal reason (chyydm). Amounts, like the issuance lines they reverse,
+ * are tax-inclusive.
+ */
+import Decimal from 'decimal.js';
+import { DIGITAL_INVOICE_TYPES, type InvoiceTypeCode } from '../spec/codes.js';
+import type { RedLetterApplicationRequest, RedLetterDetailLine } from '../spec/redletter.js';
+import { invalid, isBlank, lineLabel, required, type RuleIssue } from './rule-issue.js';
+
+const LINE_TOLERANCE = new Decimal('0.01');
+const RED_DISCOUNT_LINE = 1;
+
+/** A line of the original blue invoice as the red-letter rules need it; xh counts from 1. */
+export interface OriginalLine {
+  xh: number;
+  /** Issuance line nature: 0 normal, 1 discount, 2 discounted, 3 offset. */
+  fphxz: number;
+  spmc: string;
+  ggxh?: string | undefined;
+  dw?: string | undefined;
+  spsl?: number | undefined;
+  dj?: number | undefined;
+  je: number;
+  sl: number;
+  spbm?: string | undefined;
+  lslbs?: string | null | undefined;
+}
+
+const isDigital = (fplxdm: InvoiceTypeCode): boolean => DIGITAL_INVOICE_TYPES.includes(fplxdm);
+
+/** fpdm and kpzdbs for a non-digital original; chyydm for a digital one. */
+export function applicationFieldsRule(request: RedLetterApplicationRequest, fplxdm: InvoiceTypeCode): RuleIssue[] {
+  if (isDigital(fplxdm)) {
+    return isBlank(request.chyydm) ? [required('chyydm', 'chyydm 不能为空（数电发票申请红字信息表必须填写冲红原因）')] : [];
+  }
+  return (['fpdm', 'kpzdbs'] as const)
+    .filter((field) => isBlank(request[field]))
+    .map((field) => required(field, `${field} 不能为空（仅数电发票可以省略）`));
+}
+
+/** xh on every line of a digital-electronic application. */
+export function lineSerialRule(request: RedLetterApplicationRequest, fplxdm: InvoiceTypeCode): RuleIssue[] {
+  if (!isDigital(fplxdm)) return [];
+  return (request.details ?? []).flatMap((line, index) =>
+    line.xh === undefined ? [required(`details.${index}.xh`, `${lineLabel(index)} xh 不能为空（数电发票须填写蓝字发票明细序号）`)] : [],
+  );
+}
+
+/**
+ * Red lines run negative: a normal line has a negative amount (its quantity negative and unit price
+ * positive, which the schema checks); a discount line reverses a negative discount, so its amount is
+ * positive, and it has no quantity or unit price. je = spsl × dj within 0.01 when both are given.
+ */
+export function redLineSignRule(request: RedLetterApplicationRequest): RuleIssue[] {
+  return (request.details ?? []).flatMap((line, index) => {
+    const je = new Decimal(line.je);
+    const issues: RuleIssue[] = [];
+    if (line.fphxz === RED_DISCOUNT_LINE) {
+      if (!je.isPositive() || je.isZero()) issues.push(invalid(`details.${index}.je`, `${lineLabel(index)} 红字折扣行金额必须是正数（冲回原折扣）`));
+      if (line.spsl != null || line.dj != null) issues.push(invalid(`details.${index}.spsl`, `${lineLabel(index)} 折扣行不填数量和单价`));
+      return issues;
+    }
+    if (!je.isNegative() || je.isZero()) issues.push(invalid(`details.${index}.je`, `${lineLabel(index)} 红字明细金额必须是负数`));
+    if (line.spsl != null && line.dj != null) {
+      const expected = new Decimal(line.spsl).times(line.dj);
+      if (expected.minus(je).abs().greaterThan(LINE_TOLERANCE)) {
+        issues.push({ path: `details.${index}.je`, code: 'line-amount-mismatch', message: `${lineLabel(index)} 金额与数量×单价 ${expected.toFixed(2)} 不符` });
+      }
+    }
+    return issues;
+  });
+}
+
+/** A discount line directly follows its discounted line (listed with 0), with the identical name. */
+export function redDiscountAdjacencyRule(request: RedLetterApplicationRequest): RuleIssue[] {
+  const lines = request.details ?? [];
+  return lines.flatMap((line, index) => {
+    if (line.fphxz !== RED_DISCOUNT_LINE) return [];
+    const previous: RedLetterDetailLine | undefined = lines[index - 1];
+    if (previous === undefined || previous.fphxz === RED_DISCOUNT_LINE) {
+      return [invalid(`details.${index}.fphxz`, `${lineLabel(index)} 折扣行必须紧跟在被折扣行之后`)];
+    }
+    return previous.spmc === line.spmc ? [] : [invalid(`details.${index}.spmc`, `${lineLabel(index)} 折扣行名称必须与被折扣行相同（${previous.spmc}）`)];
+  });
+}
+
+/** Rules on the request alone, given the type of the original invoice. */
+export function checkRedLetterRequest(request: RedLetterApplicationRequest, fplxdm: InvoiceTypeCode): RuleIssue[] {
+  return [
+    ...applicationFieldsRule(request, fplxdm),
+    ...lineSerialRule(request, fplxdm),
+    ...redDiscountAdjacencyRule(request),
+    ...redLineSignRule(request),
+  ];
+}
+
+const same = (a: number | null | undefined, b: number | null | undefined): boolean =>
+  a != null && b != null && new Decimal(a).equals(b);
+
+/** Which original line a red line reverses: by xh, or (non-digital applications without xh) by position. */
+function originalFor(line: RedLetterDetailLine, index: number, original: readonly OriginalLine[]): OriginalLine | undefined {
+  const xh = line.xh ?? index + 1;
+  return original.find((candidate) => candidate.xh === xh);
+}
+
+/**
+ * The lines against the original's: each names an existing line with the same name and rate, a discount
+ * line a discount line, never more than that line's amount, and changes only what chyydm allows:
+ * 1 goods returned — unit price kept, quantity may change; 2 invoice error — every line reversed in
+ * full, unchanged; 3 service terminated — unit price kept, amount and quantity may change; 4 sales
+ * allowance — unit price and quantity unchanged (left empty, or equal to the original's).
+ */
+export function redLetterChangeRule(request: RedLetterApplicationRequest, original: readonly OriginalLine[]): RuleIssue[] {
+  const lines = request.details ?? [];
+  if (lines.length === 0) return [];
+  const issues: RuleIssue[] = [];
+  const seen = new Set<number>();
+  lines.forEach((line, index) => {
+    const at = (field: string): string => `details.${index}.${field}`;
+    const source = originalFor(line, index, original);
+    if (!source) {
+      issues.push(invalid(at('xh'), `${lineLabel(index)} 在蓝字发票中没有对应的明细（序号 ${line.xh ?? index + 1}）`));
+      return;
+    }
+    if (seen.has(source.xh)) issues.push(invalid(at('xh'), `${lineLabel(index)} 重复冲红蓝字发票第 ${source.xh} 行`));
+    seen.add(source.xh);
+    if (source.spmc !== line.spmc) issues.push(invalid(at('spmc'), `${lineLabel(index)} 名称必须与蓝字发票第 ${source.xh} 行相同（${source.spmc}）`));
+    if (!new Decimal(source.sl).equals(line.sl)) issues.push(invalid(at('sl'), `${lineLabel(index)} 税率必须与蓝字发票第 ${source.xh} 行相同`));
+    if ((source.fphxz === 1) !== (line.fphxz === RED_DISCOUNT_LINE)) {
+      issues.push(invalid(at('fphxz'), `${lineLabel(index)} 行性质必须与蓝字发票第 ${source.xh} 行一致`));
+      return;
+    }
+    if (new Decimal(line.je).abs().greaterThan(new Decimal(source.je).abs())) {
+      issues.push(invalid(at('je'), `${lineLabel(index)} 冲红金额超过蓝字发票第 ${source.xh} 行的金额`));
+    }
+    if (line.fphxz === RED_DISCOUNT_LINE) return;
+    if (line.spsl != null && source.spsl !== undefined && new Decimal(line.spsl).abs().greaterThan(new Decimal(source.spsl).abs())) {
+      issues.push(invalid(at('spsl'), `${lineLabel(index)} 冲红数量超过蓝字发票第 ${source.xh} 行的数量`));
+    }
+    issues.push(...reasonRule(request.chyydm, line, source, index));
+  });
+  if (request.chyydm === '2' && seen.size !== original.length) {
+    issues.push(invalid('details', '冲红原因为开票有误（2）时必须全额冲红，明细须包含蓝字发票的全部行'));
+  }
+  return issues;
+}
+
+function reasonRule(chyydm: string | undefined, line: RedLetterDetailLine, source: OriginalLine, index: number): RuleIssue[] {
+  const at = (field: string): string => `details.${index}.${field}`;
+  const priceKept = line.dj == null || same(line.dj, source.dj);
+  const fullQuantity = line.spsl != null && source.spsl !== undefined && new Decimal(line.spsl).negated().equals(source.spsl);
+  switch (chyydm) {
+    case '1':
+    case '3':
+      return priceKept ? [] : [invalid(at('dj'), `${lineLabel(index)} 冲红原因 ${chyydm} 不允许修改单价（蓝字单价 ${source.dj ?? ''}）`)];
+    case '2': {
+      const full = new Decimal(line.je).negated().equals(source.je) && priceKept && (line.spsl == null ? source.spsl === undefined : fullQuantity);
+      return full ? [] : [invalid(at('je'), `${lineLabel(index)} 冲红原因为开票有误（2）时必须按原明细全额冲红，不得修改`)];
+    }
+    case '4': {
+      const untouched = (line.dj == null && line.spsl == null) || (priceKept && fullQuantity);
+      return untouched ? [] : [invalid(at('spsl'), `${lineLabel(index)} 冲红原因为销售折让（4）时不允许修改单价和数量`)];
+    }
+    default:
+      return [];
+  }
+}
+
+/** The red lines of a full reversal (an application without details): every original line, negated. */
+export function fullReversalLines(original: readonly OriginalLine[]): RedLetterDetailLine[] {
+  return original.map((line) => ({
+    fphxz: line.fphxz === 1 ? 1 : 0,
+    spmc: line.spmc,
+    ...(line.ggxh === undefined ? {} : { ggxh: line.ggxh }),
+    ...(line.dw === undefined ? {} : { dw: line.dw }),
+    ...(line.fphxz === 1 || line.spsl === undefined ? {} : { spsl: new Decimal(line.spsl).negated().toNumber() }),
+    ...(line.fphxz === 1 || line.dj === undefined ? {} : { dj: line.dj }),
+    je: new Decimal(line.je).negated().toNumber(),
+    sl: line.sl,
+    ...(line.spbm === undefined ? {} : { spbm: line.spbm }),
+    ...(line.lslbs === undefined || line.lslbs === null ? {} : { lslbs: line.lslbs === '1' || line.lslbs === '2' || line.lslbs === '3' ? line.lslbs : '' }),
+    xh: line.xh,
+  }));
+}
