@@ -11,6 +11,21 @@ export interface SecretCipher {
   decrypt(sealed: Buffer): string;
 }
 
+export interface FileFilter {
+  /** Shown in the dialog, e.g. 'Excel 工作簿'. */
+  name: string;
+  /** Without dots, e.g. ['xlsx']. */
+  extensions: string[];
+}
+
+/** Native file dialogs. Electron: dialog.showSaveDialog. Tests and the harness: a path in a temp folder. */
+export interface DialogPort {
+  /** Asks the clerk where to save; null when they cancel. */
+  chooseSavePath(suggestedName: string, filters: FileFilter[]): Promise<string | null>;
+}
+
 export interface CorePorts {
   cipher: SecretCipher;
+  /** Optional until every host provides one; without it, exports answer with a clear refusal. */
+  dialog?: DialogPort;
 }

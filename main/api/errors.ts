@@ -4,6 +4,7 @@
  * TransportError means the outcome is unknown (keep it pending, ask again with the same serial number).
  * Both carry only redacted text.
  */
+import type { EnvelopeKind } from '../../shared/spec/envelopes.js';
 
 export interface CallContext {
   /** `METHOD /path` of the endpoint, e.g. `POST /openApi/v4/fp/fpkj`. */
@@ -13,12 +14,17 @@ export interface CallContext {
 }
 
 export interface ServiceErrorDetails extends CallContext {
+  /** Which envelope the refusal came in: it says which spec table `code` belongs to. */
+  envelope: EnvelopeKind;
   httpStatus: number;
-  /** The service's failure code (E1 `code`). */
-  code: number;
-  /** The service's own message (E1 `msg`). */
+  /**
+   * The service's failure code as text, whatever the envelope carries it as: E1 `code` (a number on the
+   * wire, e.g. '2012'), E2 `ZTDM`, E3 `returnStateInfo.returnCode`, E4 `code` ('0002', '1014'…).
+   */
+  code: string;
+  /** The service's own message (E1 msg, E2 ZTXX, E3 returnMessage, E4 message). */
   serviceMessage: string;
-  /** The spec's meaning of the code, when the spec lists it. */
+  /** The spec's meaning of the code in the envelope's table, when the spec lists it. */
   meaning: string | undefined;
   /** The response body, redacted and truncated. */
   rawBody: string;
@@ -29,8 +35,9 @@ export class ServiceError extends Error {
   override readonly name = 'ServiceError';
   readonly endpoint: string;
   readonly requestHeaders: Record<string, string>;
+  readonly envelope: EnvelopeKind;
   readonly httpStatus: number;
-  readonly code: number;
+  readonly code: string;
   readonly serviceMessage: string;
   readonly meaning: string | undefined;
   readonly rawBody: string;
@@ -39,6 +46,7 @@ export class ServiceError extends Error {
     super(`${details.endpoint} refused: ${details.code} ${details.serviceMessage}`.trim());
     this.endpoint = details.endpoint;
     this.requestHeaders = details.requestHeaders;
+    this.envelope = details.envelope;
     this.httpStatus = details.httpStatus;
     this.code = details.code;
     this.serviceMessage = details.serviceMessage;
@@ -56,7 +64,7 @@ export type TransportErrorKind =
   | 'http-status'
   /** A body that is not JSON (an HTML error page, truncated JSON). */
   | 'not-json'
-  /** JSON that is not the expected envelope (missing or mistyped members). */
+  /** JSON that is not the expected envelope (missing or mistyped members, contradicting status members). */
   | 'bad-shape';
 
 export interface TransportErrorDetails extends CallContext {

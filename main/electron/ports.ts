@@ -2,9 +2,10 @@
  * Electron implementations of the core's ports (main/ports.ts). Electron objects come in as parameters
  * (`import type` only) so these run under unit tests with fakes.
  */
-import type { SafeStorage } from 'electron';
+import path from 'node:path';
+import type { BaseWindow, Dialog, SafeStorage } from 'electron';
 import { IpcFailure } from '../../shared/ipc/index.js';
-import type { SecretCipher } from '../ports.js';
+import type { DialogPort, SecretCipher } from '../ports.js';
 
 /**
  * The part of `safeStorage` we use. The synchronous encrypt/decrypt are deprecated in Electron 45 in
@@ -61,6 +62,29 @@ export function createSafeStorageCipher(safeStorage: SafeStorageLike, options: S
     decrypt(sealed: Buffer): string {
       assertUsable();
       return safeStorage.decryptString(sealed);
+    },
+  };
+}
+
+/** The part of `dialog` the DialogPort uses. */
+export type SaveDialogLike = Pick<Dialog, 'showSaveDialog'>;
+
+export interface DialogPortOptions {
+  /** The window the dialog is modal to, when there is one. */
+  parent: () => BaseWindow | null;
+  /** Folder the dialog opens in (e.g. app.getPath('documents')). */
+  defaultDir: () => string;
+}
+
+/** DialogPort over Electron's native save dialog. */
+export function createElectronDialogPort(dialog: SaveDialogLike, options: DialogPortOptions): DialogPort {
+  return {
+    async chooseSavePath(suggestedName, filters) {
+      // Only the base name of the suggestion is used: the folder is always the clerk's own choice.
+      const dialogOptions = { defaultPath: path.join(options.defaultDir(), path.basename(suggestedName)), filters, properties: ['showOverwriteConfirmation' as const] };
+      const parent = options.parent();
+      const result = parent ? await dialog.showSaveDialog(parent, dialogOptions) : await dialog.showSaveDialog(dialogOptions);
+      return result.canceled || !result.filePath ? null : result.filePath;
     },
   };
 }

@@ -20,7 +20,7 @@ export { SANDBOX_CODES } from './codes.js';
 
 /** The demo enterprise the sandbox authorises by default; the app prefills the seller from it. */
 export const DEMO_ENTERPRISE = {
-  taxNumber: '91310000MA1FL8XQ5B',
+  taxNumber: '91310000MA1FL8XQ5D',
   name: '上海演示科技有限公司',
 } as const;
 

@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { InvoiceDraft, InvoiceSummary } from './schemas/issuance.js';
 import { AppInfo } from './schemas/app.js';
+import { HistoryExportRequest, HistoryExportResult, HistoryFilter, HistorySearchResult } from './schemas/history.js';
+import { ConnectionTestResult, SetRemoteRequest, SettingsView } from './schemas/settings.js';
 
 export interface ChannelSpec<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   request: Req;
@@ -30,6 +32,12 @@ export const contract = {
     }),
     response: z.array(InvoiceSummary),
   },
+  'history:search': { request: HistoryFilter, response: HistorySearchResult },
+  'history:export': { request: HistoryExportRequest, response: HistoryExportResult },
+  'settings:get': { request: empty, response: SettingsView },
+  'settings:setRemote': { request: SetRemoteRequest, response: SettingsView },
+  'settings:useSandbox': { request: empty, response: SettingsView },
+  'settings:testConnection': { request: empty, response: ConnectionTestResult },
 } as const satisfies Record<string, ChannelSpec>;
 
 /**

@@ -3,3 +3,5 @@ export * from './result.js';
 export * from './create-api.js';
 export * from './schemas/app.js';
 export * from './schemas/issuance.js';
+export * from './schemas/history.js';
+export * from './schemas/settings.js';

@@ -2,5 +2,30 @@
 import type { Migration } from '../migrate.js';
 import { issuedInvoices } from './0010-issued-invoices.js';
 import { outbox } from './0020-outbox.js';
+import { settingsAndSecrets } from './0030-settings-and-secrets.js';
+import { requestLog } from './0040-request-log.js';
+import { redLetterForms } from './0050-red-letter-forms.js';
+import { printJobs } from './0060-print-jobs.js';
+import { receivedInvoices } from './0070-received-invoices.js';
+import { verifications } from './0080-verifications.js';
+import { collectedInvoices } from './0090-collected-invoices.js';
+import { certification } from './0100-certification.js';
+import { enterprises } from './0110-enterprises.js';
+import { customersAndProducts } from './0120-customers-and-products.js';
+import { historySearch } from './0130-history-search.js';
 
-export const migrations: readonly Migration[] = [issuedInvoices, outbox];
+export const migrations: readonly Migration[] = [
+  issuedInvoices,
+  outbox,
+  settingsAndSecrets,
+  requestLog,
+  redLetterForms,
+  printJobs,
+  receivedInvoices,
+  verifications,
+  collectedInvoices,
+  certification,
+  enterprises,
+  customersAndProducts,
+  historySearch,
+];

@@ -1,7 +1,10 @@
-/** IPC handlers of the history views. For now the history is the output invoices of the current environment. */
+/** IPC handlers of the history views: the output-invoice list, search over all history, export. */
 import type { IpcRouter } from '../../ipc/router.js';
 import type { IssuanceService } from '../issuance/service.js';
+import type { HistoryService } from './service.js';
 
-export function registerHistoryIpc(router: IpcRouter, issuance: IssuanceService): void {
+export function registerHistoryIpc(router: IpcRouter, issuance: IssuanceService, history: HistoryService): void {
   router.handle('history:list', (request) => issuance.list(request.limit ?? 200, request.offset ?? 0));
+  router.handle('history:search', (filter) => history.search(filter));
+  router.handle('history:export', (request) => history.export(request));
 }

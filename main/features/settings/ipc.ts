@@ -1,7 +1,12 @@
-/** IPC handlers of settings: what the renderer may know about the environment (never a secret). */
+/** IPC handlers of settings: what the renderer may know and change about the environment (never a secret). */
 import type { AppInfo } from '../../../shared/ipc/index.js';
 import type { IpcRouter } from '../../ipc/router.js';
+import type { SettingsService } from './service.js';
 
-export function registerSettingsIpc(router: IpcRouter, info: () => AppInfo): void {
+export function registerSettingsIpc(router: IpcRouter, info: () => AppInfo, settings: SettingsService): void {
   router.handle('app:info', () => info());
+  router.handle('settings:get', () => settings.get());
+  router.handle('settings:setRemote', (request) => settings.setRemote(request));
+  router.handle('settings:useSandbox', () => settings.useSandbox());
+  router.handle('settings:testConnection', () => settings.testConnection());
 }

@@ -34,7 +34,7 @@ const FILE_FIELDS: InvoiceFileFields = {
   hjse: '130.00',
   jshj: '1130.00',
   buyerName: '上海演示科技有限公司',
-  buyerTaxNumber: '91310000MA1FL8XQ5B',
+  buyerTaxNumber: '91310000MA1FL8XQ5D',
   sellerName: '北京供应商贸易有限公司',
   sellerTaxNumber: '91110105MA01ABCD3X',
 };

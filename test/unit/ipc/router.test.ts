@@ -11,7 +11,7 @@ const info: AppInfo = {
   version: 'test',
   environment: 'sandbox',
   serviceBaseUrl: 'http://127.0.0.1:1',
-  seller: { taxNumber: '91310000MA1FL8XQ5B', name: '上海演示科技有限公司' },
+  seller: { taxNumber: '91310000MA1FL8XQ5D', name: '上海演示科技有限公司' },
   issuer: '张三',
 };
 

@@ -8,7 +8,7 @@ import { isValidUscc, usccCheckCharacter } from '../../../main/sandbox/tax-autho
 const PLAN: GenerationPlan = {
   seed: 99,
   nowMs: Date.parse('2025-03-15T10:00:00+08:00'),
-  buyers: [{ taxNumber: '91310000MA1FL8XQ5B', name: '上海演示科技有限公司' }],
+  buyers: [{ taxNumber: '91310000MA1FL8XQ5D', name: '上海演示科技有限公司' }],
   invoicesPerBuyer: 300,
 };
 

@@ -1,0 +1,190 @@
+/**
+ * SQL of the history views: the search over output invoices (issued_invoice) and collected input
+ * invoices (collected_invoice) through the `history_fts` trigram index, and the audit log of requests
+ * sent to the service (request_log). Every query is limited to one environment, so sandbox and real
+ * data never mix.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../db/open.js';
+import type { Environment, HistoryFilter, HistoryRow, HistoryStatus } from '../../../shared/ipc/index.js';
+
+/** trigram indexes 3-character sequences: shorter fragments cannot use the index and fall back to LIKE. */
+export const MIN_FTS_TERM_LENGTH = 3;
+export const DEFAULT_PAGE_SIZE = 50;
+/** At most this many words of the search text are used; the rest are ignored. */
+const MAX_TERMS = 6;
+
+const OUTPUT_STATUSES: ReadonlySet<HistoryStatus> = new Set(['queued', 'issuing', 'issued', 'failed']);
+/** HistoryStatus of a collected invoice ↔ its FPZT code. */
+const FPZT_BY_STATUS: Partial<Record<HistoryStatus, string>> = {
+  normal: '0',
+  'out-of-control': '1',
+  voided: '2',
+  'red-reversed': '3',
+  abnormal: '4',
+};
+
+export interface HistoryQuery {
+  sql: string;
+  params: Array<string | number>;
+}
+
+export interface RequestLogEntry {
+  environment: Environment;
+  /** `METHOD /path` */
+  endpoint: string;
+  /** lsh / PCH when the request carries one. */
+  serial: string | null;
+  outcome: 'answered' | 'refused' | 'timeout' | 'network-error';
+  httpStatus: number | null;
+  serviceCode: string | null;
+  durationMs: number;
+}
+
+interface Terms {
+  /** An FTS5 MATCH expression of quoted phrases, or null. */
+  match: string | null;
+  /** LIKE patterns for fragments too short for the trigram index. */
+  likes: string[];
+}
+
+function splitTerms(text: string | undefined): Terms {
+  const words = (text ?? '').split(/\s+/).filter((word) => word.length > 0).slice(0, MAX_TERMS);
+  const phrases: string[] = [];
+  const likes: string[] = [];
+  for (const word of words) {
+    // Length in code points, so a 3-character Chinese fragment counts as 3.
+    if ([...word].length >= MIN_FTS_TERM_LENGTH) phrases.push(`"${word.replaceAll('"', '""')}"`);
+    else likes.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  return { match: phrases.length > 0 ? phrases.join(' ') : null, likes };
+}
+
+function add(where: string[], params: Array<string | number>, condition: string, value: string): void {
+  where.push(condition);
+  params.push(value);
+}
+
+/** The day after a YYYY-MM-DD date, for an exclusive upper bound on ISO timestamps. */
+function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * Builds the search SQL and its parameters. Exported so the benchmark runs exactly the same SQL raw.
+ * Output rows sort by submission time, input rows by issue date; newest first.
+ */
+export function buildHistoryQuery(environment: Environment, filter: HistoryFilter, limit: number, offset: number): HistoryQuery {
+  const terms = splitTerms(filter.text);
+  const status = filter.status;
+  const wantOutput = filter.direction !== 'input' && (status === undefined || OUTPUT_STATUSES.has(status));
+  const wantInput = filter.direction !== 'output' && (status === undefined || FPZT_BY_STATUS[status] !== undefined);
+  const parts: string[] = [];
+  const params: Array<string | number> = [];
+
+  if (wantOutput) {
+    const where = ['i.environment = ?'];
+    params.push(environment);
+    if (status !== undefined) add(where, params, 'i.status = ?', status);
+    if (filter.type !== undefined) add(where, params, 'i.fplxdm = ?', filter.type);
+    if (filter.dateFrom !== undefined) add(where, params, 'i.created_at >= ?', filter.dateFrom);
+    if (filter.dateTo !== undefined) add(where, params, 'i.created_at < ?', nextDay(filter.dateTo));
+    if (terms.match !== null) {
+      where.push('i.id IN (SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND (rowid & 1) = 0)');
+      params.push(terms.match);
+    }
+    for (const like of terms.likes) {
+      where.push(
+        `(i.ghdwmc LIKE ? ESCAPE '\\' OR i.ghdwsbh LIKE ? ESCAPE '\\' OR i.fpdm LIKE ? ESCAPE '\\' OR i.fphm LIKE ? ESCAPE '\\'
+          OR EXISTS (SELECT 1 FROM issued_invoice_line l WHERE l.invoice_id = i.id AND l.spmc LIKE ? ESCAPE '\\'))`,
+      );
+      params.push(like, like, like, like, like);
+    }
+    parts.push(
+      `SELECT 'output' AS direction, i.id AS id, i.environment AS environment, i.fplxdm AS invoiceType, i.fpdm AS invoiceCode,
+              i.fphm AS invoiceNumber, i.created_at AS date, i.ghdwmc AS counterpartyName, i.ghdwsbh AS counterpartyTaxNumber,
+              i.jshj AS total, i.hjse AS tax, i.status AS status
+         FROM issued_invoice i WHERE ${where.join(' AND ')}`,
+    );
+  }
+
+  if (wantInput) {
+    const where = ['c.environment = ?'];
+    params.push(environment);
+    const fpzt = status === undefined ? undefined : FPZT_BY_STATUS[status];
+    if (fpzt !== undefined) add(where, params, 'c.FPZT = ?', fpzt);
+    if (filter.type !== undefined) add(where, params, 'c.FPLXDM = ?', filter.type);
+    if (filter.dateFrom !== undefined) add(where, params, 'c.issue_date >= ?', filter.dateFrom);
+    if (filter.dateTo !== undefined) add(where, params, 'c.issue_date <= ?', filter.dateTo);
+    if (terms.match !== null) {
+      where.push('c.id IN (SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND (rowid & 1) = 1)');
+      params.push(terms.match);
+    }
+    for (const like of terms.likes) {
+      where.push(
+        `(c.XHFMC LIKE ? ESCAPE '\\' OR c.XHFSBH LIKE ? ESCAPE '\\' OR c.FPDM LIKE ? ESCAPE '\\' OR c.FPHM LIKE ? ESCAPE '\\'
+          OR EXISTS (SELECT 1 FROM collected_invoice_line l WHERE l.invoice_id = c.id AND l.SPMC LIKE ? ESCAPE '\\'))`,
+      );
+      params.push(like, like, like, like, like);
+    }
+    parts.push(
+      `SELECT 'input' AS direction, c.id AS id, c.environment AS environment, c.FPLXDM AS invoiceType, nullif(c.FPDM, '') AS invoiceCode,
+              c.FPHM AS invoiceNumber, c.issue_date AS date, c.XHFMC AS counterpartyName, c.XHFSBH AS counterpartyTaxNumber,
+              c.JSHJ AS total, c.SE AS tax,
+              CASE c.FPZT WHEN '0' THEN 'normal' WHEN '1' THEN 'out-of-control' WHEN '2' THEN 'voided'
+                          WHEN '3' THEN 'red-reversed' WHEN '4' THEN 'abnormal' END AS status
+         FROM collected_invoice c WHERE ${where.join(' AND ')}`,
+    );
+  }
+
+  if (parts.length === 0) return { sql: `SELECT NULL AS id WHERE 0`, params: [] };
+  params.push(limit, offset);
+  return { sql: `${parts.join('\nUNION ALL\n')}\nORDER BY date DESC, id DESC LIMIT ? OFFSET ?`, params };
+}
+
+/** Statements are prepared once per query shape; the number of shapes is small but bounded anyway. */
+const MAX_CACHED_STATEMENTS = 128;
+
+export function createHistoryRepo(db: Db) {
+  const statements = new Map<string, Statement<Array<string | number>, HistoryRow>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+      statement = db.prepare<Array<string | number>, HistoryRow>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const insertRequest = db.prepare(
+    `INSERT INTO request_log (environment, endpoint, serial, outcome, http_status, service_code, duration_ms, at)
+     VALUES (@environment, @endpoint, @serial, @outcome, @httpStatus, @serviceCode, @durationMs, @at)`,
+  );
+  const recentRequests = db.prepare<[Environment, number], RequestLogEntry & { at: string }>(
+    `SELECT environment, endpoint, serial, outcome, http_status AS httpStatus, service_code AS serviceCode, duration_ms AS durationMs, at
+       FROM request_log WHERE environment = ? ORDER BY at DESC, id DESC LIMIT ?`,
+  );
+
+  return {
+    /** One page of matching rows, newest first; `hasMore` from fetching one row beyond the page. */
+    searchHistory(environment: Environment, filter: HistoryFilter): { rows: HistoryRow[]; hasMore: boolean } {
+      const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
+      const query = buildHistoryQuery(environment, filter, limit + 1, filter.offset ?? 0);
+      const rows = prepared(query.sql).all(...query.params);
+      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    },
+    recordRequest(entry: RequestLogEntry, at: Date = new Date()): void {
+      insertRequest.run({ ...entry, at: at.toISOString() });
+    },
+    /** Several entries in one transaction (one WAL sync instead of one per request). */
+    recordRequests: db.transaction((entries: ReadonlyArray<{ entry: RequestLogEntry; at: Date }>) => {
+      for (const { entry, at } of entries) insertRequest.run({ ...entry, at: at.toISOString() });
+    }),
+    recentRequests: (environment: Environment, limit: number) => recentRequests.all(environment, limit),
+  };
+}
+
+export type HistoryRepo = ReturnType<typeof createHistoryRepo>;

@@ -1,0 +1,69 @@
+/**
+ * The history views: search across output and collected input invoices of the current environment, and
+ * export of what a search finds to a file the clerk picks.
+ */
+import type { Environment, HistoryExportRequest, HistoryExportResult, HistoryFilter, HistoryRow, HistorySearchResult } from '../../../shared/ipc/index.js';
+import { IpcFailure } from '../../../shared/ipc/index.js';
+import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
+import type { DialogPort } from '../../ports.js';
+import type { HistoryRepo } from './repo.js';
+
+/** More rows than this are not exported in one file (Excel itself stops at 1,048,576). */
+export const EXPORT_MAX_ROWS = 100_000;
+
+const DIRECTION_LABELS: Record<HistoryRow['direction'], string> = { output: '销项', input: '进项' };
+const STATUS_LABELS: Record<string, string> = {
+  queued: '待发送',
+  issuing: '开具中',
+  issued: '已开具',
+  failed: '失败',
+  normal: '正常',
+  'out-of-control': '失控',
+  voided: '作废',
+  'red-reversed': '红冲',
+  abnormal: '异常',
+};
+
+export const HISTORY_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<HistoryRow>> = [
+  { header: '方向', value: (row) => DIRECTION_LABELS[row.direction], width: 6 },
+  { header: '发票类型', value: (row) => row.invoiceType, width: 8 },
+  { header: '发票代码', value: (row) => row.invoiceCode, width: 14 },
+  { header: '发票号码', value: (row) => row.invoiceNumber, width: 22 },
+  { header: '日期', value: (row) => row.date, width: 24 },
+  { header: '对方名称', value: (row) => row.counterpartyName, width: 32 },
+  { header: '对方税号', value: (row) => row.counterpartyTaxNumber, width: 22 },
+  { header: '价税合计', value: (row) => row.total, kind: 'money', width: 14 },
+  { header: '税额', value: (row) => row.tax, kind: 'money', width: 12 },
+  { header: '状态', value: (row) => (row.status === null ? null : (STATUS_LABELS[row.status] ?? row.status)), width: 8 },
+];
+
+export interface HistoryServiceDeps {
+  repo: HistoryRepo;
+  environment: Environment;
+  dialog: DialogPort | undefined;
+  now?: () => Date;
+}
+
+export function createHistoryService(deps: HistoryServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    search: (filter: HistoryFilter): HistorySearchResult => deps.repo.searchHistory(deps.environment, filter),
+
+    async export(request: HistoryExportRequest): Promise<HistoryExportResult> {
+      if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择保存位置，无法导出');
+      const stamp = now().toISOString().slice(0, 10).replaceAll('-', '');
+      const filePath = await deps.dialog.chooseSavePath(`发票历史-${stamp}.${request.format}`, [EXPORT_FILTERS[request.format]]);
+      if (filePath === null) return { saved: false, filePath: null, rowCount: 0, truncated: false };
+      const { rows, hasMore } = deps.repo.searchHistory(deps.environment, { ...request.filter, limit: EXPORT_MAX_ROWS, offset: 0 });
+      try {
+        await exportRows(rows, HISTORY_EXPORT_COLUMNS, request.format, filePath);
+      } catch (error) {
+        const reason = error instanceof Error && 'code' in error ? String(error.code) : '写入失败';
+        throw new IpcFailure('VALIDATION_FAILED', `无法保存导出文件（${reason}），请换一个位置或关闭正在打开该文件的程序后重试`);
+      }
+      return { saved: true, filePath, rowCount: rows.length, truncated: hasMore };
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

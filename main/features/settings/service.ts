@@ -1,0 +1,189 @@
+/**
+ * Settings of the service environment (DESIGN.md §6, §7): the embedded sandbox (default) or a remote
+ * service with AppKey/AppSecret. Saved in the history database; the AppSecret only in the vault. A
+ * change takes effect on the next start of the core: the running outbox worker, client and issuance
+ * service stay bound to the environment they started with, so sandbox and real data never mix.
+ */
+import { IpcFailure, type ConnectionTestResult, type Environment, type SetRemoteRequest, type SettingsView } from '../../../shared/ipc/index.js';
+import { createHmacSigner, type RequestSigner } from '../../api/signer.js';
+import type { Db } from '../../db/open.js';
+import { SECRET_NAMES, type Vault } from '../../security/vault.js';
+import type { Seller } from '../issuance/request.js';
+import type { SettingsRepo } from './repo.js';
+import { testServiceConnection, type ConnectionTarget, type RequestLogger } from './connection-test.js';
+
+const KEYS = {
+  environment: 'service.environment',
+  /** The environment the core last started with: pending outbox rows belong to it. */
+  lastStarted: 'service.lastStarted',
+  baseUrl: 'remote.baseUrl',
+  appKey: 'remote.appKey',
+  seller: 'remote.seller',
+} as const;
+
+export interface SavedRemote {
+  baseUrl: string;
+  appKey: string;
+  seller: Seller | null;
+}
+
+/** What the core should start with when its config does not say. */
+export type StartupService =
+  | { kind: 'sandbox'; deferredBecausePending: boolean }
+  | { kind: 'remote'; baseUrl: string; appKey: string; seller: Seller; signer: RequestSigner; deferredBecausePending: boolean };
+
+export interface ActiveService {
+  environment: Environment;
+  baseUrl: string;
+  /** Demo credentials of the embedded sandbox when that is what runs. */
+  sandbox: { appKey: string; appSecret: string } | null;
+}
+
+export interface SettingsServiceDeps {
+  db: Db;
+  repo: SettingsRepo;
+  vault: Vault;
+  cipherBackend: string;
+  /** Outbox rows not yet finished (they belong to the active environment). */
+  pendingOperations: () => number;
+  log?: RequestLogger;
+  now?: () => Date;
+}
+
+const NO_SELLER: Seller = { taxNumber: '', name: '' };
+
+export function createSettingsService(deps: SettingsServiceDeps) {
+  const { db, repo, vault } = deps;
+  const now = deps.now ?? (() => new Date());
+  let active: ActiveService | null = null;
+
+  const savedEnvironment = (): Environment => (repo.get(KEYS.environment) === 'remote' ? 'remote' : 'sandbox');
+
+  function savedRemote(): SavedRemote | null {
+    const baseUrl = repo.get(KEYS.baseUrl);
+    const appKey = repo.get(KEYS.appKey);
+    if (baseUrl === null || appKey === null) return null;
+    const sellerJson = repo.get(KEYS.seller);
+    return { baseUrl, appKey, seller: sellerJson === null ? null : (JSON.parse(sellerJson) as Seller) };
+  }
+
+  function view(): SettingsView {
+    const environment = savedEnvironment();
+    const remote = savedRemote();
+    const activeEnvironment = active?.environment ?? environment;
+    const restartRequired =
+      environment !== activeEnvironment || (environment === 'remote' && remote !== null && active !== null && remote.baseUrl !== active.baseUrl);
+    return {
+      environment,
+      activeEnvironment,
+      restartRequired,
+      remote: remote === null ? null : { ...remote, hasAppSecret: vault.has(SECRET_NAMES.remoteAppSecret) },
+      secretBackend: deps.cipherBackend,
+    };
+  }
+
+  /** Pending operations must end where they started: refuse to point the next start elsewhere. */
+  function assertSwitchAllowed(next: { environment: Environment; baseUrl: string | null }): void {
+    if (active === null) return;
+    const elsewhere = next.environment !== active.environment || (next.environment === 'remote' && next.baseUrl !== active.baseUrl);
+    const pending = deps.pendingOperations();
+    if (elsewhere && pending > 0) {
+      throw new IpcFailure('VALIDATION_FAILED', `还有 ${pending} 笔业务（开票等）正在处理中，请等待全部完成后再切换服务环境。`, { pending });
+    }
+  }
+
+  return {
+    get: view,
+
+    setRemote(request: SetRemoteRequest): SettingsView {
+      assertSwitchAllowed({ environment: 'remote', baseUrl: request.baseUrl });
+      if (request.appSecret === undefined && !vault.has(SECRET_NAMES.remoteAppSecret)) {
+        throw new IpcFailure('VALIDATION_FAILED', '请填写 AppSecret');
+      }
+      const at = now().toISOString();
+      db.transaction(() => {
+        if (request.appSecret !== undefined) vault.set(SECRET_NAMES.remoteAppSecret, request.appSecret);
+        repo.set(KEYS.baseUrl, request.baseUrl, at);
+        repo.set(KEYS.appKey, request.appKey, at);
+        if (request.seller) repo.set(KEYS.seller, JSON.stringify(request.seller), at);
+        repo.set(KEYS.environment, 'remote', at);
+      })();
+      return view();
+    },
+
+    useSandbox(): SettingsView {
+      assertSwitchAllowed({ environment: 'sandbox', baseUrl: null });
+      repo.set(KEYS.environment, 'sandbox', now().toISOString());
+      return view();
+    },
+
+    /** A harmless signed call to the saved service (the one the next start will use). */
+    async testConnection(): Promise<ConnectionTestResult> {
+      const environment = savedEnvironment();
+      let target: ConnectionTarget;
+      if (environment === 'sandbox') {
+        if (active?.sandbox == null) {
+          throw new IpcFailure('VALIDATION_FAILED', '测试环境（内置沙箱）将在重启后启动，届时无需测试连接。');
+        }
+        target = { environment, baseUrl: active.baseUrl, signer: createHmacSigner(active.sandbox) };
+      } else {
+        const remote = savedRemote();
+        const appSecret = vault.reveal(SECRET_NAMES.remoteAppSecret);
+        if (remote === null || appSecret === null) throw new IpcFailure('VALIDATION_FAILED', '请先保存服务地址、AppKey 和 AppSecret');
+        target = { environment, baseUrl: remote.baseUrl, signer: createHmacSigner({ appKey: remote.appKey, appSecret }) };
+      }
+      return testServiceConnection(target, deps.log);
+    },
+
+    /**
+     * Which service this start uses. The saved choice, unless outbox rows of the previous start's
+     * environment are still pending: those are finished first, under the environment they began in.
+     */
+    startupService(): StartupService {
+      const saved = savedEnvironment();
+      const last = repo.get(KEYS.lastStarted);
+      const deferred = last !== null && last !== saved && deps.pendingOperations() > 0;
+      const environment: Environment = deferred ? (last === 'remote' ? 'remote' : 'sandbox') : saved;
+      repo.set(KEYS.lastStarted, environment, now().toISOString());
+      const remote = savedRemote();
+      if (environment === 'sandbox' || remote === null) return { kind: 'sandbox', deferredBecausePending: deferred };
+      return {
+        kind: 'remote',
+        baseUrl: remote.baseUrl,
+        appKey: remote.appKey,
+        seller: remote.seller ?? NO_SELLER,
+        signer: createVaultSigner(remote.appKey, () => vault.reveal(SECRET_NAMES.remoteAppSecret)),
+        deferredBecausePending: deferred,
+      };
+    },
+
+    /** Called once by the core after it started, so views can say whether a restart is needed. */
+    setActive(service: ActiveService): void {
+      active = service;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/**
+ * A signer that reads the AppSecret from the vault on first use. If the vault cannot (keyring locked,
+ * secret missing) signing throws: the client reports a transport error and the outbox keeps the
+ * operation pending with its serial number, instead of sending an unsigned request the service would
+ * refuse for good.
+ */
+export function createVaultSigner(appKey: string, reveal: () => string | null): RequestSigner {
+  let inner: RequestSigner | undefined;
+  const load = (): RequestSigner => {
+    if (inner) return inner;
+    const appSecret = reveal();
+    if (appSecret === null) throw new Error('未保存 AppSecret，无法签名请求（请在设置中填写）');
+    inner = createHmacSigner({ appKey, appSecret });
+    return inner;
+  };
+  return {
+    sensitiveHeaders: ['Sign', 'AppSecret'],
+    redact: (text) => (inner?.redact ? inner.redact(text) : text),
+    sign: (request) => load().sign(request),
+  };
+}

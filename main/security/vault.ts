@@ -1,0 +1,63 @@
+/**
+ * The credential vault (DESIGN.md §7): app secrets of remote environments and, later, enterprises'
+ * tax-bureau passwords, stored only as bytes sealed by the SecretCipher port (safeStorage in Electron,
+ * AES-256-GCM in tests). `reveal` exists for main only: nothing the renderer can call returns a secret,
+ * and no message produced here ever contains one.
+ */
+import { IpcFailure } from '../../shared/ipc/index.js';
+import type { Db } from '../db/open.js';
+import type { SecretCipher } from '../ports.js';
+import { createVaultRepo } from './vault-repo.js';
+
+/** Names of the secrets the app keeps; one place so that no two features pick the same name. */
+export const SECRET_NAMES = {
+  remoteAppSecret: 'remote.appSecret',
+  enterpriseIdentityPwd: (taxNumber: string) => `enterprise.${taxNumber}.identityPwd`,
+  enterpriseTaxPwd: (taxNumber: string) => `enterprise.${taxNumber}.taxPwd`,
+} as const;
+
+/** Longest secret accepted; real ones are far shorter, this only bounds what reaches the cipher. */
+export const MAX_SECRET_LENGTH = 4096;
+
+export interface Vault {
+  /** Seals and stores (or replaces) a secret. Throws IpcFailure when the cipher refuses (no keyring). */
+  set(name: string, value: string): void;
+  has(name: string): boolean;
+  /** The plain secret, for main only (signing, tax-bureau calls); null when none is stored. */
+  reveal(name: string): string | null;
+  delete(name: string): boolean;
+}
+
+export class SecretUnreadableError extends Error {
+  constructor(readonly secretName: string, cause: unknown) {
+    // The cause is a cipher error (wrong key, other backend, tampered bytes): it never holds the secret.
+    super(`保存的密钥“${secretName}”无法解密，请重新输入。 (stored secret ${secretName} cannot be decrypted)`, { cause });
+    this.name = 'SecretUnreadableError';
+  }
+}
+
+export function createVault(db: Db, cipher: SecretCipher, now: () => Date = () => new Date()): Vault {
+  const repo = createVaultRepo(db);
+  return {
+    set(name, value) {
+      if (value.length === 0) throw new IpcFailure('VALIDATION_FAILED', '密钥不能为空');
+      if (value.length > MAX_SECRET_LENGTH) throw new IpcFailure('VALIDATION_FAILED', `密钥过长（最多 ${MAX_SECRET_LENGTH} 个字符）`);
+      // Sealed before the transaction-bound write, so a refusing cipher leaves the old value intact.
+      const sealed = cipher.encrypt(value);
+      repo.put(name, sealed, cipher.backend, now().toISOString());
+    },
+    has: (name) => repo.has(name),
+    reveal(name) {
+      const stored = repo.get(name);
+      if (!stored) return null;
+      try {
+        return cipher.decrypt(stored.sealed);
+      } catch (error) {
+        // IpcFailure from the cipher (keyring unavailable) is already a clear message for the clerk.
+        if (error instanceof IpcFailure) throw error;
+        throw new SecretUnreadableError(name, error);
+      }
+    },
+    delete: (name) => repo.delete(name),
+  };
+}

@@ -1,0 +1,36 @@
+/** The Electron DialogPort over a stand-in `dialog` (Electron's binary is not available on these machines). */
+import path from 'node:path';
+import type { BaseWindow, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { createElectronDialogPort, type SaveDialogLike } from '../../../main/electron/ports.js';
+
+function recordingDialog(answer: SaveDialogReturnValue) {
+  const calls: Array<{ parent: BaseWindow | null; options: SaveDialogOptions }> = [];
+  const dialog = {
+    showSaveDialog: (first: BaseWindow | SaveDialogOptions, second?: SaveDialogOptions) => {
+      calls.push(second ? { parent: first as BaseWindow, options: second } : { parent: null, options: first as SaveDialogOptions });
+      return Promise.resolve(answer);
+    },
+  } as SaveDialogLike;
+  return { dialog, calls };
+}
+
+describe('Electron DialogPort', () => {
+  it('suggests the file in the default folder, with the filters, modal to the window', async () => {
+    const { dialog, calls } = recordingDialog({ canceled: false, filePath: '/home/clerk/文档/x.xlsx' });
+    const window = {} as BaseWindow;
+    const port = createElectronDialogPort(dialog, { parent: () => window, defaultDir: () => '/home/clerk/文档' });
+    const chosen = await port.chooseSavePath('../../etc/发票历史.xlsx', [{ name: 'Excel 工作簿', extensions: ['xlsx'] }]);
+    expect(chosen).toBe('/home/clerk/文档/x.xlsx');
+    expect(calls[0]?.parent).toBe(window);
+    expect(calls[0]?.options.defaultPath).toBe(path.join('/home/clerk/文档', '发票历史.xlsx'));
+    expect(calls[0]?.options.filters).toEqual([{ name: 'Excel 工作簿', extensions: ['xlsx'] }]);
+  });
+
+  it('answers null when the clerk cancels, and works without a window', async () => {
+    const { dialog, calls } = recordingDialog({ canceled: true, filePath: '' });
+    const port = createElectronDialogPort(dialog, { parent: () => null, defaultDir: () => '/tmp' });
+    expect(await port.chooseSavePath('a.csv', [])).toBeNull();
+    expect(calls[0]?.parent).toBeNull();
+  });
+});
