@@ -5,39 +5,22 @@
  *
  * Names here are the app's own (English); wire names of the invoice service live in `shared/spec`.
  */
-import { z } from 'zod';
-import { InvoiceDraft, InvoiceSummary } from './schemas/issuance.js';
-import { AppInfo } from './schemas/app.js';
-import { HistoryExportRequest, HistoryExportResult, HistoryFilter, HistorySearchResult } from './schemas/history.js';
-import { ConnectionTestResult, SetRemoteRequest, SettingsView } from './schemas/settings.js';
+import type { z } from 'zod';
+import { appChannels } from './channels/app.js';
+import type { ChannelSpec } from './channels/common.js';
+import { historyChannels } from './channels/history.js';
+import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 
-export interface ChannelSpec<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  request: Req;
-  response: Res;
-  /** Largest accepted request in bytes (UTF-16 estimate); defaults to DEFAULT_MAX_REQUEST_BYTES. */
-  maxRequestBytes?: number;
-}
+export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
-export const DEFAULT_MAX_REQUEST_BYTES = 256 * 1024;
-
-const empty = z.strictObject({}).describe('No parameters');
-
+/**
+ * Every channel, composed from one fragment per feature (shared/ipc/channels/<feature>.ts), so a feature's
+ * channels live next to each other and features can grow without touching one another's lines.
+ */
 export const contract = {
-  'app:info': { request: empty, response: AppInfo },
-  'issuance:submit': { request: InvoiceDraft, response: InvoiceSummary },
-  'history:list': {
-    request: z.strictObject({
-      limit: z.number().int().min(1).max(500).optional().describe('Rows per page'),
-      offset: z.number().int().min(0).optional().describe('Rows to skip'),
-    }),
-    response: z.array(InvoiceSummary),
-  },
-  'history:search': { request: HistoryFilter, response: HistorySearchResult },
-  'history:export': { request: HistoryExportRequest, response: HistoryExportResult },
-  'settings:get': { request: empty, response: SettingsView },
-  'settings:setRemote': { request: SetRemoteRequest, response: SettingsView },
-  'settings:useSandbox': { request: empty, response: SettingsView },
-  'settings:testConnection': { request: empty, response: ConnectionTestResult },
+  ...appChannels,
+  ...issuanceChannels,
+  ...historyChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -48,7 +31,7 @@ export const EVENT_CHANNEL = 'fapiao-desk/event';
 
 /** Events main pushes to the renderer (no reply expected). */
 export const events = {
-  'issuance:updated': InvoiceSummary,
+  ...issuanceEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -1,19 +1,18 @@
 /**
  * Providers and the page frame: antd's locale follows the i18next language, antd's `<App>` gives
- * message/notification their theme (see lib/messages.ts), and the two views sit in tabs.
+ * message/notification their theme (see lib/messages.ts), and the views of views.tsx sit in tabs.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { App as AntApp, ConfigProvider, Layout, Tabs } from 'antd';
 import zhCNLocale from 'antd/locale/zh_CN';
 import enLocale from 'antd/locale/en_US';
 import { useTranslation } from 'react-i18next';
 import { MessagesBridge } from '../lib/messages.js';
-import { IssuanceView } from '../features/issuance/components/issuance-view.js';
-import { HistoryView } from '../features/history/components/history-view.js';
 import { AppHeader } from './app-header.js';
 import { EnvironmentBanner } from './environment-banner.js';
-import { useAppStore, type View } from './store.js';
+import { useAppStore } from './store.js';
 import { theme } from './theme.js';
+import { VIEWS, type View } from './views.js';
 
 export function App() {
   const language = useAppStore((s) => s.language);
@@ -36,10 +35,11 @@ function Shell() {
   }, [loadInfo]);
 
   // The tab labels carry the test ids: they are what a user (and Playwright) clicks.
-  const items = [
-    { key: 'issue', label: <span data-testid="nav-issue">{t('nav.issue')}</span>, children: <IssuanceView /> },
-    { key: 'history', label: <span data-testid="nav-history">{t('nav.history')}</span>, children: <HistoryView /> },
-  ] satisfies { key: View; label: ReactNode; children: ReactNode }[];
+  const items = VIEWS.map(({ key, labelKey, Component }) => ({
+    key,
+    label: <span data-testid={`nav-${key}`}>{t(labelKey)}</span>,
+    children: <Component />,
+  }));
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

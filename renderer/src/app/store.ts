@@ -7,8 +7,8 @@ import type { AppInfo } from '../../../shared/ipc/schemas/app.js';
 import { getApi } from '../lib/api.js';
 import { reportFailure } from '../lib/messages.js';
 import { DEFAULT_LANGUAGE, i18n, type Language } from './i18n.js';
+import type { View } from './views.js';
 
-export type View = 'issue' | 'history';
 
 interface AppState {
   view: View;

@@ -1,0 +1,21 @@
+/**
+ * The app's views, in tab order. A feature adds its view here (one line) and its label under `nav` in
+ * the locales; the tab label carries the `nav-<key>` test id that users (and Playwright) click.
+ */
+import type { ComponentType } from 'react';
+import { HistoryView } from '../features/history/components/history-view.js';
+import { IssuanceView } from '../features/issuance/components/issuance-view.js';
+import type { Messages } from './locales/zh-CN.js';
+
+export interface ViewEntry {
+  key: string;
+  labelKey: `nav.${keyof Messages['nav']}`;
+  Component: ComponentType;
+}
+
+export const VIEWS = [
+  { key: 'issue', labelKey: 'nav.issue', Component: IssuanceView },
+  { key: 'history', labelKey: 'nav.history', Component: HistoryView },
+] as const satisfies readonly ViewEntry[];
+
+export type View = (typeof VIEWS)[number]['key'];

@@ -1,0 +1,12 @@
+/** Channels of the app shell and settings. */
+import { AppInfo } from '../schemas/app.js';
+import { ConnectionTestResult, SetRemoteRequest, SettingsView } from '../schemas/settings.js';
+import { empty, type ChannelSpec } from './common.js';
+
+export const appChannels = {
+  'app:info': { request: empty, response: AppInfo },
+  'settings:get': { request: empty, response: SettingsView },
+  'settings:setRemote': { request: SetRemoteRequest, response: SettingsView },
+  'settings:useSandbox': { request: empty, response: SettingsView },
+  'settings:testConnection': { request: empty, response: ConnectionTestResult },
+} as const satisfies Record<string, ChannelSpec>;

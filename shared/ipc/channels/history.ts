@@ -1,0 +1,17 @@
+/** Channels of the history views (lists, search, export). */
+import { z } from 'zod';
+import { InvoiceSummary } from '../schemas/issuance.js';
+import { HistoryExportRequest, HistoryExportResult, HistoryFilter, HistorySearchResult } from '../schemas/history.js';
+import type { ChannelSpec } from './common.js';
+
+export const historyChannels = {
+  'history:list': {
+    request: z.strictObject({
+      limit: z.number().int().min(1).max(500).optional().describe('Rows per page'),
+      offset: z.number().int().min(0).optional().describe('Rows to skip'),
+    }),
+    response: z.array(InvoiceSummary),
+  },
+  'history:search': { request: HistoryFilter, response: HistorySearchResult },
+  'history:export': { request: HistoryExportRequest, response: HistoryExportResult },
+} as const satisfies Record<string, ChannelSpec>;
