@@ -10,6 +10,7 @@ import { appChannels } from './channels/app.js';
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
+import { libraryChannels } from './channels/libraries.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -21,6 +22,7 @@ export const contract = {
   ...appChannels,
   ...issuanceChannels,
   ...historyChannels,
+  ...libraryChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**

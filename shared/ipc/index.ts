@@ -5,3 +5,4 @@ export * from './schemas/app.js';
 export * from './schemas/issuance.js';
 export * from './schemas/history.js';
 export * from './schemas/settings.js';
+export * from './schemas/libraries.js';

@@ -6,6 +6,8 @@ export interface NewInvoice {
   lsh: string;
   environment: Environment;
   fplxdm: InvoiceType;
+  /** 0 blue, 1 red */
+  kplx: '0' | '1';
   xhdwsbh: string;
   xhdwmc: string;
   ghdwmc: string;
@@ -63,8 +65,8 @@ function toSummary(row: SummaryRow): InvoiceSummary {
 
 export function createIssuanceRepo(db: Db) {
   const insertInvoice = db.prepare(
-    `INSERT INTO issued_invoice (lsh, environment, fplxdm, xhdwsbh, xhdwmc, ghdwmc, ghdwsbh, jshj, hjse, status, request_json, created_at, updated_at)
-     VALUES (@lsh, @environment, @fplxdm, @xhdwsbh, @xhdwmc, @ghdwmc, @ghdwsbh, @jshj, @hjse, 'queued', @requestJson, @now, @now)`,
+    `INSERT INTO issued_invoice (lsh, environment, fplxdm, kplx, xhdwsbh, xhdwmc, ghdwmc, ghdwsbh, jshj, hjse, status, request_json, created_at, updated_at)
+     VALUES (@lsh, @environment, @fplxdm, @kplx, @xhdwsbh, @xhdwmc, @ghdwmc, @ghdwsbh, @jshj, @hjse, 'queued', @requestJson, @now, @now)`,
   );
   const insertLine = db.prepare(
     `INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se)

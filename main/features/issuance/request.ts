@@ -23,8 +23,15 @@ export interface StoredLine {
   se: string;
 }
 
+/** A request ready to be stored and queued, with the amounts the history shows. */
+export interface PreparedIssuance {
+  request: IssuanceRequest;
+  totals: Totals;
+  lines: StoredLine[];
+}
+
 export type BuildResult =
-  | { ok: true; request: IssuanceRequest; totals: Totals; lines: StoredLine[] }
+  | ({ ok: true } & PreparedIssuance)
   | { ok: false; message: string; details: unknown };
 
 export function buildIssuanceRequest(draft: InvoiceDraft, context: { lsh: string; seller: Seller }): BuildResult {

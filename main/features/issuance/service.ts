@@ -11,7 +11,8 @@ import { ServiceError, TransportError } from '../../api/errors.js';
 import { IpcFailure, type Environment, type InvoiceDraft, type InvoiceSummary } from '../../../shared/ipc/index.js';
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
 import type { IssuanceRepo } from './repo.js';
-import { buildIssuanceRequest, type Seller } from './request.js';
+import Decimal from 'decimal.js';
+import { buildIssuanceRequest, type PreparedIssuance, type Seller } from './request.js';
 import { newSerial } from './serial.js';
 
 export const ISSUANCE_OUTBOX_KIND = 'issuance';
@@ -32,37 +33,47 @@ export interface IssuanceServiceDeps {
 export function createIssuanceService(deps: IssuanceServiceDeps) {
   const { db, repo, outbox } = deps;
 
-  function submit(draft: InvoiceDraft): InvoiceSummary {
+  /**
+   * Stores a prepared request and queues it for sending, in one transaction (DESIGN.md §5): from here on
+   * it cannot be forgotten. `alongside` runs inside the same transaction with the new row's id (e.g. to
+   * link a red invoice to its blue one). Every way of issuing — the form, a batch, a red invoice — ends here.
+   */
+  function enqueue(prepared: PreparedIssuance, alongside?: (invoiceId: number) => void): InvoiceSummary {
+    const { request } = prepared;
     const now = deps.now();
-    const lsh = newSerial('FD', now);
-    const built = buildIssuanceRequest(draft, { lsh, seller: deps.seller() });
-    if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', built.message, built.details);
-    const request = built.request;
     const requestJson = JSON.stringify(request);
-    const iso = now.toISOString();
     db.transaction(() => {
-      repo.insert(
+      const id = repo.insert(
         {
-          lsh,
+          lsh: request.lsh,
           environment: deps.environment,
-          fplxdm: draft.invoiceType,
+          fplxdm: request.fplxdm,
+          kplx: new Decimal(prepared.totals.total).isNegative() ? '1' : '0',
           xhdwsbh: request.xhdwsbh,
           xhdwmc: request.xhdwmc,
           ghdwmc: request.ghdwmc,
           ghdwsbh: request.ghdwsbh ?? null,
-          jshj: built.totals.total,
-          hjse: built.totals.tax,
+          jshj: prepared.totals.total,
+          hjse: prepared.totals.tax,
           requestJson,
-          lines: built.lines,
+          lines: prepared.lines,
         },
-        iso,
+        now.toISOString(),
       );
-      outbox.enqueue(ISSUANCE_OUTBOX_KIND, lsh, requestJson, now.getTime());
+      alongside?.(id);
+      outbox.enqueue(ISSUANCE_OUTBOX_KIND, request.lsh, requestJson, now.getTime());
     })();
     deps.kick();
-    const saved = repo.findByLsh(lsh);
-    if (!saved) throw new Error(`invoice ${lsh} vanished right after insert`);
+    const saved = repo.findByLsh(request.lsh);
+    if (!saved) throw new Error(`invoice ${request.lsh} vanished right after insert`);
     return saved;
+  }
+
+  function submit(draft: InvoiceDraft): InvoiceSummary {
+    const lsh = newSerial('FD', deps.now());
+    const built = buildIssuanceRequest(draft, { lsh, seller: deps.seller() });
+    if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', built.message, built.details);
+    return enqueue(built);
   }
 
   /** Sends (and re-sends, with the same lsh) an issuance until the service gives a definite answer. */
@@ -118,6 +129,7 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
 
   return {
     submit,
+    enqueue,
     list: (limit: number, offset: number) => repo.list(deps.environment, limit, offset),
     outboxHandler,
   };
