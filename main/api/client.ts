@@ -1,72 +1,105 @@
 /**
- * The invoice-service client (ky + zod). Every answer ends in one of three ways: a parsed result, a
- * ServiceError (a definite refusal) or a TransportError (outcome unknown); nothing else escapes, whatever
- * the service or the network does. There are no retries here: the outbox repeats a request with the same
- * serial number, which is the only safe way to repeat a non-idempotent call.
+ * The invoice-service client (ky + zod): one typed function per endpoint (endpoints/), all over the one
+ * transport below, which signs the exact bytes sent, bounds each exchange by a timeout and reads the body
+ * chunk by chunk so that even a cut-off answer is kept. Every call ends in a parsed result, a ServiceError
+ * (a definite refusal) or a TransportError (outcome unknown); nothing else escapes.
+ *
+ * Retries only where they are safe: a GET is repeated (freshly signed) a bounded number of times when
+ * its outcome is unclear. POST and PATCH are never repeated here: the outbox repeats them with the same
+ * serial number (lsh, PCH), the only safe way to repeat a non-idempotent call (DESIGN.md §5).
  */
 import ky, { type KyInstance } from 'ky';
-import type { z } from 'zod';
-import { SERVICE_STATUS_CODES } from '../../shared/spec/codes.js';
-import { ENDPOINTS, endpointLabel, type EndpointDefinition } from '../../shared/spec/endpoints.js';
-import { E1Failure } from '../../shared/spec/envelopes.js';
-import { IssuanceResponse, type IssuanceRequest, type IssuedInvoiceRecord } from '../../shared/spec/issuance.js';
-import { ServiceError, TransportError, type CallContext, type TransportErrorKind } from './errors.js';
-import { redactHeaders, redactText } from './redact.js';
+import type { CertificationRequest, CertificationResultRequest } from '../../shared/spec/certification.js';
+import type { CollectionRequest, MainInformationRecord, MainInformationRequest } from '../../shared/spec/collection.js';
+import type { EnterprisePage, EnterpriseRecord, InitialiseEnterpriseRequest, ModifyEnterpriseRequest } from '../../shared/spec/agency.js';
+import { ENDPOINTS, endpointLabel, type EndpointName } from '../../shared/spec/endpoints.js';
+import type { IssuanceRequest } from '../../shared/spec/issuance.js';
+import type { OcrRequest } from '../../shared/spec/ocr.js';
+import type { PrintRequest, PrintResult } from '../../shared/spec/print.js';
+import type { RedLetterApplicationRequest, RedLetterQuery } from '../../shared/spec/redletter.js';
+import type { VerificationRequest } from '../../shared/spec/verification.js';
+import { agencyEndpoints, type EnterpriseListQuery } from './endpoints/agency.js';
+import { inputEndpoints, type CertificationBatchResult, type CertificationReceipt, type CollectedInvoicePage, type CollectionPage } from './endpoints/input.js';
+import { intakeEndpoints, type RecognitionOutcome, type VerificationOutcome } from './endpoints/intake.js';
+import { outputEndpoints, type IssueOutcome, type RedLetterApplicationOutcome, type RedLetterQueryOutcome } from './endpoints/output.js';
+import { readAnswer } from './envelopes.js';
+import { TransportError, type TransportErrorKind } from './errors.js';
+import { transportFailure, type CallRequest, type Caller, type Exchange, type QueryParameters, type RawAnswer } from './exchange.js';
+import { redactHeaders, secretValuesIn } from './redact.js';
 import type { RequestSigner } from './signer.js';
+
+export type { EnterpriseListQuery } from './endpoints/agency.js';
+export type { CertificationBatchResult, CertificationReceipt, CollectedInvoicePage, CollectionPage } from './endpoints/input.js';
+export type { RecognitionOutcome, VerificationOutcome } from './endpoints/intake.js';
+export type { IssueOutcome, RedLetterApplicationOutcome, RedLetterQueryOutcome } from './endpoints/output.js';
 
 export interface ServiceClientOptions {
   /** Base address; endpoint paths are appended to it (a path prefix in it is kept). */
   baseUrl: string;
   signer: RequestSigner;
-  /** Deadline for the whole exchange, body included. Default 30 s. */
+  /** Deadline for one whole exchange, body included. Default 30 s. */
   timeoutMs?: number;
+  /** Deadlines per endpoint, over timeoutMs (recognition uploads whole scans: 60 s unless set). */
+  timeouts?: Partial<Record<EndpointName, number>>;
+  /** Further attempts of a GET whose outcome was unclear. Default 2. */
+  getRetries?: number;
+  /** Wait before the first repeat of a GET, doubled before each further one. Default 200 ms. */
+  retryBackoffMs?: number;
   fetch?: typeof globalThis.fetch;
 }
 
-export type IssueOutcome =
-  /** The service issued the invoice; records holds what it issued (normally one record). */
-  | { kind: 'issued'; records: IssuedInvoiceRecord[]; message: string }
-  /** Accepted and still being issued: ask again later with the same lsh. */
-  | { kind: 'pending'; message: string };
-
+/** Every endpoint of the spec. Each function throws only ServiceError or TransportError. */
 export interface ServiceClient {
   readonly baseUrl: string;
-  /** POST /openApi/v4/fp/fpkj. Throws only ServiceError or TransportError. */
+  /** POST /openApi/v4/fp/fpkj: pending until the same request (same lsh) is sent again after issuing. */
   issueInvoice(request: IssuanceRequest): Promise<IssueOutcome>;
+  /** POST /openApi/v4/fp/hzsq: accepted; the form is read with queryRedLetter and the same lsh. */
+  applyRedLetter(request: RedLetterApplicationRequest): Promise<RedLetterApplicationOutcome>;
+  /** GET /openApi/v4/fp/hzcx (retried when unclear). */
+  queryRedLetter(query: RedLetterQuery): Promise<RedLetterQueryOutcome>;
+  /** POST /openApi/v4/fp/fpdy: face-print data of an issued paper invoice. */
+  printInvoice(request: PrintRequest): Promise<PrintResult>;
+  /** POST /input/openApi/ocr. */
+  recognise(request: OcrRequest): Promise<RecognitionOutcome>;
+  /** POST /input/openApi/checkInvoiceSingle: consistent, inconsistent or not found; other codes throw. */
+  verifyInvoice(request: VerificationRequest): Promise<VerificationOutcome>;
+  /** POST /input/openApi/invoice: one page of a collection with details. */
+  collectInvoices(request: CollectionRequest): Promise<CollectedInvoicePage>;
+  /** POST /input/openApi/mainInvoice: one page of invoices without details. */
+  collectMainInformation(request: MainInformationRequest): Promise<CollectionPage<MainInformationRecord>>;
+  /** POST /input/openApi/applyLegalize: accepted (processing is asynchronous) or refused (throws). */
+  applyCertification(request: CertificationRequest): Promise<CertificationReceipt>;
+  /** POST /input/openApi/applyLegalizeResult. */
+  certificationResult(request: CertificationResultRequest): Promise<CertificationBatchResult>;
+  /** GET /openApi/agency (retried when unclear). */
+  listEnterprises(query?: EnterpriseListQuery): Promise<EnterprisePage>;
+  /** POST /openApi/agency. */
+  initialiseEnterprise(request: InitialiseEnterpriseRequest): Promise<EnterpriseRecord>;
+  /** PATCH /openApi/agency. */
+  modifyEnterprise(request: ModifyEnterpriseRequest): Promise<EnterpriseRecord>;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-
-interface RawAnswer {
-  httpStatus: number;
-  body: string;
-}
-
-/** What one exchange needs to build errors: where it went and what it may reveal. */
-interface Exchange {
-  endpoint: EndpointDefinition;
-  context: CallContext;
-  /** Values sent that must not be kept (the signature). */
-  secrets: string[];
-  /** The signer's own redaction (its secret), if it has one. */
-  redact: (text: string) => string;
-}
+const DEFAULT_TIMEOUTS: Partial<Record<EndpointName, number>> = { recognise: 60_000 };
+const DEFAULT_GET_RETRIES = 2;
+const DEFAULT_RETRY_BACKOFF_MS = 200;
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
   const basePath = base.pathname.replace(/\/$/, '');
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const sensitive = options.signer.sensitiveHeaders ?? ['Sign', 'AppSecret'];
+  const getRetries = Math.max(0, options.getRetries ?? DEFAULT_GET_RETRIES);
+  const backoffMs = options.retryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS;
+  const timeoutOf = (name: EndpointName): number => options.timeouts?.[name] ?? DEFAULT_TIMEOUTS[name] ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   const api: KyInstance = ky.create({
     prefixUrl: base.href,
     retry: 0,
     throwHttpErrors: false,
-    timeout: timeoutMs,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  /** Signs the exact bytes that go on the wire, as serialised by ky, and keeps what error reports may show. */
+  /** Signs the exact bytes and path that go on the wire, as ky built them, and keeps what errors may show. */
   const signHook =
     (exchange: Exchange) =>
     async (request: Request): Promise<void> => {
@@ -75,23 +108,28 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
       const headers = options.signer.sign({ method: request.method, pathAndQuery: `${path}${url.search}`, body });
       for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
-      exchange.secrets = sensitive.map((name) => headers[name]).filter((value): value is string => value !== undefined);
+      exchange.secrets.push(...sensitive.map((name) => headers[name]).filter((value): value is string => value !== undefined));
       exchange.context.requestHeaders = redactHeaders(headers, sensitive);
     };
 
-  async function send(endpoint: EndpointDefinition, json: unknown): Promise<{ answer: RawAnswer; exchange: Exchange }> {
+  /** One exchange: the raw answer, or a TransportError when none (or only part of one) arrived in time. */
+  async function send(name: EndpointName, request: CallRequest): Promise<{ answer: RawAnswer; exchange: Exchange }> {
+    const endpoint = ENDPOINTS[name];
+    const timeoutMs = timeoutOf(name);
     const exchange: Exchange = {
       endpoint,
       context: { endpoint: endpointLabel(endpoint), requestHeaders: {} },
-      secrets: [],
+      secrets: secretValuesIn(request.json),
       redact: (text) => options.signer.redact?.(text) ?? text,
     };
     let httpStatus: number | undefined;
     const received: Uint8Array[] = [];
     try {
-      const response = await api(endpoint.path.slice(1), {
+      const response = await api(`${endpoint.path.slice(1)}${queryString(request.query)}`, {
         method: endpoint.method,
-        json,
+        ...(request.json === undefined ? {} : { json: request.json }),
+        timeout: timeoutMs,
+        // ky's timeout ends with the headers; this one also bounds reading the body.
         signal: AbortSignal.timeout(timeoutMs),
         hooks: { beforeRequest: [signHook(exchange)] },
       });
@@ -107,80 +145,46 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
+  const call: Caller = async (name, request, schema) => {
+    const attempts = ENDPOINTS[name].method === 'GET' ? 1 + getRetries : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { answer, exchange } = await send(name, request);
+        return { value: readAnswer(answer, exchange, schema), mismatch: (message) => transportFailure(exchange, 'bad-shape', message, answer) };
+      } catch (error) {
+        if (attempt >= attempts || !(error instanceof TransportError) || !worthRepeating(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 1)));
+      }
+    }
+  };
+
   return {
     baseUrl: options.baseUrl,
-    async issueInvoice(request) {
-      const { answer, exchange } = await send(ENDPOINTS.issueInvoice, request);
-      const envelope = parseE1(answer, exchange, IssuanceResponse);
-      if (envelope.data.length === 0) return { kind: 'pending', message: envelope.msg };
-      const foreign = envelope.data.find((record) => record.lsh != null && record.lsh !== request.lsh);
-      if (foreign) {
-        throw transportFailure(exchange, 'bad-shape', `answer carries lsh ${foreign.lsh ?? ''}, not ${request.lsh}`, answer);
-      }
-      return { kind: 'issued', records: envelope.data, message: envelope.msg };
-    },
+    ...outputEndpoints(call),
+    ...intakeEndpoints(call),
+    ...inputEndpoints(call),
+    ...agencyEndpoints(call),
   };
 }
 
-/** Reads an E1 answer: a definite refusal becomes a ServiceError, anything unclear a TransportError. */
-function parseE1<T extends z.ZodType<{ status: boolean; code: number; msg: string }>>(
-  answer: RawAnswer,
-  exchange: Exchange,
-  schema: T,
-): z.output<T> {
-  if (answer.httpStatus >= 500) {
-    throw transportFailure(exchange, 'http-status', `HTTP ${answer.httpStatus}`, answer);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(answer.body);
-  } catch (error) {
-    throw transportFailure(exchange, 'not-json', `HTTP ${answer.httpStatus} with a body that is not JSON`, answer, error);
-  }
-  const failure = E1Failure.safeParse(json);
-  if (failure.success) {
-    throw new ServiceError({
-      ...exchange.context,
-      httpStatus: answer.httpStatus,
-      code: failure.data.code,
-      serviceMessage: keep(failure.data.msg, exchange),
-      meaning: SERVICE_STATUS_CODES[String(failure.data.code)],
-      rawBody: keep(answer.body, exchange),
-    });
-  }
-  if (answer.httpStatus < 200 || answer.httpStatus >= 300) {
-    throw transportFailure(exchange, 'http-status', `HTTP ${answer.httpStatus} without a refusal envelope`, answer);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
-    throw transportFailure(exchange, 'bad-shape', `unexpected answer shape: ${where}`, answer, parsed.error);
-  }
-  if (parsed.data.code !== 0) {
-    throw transportFailure(exchange, 'bad-shape', `status true with code ${parsed.data.code}`, answer);
-  }
-  return parsed.data;
+/** `?a=1&b=2` in the given order, undefined members left out; '' when there is nothing to send. */
+function queryString(query: QueryParameters | undefined): string {
+  if (!query) return '';
+  const parameters = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) parameters.append(name, String(value));
+  const text = parameters.toString();
+  return text === '' ? '' : `?${text}`;
 }
 
-function transportFailure(
-  exchange: Exchange,
-  kind: TransportErrorKind,
-  message: string,
-  answer?: RawAnswer,
-  cause?: unknown,
-): TransportError {
-  return new TransportError({
-    ...exchange.context,
-    kind,
-    message,
-    ...(answer ? { httpStatus: answer.httpStatus, rawBody: keep(answer.body, exchange) } : {}),
-    ...(cause === undefined ? {} : { cause }),
-  });
-}
-
-/** The only way text from an exchange is kept: signer secrets, signatures and secret members removed. */
-function keep(text: string, exchange: Exchange): string {
-  return redactText(exchange.redact(text), exchange.secrets);
+/**
+ * Whether another attempt may end differently: no answer, a server-side failure, or a body mangled on
+ * the way. A 4xx, or JSON of the wrong shape, would come back the same, so it is not repeated.
+ */
+function worthRepeating(error: TransportError): boolean {
+  const status = error.httpStatus;
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  const repeatable: readonly TransportErrorKind[] = ['timeout', 'network', 'not-json', 'http-status'];
+  return repeatable.includes(error.kind);
 }
 
 function decodeUtf8(chunks: readonly Uint8Array[]): string {

@@ -18,7 +18,7 @@ export interface RawAnswer {
 export interface Exchange {
   endpoint: EndpointDefinition;
   context: CallContext;
-  /** Values sent that must not be kept (the signature). Filled in when the request is signed. */
+  /** Values sent that must not be kept: secret members of the body, and the signature once signed. */
   secrets: string[];
   /** The signer's own redaction (its secret), if it has one. */
   redact: (text: string) => string;

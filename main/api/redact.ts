@@ -22,6 +22,25 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return result.length > MAX_KEPT_BODY_CHARS ? `${result.slice(0, MAX_KEPT_BODY_CHARS)}…[truncated]` : result;
 }
 
+/**
+ * The values of secret members anywhere in a request body (taxUser.identityPwd, taxPwd…), so that a
+ * service echoing one back in free text (a message, an HTML page) has it removed too, not only where it
+ * sits in a JSON member of that name.
+ */
+export function secretValuesIn(json: unknown): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    for (const [name, member] of Object.entries(value)) {
+      if (SECRET_MEMBERS.includes(name) && typeof member === 'string') found.push(member);
+      else visit(member);
+    }
+  };
+  visit(json);
+  return found;
+}
+
 /** A copy of the headers with the values of sensitive ones replaced. */
 export function redactHeaders(headers: Record<string, string>, sensitive: readonly string[]): Record<string, string> {
   const lower = new Set(sensitive.map((name) => name.toLowerCase()));

@@ -137,7 +137,7 @@ describe('issueInvoice against the sandbox', () => {
     const error = await failureOf(client.issueInvoice(sampleIssuance({ xhdwsbh: '91110000000000000X' })));
     expect(error).toBeInstanceOf(ServiceError);
     const refusal = error as ServiceError;
-    expect(refusal.code).toBe(2012);
+    expect(refusal.code).toBe('2012');
     expect(refusal.meaning).toBe('confirm that the address and the tax number are authorised');
     expect(refusal.serviceMessage).toContain('未授权');
     expect(refusal.rawBody).toContain('"code":2012');
@@ -148,7 +148,7 @@ describe('issueInvoice against the sandbox', () => {
     const wrong = createServiceClient({ baseUrl: sandbox.baseUrl, signer: createHmacSigner({ appKey: DEMO_CREDENTIALS.appKey, appSecret: 'wrong-secret' }) });
     const error = await failureOf(wrong.issueInvoice(sampleIssuance()));
     expect(error).toBeInstanceOf(ServiceError);
-    expect((error as ServiceError).code).toBe(2002);
+    expect((error as ServiceError).code).toBe('2002');
   });
 
   it('signs the path relative to a base address with a prefix', async () => {
@@ -232,7 +232,7 @@ describe('definite refusals from other servers', () => {
   it('a 4xx with an E1 refusal is a ServiceError', async () => {
     const error = await failureOf(clientFor(`${oddBaseUrl}/refuse400`).issueInvoice(sampleIssuance()));
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error).toMatchObject({ code: 2003, httpStatus: 400, meaning: 'request message format error' });
+    expect(error).toMatchObject({ code: '2003', envelope: 'E1', httpStatus: 400, meaning: 'request message format error' });
   });
 
   it('keeps neither the signature nor secrets', async () => {
