@@ -14,6 +14,30 @@ declare global {
 
 const token = new URLSearchParams(window.location.search).get('token') ?? '';
 
+/**
+ * One EventSource for every subscription of the page. A connection per `api.on` would hold one of the
+ * browser's six HTTP/1.1 connections to this host each, and once the views subscribe six times the
+ * page's invoke calls queue behind them for ever.
+ */
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+let source: EventSource | undefined;
+
+function subscribe(event: string, listener: (payload: unknown) => void): () => void {
+  source ??= new EventSource(`/__bridge/events?token=${encodeURIComponent(token)}`);
+  let set = listeners.get(event);
+  if (!set) {
+    const fresh = new Set<(payload: unknown) => void>();
+    listeners.set(event, fresh);
+    source.addEventListener(event, (message) => {
+      const payload: unknown = JSON.parse((message as MessageEvent<string>).data);
+      for (const each of [...fresh]) each(payload);
+    });
+    set = fresh;
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
 const api = createApi(
   async (channel, payload) => {
     const response = await fetch('/__bridge/invoke', {
@@ -23,11 +47,7 @@ const api = createApi(
     });
     return response.json();
   },
-  (event, listener) => {
-    const source = new EventSource(`/__bridge/events?token=${encodeURIComponent(token)}`);
-    source.addEventListener(event, (message) => listener(JSON.parse((message as MessageEvent<string>).data)));
-    return () => source.close();
-  },
+  subscribe,
 );
 
 Object.defineProperty(window, 'api', { value: Object.freeze(api), writable: false, configurable: false });
