@@ -12,11 +12,24 @@ import { createServiceClient } from './api/client.js';
 import { createHmacSigner, type RequestSigner } from './api/signer.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import { createAuditedFetch, createRequestLogBuffer } from './features/history/audit-fetch.js';
+import { registerCertificationIpc, toView as toCertificationView } from './features/certification/ipc.js';
+import { createCertificationRepo } from './features/certification/repo.js';
+import { CERTIFICATION_OUTBOX_KIND, createCertificationService } from './features/certification/service.js';
 import { registerHistoryIpc } from './features/history/ipc.js';
 import { createHistoryRepo } from './features/history/repo.js';
 import { createHistoryService } from './features/history/service.js';
+import { createDraftService } from './features/issuance/drafts.js';
+import { createRedFeature, REDLETTER_OUTBOX_KIND } from './features/red/feature.js';
+import { registerRedIpc } from './features/red/ipc.js';
+import { createInvoiceFiles } from './features/issuance/files.js';
 import { registerIssuanceIpc } from './features/issuance/ipc.js';
-import { createIssuanceRepo } from './features/issuance/repo.js';
+import { registerBatchIpc } from './features/batch/ipc.js';
+import { createBatchRepo } from './features/batch/repo.js';
+import { createBatchService } from './features/batch/service.js';
+import { registerLibrariesIpc } from './features/libraries/ipc.js';
+import { createLibrariesRepo } from './features/libraries/repo.js';
+import { createLibrariesService } from './features/libraries/service.js';
+import { createDraftRepo, createInvoiceFileRepo, createIssuanceRepo } from './features/issuance/repo.js';
 import type { Seller } from './features/issuance/request.js';
 import { createIssuanceService, ISSUANCE_OUTBOX_KIND } from './features/issuance/service.js';
 import { registerSettingsIpc } from './features/settings/ipc.js';
@@ -42,6 +55,8 @@ export interface CoreConfig {
    * settings:setRemote / settings:useSandbox is used — the embedded sandbox until a remote one is saved.
    */
   service?: ServiceConfig;
+  /** Seed of the embedded sandbox's tax authority; DEFAULT_SANDBOX_SEED when absent. */
+  sandboxSeed?: number;
   /** How long the embedded sandbox keeps an issuance pending (ms); tests shorten it. */
   sandboxIssueDelayMs?: number;
   /** First retry wait of the outbox (ms); tests shorten it. */
@@ -54,7 +69,9 @@ export interface CoreConfig {
   issuer?: string;
 }
 
-export type CoreEventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+/** [event, payload] pairs: checking `event` narrows `payload` in a listener written as (event, payload) => …. */
+export type CoreEvent = { [E in EventName]: [event: E, payload: EventPayload<E>] }[EventName];
+export type CoreEventListener = (...args: CoreEvent) => void;
 
 export interface Core {
   router: IpcRouter;
@@ -65,6 +82,8 @@ export interface Core {
 }
 
 export const HISTORY_DB_FILE = 'history.db';
+/** Seed of the embedded sandbox's tax authority (received invoices of the demo enterprise). */
+export const DEFAULT_SANDBOX_SEED = 2026;
 
 export async function createCore(config: CoreConfig, ports: CorePorts): Promise<Core> {
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -90,6 +109,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       sandbox = await startSandbox({
         dataDir: path.join(config.dataDir, 'sandbox'),
         port: 0,
+        // A seeded tax authority, so a clerk without an account can collect, verify and certify in 测试环境.
+        seed: config.sandboxSeed ?? DEFAULT_SANDBOX_SEED,
         ...(config.sandboxIssueDelayMs === undefined ? {} : { issueDelayMs: config.sandboxIssueDelayMs }),
       });
       connection = { baseUrl: sandbox.baseUrl, signer: createHmacSigner(DEMO_CREDENTIALS), seller: DEMO_ENTERPRISE };
@@ -125,10 +146,38 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     kick: () => worker.kick(),
     notify: (invoice) => emit('issuance:updated', invoice),
   });
+  const red = createRedFeature({
+    db,
+    environment,
+    outbox,
+    issuance,
+    client: () => client,
+    now: () => new Date(),
+    kick: () => worker.kick(),
+    notifyForm: (form) => emit('redletter:updated', form),
+    notifyInvoice: (invoice) => emit('issuance:updated', invoice),
+  });
+  const certification = createCertificationService({
+    db,
+    repo: createCertificationRepo(db),
+    outbox,
+    environment,
+    buyerTaxNumber: () => connection.seller.taxNumber,
+    now: () => new Date(),
+    kick: () => worker.kick(),
+    notify: (pch) => {
+      const batch = certification.view(pch);
+      if (batch) emit('certification:updated', toCertificationView(batch));
+    },
+  });
   const worker = createOutboxWorker({
     db,
     repo: outbox,
-    handlers: { [ISSUANCE_OUTBOX_KIND]: issuance.outboxHandler(() => client) },
+    handlers: {
+      [ISSUANCE_OUTBOX_KIND]: issuance.outboxHandler(() => client),
+      [CERTIFICATION_OUTBOX_KIND]: certification.outboxHandler(() => client),
+      [REDLETTER_OUTBOX_KIND]: red.outboxHandler,
+    },
     ...(config.outboxBaseDelayMs === undefined ? {} : { baseDelayMs: config.outboxBaseDelayMs }),
     ...(config.outboxMaxDelayMs === undefined ? {} : { maxDelayMs: config.outboxMaxDelayMs }),
   });
@@ -141,9 +190,44 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     issuer: config.issuer ?? '开票员',
   });
   registerSettingsIpc(router, info, settings);
-  registerIssuanceIpc(router, issuance);
-  registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, dialog: ports.dialog }));
+  const invoiceFileRepo = createInvoiceFileRepo(db);
+  registerIssuanceIpc(
+    router,
+    issuance,
+    createDraftService(createDraftRepo(db, environment), () => new Date()),
+    createInvoiceFiles({
+      find: (id, env, format) => invoiceFileRepo.find(id, env, format),
+      environment,
+      dir: path.join(config.dataDir, 'invoice-files'),
+      opener: ports.opener,
+    }),
+  );
+  registerCertificationIpc(router, certification);
+  registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, dialog: ports.dialog, red: red.repo, forms: red.forms }));
+  registerRedIpc(router, red.service);
+  registerLibrariesIpc(router, createLibrariesService({ repo: createLibrariesRepo(db), environment, dialog: ports.dialog }));
+  const batch = createBatchService({
+    repo: createBatchRepo(db),
+    environment,
+    dialog: ports.dialog,
+    seller: () => connection.seller,
+    defaultIssuer: config.issuer ?? '开票员',
+    submitInvoice: (draft) => issuance.submit(draft),
+    progress: (progress) => emit('batch:progress', progress),
+  });
+  registerBatchIpc(router, batch);
+  // A batch's progress is computed from its invoices' states, so it moves whenever one of them does.
+  emitter.on('event', (event: EventName, payload: unknown) => {
+    if (event !== 'issuance:updated') return;
+    try {
+      batch.invoiceUpdated(payload as EventPayload<'issuance:updated'>);
+    } catch (error) {
+      console.error('[batch] progress update failed', error);
+    }
+  });
   worker.start();
+  // Submissions cut short by a crash or a quit continue where they stopped (rows without an lsh only).
+  batch.resume().catch((error: unknown) => console.error('[batch] resume failed', error));
 
   let closing: Promise<void> | undefined;
   return {
@@ -155,6 +239,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     },
     close() {
       closing ??= (async () => {
+        await batch.stop();
         await worker.stop();
         await sandbox?.close();
         requestLog.flush();

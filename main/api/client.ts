@@ -86,7 +86,6 @@ const DEFAULT_RETRY_BACKOFF_MS = 200;
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
-  const basePath = base.pathname.replace(/\/$/, '');
   const sensitive = options.signer.sensitiveHeaders ?? ['Sign', 'AppSecret'];
   const getRetries = Math.max(0, options.getRetries ?? DEFAULT_GET_RETRIES);
   const backoffMs = options.retryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS;

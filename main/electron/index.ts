@@ -8,7 +8,7 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type Session, type WebContents } from 'electron';
 import { createCore, type Core } from '../core.js';
 import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
-import { createElectronDialogPort, createSafeStorageCipher } from './ports.js';
+import { createElectronDialogPort, createElectronFileOpener, createSafeStorageCipher } from './ports.js';
 import { registerAppProtocol } from './protocol.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
 import { createMainWindow } from './window.js';
@@ -102,7 +102,11 @@ async function start(): Promise<void> {
     parent: () => (mainWindow !== null && !mainWindow.isDestroyed() ? mainWindow : null),
     defaultDir: () => app.getPath('documents'),
   });
-  core = await createCore({ dataDir: app.getPath('userData'), appVersion: app.getVersion() }, { cipher, dialog: dialogPort });
+  core = await createCore({ dataDir: app.getPath('userData'), appVersion: app.getVersion() }, {
+    cipher,
+    dialog: dialogPort,
+    opener: createElectronFileOpener(shell),
+  });
   ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);
   stopEvents = core.onEvent(
     createEventForwarder((channel, name, payload) => {

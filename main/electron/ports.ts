@@ -3,9 +3,9 @@
  * (`import type` only) so these run under unit tests with fakes.
  */
 import path from 'node:path';
-import type { BaseWindow, Dialog, SafeStorage } from 'electron';
+import type { BaseWindow, Dialog, SafeStorage, Shell } from 'electron';
 import { IpcFailure } from '../../shared/ipc/index.js';
-import type { DialogPort, SecretCipher } from '../ports.js';
+import type { DialogPort, FileOpener, SecretCipher } from '../ports.js';
 
 /**
  * The part of `safeStorage` we use. The synchronous encrypt/decrypt are deprecated in Electron 45 in
@@ -67,7 +67,7 @@ export function createSafeStorageCipher(safeStorage: SafeStorageLike, options: S
 }
 
 /** The part of `dialog` the DialogPort uses. */
-export type SaveDialogLike = Pick<Dialog, 'showSaveDialog'>;
+export type SaveDialogLike = Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
 
 export interface DialogPortOptions {
   /** The window the dialog is modal to, when there is one. */
@@ -76,7 +76,7 @@ export interface DialogPortOptions {
   defaultDir: () => string;
 }
 
-/** DialogPort over Electron's native save dialog. */
+/** DialogPort over Electron's native save and open dialogs. */
 export function createElectronDialogPort(dialog: SaveDialogLike, options: DialogPortOptions): DialogPort {
   return {
     async chooseSavePath(suggestedName, filters) {
@@ -85,6 +85,27 @@ export function createElectronDialogPort(dialog: SaveDialogLike, options: Dialog
       const parent = options.parent();
       const result = parent ? await dialog.showSaveDialog(parent, dialogOptions) : await dialog.showSaveDialog(dialogOptions);
       return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    async chooseOpenPath(filters) {
+      // One existing file only: an import reads exactly the file the clerk picked, never a folder.
+      const dialogOptions = { defaultPath: options.defaultDir(), filters, properties: ['openFile' as const] };
+      const parent = options.parent();
+      const result = parent ? await dialog.showOpenDialog(parent, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+      const [filePath] = result.filePaths;
+      return result.canceled || !filePath ? null : filePath;
+    },
+  };
+}
+
+/** The part of `shell` the FileOpener uses. */
+export type OpenPathLike = Pick<Shell, 'openPath'>;
+
+/** FileOpener over shell.openPath, which answers '' on success and an error text otherwise (it never rejects). */
+export function createElectronFileOpener(shell: OpenPathLike): FileOpener {
+  return {
+    async open(filePath: string): Promise<void> {
+      const problem = await shell.openPath(filePath);
+      if (problem !== '') throw new Error(problem);
     },
   };
 }

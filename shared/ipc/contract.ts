@@ -7,10 +7,13 @@
  */
 import type { z } from 'zod';
 import { appChannels } from './channels/app.js';
+import { batchChannels, batchEvents } from './channels/batch.js';
+import { certificationChannels, certificationEvents } from './channels/certification.js';
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 import { libraryChannels } from './channels/libraries.js';
+import { redChannels, redEvents } from './channels/red.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -23,6 +26,9 @@ export const contract = {
   ...issuanceChannels,
   ...historyChannels,
   ...libraryChannels,
+  ...batchChannels,
+  ...redChannels,
+  ...certificationChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -34,6 +40,9 @@ export const EVENT_CHANNEL = 'fapiao-desk/event';
 /** Events main pushes to the renderer (no reply expected). */
 export const events = {
   ...issuanceEvents,
+  ...redEvents,
+  ...certificationEvents,
+  ...batchEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -4,5 +4,8 @@ export * from './create-api.js';
 export * from './schemas/app.js';
 export * from './schemas/issuance.js';
 export * from './schemas/history.js';
+export * from './schemas/red.js';
 export * from './schemas/settings.js';
 export * from './schemas/libraries.js';
+export * from './schemas/batch.js';
+export * from './schemas/certification.js';

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { createCore, type Core, type CoreConfig } from '../../main/core.js';
+import type { DialogPort } from '../../main/ports.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/security/csp.js';
 import { createTestCipher } from '../support/test-cipher.js';
 
@@ -44,7 +45,37 @@ export interface Harness {
   origin: string;
   token: string;
   core: Core;
+  /**
+   * What the next open-file dialog answers (one shot: it is cleared when used, and null means the clerk
+   * cancelled). Tests set it before clicking an import button.
+   */
+  nextOpenPath: string | null;
+  /** Every path a save dialog answered, in order; files land in `<dataDir>/saved/`. */
+  savedPaths: string[];
+  /** Every file the app asked the system to open (FileOpener), in order: tests check the file is there. */
+  openedPaths: string[];
   close(): Promise<void>;
+}
+
+/**
+ * The harness's file dialogs: saves go to a folder under the data folder (as if the clerk accepted the
+ * suggested name there), and opens answer the file the test chose through `nextOpenPath`.
+ */
+function createHarnessDialog(dataDir: string, state: { nextOpenPath: string | null; savedPaths: string[] }): DialogPort {
+  return {
+    chooseSavePath(suggestedName) {
+      const folder = path.join(dataDir, 'saved');
+      fs.mkdirSync(folder, { recursive: true });
+      const file = path.join(folder, path.basename(suggestedName));
+      state.savedPaths.push(file);
+      return Promise.resolve(file);
+    },
+    chooseOpenPath() {
+      const file = state.nextOpenPath;
+      state.nextOpenPath = null;
+      return Promise.resolve(file);
+    },
+  };
 }
 
 let bridgeBundle: Promise<string> | undefined;
@@ -67,9 +98,21 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     throw new Error(`renderer not built: ${rendererDir}/index.html is missing (run npm run build)`);
   }
   const bridgeJs = await bundleBridge();
+  const dialogState: { nextOpenPath: string | null; savedPaths: string[] } = { nextOpenPath: null, savedPaths: [] };
+  const openedPaths: string[] = [];
   const core = await createCore(
     { appVersion: 'harness', issuer: '测试开票员', ...options.core, dataDir: options.dataDir },
-    { cipher: createTestCipher() },
+    {
+      cipher: createTestCipher(),
+      dialog: createHarnessDialog(options.dataDir, dialogState),
+      // No desktop to open files on: record the path (the file itself stays for the test to inspect).
+      opener: {
+        open(filePath) {
+          openedPaths.push(filePath);
+          return Promise.resolve();
+        },
+      },
+    },
   );
   const token = randomBytes(24).toString('hex');
   const sseClients = new Set<http.ServerResponse>();
@@ -142,6 +185,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     origin,
     token,
     core,
+    get nextOpenPath() {
+      return dialogState.nextOpenPath;
+    },
+    set nextOpenPath(file: string | null) {
+      dialogState.nextOpenPath = file;
+    },
+    savedPaths: dialogState.savedPaths,
+    openedPaths,
     async close() {
       unsubscribe();
       for (const client of sseClients) client.end();

@@ -13,6 +13,9 @@ import { certification } from './0100-certification.js';
 import { enterprises } from './0110-enterprises.js';
 import { customersAndProducts } from './0120-customers-and-products.js';
 import { historySearch } from './0130-history-search.js';
+import { issuanceDrafts } from './0140-issuance-drafts.js';
+import { librariesAndBatches } from './0150-libraries-and-batches.js';
+import { redReversals } from './0160-red-reversals.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -28,4 +31,7 @@ export const migrations: readonly Migration[] = [
   enterprises,
   customersAndProducts,
   historySearch,
+  issuanceDrafts,
+  librariesAndBatches,
+  redReversals,
 ];

@@ -1,4 +1,4 @@
-/** IPC handlers of the history views: the output-invoice list, search over all history, export. */
+/** IPC handlers of the history views: the output-invoice list, search over all history, detail, export. */
 import type { IpcRouter } from '../../ipc/router.js';
 import type { IssuanceService } from '../issuance/service.js';
 import type { HistoryService } from './service.js';
@@ -7,4 +7,5 @@ export function registerHistoryIpc(router: IpcRouter, issuance: IssuanceService,
   router.handle('history:list', (request) => issuance.list(request.limit ?? 200, request.offset ?? 0));
   router.handle('history:search', (filter) => history.search(filter));
   router.handle('history:export', (request) => history.export(request));
+  router.handle('history:detail', (request) => history.detail(request.id));
 }

@@ -24,6 +24,18 @@ const FPZT_BY_STATUS: Partial<Record<HistoryStatus, string>> = {
   abnormal: '4',
 };
 
+/** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions (DESIGN.md §4). */
+const fen = (column: string) => `CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)`;
+
+/**
+ * none / partial / full of a blue invoice, from its red invoices that were issued (red_reversal, 0160);
+ * the same rule as features/red/repo.ts reversalOf, which the detail view uses.
+ */
+const REVERSAL_STATE = `(SELECT CASE WHEN ifnull(sum(${fen('r.amount')}), 0) = 0 THEN 'none'
+    WHEN sum(${fen('r.amount')}) >= ${fen('i.jshj')} THEN 'full' ELSE 'partial' END
+   FROM red_reversal r JOIN issued_invoice ri ON ri.id = r.red_invoice_id
+  WHERE r.blue_invoice_id = i.id AND ri.status = 'issued')`;
+
 export interface HistoryQuery {
   sql: string;
   params: Array<string | number>;
@@ -80,7 +92,9 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
   const terms = splitTerms(filter.text);
   const status = filter.status;
   const wantOutput = filter.direction !== 'input' && (status === undefined || OUTPUT_STATUSES.has(status));
-  const wantInput = filter.direction !== 'output' && (status === undefined || FPZT_BY_STATUS[status] !== undefined);
+  // Blue/red, buyer and reversal state are output notions: asking for them leaves collected invoices out.
+  const outputOnly = filter.kplx !== undefined || (filter.buyer ?? '') !== '' || filter.reversal !== undefined;
+  const wantInput = filter.direction !== 'output' && !outputOnly && (status === undefined || FPZT_BY_STATUS[status] !== undefined);
   const parts: string[] = [];
   const params: Array<string | number> = [];
 
@@ -91,6 +105,13 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
     if (filter.type !== undefined) add(where, params, 'i.fplxdm = ?', filter.type);
     if (filter.dateFrom !== undefined) add(where, params, 'i.created_at >= ?', filter.dateFrom);
     if (filter.dateTo !== undefined) add(where, params, 'i.created_at < ?', nextDay(filter.dateTo));
+    if (filter.kplx !== undefined) add(where, params, 'i.kplx = ?', filter.kplx);
+    if (filter.buyer !== undefined && filter.buyer !== '') {
+      const like = `%${filter.buyer.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(`(i.ghdwmc LIKE ? ESCAPE '\\' OR ifnull(i.ghdwsbh, '') LIKE ? ESCAPE '\\')`);
+      params.push(like, like);
+    }
+    if (filter.reversal !== undefined) add(where, params, `i.kplx = '0' AND ${REVERSAL_STATE} = ?`, filter.reversal);
     if (terms.match !== null) {
       where.push('i.id IN (SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND (rowid & 1) = 0)');
       params.push(terms.match);
@@ -105,7 +126,8 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
     parts.push(
       `SELECT 'output' AS direction, i.id AS id, i.environment AS environment, i.fplxdm AS invoiceType, i.fpdm AS invoiceCode,
               i.fphm AS invoiceNumber, i.created_at AS date, i.ghdwmc AS counterpartyName, i.ghdwsbh AS counterpartyTaxNumber,
-              i.jshj AS total, i.hjse AS tax, i.status AS status
+              i.jshj AS total, i.hjse AS tax, i.status AS status, i.lsh AS serial, i.kplx AS kplx,
+              CASE WHEN i.kplx = '0' THEN ${REVERSAL_STATE} END AS reversal
          FROM issued_invoice i WHERE ${where.join(' AND ')}`,
     );
   }
@@ -134,7 +156,8 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
               c.FPHM AS invoiceNumber, c.issue_date AS date, c.XHFMC AS counterpartyName, c.XHFSBH AS counterpartyTaxNumber,
               c.JSHJ AS total, c.SE AS tax,
               CASE c.FPZT WHEN '0' THEN 'normal' WHEN '1' THEN 'out-of-control' WHEN '2' THEN 'voided'
-                          WHEN '3' THEN 'red-reversed' WHEN '4' THEN 'abnormal' END AS status
+                          WHEN '3' THEN 'red-reversed' WHEN '4' THEN 'abnormal' END AS status,
+              NULL AS serial, NULL AS kplx, NULL AS reversal
          FROM collected_invoice c WHERE ${where.join(' AND ')}`,
     );
   }

@@ -2,10 +2,21 @@
  * The history views: search across output and collected input invoices of the current environment, and
  * export of what a search finds to a file the clerk picks.
  */
-import type { Environment, HistoryExportRequest, HistoryExportResult, HistoryFilter, HistoryRow, HistorySearchResult } from '../../../shared/ipc/index.js';
+import type {
+  Environment,
+  HistoryExportRequest,
+  HistoryExportResult,
+  HistoryFilter,
+  HistoryRow,
+  HistorySearchResult,
+  OutputInvoiceDetail,
+} from '../../../shared/ipc/index.js';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
+import type { RedRepo } from '../red/repo.js';
+import type { RedLetterRepo } from '../redletter/repo.js';
+import { outputInvoiceDetail } from './detail.js';
 import type { HistoryRepo } from './repo.js';
 
 /** More rows than this are not exported in one file (Excel itself stops at 1,048,576). */
@@ -24,6 +35,8 @@ const STATUS_LABELS: Record<string, string> = {
   abnormal: '异常',
 };
 
+const REVERSAL_LABELS: Record<NonNullable<HistoryRow['reversal']>, string | null> = { none: null, partial: '部分冲红', full: '已全额冲红' };
+
 export const HISTORY_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<HistoryRow>> = [
   { header: '方向', value: (row) => DIRECTION_LABELS[row.direction], width: 6 },
   { header: '发票类型', value: (row) => row.invoiceType, width: 8 },
@@ -35,12 +48,17 @@ export const HISTORY_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<HistoryRow>> = [
   { header: '价税合计', value: (row) => row.total, kind: 'money', width: 14 },
   { header: '税额', value: (row) => row.tax, kind: 'money', width: 12 },
   { header: '状态', value: (row) => (row.status === null ? null : (STATUS_LABELS[row.status] ?? row.status)), width: 8 },
+  { header: '蓝/红', value: (row) => (row.kplx === null ? null : row.kplx === '1' ? '红字' : '蓝字'), width: 6 },
+  { header: '冲红', value: (row) => (row.reversal === null ? null : REVERSAL_LABELS[row.reversal]), width: 10 },
 ];
 
 export interface HistoryServiceDeps {
   repo: HistoryRepo;
   environment: Environment;
   dialog: DialogPort | undefined;
+  /** Red reversals and forms, for the detail view. */
+  red: RedRepo;
+  forms: RedLetterRepo;
   now?: () => Date;
 }
 
@@ -48,6 +66,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
   const now = deps.now ?? (() => new Date());
   return {
     search: (filter: HistoryFilter): HistorySearchResult => deps.repo.searchHistory(deps.environment, filter),
+    detail: (id: number): OutputInvoiceDetail => outputInvoiceDetail(deps, id),
 
     async export(request: HistoryExportRequest): Promise<HistoryExportResult> {
       if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择保存位置，无法导出');

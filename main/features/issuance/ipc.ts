@@ -1,7 +1,14 @@
 /** IPC handlers of the issuance feature. */
 import type { IpcRouter } from '../../ipc/router.js';
+import type { DraftService } from './drafts.js';
+import type { InvoiceFiles } from './files.js';
 import type { IssuanceService } from './service.js';
 
-export function registerIssuanceIpc(router: IpcRouter, service: IssuanceService): void {
+export function registerIssuanceIpc(router: IpcRouter, service: IssuanceService, drafts: DraftService, files: InvoiceFiles): void {
   router.handle('issuance:submit', (draft) => service.submit(draft));
+  router.handle('issuance:saveDraft', (request) => drafts.save(request));
+  router.handle('issuance:listDrafts', () => drafts.list());
+  router.handle('issuance:loadDraft', ({ id }) => drafts.load(id));
+  router.handle('issuance:deleteDraft', ({ id }) => drafts.delete(id));
+  router.handle('issuance:openFile', ({ id, format }) => files.open(id, format));
 }

@@ -1,6 +1,7 @@
 /** SQL of output invoices (issued_invoice, issued_invoice_line). The only place that touches them. */
+import type Database from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
-import type { Environment, InvoiceStatus, InvoiceSummary, InvoiceType } from '../../../shared/ipc/index.js';
+import type { DraftSummary, Environment, InvoiceFileFormat, InvoiceStatus, InvoiceSummary, InvoiceType } from '../../../shared/ipc/index.js';
 
 export interface NewInvoice {
   lsh: string;
@@ -109,3 +110,90 @@ export function createIssuanceRepo(db: Db) {
 }
 
 export type IssuanceRepo = ReturnType<typeof createIssuanceRepo>;
+
+/** Where the service said an issued invoice's files are, and what the local copy is named after. */
+export interface InvoiceFileSource {
+  lsh: string;
+  status: InvoiceStatus;
+  url: string | null;
+}
+
+const FILE_COLUMNS: Record<InvoiceFileFormat, string> = { pdf: 'pdf_url', ofd: 'ofd_url', xml: 'xml_url' };
+
+/** The issued invoice's file address; the column comes from a fixed table, never from the caller's text. */
+export function createInvoiceFileRepo(db: Db) {
+  const statements = Object.fromEntries(
+    (Object.keys(FILE_COLUMNS) as InvoiceFileFormat[]).map((format) => [
+      format,
+      db.prepare<[number, Environment], InvoiceFileSource>(
+        `SELECT lsh, status, ${FILE_COLUMNS[format]} AS url FROM issued_invoice WHERE id = ? AND environment = ?`,
+      ),
+    ]),
+  ) as Record<InvoiceFileFormat, Database.Statement<[number, Environment], InvoiceFileSource>>;
+  return {
+    find: (id: number, environment: Environment, format: InvoiceFileFormat): InvoiceFileSource | null =>
+      statements[format].get(id, environment) ?? null,
+  };
+}
+
+interface DraftRow {
+  id: number;
+  fplxdm: InvoiceType;
+  ghdwmc: string;
+  jshj: string;
+  content: string;
+  updated_at: string;
+}
+
+const toDraftSummary = (row: DraftRow): DraftSummary => ({
+  id: row.id,
+  invoiceType: row.fplxdm,
+  buyerName: row.ghdwmc,
+  total: row.jshj,
+  updatedAt: row.updated_at,
+});
+
+export interface DraftValues {
+  invoiceType: InvoiceType;
+  buyerName: string;
+  total: string;
+  /** The form's values as JSON text. */
+  content: string;
+}
+
+/** SQL of issuance drafts (issuance_draft, migration 0140). */
+export function createDraftRepo(db: Db, environment: Environment) {
+  const insert = db.prepare(
+    `INSERT INTO issuance_draft (environment, fplxdm, ghdwmc, jshj, content, created_at, updated_at)
+     VALUES (@environment, @invoiceType, @buyerName, @total, @content, @now, @now)`,
+  );
+  const update = db.prepare(
+    `UPDATE issuance_draft SET fplxdm = @invoiceType, ghdwmc = @buyerName, jshj = @total, content = @content, updated_at = @now
+     WHERE id = @id AND environment = @environment`,
+  );
+  const byId = db.prepare<[number, Environment], DraftRow>(
+    'SELECT id, fplxdm, ghdwmc, jshj, content, updated_at FROM issuance_draft WHERE id = ? AND environment = ?',
+  );
+  const list = db.prepare<[Environment], DraftRow>(
+    'SELECT id, fplxdm, ghdwmc, jshj, content, updated_at FROM issuance_draft WHERE environment = ? ORDER BY updated_at DESC, id DESC LIMIT 200',
+  );
+  const remove = db.prepare<[number, Environment]>('DELETE FROM issuance_draft WHERE id = ? AND environment = ?');
+  return {
+    /** Inserts (no id) or overwrites a draft; null when the id names no draft of this environment. */
+    save(values: DraftValues, now: string, id?: number): DraftSummary | null {
+      const params = { ...values, environment, now };
+      const savedId = id === undefined ? Number(insert.run(params).lastInsertRowid) : update.run({ ...params, id }).changes > 0 ? id : null;
+      if (savedId === null) return null;
+      const row = byId.get(savedId, environment);
+      return row ? toDraftSummary(row) : null;
+    },
+    list: (): DraftSummary[] => list.all(environment).map(toDraftSummary),
+    load(id: number): (DraftSummary & { content: string }) | null {
+      const row = byId.get(id, environment);
+      return row ? { ...toDraftSummary(row), content: row.content } : null;
+    },
+    delete: (id: number): boolean => remove.run(id, environment).changes > 0,
+  };
+}
+
+export type DraftRepo = ReturnType<typeof createDraftRepo>;

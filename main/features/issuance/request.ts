@@ -1,27 +1,14 @@
 /**
- * Turns the clerk's draft into the service's issuance request (spec: "Issuance request" and "Issuance
- * detail line"), computing every amount in decimals, and checks the result against the shared wire
- * schema so nothing the service would refuse is ever queued.
+ * Turns the clerk's draft into the service's issuance request (spec "Issuance request" and "Issuance
+ * detail line") with the same builder and rule book the form runs live (shared/rules/issuance-form), so
+ * main refuses exactly what the form showed — and nothing the service would refuse is ever queued.
  */
-import { z } from 'zod';
 import type { InvoiceDraft } from '../../../shared/ipc/index.js';
-import { lineAmounts, totals, type Totals } from '../../../shared/rules/money.js';
-import { IssuanceRequest } from '../../../shared/spec/issuance.js';
+import { checkDraft, type DraftIssue, type Seller, type StoredLine } from '../../../shared/rules/issuance-form/index.js';
+import type { Totals } from '../../../shared/rules/money.js';
+import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
 
-export interface Seller {
-  taxNumber: string;
-  name: string;
-}
-
-export interface StoredLine {
-  spmc: string;
-  spbm: string;
-  spsl: string;
-  dj: string;
-  je: string;
-  sl: string;
-  se: string;
-}
+export type { Seller, StoredLine } from '../../../shared/rules/issuance-form/index.js';
 
 /** A request ready to be stored and queued, with the amounts the history shows. */
 export interface PreparedIssuance {
@@ -31,52 +18,29 @@ export interface PreparedIssuance {
 }
 
 export type BuildResult =
-  | ({ ok: true } & PreparedIssuance)
-  | { ok: false; message: string; details: unknown };
+  | ({ ok: true; warnings: DraftIssue[] } & PreparedIssuance)
+  | { ok: false; message: string; details: { issues: Array<{ path: (string | number)[]; message: string }> } };
+
+/** 'lines.2.quantity' → ['lines', 2, 'quantity'], the path shape the renderer maps onto its fields. */
+const toPath = (dotted: string): (string | number)[] => dotted.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 export function buildIssuanceRequest(draft: InvoiceDraft, context: { lsh: string; seller: Seller }): BuildResult {
-  const lines: StoredLine[] = draft.lines.map((line) => {
-    const amounts = lineAmounts(line);
+  const check = checkDraft(draft, context);
+  const errors = check.issues.filter((issue) => issue.severity === 'error');
+  if (errors.length > 0 || check.request === null) {
+    const message = errors.map((issue) => issue.message).join('；');
     return {
-      spmc: line.name,
-      spbm: line.taxCode,
-      spsl: line.quantity,
-      dj: line.unitPrice,
-      je: amounts.amount,
-      sl: line.rate,
-      se: amounts.tax,
+      ok: false,
+      message: `发票内容不符合开票规则：${message}`,
+      details: { issues: errors.map((issue) => ({ path: toPath(issue.path), message: issue.message })) },
     };
-  });
-  const sum = totals(draft.lines);
-  // Decimal fields travel as JSON numbers (the spec types them Decimal); every value here has at most
-  // 2 (amounts) or 8 (quantity, price) decimals, which a double carries exactly enough to print back.
-  const candidate = {
-    lsh: context.lsh,
-    tspz: '00',
-    isAuto: 1,
-    fplxdm: draft.invoiceType,
-    ghdwmc: draft.buyerName,
-    ...(draft.buyerTaxNumber ? { ghdwsbh: draft.buyerTaxNumber } : {}),
-    xhdwsbh: context.seller.taxNumber,
-    xhdwmc: context.seller.name,
-    kpr: draft.issuer,
-    ...(draft.remark ? { bz: draft.remark } : {}),
-    jshj: Number(sum.total),
-    details: lines.map((line, index) => ({
-      mxbh: String(index + 1),
-      fphxz: 0,
-      spmc: line.spmc,
-      spbm: line.spbm,
-      spsl: Number(line.spsl),
-      dj: Number(line.dj),
-      je: Number(line.je),
-      sl: Number(line.sl),
-    })),
-  };
-  const parsed = IssuanceRequest.safeParse(candidate);
-  if (!parsed.success) {
-    const message = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('；');
-    return { ok: false, message: `发票内容不符合开票接口要求：${message}`, details: z.flattenError(parsed.error) };
   }
-  return { ok: true, request: parsed.data, totals: sum, lines };
+  const { total, tax, net } = check.built.totals;
+  return {
+    ok: true,
+    request: check.request,
+    totals: { total, tax, net },
+    lines: check.built.lines,
+    warnings: check.issues,
+  };
 }

@@ -3,8 +3,11 @@
  * the locales; the tab label carries the `nav-<key>` test id that users (and Playwright) click.
  */
 import type { ComponentType } from 'react';
+import { BatchView } from '../features/batch/components/batch-view.js';
 import { HistoryView } from '../features/history/components/history-view.js';
 import { IssuanceView } from '../features/issuance/components/issuance-view.js';
+import { LibrariesView } from '../features/libraries/components/libraries-view.js';
+import { SettingsView } from '../features/settings/components/settings-view.js';
 import type { Messages } from './locales/zh-CN.js';
 
 export interface ViewEntry {
@@ -16,6 +19,9 @@ export interface ViewEntry {
 export const VIEWS = [
   { key: 'issue', labelKey: 'nav.issue', Component: IssuanceView },
   { key: 'history', labelKey: 'nav.history', Component: HistoryView },
+  { key: 'libraries', labelKey: 'nav.libraries', Component: LibrariesView },
+  { key: 'batch', labelKey: 'nav.batch', Component: BatchView },
+  { key: 'settings', labelKey: 'nav.settings', Component: SettingsView },
 ] as const satisfies readonly ViewEntry[];
 
 export type View = (typeof VIEWS)[number]['key'];

@@ -1,7 +1,14 @@
-/** Channels of the history views (lists, search, export). */
+/** Channels of the history views (lists, search, detail, export). */
 import { z } from 'zod';
 import { InvoiceSummary } from '../schemas/issuance.js';
-import { HistoryExportRequest, HistoryExportResult, HistoryFilter, HistorySearchResult } from '../schemas/history.js';
+import {
+  HistoryDetailRequest,
+  HistoryExportRequest,
+  HistoryExportResult,
+  HistoryFilter,
+  HistorySearchResult,
+  OutputInvoiceDetail,
+} from '../schemas/history.js';
 import type { ChannelSpec } from './common.js';
 
 export const historyChannels = {
@@ -14,4 +21,6 @@ export const historyChannels = {
   },
   'history:search': { request: HistoryFilter, response: HistorySearchResult },
   'history:export': { request: HistoryExportRequest, response: HistoryExportResult },
+  /** One output invoice with its lines, files and red reversals (the detail drawer). */
+  'history:detail': { request: HistoryDetailRequest, response: OutputInvoiceDetail },
 } as const satisfies Record<string, ChannelSpec>;

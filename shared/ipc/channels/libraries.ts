@@ -8,6 +8,8 @@ import {
   LibraryImportResult,
   LibraryQuery,
   Product,
+  SavedCustomer,
+  SavedProduct,
 } from '../schemas/libraries.js';
 import { empty, type ChannelSpec } from './common.js';
 
@@ -16,12 +18,12 @@ const deleted = z.strictObject({ deleted: z.boolean() });
 
 export const libraryChannels = {
   'customers:list': { request: LibraryQuery, response: page(Customer) },
-  'customers:save': { request: Customer, response: Customer },
+  'customers:save': { request: Customer, response: SavedCustomer },
   'customers:delete': { request: LibraryId, response: deleted },
   'customers:import': { request: empty, response: LibraryImportResult },
   'customers:export': { request: LibraryExportRequest, response: LibraryExportResult },
   'products:list': { request: LibraryQuery, response: page(Product) },
-  'products:save': { request: Product, response: Product },
+  'products:save': { request: Product, response: SavedProduct },
   'products:delete': { request: LibraryId, response: deleted },
   'products:import': { request: empty, response: LibraryImportResult },
   'products:export': { request: LibraryExportRequest, response: LibraryExportResult },

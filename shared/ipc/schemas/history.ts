@@ -1,6 +1,8 @@
 /** IPC shapes of the history views: search over output and collected input invoices, and export. */
 import { z } from 'zod';
 import { Environment } from './app.js';
+import { InvoiceSummary } from './issuance.js';
+import { RedInvoiceRef, RedLetterFormSummary, RedReason } from './red.js';
 
 const IsoDate = (what: string) =>
   z
@@ -20,6 +22,11 @@ export const HistoryStatus = z
   .describe('Output state (queued/issuing/issued/failed) or collected FPZT state (normal…abnormal)');
 export type HistoryStatus = z.infer<typeof HistoryStatus>;
 
+export const ReversalState = z
+  .enum(['none', 'partial', 'full'])
+  .describe('How much of a blue invoice has been red-reversed by issued red invoices: none, partial (部分冲红), full (已全额冲红)');
+export type ReversalState = z.infer<typeof ReversalState>;
+
 export const HistoryFilter = z
   .strictObject({
     text: z.string().trim().max(100).optional().describe('Name, tax ID, invoice code/number or goods fragment; words are ANDed'),
@@ -28,6 +35,9 @@ export const HistoryFilter = z
     status: HistoryStatus.optional(),
     direction: HistoryDirection.optional().describe('Only one side; both when absent'),
     type: z.string().regex(/^\d{2,3}$/, '发票类型代码应为2到3位数字').optional().describe('Invoice type code (fplxdm / FPLXDM)'),
+    buyer: z.string().trim().max(100, '购买方不能超过100个字符').optional().describe('Fragment of the buyer name or tax ID (output invoices only)'),
+    kplx: z.enum(['0', '1'], { error: '蓝字/红字取值无效' }).optional().describe('Output only: 0 blue invoices, 1 red invoices'),
+    reversal: ReversalState.optional().describe('Output only: blue invoices not, partly or fully red-reversed'),
     limit: z.number().int().min(1).max(500).optional().describe('Rows per page (default 50)'),
     offset: z.number().int().min(0).max(1_000_000).optional().describe('Rows to skip'),
   })
@@ -48,6 +58,9 @@ export const HistoryRow = z
     total: z.string().nullable().describe('Total including tax (jshj / JSHJ), decimal text'),
     tax: z.string().nullable().describe('Total tax (hjse / SE), decimal text'),
     status: z.string().nullable().describe('HistoryStatus value'),
+    serial: z.string().nullable().describe('Output: the issuance serial number (lsh); input: null'),
+    kplx: z.enum(['0', '1']).nullable().describe('Output: 0 blue, 1 red; input: null'),
+    reversal: ReversalState.nullable().describe('Output blue invoices: how much is red-reversed; otherwise null'),
   })
   .describe('One invoice in the history');
 export type HistoryRow = z.infer<typeof HistoryRow>;
@@ -77,3 +90,58 @@ export const HistoryExportResult = z
   })
   .describe('Outcome of an export');
 export type HistoryExportResult = z.infer<typeof HistoryExportResult>;
+
+export const OutputInvoiceLine = z.strictObject({
+  xh: z.number().int().describe('Line number from 1 (the xh a red-letter form names)'),
+  name: z.string().describe('spmc'),
+  taxCode: z.string().describe('spbm'),
+  quantity: z.string().describe('spsl'),
+  unitPrice: z.string().describe('dj including tax'),
+  amount: z.string().describe('je including tax'),
+  rate: z.string().describe('sl'),
+  tax: z.string().describe('Tax contained in je'),
+});
+export type OutputInvoiceLine = z.infer<typeof OutputInvoiceLine>;
+
+export const OutputInvoiceDetail = z
+  .strictObject({
+    summary: InvoiceSummary,
+    kplx: z.enum(['0', '1']).describe('0 blue, 1 red'),
+    tax: z.string().describe('hjse'),
+    sellerName: z.string(),
+    sellerTaxNumber: z.string(),
+    buyerTaxNumber: z.string().nullable(),
+    buyerAddress: z.string().nullable(),
+    buyerPhone: z.string().nullable(),
+    buyerBank: z.string().nullable(),
+    buyerAccount: z.string().nullable(),
+    terminal: z.string().nullable().describe('kpzdbs the invoice was issued on, if any'),
+    remark: z.string().nullable(),
+    lines: z.array(OutputInvoiceLine),
+    files: z.strictObject({ pdf: z.boolean(), ofd: z.boolean(), xml: z.boolean() }).describe('Which files the service offered'),
+    reversal: z
+      .strictObject({
+        state: ReversalState,
+        reversed: z.string().describe('Taken by issued red invoices'),
+        inFlight: z.string().describe('Held by red invoices not yet issued and by forms not yet used'),
+        remaining: z.string().describe('What may still be reversed'),
+        reds: z.array(RedInvoiceRef),
+        forms: z.array(RedLetterFormSummary),
+      })
+      .nullable()
+      .describe('Blue invoices: their red reversals; red invoices: null'),
+    original: z
+      .strictObject({
+        id: z.number().int(),
+        invoiceCode: z.string().nullable(),
+        invoiceNumber: z.string().nullable(),
+        reason: RedReason,
+        formNumber: z.string().nullable().describe('xxbbh (or xxbid) the red invoice was issued with'),
+      })
+      .nullable()
+      .describe('Red invoices: the blue invoice they reverse'),
+  })
+  .describe('One output invoice with its lines and red-reversal information');
+export type OutputInvoiceDetail = z.infer<typeof OutputInvoiceDetail>;
+
+export const HistoryDetailRequest = z.strictObject({ id: z.number().int().positive().describe('Local id of the output invoice') });

@@ -1,32 +1,89 @@
-/** IPC shapes of the issuance feature: what the form sends, what the history shows. */
+/**
+ * IPC shapes of the issuance feature: what the form (and a batch row, and a saved draft) sends, what the
+ * history shows. Names are the app's own; each field's `.describe()` names the wire field it becomes
+ * (spec "Issuance request" / "Issuance detail line"). Cross-field rules (required by type, amounts,
+ * discounts, tdywxx) are NOT here: they live in shared/rules/issuance-form/ so the form can show each one
+ * on its field and main can run the same book again before sending.
+ */
 import { z } from 'zod';
 import { DECIMAL_PATTERN, TAX_RATES } from '../../rules/money.js';
+import { PREFERENTIAL_POLICIES, SPECIAL_INVOICE_KINDS, SPECIAL_LEVY_METHODS, codesOf } from '../../spec/codes.js';
+import { SpecificBusinessInfo } from '../../spec/specific-business.js';
 import { Environment } from './app.js';
 
 const decimal = (what: string) =>
   z.string().max(32).regex(DECIMAL_PATTERN, `${what}必须是数字`).describe(`${what} (decimal as text)`);
+
+/** Optional free text: the GBK length is a rule (shared/rules/gbk.ts) so the message can name the form field. */
+const text = (max: number) => z.string().max(max);
 
 export const InvoiceType = z
   .enum(['004', '007', '025', '026', '028', '81', '82'])
   .describe('fplxdm: 004 paper special, 007 paper general, 025 roll, 026 e-general, 028 e-special, 81/82 digital-electronic');
 export type InvoiceType = z.infer<typeof InvoiceType>;
 
+export const SpecialKind = z
+  .enum(codesOf(SPECIAL_INVOICE_KINDS))
+  .describe('tspz: 00 normal, 01/02 agricultural sale/purchase, 08 refined oil, 53 construction, 54 freight, 55 real-estate sale, 56 lease, 59 passenger');
+export type SpecialKind = z.infer<typeof SpecialKind>;
+
+export const LineKind = z
+  .enum(['normal', 'discount', 'discounted'])
+  .describe('fphxz: normal 0, discount 1 (the discount of the line above), discounted 2 (the line a discount follows)');
+export type LineKind = z.infer<typeof LineKind>;
+
 export const DraftLine = z.strictObject({
-  name: z.string().trim().min(1, '商品名称不能为空').max(100).describe('spmc: goods or service name'),
-  taxCode: z.string().regex(/^\d{19}$/, '税收分类编码必须是19位数字').describe('spbm: tax classification code, 19 digits'),
-  quantity: decimal('数量'),
-  unitPrice: decimal('单价'),
-  rate: z.enum(TAX_RATES).describe('sl: tax rate as a ratio'),
+  kind: LineKind.optional().describe('fphxz; absent means normal'),
+  name: z.string().trim().min(1, '商品名称不能为空').max(100).describe('spmc: goods or service name; a discount line repeats its line\'s name'),
+  // Optional in the shape because a discount line carries none of them; the rules require them elsewhere.
+  taxCode: z.string().regex(/^\d{19}$/, '税收分类编码必须是19位数字').optional().describe('spbm: tax classification code, 19 digits'),
+  specification: text(40).optional().describe('ggxh: specification'),
+  unit: text(22).optional().describe('dw: unit; 吨 or 升 for refined oil (tspz 08)'),
+  quantity: decimal('数量').optional().describe('spsl: quantity, up to 6 decimals; not on a discount line'),
+  unitPrice: decimal('单价').optional().describe('dj: unit price INCLUDING tax, up to 6 decimals; not on a discount line'),
+  amount: decimal('金额')
+    .optional()
+    .describe(
+      'je. On a discount line (required): the discount including tax as a positive number, sent as je with the opposite sign. On other lines (optional, e.g. a batch row): the stated amount including tax, held to quantity × unitPrice within 0.01',
+    ),
+  tax: decimal('税额').optional().describe('Tax as the source states it (e.g. a batch row); held to the computed tax within 0.06'),
+  rate: z.enum(TAX_RATES, { error: '税率无效' }).describe('sl: tax rate as a ratio'),
+  specialLevy: z.enum(codesOf(SPECIAL_LEVY_METHODS)).optional().describe('lslbs: special levy method; absent = normal rate'),
+  preferentialPolicy: z.enum(codesOf(PREFERENTIAL_POLICIES)).optional().describe('zzstsgl: preferential policy code'),
 });
 export type DraftLine = z.infer<typeof DraftLine>;
 
+export const PushTarget = z
+  .strictObject({
+    email: text(50).optional().describe('email: send the issued invoice to this address'),
+    phone: text(11).optional().describe('phone: send an SMS to this mobile number'),
+  })
+  .describe('Push of the issued invoice');
+
 export const InvoiceDraft = z.strictObject({
   invoiceType: InvoiceType,
+  specialKind: SpecialKind.optional().describe('tspz; absent means 00 normal'),
+  isAuto: z.literal([0, 1]).optional().describe('isAuto: 1 issue at once after validation (default), 0 hold for human review'),
+  terminal: text(30).optional().describe('kpzdbs: invoicing terminal, when the enterprise has several'),
   buyerName: z.string().trim().min(1, '购买方名称不能为空').max(100).describe('ghdwmc: buyer name'),
-  buyerTaxNumber: z.string().max(20).optional().describe('ghdwsbh: buyer tax ID'),
+  buyerTaxNumber: z.string().max(20).optional().describe('ghdwsbh: buyer tax ID (USCC); required for 004, 028, 81'),
+  buyerAddress: text(100).optional().describe('ghdwdz: buyer address; required for 004, 028'),
+  buyerPhone: text(100).optional().describe('ghdwdh: buyer phone; required for 004, 028'),
+  buyerBank: text(100).optional().describe('ghdwyh: buyer bank; required for 004, 028'),
+  buyerAccount: text(100).optional().describe('ghdwzh: buyer bank account; required for 004, 028'),
+  showBuyerBankAccount: z.boolean().optional().describe('sfzsghdwyhzh: show buyer bank/account in the remark (81/82 only)'),
+  showBuyerAddressPhone: z.boolean().optional().describe('sfzsghdwdzdh: show buyer address/phone in the remark (81/82 only)'),
+  showSellerBankAccount: z.boolean().optional().describe('sfzsxhdwyhzh: show seller bank/account in the remark (81/82 only)'),
+  showSellerAddressPhone: z.boolean().optional().describe('sfzsxhdwdzdh: show seller address/phone in the remark (81/82 only)'),
   issuer: z.string().trim().min(1, '开票人不能为空').max(16).describe('kpr: issuer'),
-  remark: z.string().max(230).optional().describe('bz: remark'),
-  lines: z.array(DraftLine).min(1, '至少需要一行商品').max(200).describe('Invoice lines'),
+  payee: text(16).optional().describe('skr: payee'),
+  reviewer: text(16).optional().describe('fhr: reviewer'),
+  remark: text(230).optional().describe('bz: remark'),
+  push: PushTarget.optional(),
+  lines: z.array(DraftLine).min(1, '至少需要一行商品').max(200).describe('Invoice lines (details), in order'),
+  specificBusiness: SpecificBusinessInfo.optional().describe(
+    'tdywxx with its wire member names (jzfw, hwysfw, bdcxsfw, bdcjyzlfw, lkysfw); for 81/82 with tspz 53/54/55/56/59',
+  ),
 });
 export type InvoiceDraft = z.infer<typeof InvoiceDraft>;
 
@@ -50,3 +107,38 @@ export const InvoiceSummary = z.strictObject({
   createdAt: z.string().describe('When the clerk submitted it (ISO-8601)'),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
+
+/**
+ * A saved draft is whatever the clerk had typed, complete or not, so its content is free JSON (the form
+ * reads it back leniently); the summary columns let the list show it without parsing the content.
+ */
+export const DraftId = z.strictObject({ id: z.number().int().positive().describe('Local draft id') });
+
+export const SaveDraftRequest = z.strictObject({
+  id: z.number().int().positive().optional().describe('Absent: a new draft; present: overwrite that draft'),
+  invoiceType: InvoiceType,
+  buyerName: z.string().max(200).describe('For the list; may be empty'),
+  total: z.string().max(32).describe('Total as the form showed it, for the list'),
+  content: z.json().describe('The form values as JSON'),
+});
+
+export const DraftSummary = z.strictObject({
+  id: z.number().int(),
+  invoiceType: InvoiceType,
+  buyerName: z.string(),
+  total: z.string(),
+  updatedAt: z.string().describe('ISO-8601'),
+});
+export type DraftSummary = z.infer<typeof DraftSummary>;
+
+export const SavedDraft = DraftSummary.extend({ content: z.json() });
+export type SavedDraft = z.infer<typeof SavedDraft>;
+
+export const InvoiceFileFormat = z.enum(['pdf', 'ofd', 'xml']).describe('Which file of an issued invoice');
+export type InvoiceFileFormat = z.infer<typeof InvoiceFileFormat>;
+
+export const OpenFileRequest = z.strictObject({ id: z.number().int().positive().describe('Issued invoice row id'), format: InvoiceFileFormat });
+export const OpenFileResult = z.strictObject({
+  path: z.string().describe('Where the downloaded file was stored'),
+  bytes: z.number().int().describe('Size of the file'),
+});

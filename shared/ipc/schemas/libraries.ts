@@ -1,33 +1,52 @@
 /**
  * IPC shapes of the customer and product libraries (客户库, 商品库): what the issuance form picks buyers and
  * lines from. Lengths follow the issuance request fields they fill (ghdwmc 100, spbm 19 digits, …).
+ * Libraries are the clerk's own data and are shared by every environment (see migration 0150).
  */
 import { z } from 'zod';
-import { DECIMAL_PATTERN, TAX_RATES } from '../../rules/money.js';
+import { TAX_RATES } from '../../rules/money.js';
+import { PREFERENTIAL_POLICIES, SPECIAL_LEVY_METHODS, codesOf } from '../../spec/codes.js';
+
+/** Optional text with a Chinese message naming the field when it is too long. */
+const text = (label: string, max: number) => z.string().trim().max(max, `${label}最长 ${max} 个字符`);
 
 export const Customer = z.strictObject({
   id: z.number().int().positive().optional().describe('Local id; absent when creating'),
-  name: z.string().trim().min(1, '客户名称不能为空').max(100).describe('ghdwmc: buyer name'),
-  taxNumber: z.string().trim().max(20).optional().describe('ghdwsbh: buyer tax ID (USCC, or a legacy 15/17/20-character ID)'),
-  address: z.string().trim().max(100).optional().describe('ghdwdz: buyer address'),
-  phone: z.string().trim().max(100).optional().describe('ghdwdh: buyer phone'),
-  bank: z.string().trim().max(100).optional().describe('ghdwyh: buyer bank'),
-  account: z.string().trim().max(100).optional().describe('ghdwzh: buyer bank account'),
-  email: z.string().trim().max(50).optional().describe('Default e-mail for pushing invoices'),
-  mobile: z.string().trim().max(11).optional().describe('Default mobile number for SMS push'),
+  name: z.string({ error: '客户名称不能为空' }).trim().min(1, '客户名称不能为空').max(100, '客户名称最长 100 个字符').describe('ghdwmc: buyer name'),
+  taxNumber: text('纳税人识别号', 20).optional().describe('ghdwsbh: buyer tax ID (USCC, or a legacy 15/17/20-character ID)'),
+  address: text('地址', 100).optional().describe('ghdwdz: buyer address'),
+  phone: text('电话', 100).optional().describe('ghdwdh: buyer phone'),
+  bank: text('开户行', 100).optional().describe('ghdwyh: buyer bank'),
+  account: text('银行账号', 100).optional().describe('ghdwzh: buyer bank account'),
+  email: text('邮箱', 50)
+    .regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, '邮箱格式不正确')
+    .optional()
+    .describe('Default e-mail for pushing invoices'),
+  mobile: text('手机号', 11)
+    .regex(/^$|^1\d{10}$/, '手机号应为 1 开头的 11 位数字')
+    .optional()
+    .describe('Default mobile number for SMS push'),
 });
 export type Customer = z.infer<typeof Customer>;
 
 export const Product = z.strictObject({
   id: z.number().int().positive().optional().describe('Local id; absent when creating'),
-  name: z.string().trim().min(1, '商品名称不能为空').max(100).describe('spmc: goods or service name'),
-  taxCode: z.string().regex(/^\d{19}$/, '税收分类编码必须是19位数字').describe('spbm: tax classification code, 19 digits'),
-  specification: z.string().trim().max(40).optional().describe('ggxh: specification'),
-  unit: z.string().trim().max(22).optional().describe('dw: unit'),
-  unitPrice: z.string().regex(DECIMAL_PATTERN, '单价必须是数字').optional().describe('dj: default unit price including tax'),
-  rate: z.enum(TAX_RATES).describe('sl: default tax rate'),
-  specialLevy: z.enum(['1', '2', '3', '4', '5', '6']).optional().describe('lslbs: special levy method'),
-  preferentialPolicy: z.string().regex(/^\d{2}$/).optional().describe('zzstsgl: preferential policy code'),
+  name: z.string({ error: '商品名称不能为空' }).trim().min(1, '商品名称不能为空').max(100, '商品名称最长 100 个字符').describe('spmc: goods or service name'),
+  taxCode: z.string({ error: '税收分类编码不能为空' }).trim().regex(/^\d{19}$/, '税收分类编码必须是19位数字').describe('spbm: tax classification code, 19 digits'),
+  specification: text('规格型号', 40).optional().describe('ggxh: specification'),
+  unit: text('单位', 22).optional().describe('dw: unit'),
+  unitPrice: z
+    .string()
+    .trim()
+    .regex(/^$|^\d{1,16}(\.\d{1,6})?$/, '单价必须是不小于 0 的数字，最多 6 位小数')
+    .optional()
+    .describe('dj: default unit price including tax (6 decimals at most)'),
+  rate: z.enum(TAX_RATES, { error: '税率只能是 13%、9%、6%、5%、3%、1% 或 0%' }).describe('sl: default tax rate'),
+  specialLevy: z.enum(codesOf(SPECIAL_LEVY_METHODS), { error: '特殊征税方式只能是 1–6' }).optional().describe('lslbs: special levy method'),
+  preferentialPolicy: z
+    .enum(codesOf(PREFERENTIAL_POLICIES), { error: '优惠政策代码不在代码表中' })
+    .optional()
+    .describe('zzstsgl: preferential policy code'),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -36,17 +55,34 @@ export const LibraryQuery = z.strictObject({
   limit: z.number().int().min(1).max(500).optional().describe('Rows per page (default 50)'),
   offset: z.number().int().min(0).optional().describe('Rows to skip'),
 });
+export type LibraryQuery = z.infer<typeof LibraryQuery>;
 
 export const LibraryId = z.strictObject({ id: z.number().int().positive().describe('Local id') });
 
+/** A save answers with what was stored, and says so when it merged into an entry that already existed. */
+const saved = <T extends z.ZodType>(entry: T) =>
+  z.strictObject({
+    entry,
+    merged: z.boolean().describe('True when an existing entry with the same identity (tax ID / name and specification) was updated instead'),
+    warnings: z.array(z.string()).describe('Accepted with a warning (e.g. a legacy tax ID that cannot be checked)'),
+  });
+export const SavedCustomer = saved(Customer);
+export type SavedCustomer = z.infer<typeof SavedCustomer>;
+export const SavedProduct = saved(Product);
+export type SavedProduct = z.infer<typeof SavedProduct>;
+
+const RowNote = z.strictObject({ row: z.number().int().describe('Spreadsheet row number'), message: z.string() });
+export type RowNote = z.infer<typeof RowNote>;
+
 export const LibraryImportResult = z.strictObject({
   cancelled: z.boolean().describe('The clerk closed the file dialog'),
+  fileName: z.string().nullable().describe('Base name of the imported file'),
   created: z.number().int().describe('Rows added'),
-  updated: z.number().int().describe('Rows that replaced an existing entry (same tax ID / same name and code)'),
-  errors: z
-    .array(z.strictObject({ row: z.number().int().describe('Spreadsheet row number'), message: z.string() }))
-    .describe('Rows refused, with the reason; nothing of a refused row is saved'),
+  updated: z.number().int().describe('Rows that replaced an existing entry (same tax ID / same name and specification)'),
+  errors: z.array(RowNote).describe('Rows refused, with the reason naming the column; nothing of a refused row is saved'),
+  warnings: z.array(RowNote).describe('Rows saved with a remark (legacy tax ID, merged duplicate)'),
 });
+export type LibraryImportResult = z.infer<typeof LibraryImportResult>;
 
 export const LibraryExportRequest = z.strictObject({ format: z.enum(['xlsx', 'csv']).describe('File format') });
 export const LibraryExportResult = z.strictObject({
@@ -54,3 +90,4 @@ export const LibraryExportResult = z.strictObject({
   path: z.string().nullable().describe('Where the file was written'),
   rows: z.number().int(),
 });
+export type LibraryExportResult = z.infer<typeof LibraryExportResult>;

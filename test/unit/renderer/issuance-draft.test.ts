@@ -1,93 +1,75 @@
+/** The issuance form's pure helpers: form values → draft, the live check, and drafts read back leniently. */
 import { describe, expect, it } from 'vitest';
 import { InvoiceDraft } from '../../../shared/ipc/schemas/issuance.js';
-import {
-  emptyForm,
-  fieldErrorsFromFailure,
-  fieldErrorsFromIssues,
-  liveLineAmounts,
-  liveTotals,
-  rateLabel,
-  toDraft,
-  toFieldName,
-} from '../../../renderer/src/features/issuance/draft.js';
+import { activeMember, checkForm, discountLineFor, emptyForm, liveLineAmount, pathsFromFailure, rateLabel, toDraft, toNamePath } from '../../../renderer/src/features/issuance/draft.js';
+import { formFromDraftContent } from '../../../renderer/src/features/issuance/draft-content.js';
+
+const SELLER = { taxNumber: '91310000MA1FL8XQ5D', name: '上海演示科技有限公司' };
+
+function filled() {
+  const form = emptyForm('张三');
+  form.buyerName = ' 北京测试科技有限公司 ';
+  form.lines = [{ ...form.lines[0]!, name: '办公用品', taxCode: ' 1060201070000000000 ', quantity: ' 3 ', unitPrice: '33.33' }];
+  return form;
+}
 
 describe('toDraft', () => {
-  it('builds an 026 draft that the contract accepts, trimming pasted numbers and codes', () => {
-    const draft = toDraft({
-      buyerName: '北京测试科技有限公司',
-      issuer: '张三',
-      lines: [{ name: '技术服务费', taxCode: ' 3040201990000000000 ', quantity: '3 ', unitPrice: ' 33.335', rate: '0.06' }],
-    });
-    expect(draft.invoiceType).toBe('026');
-    expect(draft.lines[0]).toMatchObject({ taxCode: '3040201990000000000', quantity: '3', unitPrice: '33.335' });
+  it('builds a 026 draft the contract accepts, trimming pasted numbers and leaving empty optional fields out', () => {
+    const draft = toDraft(filled());
     expect(InvoiceDraft.safeParse(draft).success).toBe(true);
+    expect(draft.lines[0]).toEqual({ name: '办公用品', rate: '0.13', taxCode: '1060201070000000000', quantity: '3', unitPrice: '33.33' });
+    expect(draft).not.toHaveProperty('buyerTaxNumber');
+    expect(draft).not.toHaveProperty('specificBusiness');
   });
 
-  it('defaults fields antd has not filled yet', () => {
-    expect(toDraft({})).toEqual({ invoiceType: '026', buyerName: '', issuer: '', lines: [] });
-  });
-});
-
-describe('live amounts', () => {
-  it('are null until quantity and price are numbers', () => {
-    expect(liveLineAmounts({ quantity: '3', unitPrice: '', rate: '0.13' })).toBeNull();
-    expect(liveLineAmounts({ quantity: '3.', unitPrice: '1', rate: '0.13' })).toBeNull();
-    expect(liveLineAmounts(undefined)).toBeNull();
-  });
-
-  it('compute in decimals: 3 × 33.335 = 100.01 (a float would give 100.00)', () => {
-    expect(liveLineAmounts({ quantity: '3', unitPrice: '33.335', rate: '0.06' })).toEqual({ amount: '100.01', tax: '5.66', net: '94.35' });
-  });
-
-  it('total only the complete lines', () => {
-    const lines = [
-      { quantity: '3', unitPrice: '33.335', rate: '0.06' as const },
-      { quantity: '2', unitPrice: '0.1', rate: '0.09' as const },
-      { quantity: 'x', unitPrice: '1', rate: '0.13' as const },
-      undefined,
-    ];
-    expect(liveTotals(lines)).toEqual({ total: '100.21', tax: '5.68', net: '94.53' });
+  it('sends the tdywxx member only for 81/82 with its tspz, and a discount line with only name, rate and amount', () => {
+    const form = { ...filled(), invoiceType: '81' as const, specialKind: '54' as const };
+    expect(activeMember('81', '54')).toBe('hwysfw');
+    expect(activeMember('028', '54')).toBeUndefined();
+    expect(Object.keys(toDraft(form).specificBusiness ?? {})).toEqual(['hwysfw']);
+    const discount = { ...discountLineFor(form.lines[0]!), amount: '9.99' };
+    expect(toDraft({ ...form, lines: [{ ...form.lines[0]!, kind: 'discounted' }, discount] }).lines[1]).toEqual({
+      name: '办公用品',
+      rate: '0.13',
+      kind: 'discount',
+      amount: '9.99',
+    });
   });
 });
 
-describe('rateLabel', () => {
-  it('shows ratios as percentages without float noise', () => {
-    expect(['0.13', '0.09', '0.06', '0.00', '0.07'].map(rateLabel)).toEqual(['13%', '9%', '6%', '0%', '7%']);
+describe('checkForm', () => {
+  it('puts schema and rule issues on the form paths, with totals and the amount in words', () => {
+    const check = checkForm({ ...filled(), invoiceType: '028' }, SELLER);
+    expect(check.byPath.get('buyerTaxNumber')?.errors[0]).toContain('购买方纳税人识别号');
+    expect(check.byPath.get('buyerAddress')?.errors).toHaveLength(1);
+    expect(check.totals.total).toBe('99.99');
+    expect(check.amountInWords).toBe('玖拾玖元玖角玖分');
+    expect(checkForm(filled(), SELLER).errorCount).toBe(0);
+  });
+
+  it('shows a line amount only once it can be computed', () => {
+    expect(liveLineAmount({ ...emptyForm('').lines[0]!, quantity: '3', unitPrice: '33.33' })).toEqual({ amount: '99.99', tax: '11.50' });
+    expect(liveLineAmount({ ...emptyForm('').lines[0]!, quantity: '3', unitPrice: 'abc' })).toBeNull();
+    expect(rateLabel('0.09')).toBe('9%');
+  });
+
+  it('maps paths both ways', () => {
+    expect(toNamePath('lines.2.quantity')).toEqual(['lines', 2, 'quantity']);
+    expect(pathsFromFailure({ issues: [{ path: ['lines', 0, 'taxCode'], message: 'x' }] })).toEqual([{ path: 'lines.0.taxCode', message: 'x' }]);
+    expect(pathsFromFailure('nonsense')).toEqual([]);
   });
 });
 
-describe('field error mapping', () => {
-  it('maps paths of this form and nothing else', () => {
-    expect(toFieldName(['lines', 2, 'taxCode'])).toEqual(['lines', 2, 'taxCode']);
-    expect(toFieldName('lines.0.unitPrice')).toEqual(['lines', 0, 'unitPrice']);
-    expect(toFieldName(['buyerName'])).toEqual(['buyerName']);
-    expect(toFieldName(['lines'])).toEqual(['lines']);
-    expect(toFieldName(['invoiceType'])).toBeNull();
-    expect(toFieldName(['lines', 0, 'constructor'])).toBeNull();
-    expect(toFieldName(['lines', 'x', 'name'])).toBeNull();
-  });
-
-  it('turns the schema’s own issues into field errors', () => {
-    const parsed = InvoiceDraft.safeParse(toDraft({ ...emptyForm('张三'), lines: [{ name: '', taxCode: '123', quantity: '1', unitPrice: 'a', rate: '0.13' }] }));
-    expect(parsed.success).toBe(false);
-    if (parsed.success) return;
-    const { fields } = fieldErrorsFromIssues(parsed.error.issues);
-    expect(fields.map((f) => f.name.join('.')).sort()).toEqual(['buyerName', 'lines.0.name', 'lines.0.taxCode', 'lines.0.unitPrice']);
-  });
-
-  it('puts each issue of a failed call on its exact field (details.issues from main)', () => {
-    const error = {
-      message: 'lines.1.quantity: 数量必须是数字；buyerName: 购买方名称不能为空',
-      details: { issues: [{ path: ['lines', 1, 'quantity'], message: '数量必须是数字' }, { path: ['buyerName'], message: '购买方名称不能为空' }] },
-    };
-    expect(fieldErrorsFromFailure(error).fields).toEqual([
-      { name: ['lines', 1, 'quantity'], errors: ['数量必须是数字'] },
-      { name: ['buyerName'], errors: ['购买方名称不能为空'] },
-    ]);
-  });
-
-  it('maps nothing when a failure carries no field paths', () => {
-    expect(fieldErrorsFromFailure({ message: '开票服务返回错误', details: 'nonsense' })).toEqual({ fields: [], unmapped: [] });
-    expect(fieldErrorsFromFailure({ message: 'x' })).toEqual({ fields: [], unmapped: [] });
+describe('formFromDraftContent', () => {
+  it('reads a saved draft back, keeping good values and defaulting anything off', () => {
+    const form = formFromDraftContent(JSON.parse(JSON.stringify(filled())), '李四');
+    expect(form.buyerName).toBe(' 北京测试科技有限公司 ');
+    expect(form.lines[0]?.quantity).toBe(' 3 ');
+    const odd = formFromDraftContent({ invoiceType: '999', buyerName: 42, lines: [{ kind: 'weird', rate: '0.07', name: '茶' }] }, '李四');
+    expect(odd.invoiceType).toBe('026');
+    expect(odd.buyerName).toBe('');
+    expect(odd.issuer).toBe('李四');
+    expect(odd.lines[0]).toMatchObject({ kind: 'normal', rate: '0.13', name: '茶' });
+    expect(formFromDraftContent(null, '李四')).toEqual(emptyForm('李四'));
   });
 });

@@ -1,42 +1,67 @@
 /**
- * History UI state: the rows on screen. Rows are kept in place as `issuance:updated` events arrive, so a
- * clerk watching the list sees 排队 → 开具中 → 已开具 without a refetch.
+ * History UI state: the filter on screen, the page of rows it found, the invoice open in the drawer and
+ * whether the red dialog is open. Data comes from main (history:search, history:detail) and is refetched
+ * when `issuance:updated` / `redletter:updated` say something changed, so 排队 → 开具中 → 已开具 and
+ * 部分冲红 → 已全额冲红 appear without a click.
  */
 import { create } from 'zustand';
-import type { InvoiceSummary } from '../../../../shared/ipc/schemas/issuance.js';
+import type { HistoryFilter, HistoryRow, OutputInvoiceDetail } from '../../../../shared/ipc/index.js';
+
+/** The filter as the bar edits it; paging is added when searching. */
+export type FilterValues = Omit<HistoryFilter, 'limit' | 'offset' | 'direction'>;
 
 interface HistoryState {
-  rows: InvoiceSummary[];
+  filter: FilterValues;
+  rows: HistoryRow[];
+  hasMore: boolean;
   loading: boolean;
-  /** Events received while a list request was in flight; reapplied on top of its (older) answer. */
-  pendingEvents: InvoiceSummary[] | null;
-  beginLoad(): void;
-  finishLoad(rows: InvoiceSummary[] | null): void;
-  upsert(row: InvoiceSummary): void;
+  /** Bumped by every search, so an older answer arriving late is dropped. */
+  generation: number;
+  selectedId: number | null;
+  detail: OutputInvoiceDetail | null;
+  redOpen: boolean;
+  /** The terminal (kpzdbs) last used for a red-letter application, offered again next time. */
+  lastTerminal: string;
+  setLastTerminal(terminal: string): void;
+  setFilter(patch: Partial<FilterValues>): void;
+  clearFilter(): void;
+  beginLoad(): number;
+  finishLoad(generation: number, rows: HistoryRow[] | null, hasMore: boolean, append: boolean): void;
+  select(id: number | null): void;
+  setDetail(detail: OutputInvoiceDetail | null): void;
+  setRedOpen(open: boolean): void;
 }
 
-function merge(rows: InvoiceSummary[], row: InvoiceSummary): InvoiceSummary[] {
-  const index = rows.findIndex((r) => r.lsh === row.lsh);
-  if (index === -1) return [row, ...rows]; // newest first, like history:list
-  const next = rows.slice();
-  next[index] = row;
-  return next;
+/** Undefined or empty values mean "no condition": they are removed so the filter stays valid for main. */
+function compact(filter: FilterValues): FilterValues {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== '')) as FilterValues;
 }
 
-export const useHistoryStore = create<HistoryState>()((set) => ({
+export const useHistoryStore = create<HistoryState>()((set, get) => ({
+  filter: {},
   rows: [],
+  hasMore: false,
   loading: false,
-  pendingEvents: null,
-  beginLoad: () => set((s) => ({ loading: true, pendingEvents: s.pendingEvents ?? [] })),
-  finishLoad: (rows) =>
-    set((s) => ({
-      loading: false,
-      pendingEvents: null,
-      rows: rows ? (s.pendingEvents ?? []).reduce(merge, rows) : s.rows,
-    })),
-  upsert: (row) =>
-    set((s) => ({
-      rows: merge(s.rows, row),
-      pendingEvents: s.pendingEvents ? [...s.pendingEvents, row] : null,
-    })),
+  generation: 0,
+  selectedId: null,
+  detail: null,
+  redOpen: false,
+  lastTerminal: '',
+  setLastTerminal: (lastTerminal) => set({ lastTerminal }),
+  setFilter: (patch) => set((s) => ({ filter: compact({ ...s.filter, ...patch }) })),
+  clearFilter: () => set({ filter: {} }),
+  beginLoad: () => {
+    const generation = get().generation + 1;
+    set({ loading: true, generation });
+    return generation;
+  },
+  finishLoad: (generation, rows, hasMore, append) =>
+    set((s) => {
+      if (generation !== s.generation) return {};
+      if (rows === null) return { loading: false };
+      return { loading: false, rows: append ? [...s.rows, ...rows] : rows, hasMore };
+    }),
+  select: (id) => set({ selectedId: id, detail: id === null ? null : get().detail?.summary.id === id ? get().detail : null, redOpen: false }),
+  setDetail: (detail) => set((s) => (detail === null || detail.summary.id === s.selectedId ? { detail } : {})),
+  setRedOpen: (open) => set({ redOpen: open }),
 }));

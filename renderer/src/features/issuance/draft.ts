@@ -1,78 +1,286 @@
 /**
- * Pure helpers between the issuance form and the IPC contract: form values → InvoiceDraft, live amounts
- * that tolerate half-typed input, and zod issues / main's error details → form field errors.
+ * Pure helpers between the issuance form and the IPC contract: the form's values (every field a string,
+ * named exactly as the draft's paths so that an issue's path IS the field's name), → InvoiceDraft, and the
+ * live check that runs the shared rule book (shared/rules/issuance-form) on every change.
  * No React and no antd here, so the unit tests run in plain Node.
  */
 import Decimal from 'decimal.js';
-import { z } from 'zod';
-import { DraftLine, InvoiceDraft } from '../../../../shared/ipc/schemas/issuance.js';
-import { isDecimal, lineAmounts, TAX_RATES, totals, type LineAmounts, type TaxRate, type Totals } from '../../../../shared/rules/money.js';
+import {
+  InvoiceDraft,
+  type DraftLine,
+  type InvoiceType,
+  type LineKind,
+  type SpecialKind,
+} from '../../../../shared/ipc/schemas/issuance.js';
+import { amountInWords } from '../../../../shared/rules/amount-in-words.js';
+import { checkDraft, type DraftCheck, type DraftTotals, type Seller } from '../../../../shared/rules/issuance-form/index.js';
+import { lineAmount } from '../../../../shared/rules/issuance-form/build.js';
+import { isDecimal, type TaxRate } from '../../../../shared/rules/money.js';
+import { DIGITAL_INVOICE_TYPES, SPECIFIC_BUSINESS_MEMBERS } from '../../../../shared/spec/codes.js';
+import type {
+  ConstructionService,
+  FreightTransportLine,
+  PassengerTransportLine,
+  RealEstateLease,
+  RealEstateSale,
+  SpecificBusinessInfo,
+} from '../../../../shared/spec/specific-business.js';
 
-/** The walking skeleton issues only electronic general invoices (fplxdm 026). */
-export const FORM_INVOICE_TYPE = '026' as const;
 export const DEFAULT_RATE: TaxRate = '0.13';
+/** 026 by default: the commonest invoice of a small seller, and it asks nothing of the buyer but a name. */
+export const DEFAULT_INVOICE_TYPE: InvoiceType = '026';
+
+type Texts<T> = { [K in keyof T]-?: string };
 
 export interface FormLine {
+  kind: LineKind;
   name: string;
   taxCode: string;
+  specification: string;
+  unit: string;
   quantity: string;
   unitPrice: string;
+  /** The discount of a discount line (positive). */
+  amount: string;
   rate: TaxRate;
+  specialLevy?: DraftLine['specialLevy'];
+  preferentialPolicy?: DraftLine['preferentialPolicy'];
+}
+
+export interface SpecificBusinessForm {
+  jzfw: Texts<ConstructionService>;
+  hwysfw: Texts<FreightTransportLine>[];
+  bdcxsfw: Texts<RealEstateSale>;
+  bdcjyzlfw: Texts<RealEstateLease>;
+  lkysfw: Texts<PassengerTransportLine>[];
 }
 
 export interface FormValues {
+  invoiceType: InvoiceType;
+  specialKind: SpecialKind;
+  isAuto: 0 | 1;
   buyerName: string;
+  buyerTaxNumber: string;
+  buyerAddress: string;
+  buyerPhone: string;
+  buyerBank: string;
+  buyerAccount: string;
+  showBuyerBankAccount: boolean;
+  showBuyerAddressPhone: boolean;
   issuer: string;
+  payee: string;
+  reviewer: string;
+  remark: string;
+  push: { email: string; phone: string };
   lines: FormLine[];
+  specificBusiness: SpecificBusinessForm;
 }
 
 export function emptyLine(): FormLine {
-  return { name: '', taxCode: '', quantity: '', unitPrice: '', rate: DEFAULT_RATE };
+  return { kind: 'normal', name: '', taxCode: '', specification: '', unit: '', quantity: '', unitPrice: '', amount: '', rate: DEFAULT_RATE };
 }
 
-export function emptyForm(issuer: string): FormValues {
-  return { buyerName: '', issuer, lines: [emptyLine()] };
+/** The discount line added under `line`: same name and rate (the spec's rule), the clerk types the amount. */
+export function discountLineFor(line: Pick<FormLine, 'name' | 'rate'>): FormLine {
+  return { ...emptyLine(), kind: 'discount', name: line.name, rate: line.rate };
 }
 
-/**
- * antd leaves a field `undefined` until touched, so every value is defaulted. Numbers and codes are
- * trimmed because clerks paste them from spreadsheets with stray spaces, which the schema would refuse.
- */
-export function toDraft(values: Partial<FormValues>): InvoiceDraft {
+export const emptyFreight = (): Texts<FreightTransportLine> => ({ ddd: '', qyd: '', ysgjhp: '', ysgjzl: '1', yshwmc: '' });
+export const emptyPassenger = (): Texts<PassengerTransportLine> => ({
+  cfd: '',
+  cxr: '',
+  cxrq: '',
+  cxrzjhm: '',
+  cxrzjlx: '201',
+  ddd: '',
+  dengj: '',
+  jtgjlx: '2',
+});
+
+function emptySpecificBusiness(): SpecificBusinessForm {
+  const estate = { bdcdz: '', bdcxxdz: '', fwcqzshm: '', kdsbz: '0', mjdw: '0' };
   return {
-    invoiceType: FORM_INVOICE_TYPE,
-    buyerName: values.buyerName ?? '',
-    issuer: values.issuer ?? '',
-    lines: (values.lines ?? []).map((line) => ({
-      name: line?.name ?? '',
-      taxCode: (line?.taxCode ?? '').trim(),
-      quantity: (line?.quantity ?? '').trim(),
-      unitPrice: (line?.unitPrice ?? '').trim(),
-      rate: line?.rate ?? DEFAULT_RATE,
-    })),
+    jzfw: { jzfwfsd: '', fsdxxdz: '', jzxmmc: '', kdsbz: '0', tdzzsxmbh: '', kqysssxbgglbm: '' },
+    hwysfw: [emptyFreight()],
+    bdcxsfw: { ...estate, wqhtbabh: '', tdzzsxmbh: '', hdjsjg: '', sjcjhsje: '' },
+    bdcjyzlfw: { ...estate, zlqq: '', zlqz: '', cph: '' },
+    lkysfw: [emptyPassenger()],
   };
 }
 
-function isTaxRate(value: unknown): value is TaxRate {
-  return typeof value === 'string' && (TAX_RATES as readonly string[]).includes(value);
+export function emptyForm(issuer: string): FormValues {
+  return {
+    invoiceType: DEFAULT_INVOICE_TYPE,
+    specialKind: '00',
+    isAuto: 1,
+    buyerName: '',
+    buyerTaxNumber: '',
+    buyerAddress: '',
+    buyerPhone: '',
+    buyerBank: '',
+    buyerAccount: '',
+    showBuyerBankAccount: false,
+    showBuyerAddressPhone: false,
+    issuer,
+    payee: '',
+    reviewer: '',
+    remark: '',
+    push: { email: '', phone: '' },
+    lines: [emptyLine()],
+    specificBusiness: emptySpecificBusiness(),
+  };
 }
 
-/** A line's amounts while the clerk is typing: null until quantity, price and rate are all valid. */
-export function liveLineAmounts(line: Partial<FormLine> | undefined): LineAmounts | null {
-  const quantity = line?.quantity?.trim() ?? '';
-  const unitPrice = line?.unitPrice?.trim() ?? '';
-  if (!isDecimal(quantity) || !isDecimal(unitPrice) || !isTaxRate(line?.rate)) return null;
-  return lineAmounts({ quantity, unitPrice, rate: line.rate });
+/** The tdywxx member the form shows for this type and kind (only digital-electronic invoices carry one). */
+export function activeMember(invoiceType: InvoiceType | undefined, specialKind: SpecialKind | undefined): keyof SpecificBusinessForm | undefined {
+  if (invoiceType === undefined || !DIGITAL_INVOICE_TYPES.includes(invoiceType)) return undefined;
+  return (SPECIFIC_BUSINESS_MEMBERS as Partial<Record<string, keyof SpecificBusinessForm>>)[specialKind ?? '00'];
 }
 
-/** Totals over the lines that can be computed so far; half-typed lines count as zero. */
-export function liveTotals(lines: readonly (Partial<FormLine> | undefined)[] | undefined): Totals {
-  const ready = (lines ?? []).flatMap((line) => {
-    const quantity = line?.quantity?.trim() ?? '';
-    const unitPrice = line?.unitPrice?.trim() ?? '';
-    return isDecimal(quantity) && isDecimal(unitPrice) && isTaxRate(line?.rate) ? [{ quantity, unitPrice, rate: line.rate }] : [];
-  });
-  return totals(ready);
+const text = (value: string | undefined): string => (value ?? '').trim();
+const optionalText = (value: string | undefined): string | undefined => (text(value) === '' ? undefined : text(value));
+/** Amounts in tdywxx are wire decimals (numbers); a non-number is passed on as NaN so the schema names the field. */
+const optionalNumber = (value: string | undefined): number | undefined => (text(value) === '' ? undefined : isDecimal(text(value)) ? Number(text(value)) : Number.NaN);
+
+/** Drops empty optional members, trims the rest: clerks paste from spreadsheets with stray spaces. */
+function compact<T extends Record<string, string | undefined>>(record: T, required: readonly (keyof T)[]): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record).flatMap(([key, value]) => (required.includes(key) || text(value) !== '' ? [[key, text(value)]] : [])),
+  );
+}
+
+function specificBusiness(values: Partial<FormValues>): SpecificBusinessInfo | undefined {
+  const member = activeMember(values.invoiceType, values.specialKind);
+  const form = values.specificBusiness;
+  if (member === undefined || form === undefined) return undefined;
+  // Casts below: the form holds every member as text; the wire schema that checkDraft runs is what
+  // decides whether each value is valid, and reports it on its field — nothing is trusted by the cast.
+  switch (member) {
+    case 'jzfw':
+      return { jzfw: compact(form.jzfw, ['jzfwfsd', 'fsdxxdz', 'jzxmmc', 'kdsbz', 'tdzzsxmbh']) as unknown as ConstructionService };
+    case 'hwysfw':
+      return { hwysfw: (form.hwysfw ?? []).map((row) => compact(row, ['ddd', 'qyd', 'ysgjhp', 'ysgjzl', 'yshwmc']) as unknown as FreightTransportLine) };
+    case 'bdcxsfw': {
+      const { hdjsjg, sjcjhsje, ...rest } = form.bdcxsfw;
+      const sale = { ...compact(rest, ['bdcdz', 'bdcxxdz', 'fwcqzshm', 'kdsbz', 'mjdw']), hdjsjg: optionalNumber(hdjsjg), sjcjhsje: optionalNumber(sjcjhsje) };
+      return { bdcxsfw: JSON.parse(JSON.stringify(sale)) as RealEstateSale };
+    }
+    case 'bdcjyzlfw':
+      return { bdcjyzlfw: compact(form.bdcjyzlfw, ['bdcdz', 'bdcxxdz', 'fwcqzshm', 'kdsbz', 'mjdw', 'zlqq', 'zlqz']) as unknown as RealEstateLease };
+    case 'lkysfw':
+      return {
+        lkysfw: (form.lkysfw ?? []).map(
+          (row) => compact(row, ['cfd', 'cxr', 'cxrq', 'cxrzjhm', 'cxrzjlx', 'ddd', 'jtgjlx']) as unknown as PassengerTransportLine,
+        ),
+      };
+  }
+}
+
+function toDraftLine(line: Partial<FormLine> | undefined): DraftLine {
+  const kind = line?.kind ?? 'normal';
+  const base: DraftLine = { name: line?.name?.trim() ?? '', rate: line?.rate ?? DEFAULT_RATE };
+  if (kind === 'discount') return { ...base, kind, amount: text(line?.amount) };
+  return {
+    ...base,
+    ...(kind === 'normal' ? {} : { kind }),
+    ...(optionalText(line?.taxCode) ? { taxCode: text(line?.taxCode) } : {}),
+    ...(optionalText(line?.specification) ? { specification: text(line?.specification) } : {}),
+    ...(optionalText(line?.unit) ? { unit: text(line?.unit) } : {}),
+    ...(optionalText(line?.quantity) ? { quantity: text(line?.quantity) } : {}),
+    ...(optionalText(line?.unitPrice) ? { unitPrice: text(line?.unitPrice) } : {}),
+    ...(line?.specialLevy ? { specialLevy: line.specialLevy } : {}),
+    ...(line?.preferentialPolicy ? { preferentialPolicy: line.preferentialPolicy } : {}),
+  };
+}
+
+/**
+ * Form values → InvoiceDraft. antd leaves untouched fields undefined, so everything is defaulted; empty
+ * optional fields are left out rather than sent as ''.
+ */
+export function toDraft(values: Partial<FormValues>): InvoiceDraft {
+  const optional = <K extends string>(key: K, value: string | undefined) => (optionalText(value) ? { [key]: text(value) } : {});
+  const email = optionalText(values.push?.email);
+  const phone = optionalText(values.push?.phone);
+  const business = specificBusiness(values);
+  const digital = values.invoiceType !== undefined && DIGITAL_INVOICE_TYPES.includes(values.invoiceType);
+  return {
+    invoiceType: values.invoiceType ?? DEFAULT_INVOICE_TYPE,
+    ...(values.specialKind && values.specialKind !== '00' ? { specialKind: values.specialKind } : {}),
+    ...(values.isAuto === 0 ? { isAuto: 0 } : {}),
+    buyerName: values.buyerName ?? '',
+    ...optional('buyerTaxNumber', values.buyerTaxNumber?.toUpperCase()),
+    ...optional('buyerAddress', values.buyerAddress),
+    ...optional('buyerPhone', values.buyerPhone),
+    ...optional('buyerBank', values.buyerBank),
+    ...optional('buyerAccount', values.buyerAccount),
+    // The show-in-remark switches are only offered (and only mean something) on 81/82.
+    ...(digital && values.showBuyerBankAccount ? { showBuyerBankAccount: true } : {}),
+    ...(digital && values.showBuyerAddressPhone ? { showBuyerAddressPhone: true } : {}),
+    issuer: values.issuer ?? '',
+    ...optional('payee', values.payee),
+    ...optional('reviewer', values.reviewer),
+    ...optional('remark', values.remark),
+    ...(email || phone ? { push: { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } } : {}),
+    lines: (values.lines ?? []).map(toDraftLine),
+    ...(business ? { specificBusiness: business } : {}),
+  };
+}
+
+export interface FieldIssues {
+  errors: string[];
+  warnings: string[];
+}
+
+export interface FormCheck {
+  draft: InvoiceDraft;
+  /** Issues by dotted draft path (= the form field's name joined with dots). */
+  byPath: ReadonlyMap<string, FieldIssues>;
+  errorCount: number;
+  warningCount: number;
+  totals: DraftTotals;
+  amountInWords: string;
+  rules: DraftCheck;
+}
+
+/** The form as main will see it: the contract's schema first (its message wins on a field), then the rule book. */
+export function checkForm(values: Partial<FormValues>, seller: Seller): FormCheck {
+  const draft = toDraft(values);
+  const parsed = InvoiceDraft.safeParse(draft);
+  const rules = checkDraft(draft, { seller });
+  const byPath = new Map<string, FieldIssues>();
+  const add = (path: string, message: string, severity: 'error' | 'warning') => {
+    const entry = byPath.get(path) ?? { errors: [], warnings: [] };
+    const list = severity === 'error' ? entry.errors : entry.warnings;
+    if (!list.includes(message)) list.push(message);
+    byPath.set(path, entry);
+  };
+  if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.'), issue.message, 'error');
+  for (const issue of rules.issues) add(issue.path, issue.message, issue.severity);
+  let errorCount = 0;
+  let warningCount = 0;
+  for (const entry of byPath.values()) {
+    errorCount += entry.errors.length;
+    warningCount += entry.warnings.length;
+  }
+  const total = rules.built.totals.total;
+  return {
+    draft,
+    byPath,
+    errorCount,
+    warningCount,
+    totals: rules.built.totals,
+    amountInWords: amountInWords(total),
+    rules,
+  };
+}
+
+/** A line's 金额/税额 while the clerk types; null until it can be computed. */
+export function liveLineAmount(line: Partial<FormLine> | undefined): { amount: string; tax: string } | null {
+  const je = lineAmount(toDraftLine(line));
+  if (je === null || !isDecimal(line?.rate ?? '')) return null;
+  const rate = new Decimal(line?.rate ?? 0);
+  const tax = je.times(rate).dividedBy(rate.plus(1)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return { amount: je.toFixed(2), tax: tax.toFixed(2) };
 }
 
 /** "0.13" → "13%", in decimals so that e.g. 0.07 never shows as 7.000000000000001%. */
@@ -80,81 +288,19 @@ export function rateLabel(rate: string): string {
   return `${new Decimal(rate).times(100).toString()}%`;
 }
 
-/** The zod schema of each editable field: the form validates with exactly what main will parse. */
-export const fieldSchemas = {
-  buyerName: InvoiceDraft.shape.buyerName,
-  issuer: InvoiceDraft.shape.issuer,
-  line: DraftLine.shape,
-} as const;
-
-/** First message zod gives for a value, or undefined when it passes. */
-export function schemaError(schema: z.ZodType, value: unknown): string | undefined {
-  const result = schema.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
+/** 'lines.2.quantity' → ['lines', 2, 'quantity'] (an antd name path). */
+export function toNamePath(path: string): (string | number)[] {
+  return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-// ---- error mapping -------------------------------------------------------------------------------
-
-type LineField = keyof DraftLine;
-
-/** An antd form field name path on this form, e.g. ['lines', 0, 'taxCode']. */
-export type FieldName = ['buyerName'] | ['issuer'] | ['lines'] | ['lines', number, LineField];
-
-export interface FieldErrors {
-  /** Errors that belong to a field on the form. */
-  fields: { name: FieldName; errors: string[] }[];
-  /** Errors with no field to show them on (shown in the notification only). */
-  unmapped: string[];
+/** The zod issue path shape main sends back in `details.issues`, mapped onto the same dotted paths. */
+export function pathsFromFailure(details: unknown): { path: string; message: string }[] {
+  if (typeof details !== 'object' || details === null || !('issues' in details) || !Array.isArray(details.issues)) return [];
+  return (details.issues as unknown[]).flatMap((issue) => {
+    if (typeof issue !== 'object' || issue === null) return [];
+    const { path, message } = issue as { path?: unknown; message?: unknown };
+    if (!Array.isArray(path) || typeof message !== 'string') return [];
+    return [{ path: path.map(String).join('.'), message }];
+  });
 }
 
-function isLineField(value: unknown): value is LineField {
-  return typeof value === 'string' && Object.hasOwn(DraftLine.shape, value);
-}
-
-/** A path from zod (array) or from main (dotted string) → a field on this form, or null. */
-export function toFieldName(path: readonly PropertyKey[] | string): FieldName | null {
-  const parts: (string | number)[] = (typeof path === 'string' ? path.split('.') : [...path]).map((part) =>
-    typeof part === 'number' ? part : /^\d+$/.test(String(part)) ? Number(part) : String(part),
-  );
-  const [top, index, field] = parts;
-  if (parts.length === 1 && (top === 'buyerName' || top === 'issuer' || top === 'lines')) return [top];
-  if (top === 'lines' && parts.length === 3 && typeof index === 'number' && isLineField(field)) return ['lines', index, field];
-  return null;
-}
-
-interface PathMessage {
-  path: readonly PropertyKey[] | string;
-  message: string;
-}
-
-function group(entries: readonly PathMessage[]): FieldErrors {
-  const byKey = new Map<string, { name: FieldName; errors: string[] }>();
-  const unmapped: string[] = [];
-  for (const { path, message } of entries) {
-    const name = toFieldName(path);
-    if (!name) {
-      unmapped.push(message);
-      continue;
-    }
-    const key = name.join('.');
-    const entry = byKey.get(key) ?? { name, errors: [] };
-    if (!entry.errors.includes(message)) entry.errors.push(message);
-    byKey.set(key, entry);
-  }
-  return { fields: [...byKey.values()], unmapped };
-}
-
-export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  return group(issues);
-}
-
-// main's INVALID_PAYLOAD and VALIDATION_FAILED errors carry `details.issues`: exact paths such as
-// ['lines', 0, 'taxCode'] (see issueList in main/ipc/router.ts), so each message lands on its field.
-const Issue = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() });
-const Details = z.object({ issues: z.array(Issue) });
-
-/** Field errors for a failed submission; errors without field paths map to nothing (the notification tells). */
-export function fieldErrorsFromFailure(error: { message: string; details?: unknown }): FieldErrors {
-  const details = Details.safeParse(error.details);
-  return details.success ? group(details.data.issues) : { fields: [], unmapped: [] };
-}

@@ -1,48 +1,84 @@
+/**
+ * The keyboard-first grid of invoice lines. Lines live in the form as one array named `lines`, so every
+ * field's name is its draft path (lines.2.quantity) and the rule book's issues land on it directly.
+ */
 import { Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { emptyLine } from '../draft.js';
-import { lineGrid } from './line-grid.js';
+import { discountLineFor, emptyLine, type FormLine, type FormValues } from '../draft.js';
+import { useIssuanceStore } from '../store.js';
+import { useFieldIssues } from './field.js';
+import { focusTestId } from './keyboard.js';
+import { LINE_HEADERS, lineGrid } from './line-grid.js';
 import { LineRow } from './line-row.js';
 
-// Computed columns are right-aligned like the numbers under them.
-const RIGHT_ALIGNED = new Set<string>(['lineAmount', 'lineTax', 'lineNet']);
-const HEADERS = ['lineIndex', 'lineName', 'lineTaxCode', 'lineQuantity', 'lineUnitPrice', 'lineRate', 'lineAmount', 'lineTax', 'lineNet'] as const;
+const RIGHT_ALIGNED = new Set<string>(['issuance.lineAmount', 'issuance.lineTax']);
 
-/** Puts the cursor in the new line's first field: adding a line is always followed by typing into it. */
-function focusLineName(index: number) {
-  requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[data-testid="line-${index}-name"]`)?.focus());
+/** Line operations shared by the buttons and the keyboard shortcuts. */
+export function lineOperations(form: ReturnType<typeof Form.useFormInstance<FormValues>>) {
+  const lines = (): FormLine[] => (form.getFieldValue('lines') as FormLine[] | undefined) ?? [];
+  const set = (next: FormLine[]) => form.setFieldValue('lines', next);
+  return {
+    add(): void {
+      set([...lines(), emptyLine()]);
+      focusTestId(`line-${lines().length - 1}-name`);
+    },
+    remove(index: number): void {
+      const current = lines();
+      if (current.length <= 1 || index < 0 || index >= current.length) return;
+      const removed = current[index];
+      const next = current.filter((_, i) => i !== index);
+      // A discount belongs to its line: removing the line removes its discount, and removing the
+      // discount makes the line a normal one again — never an orphan the rules would refuse.
+      if (removed?.kind === 'discounted' && next[index]?.kind === 'discount') next.splice(index, 1);
+      if (removed?.kind === 'discount' && next[index - 1]?.kind === 'discounted') next[index - 1] = { ...next[index - 1]!, kind: 'normal' };
+      set(next.length > 0 ? next : [emptyLine()]);
+      focusTestId(`line-${Math.min(index, next.length - 1)}-name`);
+    },
+    addDiscount(index: number): void {
+      const current = lines();
+      const line = current[index];
+      // Only a normal line can take a discount: a discounted line already has one (no discounting a
+      // line twice, spec "spmc"), and a discount line cannot be discounted.
+      if (!line || line.kind !== 'normal') return;
+      const next = [...current];
+      next[index] = { ...line, kind: 'discounted' };
+      next.splice(index + 1, 0, discountLineFor(line));
+      set(next);
+      focusTestId(`line-${index + 1}-discount`);
+    },
+  };
 }
 
 export function InvoiceLines() {
   const { t } = useTranslation();
+  const form = Form.useFormInstance<FormValues>();
+  const lines = (Form.useWatch('lines', { form, preserve: true }) as FormLine[] | undefined) ?? [];
+  const listIssues = useFieldIssues('lines');
+  const ops = lineOperations(form);
+  const attempted = useIssuanceStore((s) => s.attempted);
   return (
-    <Form.List name="lines">
-      {(fields, { add, remove }, { errors }) => (
-        <div role="group" aria-label={t('issuance.lines')}>
-          <div style={{ ...lineGrid, marginBottom: 4 }}>
-            {HEADERS.map((key) => (
-              <Typography.Text key={key} strong style={{ textAlign: RIGHT_ALIGNED.has(key) ? 'right' : 'left' }}>
-                {t(`issuance.${key}`)}
-              </Typography.Text>
-            ))}
-          </div>
-          {fields.map((field, index) => (
-            <LineRow key={field.key} field={field} index={index} canRemove={fields.length > 1} onRemove={() => remove(field.name)} />
-          ))}
-          <Form.ErrorList errors={errors} />
-          <Button
-            type="dashed"
-            block
-            data-testid="add-line"
-            onClick={() => {
-              add(emptyLine());
-              focusLineName(fields.length);
-            }}
-          >
-            + {t('issuance.addLine')}
-          </Button>
-        </div>
-      )}
-    </Form.List>
+    <section role="group" aria-label={t('issuance.lines')} data-testid="invoice-lines">
+      <div style={{ ...lineGrid, marginBottom: 4 }}>
+        {LINE_HEADERS.map((key, i) => (
+          <Typography.Text key={key || i} strong style={{ textAlign: RIGHT_ALIGNED.has(key) ? 'right' : 'left', fontSize: 13 }}>
+            {key ? t(key) : ''}
+          </Typography.Text>
+        ))}
+      </div>
+      {lines.map((_, index) => (
+        <LineRow
+          // Index keys: rows are plain positions in the array; the values live in the form, not in the rows.
+          key={index}
+          index={index}
+          canRemove={lines.length > 1}
+          onRemove={() => ops.remove(index)}
+          onAddDiscount={() => ops.addDiscount(index)}
+        />
+      ))}
+      {attempted && listIssues.errors.length > 0 && <Form.ErrorList errors={listIssues.errors.map((message) => <span key={message} data-testid="error-lines">{message}</span>)} />}
+      <Button type="dashed" block data-testid="add-line" onClick={ops.add} style={{ marginTop: 4 }}>
+        + {t('issuance.addLine')}（Alt+N）
+      </Button>
+    </section>
   );
 }

@@ -1,79 +1,138 @@
 /**
- * The issuance form for an electronic general invoice (fplxdm 026).
+ * The issuance form for all seven invoice types. Every value change runs the shared rule book
+ * (checkForm → shared/rules/issuance-form, the same main runs before queueing); each issue shows on its
+ * field, and nothing with an error is sent.
  *
- * Test ids (for Playwright; N is the 0-based line index):
- *   issuance-form, buyer-name, issuer, seller-name, seller-tax-number,
- *   line-N (row), line-N-name, line-N-tax-code, line-N-quantity, line-N-unit-price,
- *   line-N-rate (the Select; options carry rate-option-0.13 … rate-option-0.00),
- *   line-N-amount, line-N-tax, line-N-net (computed), line-N-remove, add-line,
- *   total-amount (价税合计), total-tax (税额合计), total-net, submit-invoice,
- *   last-submitted-lsh (after a successful submission).
+ * Test ids (N is the 0-based line index): issuance-form, invoice-type, special-kind, is-auto, buyer-name,
+ * buyer-tax-number, buyer-address, buyer-phone, buyer-bank, buyer-account, line-N (row, data-kind),
+ * line-N-name, line-N-tax-code, line-N-specification, line-N-unit, line-N-quantity, line-N-unit-price,
+ * line-N-discount, line-N-rate, line-N-amount, line-N-tax, line-N-add-discount, line-N-more, line-N-remove,
+ * add-line, specific-business, specificBusiness-<member>-<i>-<field>, hwysfw-add, lkysfw-add, issuer,
+ * payee, reviewer, push-email, push-phone, remark, total-amount, total-tax, total-net, total-in-words,
+ * error-<path> / warning-<path> (a field's message), issue-summary, save-draft, drafts, preview,
+ * submit-invoice, review, review-confirm, last-submitted-lsh.
  */
-import { useCallback, useEffect, useRef } from 'react';
-import { Button, Col, Divider, Flex, Form, Input, Row, Typography, type InputRef } from 'antd';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Alert, Button, Divider, Flex, Form, Space, Typography, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { Seller } from '../../../../../shared/rules/issuance-form/index.js';
 import { useAppStore } from '../../../app/store.js';
+import { checkForm, emptyForm, type FormValues } from '../draft.js';
 import { useIssuanceStore } from '../store.js';
-import { emptyForm, fieldSchemas, type FormValues } from '../draft.js';
-import { InvoiceLines } from './invoice-lines.js';
-import { isSubmitShortcut, moveToNextField } from './keyboard.js';
+import { BuyerSection } from './buyer-section.js';
+import { DraftsMenu } from './drafts-menu.js';
+import { ExtraFields } from './extra-fields.js';
+import { CheckContext } from './field.js';
+import { InvoiceLines, lineOperations } from './invoice-lines.js';
+import { InvoiceOptions } from './invoice-options.js';
+import { lineIndexOf, moveToNextField, shortcutOf } from './keyboard.js';
+import { ReviewModal } from './review-modal.js';
+import { SpecificBusinessSection } from './specific-business.js';
 import { TotalsBar } from './totals-bar.js';
-import { useSubmitInvoice } from './use-submit-invoice.js';
-import { zodRule } from './zod-rule.js';
+import { useDrafts } from './use-drafts.js';
+import { focusFirstError, useSubmitInvoice } from './use-submit-invoice.js';
+
+/** Until app:info answers, the rules still run; the seller is filled in by main anyway. */
+const PENDING_SELLER: Seller = { taxNumber: '000000000000000000', name: '—' };
+const SUMMARY_LIMIT = 8;
 
 export function IssuanceForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const buyerRef = useRef<InputRef>(null);
   const defaultIssuer = useAppStore((s) => s.info?.issuer ?? '');
+  const seller = useAppStore((s) => s.info?.seller) ?? PENDING_SELLER;
   const submitting = useIssuanceStore((s) => s.submitting);
+  const attempted = useIssuanceStore((s) => s.attempted);
   const lastSubmittedLsh = useIssuanceStore((s) => s.lastSubmittedLsh);
+  const values = Form.useWatch([], { form, preserve: true }) as FormValues | undefined;
+  const check = useMemo(() => (values ? checkForm(values, seller) : null), [values, seller]);
 
   const focusFirstField = useCallback(() => buyerRef.current?.focus(), []);
   const submit = useSubmitInvoice(form, focusFirstField);
+  const drafts = useDrafts(form, check, defaultIssuer);
 
   // app:info usually answers after the first render; fill the issuer then, unless the clerk typed one.
   useEffect(() => {
     if (defaultIssuer && !form.getFieldValue('issuer')) form.setFieldsValue({ issuer: defaultIssuer });
   }, [defaultIssuer, form]);
-
   useEffect(focusFirstField, [focusFirstField]);
 
+  const doSubmit = () => {
+    if (check) void submit(check);
+  };
+  const preview = () => {
+    useIssuanceStore.getState().setAttempted(true);
+    if (check && check.errorCount > 0) focusFirstError();
+    useIssuanceStore.getState().setReviewOpen(true);
+  };
+
+  const errors = check ? [...check.byPath.values()].flatMap((issues) => issues.errors) : [];
+  const warnings = check ? [...check.byPath.values()].flatMap((issues) => issues.warnings) : [];
+
   return (
-    <Form<FormValues>
-      form={form}
-      layout="vertical"
-      initialValues={emptyForm(defaultIssuer)}
-      onFinish={submit}
-      scrollToFirstError={{ focus: true, block: 'center' }}
-      validateTrigger={['onBlur', 'onChange']}
-      data-testid="issuance-form"
-      onKeyDownCapture={(event) => {
-        if (!isSubmitShortcut(event)) return;
-        event.preventDefault();
-        event.stopPropagation();
-        form.submit();
-      }}
-      onKeyDown={moveToNextField}
-    >
-      <Row gutter={16}>
-        <Col span={16}>
-          <Form.Item name="buyerName" label={t('issuance.buyerName')} rules={[zodRule(fieldSchemas.buyerName)]}>
-            <Input ref={buyerRef} data-testid="buyer-name" placeholder={t('issuance.buyerNamePlaceholder')} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name="issuer" label={t('issuance.issuer')} rules={[zodRule(fieldSchemas.issuer)]}>
-            <Input data-testid="issuer" autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <InvoiceLines />
-      <Divider />
-      <TotalsBar />
-      <Flex justify="space-between" align="center" style={{ marginTop: 16 }}>
-        <Typography.Text type="secondary">
-          {t('issuance.submitHint')}
+    <CheckContext.Provider value={check}>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={emptyForm(defaultIssuer)}
+        data-testid="issuance-form"
+        onKeyDownCapture={(event) => {
+          const shortcut = shortcutOf(event);
+          if (shortcut === null) return;
+          event.preventDefault();
+          event.stopPropagation();
+          const ops = lineOperations(form);
+          const line = lineIndexOf(event.target);
+          if (shortcut === 'submit') doSubmit();
+          else if (shortcut === 'addLine') ops.add();
+          else if (shortcut === 'deleteLine' && line !== null) ops.remove(line);
+          else if (shortcut === 'addDiscount' && line !== null) ops.addDiscount(line);
+          else if (shortcut === 'saveDraft') void drafts.save(false);
+        }}
+        onKeyDown={moveToNextField}
+      >
+        <InvoiceOptions />
+        <BuyerSection nameRef={buyerRef} />
+        <Divider style={{ margin: '8px 0 12px' }} />
+        <InvoiceLines />
+        <SpecificBusinessSection />
+        <ExtraFields />
+        <Divider style={{ margin: '8px 0 12px' }} />
+        <TotalsBar />
+        {attempted && errors.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginTop: 12 }}
+            data-testid="issue-summary"
+            message={t('issuanceForm.fixErrors', { count: errors.length })}
+            description={
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {errors.slice(0, SUMMARY_LIMIT).map((message, index) => (
+                  <li key={index}>{message}</li>
+                ))}
+                {errors.length > SUMMARY_LIMIT && <li>…</li>}
+              </ul>
+            }
+          />
+        )}
+        {errors.length === 0 && warnings.length > 0 && (
+          <Alert type="warning" showIcon style={{ marginTop: 12 }} data-testid="warning-summary" message={warnings.join('；')} />
+        )}
+        <Flex justify="space-between" align="center" style={{ marginTop: 16 }} gap={16} wrap>
+          <DraftsMenu onSave={() => void drafts.save(false)} onOpen={(id) => void drafts.open(id)} onDelete={(id) => void drafts.remove(id)} />
+          <Space>
+            <Button size="large" data-testid="preview" onClick={preview}>
+              {t('issuanceForm.preview')}
+            </Button>
+            <Button type="primary" size="large" loading={submitting} data-testid="submit-invoice" onClick={doSubmit}>
+              {t('issuance.submit')}（Ctrl+Enter）
+            </Button>
+          </Space>
+        </Flex>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }} data-testid="shortcuts">
+          {t('issuanceForm.shortcuts')}
           {lastSubmittedLsh && (
             <>
               {' · '}
@@ -81,11 +140,9 @@ export function IssuanceForm() {
               <span data-testid="last-submitted-lsh">{lastSubmittedLsh}</span>
             </>
           )}
-        </Typography.Text>
-        <Button type="primary" htmlType="submit" size="large" loading={submitting} data-testid="submit-invoice">
-          {t('issuance.submit')}
-        </Button>
-      </Flex>
-    </Form>
+        </Typography.Paragraph>
+      </Form>
+      <ReviewModal check={check} onConfirm={doSubmit} />
+    </CheckContext.Provider>
   );
 }

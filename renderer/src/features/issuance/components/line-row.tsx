@@ -1,73 +1,175 @@
-import { Button, Form, Input, Select, Typography } from 'antd';
+/**
+ * One invoice line. A normal or discounted line takes its goods from the product library (or typed),
+ * quantity and tax-inclusive unit price; a discount line (fphxz 1) sits right under its line, repeats its
+ * name and rate, and takes only the discount. 零税率标识 and 优惠政策 open under the line on demand.
+ */
+import { useState } from 'react';
+import { AutoComplete, Button, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../../../shared/ipc/schemas/libraries.js';
 import { TAX_RATES } from '../../../../../shared/rules/money.js';
-import { fieldSchemas, rateLabel } from '../draft.js';
-import { LineAmountCells } from './line-amounts.js';
+import { PREFERENTIAL_POLICIES, SPECIAL_LEVY_METHODS } from '../../../../../shared/spec/codes.js';
+import { liveLineAmount, rateLabel, type FormLine, type FormValues } from '../draft.js';
+import { Field, useFieldIssues } from './field.js';
 import { lineGrid } from './line-grid.js';
-import { zodRule } from './zod-rule.js';
+import { useLibrarySearch } from './use-library-search.js';
 
 const RATE_OPTIONS = TAX_RATES.map((rate) => ({ value: rate, label: rateLabel(rate) }));
-const compact = { marginBottom: 8 } as const;
+const POLICY_CODES = Object.keys(PREFERENTIAL_POLICIES) as (keyof typeof PREFERENTIAL_POLICIES)[];
+const LEVY_CODES = Object.keys(SPECIAL_LEVY_METHODS) as (keyof typeof SPECIAL_LEVY_METHODS)[];
+const compact = { marginBottom: 6 } as const;
+const number = { textAlign: 'right', paddingTop: 5, fontVariantNumeric: 'tabular-nums' } as const;
 
 interface LineRowProps {
-  /** Form.List's key for this row (stable across removals); `index` is its current position. */
-  field: { key: number; name: number };
   index: number;
   canRemove: boolean;
-  onRemove: () => void;
+  onRemove(): void;
+  onAddDiscount(): void;
 }
 
-export function LineRow({ field, index, canRemove, onRemove }: LineRowProps) {
+export function LineRow({ index, canRemove, onRemove, onAddDiscount }: LineRowProps) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance<FormValues>();
+  const line = Form.useWatch(['lines', index], { form, preserve: true }) as FormLine | undefined;
+  const { rows, search } = useLibrarySearch('products');
+  const levyIssues = useFieldIssues(`lines.${index}.specialLevy`);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const kind = line?.kind ?? 'normal';
+  const discount = kind === 'discount';
   const no = index + 1;
-  // Accessible names carry the line number so that screen readers and getByLabel tell rows apart.
-  const label = (key: 'lineName' | 'lineTaxCode' | 'lineQuantity' | 'lineUnitPrice' | 'lineRate') => `${t(`issuance.${key}`)} ${no}`;
+  const label = (key: 'issuance.lineName' | 'issuance.lineTaxCode' | 'issuance.lineQuantity' | 'issuance.lineUnitPrice' | 'issuance.lineRate' | 'issuanceForm.lineSpecification' | 'issuanceForm.lineUnit' | 'issuanceForm.lineDiscount') =>
+    `${t(key)} ${no}`;
+  const amounts = liveLineAmount(line);
+  const showMore = moreOpen || levyIssues.errors.length > 0 || Boolean(line?.specialLevy) || Boolean(line?.preferentialPolicy);
+
+  const pick = (value: string) => {
+    const product: Product | undefined = rows[Number(value)];
+    if (!product) return;
+    const policy = POLICY_CODES.find((code) => code === product.preferentialPolicy);
+    form.setFieldValue(['lines', index], {
+      ...line,
+      name: product.name,
+      taxCode: product.taxCode,
+      specification: product.specification ?? '',
+      unit: product.unit ?? '',
+      unitPrice: product.unitPrice ?? line?.unitPrice ?? '',
+      rate: product.rate,
+      specialLevy: product.specialLevy,
+      preferentialPolicy: policy,
+    });
+  };
+
   return (
-    <div style={lineGrid} data-testid={`line-${index}`}>
-      <Typography.Text type="secondary" style={{ paddingTop: 5, textAlign: 'center' }}>
-        {no}
-      </Typography.Text>
-      <Form.Item name={[field.name, 'name']} rules={[zodRule(fieldSchemas.line.name)]} style={compact}>
-        <Input aria-label={label('lineName')} data-testid={`line-${index}-name`} autoComplete="off" />
-      </Form.Item>
-      <Form.Item name={[field.name, 'taxCode']} rules={[zodRule(fieldSchemas.line.taxCode, { trim: true })]} style={compact}>
-        <Input
-          aria-label={label('lineTaxCode')}
-          data-testid={`line-${index}-tax-code`}
-          placeholder={t('issuance.lineTaxCodePlaceholder')}
-          inputMode="numeric"
-          maxLength={19}
-          autoComplete="off"
-        />
-      </Form.Item>
-      <Form.Item name={[field.name, 'quantity']} rules={[zodRule(fieldSchemas.line.quantity, { trim: true })]} style={compact}>
-        <Input aria-label={label('lineQuantity')} data-testid={`line-${index}-quantity`} inputMode="decimal" autoComplete="off" />
-      </Form.Item>
-      <Form.Item name={[field.name, 'unitPrice']} rules={[zodRule(fieldSchemas.line.unitPrice, { trim: true })]} style={compact}>
-        <Input aria-label={label('lineUnitPrice')} data-testid={`line-${index}-unit-price`} inputMode="decimal" autoComplete="off" />
-      </Form.Item>
-      <Form.Item name={[field.name, 'rate']} rules={[zodRule(fieldSchemas.line.rate)]} style={compact}>
-        {/* showSearch: typing "9" then Enter picks 9% without opening the list with the mouse. */}
-        <Select
-          aria-label={label('lineRate')}
-          data-testid={`line-${index}-rate`}
-          options={RATE_OPTIONS}
-          showSearch={{ optionFilterProp: 'label' }}
-          optionRender={(option) => <span data-testid={`rate-option-${String(option.value)}`}>{option.label}</span>}
-        />
-      </Form.Item>
-      <LineAmountCells index={index} />
-      <Button
-        type="text"
-        danger
-        disabled={!canRemove}
-        aria-label={t('issuance.removeLine', { index: no })}
-        data-testid={`line-${index}-remove`}
-        onClick={onRemove}
-        tabIndex={-1}
-      >
-        ×
-      </Button>
+    <div data-line-index={index} data-testid={`line-${index}`} data-kind={kind}>
+      <div style={lineGrid}>
+        <Typography.Text type="secondary" style={{ paddingTop: 5, textAlign: 'center' }}>
+          {no}
+        </Typography.Text>
+        <Field path={`lines.${index}.name`} style={compact}>
+          {discount ? (
+            <Input aria-label={label('issuance.lineName')} data-testid={`line-${index}-name`} prefix={<Tag color="orange">{t('issuanceForm.lineKinds.discount')}</Tag>} readOnly tabIndex={-1} />
+          ) : (
+            <AutoComplete
+              options={rows.map((row, i) => ({ value: String(i), label: <span data-testid={`product-option-${i}`}>{row.name} · {row.taxCode}</span> }))}
+              onSearch={search}
+              onSelect={pick}
+              popupMatchSelectWidth={false}
+            >
+              <Input
+                aria-label={label('issuance.lineName')}
+                data-testid={`line-${index}-name`}
+                placeholder={t('issuanceForm.productSearchPlaceholder')}
+                autoComplete="off"
+                prefix={kind === 'discounted' ? <Tag color="blue">{t('issuanceForm.lineKinds.discounted')}</Tag> : undefined}
+              />
+            </AutoComplete>
+          )}
+        </Field>
+        {discount ? (
+          <>
+            <div />
+            <div />
+            <div />
+            <Field path={`lines.${index}.amount`} style={{ ...compact, gridColumn: 'span 2' }}>
+              <Input aria-label={label('issuanceForm.lineDiscount')} data-testid={`line-${index}-discount`} addonBefore={t('issuanceForm.lineDiscount')} inputMode="decimal" autoComplete="off" />
+            </Field>
+          </>
+        ) : (
+          <>
+            <Field path={`lines.${index}.taxCode`} style={compact}>
+              <Input aria-label={label('issuance.lineTaxCode')} data-testid={`line-${index}-tax-code`} placeholder={t('issuance.lineTaxCodePlaceholder')} inputMode="numeric" maxLength={19} autoComplete="off" />
+            </Field>
+            <Field path={`lines.${index}.specification`} style={compact}>
+              <Input aria-label={label('issuanceForm.lineSpecification')} data-testid={`line-${index}-specification`} autoComplete="off" />
+            </Field>
+            <Field path={`lines.${index}.unit`} style={compact}>
+              <Input aria-label={label('issuanceForm.lineUnit')} data-testid={`line-${index}-unit`} autoComplete="off" />
+            </Field>
+            <Field path={`lines.${index}.quantity`} style={compact}>
+              <Input aria-label={label('issuance.lineQuantity')} data-testid={`line-${index}-quantity`} inputMode="decimal" autoComplete="off" />
+            </Field>
+            <Field path={`lines.${index}.unitPrice`} style={compact}>
+              <Input aria-label={label('issuance.lineUnitPrice')} data-testid={`line-${index}-unit-price`} inputMode="decimal" autoComplete="off" />
+            </Field>
+          </>
+        )}
+        <Field path={`lines.${index}.rate`} style={compact}>
+          {/* showSearch: typing "9" then Enter picks 9% without the mouse. A discount keeps its line's rate. */}
+          <Select
+            aria-label={label('issuance.lineRate')}
+            data-testid={`line-${index}-rate`}
+            options={RATE_OPTIONS}
+            disabled={discount}
+            showSearch={{ optionFilterProp: 'label' }}
+            optionRender={(option) => <span data-testid={`rate-option-${String(option.value)}`}>{option.label}</span>}
+          />
+        </Field>
+        <Typography.Text style={number} data-testid={`line-${index}-amount`}>
+          {amounts?.amount ?? t('issuance.invalidNumber')}
+        </Typography.Text>
+        <Typography.Text style={number} data-testid={`line-${index}-tax`}>
+          {amounts?.tax ?? t('issuance.invalidNumber')}
+        </Typography.Text>
+        <Space size={0}>
+          {kind === 'normal' && (
+            <Tooltip title={t('issuanceForm.addDiscountFor', { index: no })}>
+              <Button type="text" size="small" tabIndex={-1} data-testid={`line-${index}-add-discount`} aria-label={t('issuanceForm.addDiscountFor', { index: no })} onClick={onAddDiscount}>
+                {t('issuanceForm.discountShort')}
+              </Button>
+            </Tooltip>
+          )}
+          {!discount && (
+            <Button type="text" size="small" tabIndex={-1} data-testid={`line-${index}-more`} onClick={() => setMoreOpen(!moreOpen)}>
+              {t('issuanceForm.lineMore')}
+            </Button>
+          )}
+          <Button type="text" size="small" danger disabled={!canRemove} tabIndex={-1} aria-label={t('issuance.removeLine', { index: no })} data-testid={`line-${index}-remove`} onClick={onRemove}>
+            ×
+          </Button>
+        </Space>
+      </div>
+      {showMore && !discount && (
+        <div style={{ ...lineGrid, gridTemplateColumns: '32px 1fr 1fr 2fr' }}>
+          <div />
+          <Field path={`lines.${index}.specialLevy`} style={compact}>
+            <Select
+              allowClear
+              placeholder={t('issuanceForm.lineSpecialLevy')}
+              data-testid={`line-${index}-special-levy`}
+              options={LEVY_CODES.map((code) => ({ value: code, label: `${code} ${t(`issuanceForm.specialLevies.${code}`)}` }))}
+            />
+          </Field>
+          <Field path={`lines.${index}.preferentialPolicy`} style={compact}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('issuanceForm.linePreferentialPolicy')}
+              data-testid={`line-${index}-preferential-policy`}
+              options={POLICY_CODES.map((code) => ({ value: code, label: `${code} ${t(`issuanceForm.policies.${code}`)}` }))}
+            />
+          </Field>
+        </div>
+      )}
     </div>
   );
 }

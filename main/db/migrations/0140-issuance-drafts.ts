@@ -1,0 +1,26 @@
+import type { Migration } from '../migrate.js';
+
+/**
+ * Drafts of the issuance form: what a clerk typed and has not submitted yet, kept locally so that a
+ * closed window or a lunch break loses nothing. `content` is the form's own JSON (complete or not); the
+ * other columns are there so the list shows a draft without parsing it. Money is TEXT (DESIGN.md §4).
+ */
+export const issuanceDrafts: Migration = {
+  version: 140,
+  name: 'issuance-drafts',
+  up(db) {
+    db.exec(`
+      CREATE TABLE issuance_draft (
+        id          INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'remote')),
+        fplxdm      TEXT NOT NULL,
+        ghdwmc      TEXT NOT NULL,
+        jshj        TEXT NOT NULL,
+        content     TEXT NOT NULL,
+        created_at  TEXT NOT NULL,
+        updated_at  TEXT NOT NULL
+      );
+      CREATE INDEX issuance_draft_updated ON issuance_draft (environment, updated_at DESC);
+    `);
+  },
+};

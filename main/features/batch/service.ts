@@ -1,0 +1,202 @@
+/**
+ * Batch issuance from Excel: the template, the import (parsed, validated with the form's own rules, and
+ * kept in SQLite so a restart loses nothing), the submission of every valid invoice through the issuance
+ * service, progress computed from the invoices' own states, and the results sheet.
+ *
+ * Exactly once: each row's invoice is enqueued and its lsh recorded on the row in ONE transaction
+ * (issuance.submit runs inside it as a savepoint), so a row either has its invoice or is still pending —
+ * a crash between the two cannot leave an invoice the batch does not know about, and a second submit
+ * (or the resume at start) only sends rows without an lsh.
+ */
+import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import {
+  IpcFailure,
+  type BatchDetail,
+  type BatchFileResult,
+  type BatchImportResult,
+  type BatchInvoice,
+  type BatchProgress,
+  type BatchSummary,
+  type Environment,
+  type InvoiceDraft,
+  type InvoiceSummary,
+} from '../../../shared/ipc/index.js';
+import type { Seller } from '../../../shared/rules/issuance-form/index.js';
+import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
+import type { DialogPort } from '../../ports.js';
+import { XLSX_FILTER } from '../libraries/service.js';
+import { openWorkbook, readTable } from '../libraries/sheet-reader.js';
+import { BATCH_HEADERS, BATCH_LABELS, REQUIRED_FIELDS } from './columns.js';
+import { groupRows, parseInvoice } from './parse.js';
+import type { BatchRepo } from './repo.js';
+import { TEMPLATE_SHEET, writeTemplate } from './template.js';
+
+/** Sheet rows per import: a batch is submitted in one go, and the clerk reviews its report on screen. */
+export const BATCH_MAX_ROWS = 5_000;
+/** Rows enqueued between two yields to the event loop, so the window and the outbox stay responsive. */
+const SUBMIT_CHUNK = 20;
+
+const STATE_LABELS: Record<BatchInvoice['state'], string> = {
+  invalid: '校验未通过',
+  ready: '未提交',
+  queued: '排队',
+  issuing: '开具中',
+  issued: '已开具',
+  failed: '失败',
+};
+
+const rowsText = (invoice: BatchInvoice) => (invoice.firstRow === invoice.lastRow ? String(invoice.firstRow) : `${invoice.firstRow}-${invoice.lastRow}`);
+
+export const RESULT_COLUMNS: ReadonlyArray<ExportColumn<BatchInvoice>> = [
+  { header: '行号', value: rowsText, kind: 'text', width: 10 },
+  { header: '发票序号', value: (r) => r.invoiceKey, kind: 'text', width: 10 },
+  { header: '购买方', value: (r) => r.buyerName, kind: 'text', width: 30 },
+  { header: '价税合计', value: (r) => r.total, kind: 'money', width: 14 },
+  { header: '状态', value: (r) => STATE_LABELS[r.state], kind: 'text', width: 10 },
+  { header: '发票代码', value: (r) => r.invoiceCode, kind: 'text', width: 14 },
+  { header: '发票号码', value: (r) => r.invoiceNumber, kind: 'text', width: 22 },
+  { header: '流水号', value: (r) => r.lsh, kind: 'text', width: 28 },
+  {
+    header: '错误',
+    value: (r) => r.error ?? (r.issues.filter((i) => i.severity === 'error').map((i) => `第 ${i.row} 行「${i.column}」${i.message}`).join('；') || null),
+    kind: 'text',
+    width: 60,
+  },
+];
+
+export interface BatchServiceDeps {
+  repo: BatchRepo;
+  environment: Environment;
+  dialog: DialogPort | undefined;
+  seller: () => Seller;
+  defaultIssuer: string;
+  /** The issuance service's submit: stores the invoice and its outbox entry (DESIGN.md §5). */
+  submitInvoice: (draft: InvoiceDraft) => InvoiceSummary;
+  progress: (progress: BatchProgress) => void;
+  now?: () => Date;
+}
+
+export function createBatchService(deps: BatchServiceDeps) {
+  const { repo } = deps;
+  const now = () => (deps.now ?? (() => new Date()))();
+  const submitting = new Map<number, Promise<BatchSummary>>();
+  let stopped = false;
+
+  function dialog(): DialogPort {
+    if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择文件，无法导入或导出');
+    return deps.dialog;
+  }
+
+  function summary(batchId: number): BatchSummary {
+    const found = repo.summary(batchId, deps.environment);
+    if (!found) throw new IpcFailure('NOT_FOUND', `找不到批次 ${batchId}（可能属于另一个环境）`);
+    return found;
+  }
+
+  const detail = (batchId: number): BatchDetail => ({ ...summary(batchId), rows: repo.invoices(batchId) });
+
+  async function savePath(name: string): Promise<string | null> {
+    return dialog().chooseSavePath(name, [EXPORT_FILTERS.xlsx]);
+  }
+
+  const writeFailure = (error: unknown) =>
+    new IpcFailure('VALIDATION_FAILED', `无法保存文件（${error instanceof Error && 'code' in error ? String(error.code) : '写入失败'}），请换一个位置或关闭正在打开该文件的程序后重试`);
+
+  async function runSubmission(batchId: number): Promise<BatchSummary> {
+    repo.markSubmitted(batchId, now().toISOString());
+    const rows = repo.pendingRows(batchId);
+    for (let start = 0; start < rows.length; start += SUBMIT_CHUNK) {
+      // Closing the app stops between rows; the rest is resumed at the next start.
+      if (stopped) break;
+      for (const row of rows.slice(start, start + SUBMIT_CHUNK)) {
+        try {
+          repo.transaction(() => repo.setLsh(row.id, deps.submitInvoice(row.draft).lsh));
+        } catch (error) {
+          // A refusal is recorded on its row and the batch goes on; the row is never retried blindly.
+          const message = error instanceof IpcFailure ? error.message : `提交失败：${error instanceof Error ? error.message : String(error)}`;
+          repo.setSubmitError(row.id, message);
+        }
+      }
+      deps.progress(repo.progress(batchId));
+      await yieldToEventLoop();
+    }
+    deps.progress(repo.progress(batchId));
+    return summary(batchId);
+  }
+
+  /** Sends every valid invoice not sent yet; a second call while one runs joins it. */
+  function submit(batchId: number): Promise<BatchSummary> {
+    const current = summary(batchId);
+    if (current.valid === 0) throw new IpcFailure('VALIDATION_FAILED', '该批次没有通过校验的发票，无可提交');
+    const running = submitting.get(batchId);
+    if (running) return running;
+    const run = runSubmission(batchId).finally(() => submitting.delete(batchId));
+    submitting.set(batchId, run);
+    return run;
+  }
+
+  return {
+    async template(): Promise<BatchFileResult> {
+      const filePath = await savePath('批量开票模板.xlsx');
+      if (filePath === null) return { cancelled: true, path: null };
+      try {
+        await writeTemplate(filePath);
+      } catch (error) {
+        throw writeFailure(error);
+      }
+      return { cancelled: false, path: filePath };
+    },
+
+    async import(): Promise<BatchImportResult> {
+      const filePath = await dialog().chooseOpenPath([XLSX_FILTER]);
+      if (filePath === null) return { cancelled: true, batch: null };
+      const workbook = await openWorkbook(filePath);
+      const sheet = workbook.getWorksheet(TEMPLATE_SHEET) ?? workbook.worksheets[0];
+      if (!sheet) throw new IpcFailure('VALIDATION_FAILED', '该工作簿中没有工作表');
+      const { records } = readTable(sheet, BATCH_HEADERS, { maxRows: BATCH_MAX_ROWS, required: REQUIRED_FIELDS, labels: BATCH_LABELS });
+      if (records.length === 0) throw new IpcFailure('VALIDATION_FAILED', '表格中没有发票明细行（第一行为列名，从第二行开始填写）');
+      const context = { seller: deps.seller(), defaultIssuer: deps.defaultIssuer };
+      const invoices = groupRows(records).map((group, index) => parseInvoice(group, index + 1, context));
+      const batchId = repo.insertBatch(deps.environment, path.basename(filePath), now().toISOString(), invoices);
+      return { cancelled: false, batch: detail(batchId) };
+    },
+
+    list: (limit: number, offset: number): BatchSummary[] => repo.list(deps.environment, limit, offset),
+    get: detail,
+
+    submit,
+
+    async exportResults(batchId: number): Promise<BatchFileResult> {
+      const batch = detail(batchId);
+      const stem = path.basename(batch.fileName, path.extname(batch.fileName));
+      const filePath = await savePath(`${stem}-开票结果.xlsx`);
+      if (filePath === null) return { cancelled: true, path: null };
+      try {
+        await exportRows(batch.rows, RESULT_COLUMNS, 'xlsx', filePath);
+      } catch (error) {
+        throw writeFailure(error);
+      }
+      return { cancelled: false, path: filePath };
+    },
+
+    /** An invoice changed state: if it belongs to a batch, push that batch's new progress. */
+    invoiceUpdated(invoice: InvoiceSummary): void {
+      const batchId = repo.batchOfLsh(invoice.lsh);
+      if (batchId !== undefined) deps.progress(repo.progress(batchId));
+    },
+
+    /** Stops sending further rows and waits for the submission in progress to reach a row boundary. */
+    async stop(): Promise<void> {
+      stopped = true;
+      await Promise.allSettled(submitting.values());
+    },
+
+    /** Finishes submissions a previous run started but did not complete (the app was closed or killed). */
+    async resume(): Promise<void> {
+      for (const batchId of repo.unfinishedBatches(deps.environment)) await submit(batchId);
+    },
+  };
+}
+
+export type BatchService = ReturnType<typeof createBatchService>;

@@ -1,0 +1,31 @@
+/** IPC handlers of certification. */
+import { IpcFailure, type CertificationBatchView } from '../../../shared/ipc/index.js';
+import type { IpcRouter } from '../../ipc/router.js';
+import type { CertificationService } from './service.js';
+
+export function toView(batch: NonNullable<ReturnType<CertificationService['view']>>): CertificationBatchView {
+  return {
+    PCH: batch.PCH,
+    SQSKSSQ: batch.SQSKSSQ,
+    status: batch.status,
+    ZTDM: batch.ZTDM,
+    ZTXX: batch.ZTXX,
+    createdAt: batch.created_at,
+    items: batch.items.map(({ FPDM, FPHM, FPLXDM, SQRZLX, RZZT, RZCLZT, SBYY }) => ({ FPDM, FPHM, FPLXDM, SQRZLX, RZZT, RZCLZT, SBYY })),
+  };
+}
+
+export function registerCertificationIpc(router: IpcRouter, service: CertificationService): void {
+  router.handle('certification:submit', (request) => ({ PCH: service.submit(request) }));
+  router.handle('certification:get', ({ PCH }) => {
+    const batch = service.view(PCH);
+    if (!batch) throw new IpcFailure('NOT_FOUND', `没有批次号为 ${PCH} 的认证申请`);
+    return toView(batch);
+  });
+  router.handle('certification:list', ({ limit }) =>
+    service.list(limit ?? 50).flatMap((row) => {
+      const batch = service.view(row.PCH);
+      return batch ? [toView(batch)] : [];
+    }),
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Certification (认证) through the outbox (DESIGN.md §5). The batch number PCH is the service's idempotency
+ * key: it is generated and the whole request stored before the first byte is sent. One outbox row carries
+ * the batch through both phases — apply (accepted or refused at once) and then the result query, asked
+ * again with the same PCH until every item is final — and each answer is stored in the same transaction
+ * that moves the row on. A dropped answer to the application is harmless: the same PCH with the same body
+ * is accepted again, never twice.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/open.js';
+import type { OutboxRepo } from '../../outbox/repo.js';
+import type { OutboxHandler, SendOutcome } from '../../outbox/worker.js';
+import type { ServiceClient } from '../../api/client.js';
+import { ServiceError, TransportError } from '../../api/errors.js';
+import { IpcFailure, type Environment } from '../../../shared/ipc/index.js';
+import { CertificationRequest, type CertificationItem } from '../../../shared/spec/certification.js';
+import type { CertificationRepo } from './repo.js';
+
+export const CERTIFICATION_OUTBOX_KIND = 'certification';
+
+export interface CertificationServiceDeps {
+  db: Db;
+  repo: CertificationRepo;
+  outbox: OutboxRepo;
+  environment: Environment;
+  /** Our enterprise, the buyer of the invoices certified (GMFSBH). */
+  buyerTaxNumber: () => string;
+  now: () => Date;
+  kick: () => void;
+  notify: (pch: string) => void;
+}
+
+export interface CertificationSubmission {
+  /** SQSKSSQ: the tax period applied for, yyyyMM (the current one). */
+  period: string;
+  items: Array<Omit<CertificationItem, 'GMFSBH' | 'SQSKSSQ'>>;
+}
+
+/** A new batch number: 32 characters, as the spec requires (ZTDM 2006 otherwise). */
+export function newBatchNumber(): string {
+  return randomBytes(16).toString('hex').toUpperCase();
+}
+
+export function createCertificationService(deps: CertificationServiceDeps) {
+  const { db, repo, outbox } = deps;
+  const at = () => deps.now().toISOString();
+
+  function submit(submission: CertificationSubmission): string {
+    const PCH = newBatchNumber();
+    const GMFSBH = deps.buyerTaxNumber();
+    const candidate = {
+      GMFSBH,
+      PCH,
+      FHHS: submission.items.length,
+      FPZHXX: submission.items.map((item) => ({ ...item, GMFSBH, SQSKSSQ: submission.period })),
+    };
+    const parsed = CertificationRequest.safeParse(candidate);
+    if (!parsed.success) {
+      const message = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('；');
+      throw new IpcFailure('VALIDATION_FAILED', `认证申请不符合接口要求：${message}`);
+    }
+    const requestJson = JSON.stringify(parsed.data);
+    const now = deps.now();
+    db.transaction(() => {
+      repo.insert({ environment: deps.environment, PCH, GMFSBH, SQSKSSQ: submission.period, items: parsed.data.FPZHXX, requestJson }, now.toISOString());
+      outbox.enqueue(CERTIFICATION_OUTBOX_KIND, PCH, requestJson, now.getTime());
+    })();
+    deps.kick();
+    return PCH;
+  }
+
+  function outboxHandler(client: () => ServiceClient): OutboxHandler {
+    return {
+      async send(row): Promise<SendOutcome> {
+        const pch = row.serial;
+        const batch = repo.findByPch(pch);
+        if (!batch) return { kind: 'failed', error: `certification batch ${pch} is missing`, apply: () => {} };
+        try {
+          if (batch.status === 'queued') {
+            const request = CertificationRequest.parse(JSON.parse(row.request_json));
+            const receipt = await client().applyCertification(request);
+            return { kind: 'pending', note: receipt.message, apply: () => repo.setStatus(pch, 'submitted', at(), '0000', receipt.message) };
+          }
+          const result = await client().certificationResult({ PCH: pch });
+          if (!result.finished) {
+            return {
+              kind: 'pending',
+              note: result.message,
+              apply: () => {
+                repo.applyResults(batch.id, result.results);
+                repo.setStatus(pch, 'processing', at());
+              },
+            };
+          }
+          return {
+            kind: 'done',
+            apply: () => {
+              repo.applyResults(batch.id, result.results);
+              repo.setStatus(pch, 'done', at(), null, result.message);
+            },
+          };
+        } catch (error) {
+          if (error instanceof ServiceError) {
+            const code = String(error.code);
+            const status = batch.status === 'queued' ? 'rejected' : 'failed';
+            return { kind: 'failed', error: `${code} ${error.serviceMessage}`, apply: () => repo.setStatus(pch, status, at(), code, error.serviceMessage) };
+          }
+          if (error instanceof TransportError) return { kind: 'unclear', error: error.message };
+          throw error;
+        }
+      },
+      afterCommit: (row) => deps.notify(row.serial),
+    };
+  }
+
+  function view(pch: string) {
+    const batch = repo.findByPch(pch);
+    return batch ? { ...batch, items: repo.items(batch.id) } : null;
+  }
+
+  return {
+    submit,
+    view,
+    list: (limit: number) => repo.list(deps.environment, limit),
+    outboxHandler,
+  };
+}
+
+export type CertificationService = ReturnType<typeof createCertificationService>;

@@ -1,0 +1,32 @@
+/**
+ * Drafts of the issuance form. A draft is whatever the clerk had typed — incomplete drafts are the
+ * point — so it is stored as the form's JSON without the issuance rules; they run when it is submitted.
+ */
+import { IpcFailure, type DraftSummary, type SavedDraft } from '../../../shared/ipc/index.js';
+import type { z } from 'zod';
+import type { SaveDraftRequest } from '../../../shared/ipc/index.js';
+import type { DraftRepo } from './repo.js';
+
+export function createDraftService(repo: DraftRepo, now: () => Date) {
+  return {
+    save(request: z.output<typeof SaveDraftRequest>): DraftSummary {
+      const saved = repo.save(
+        { invoiceType: request.invoiceType, buyerName: request.buyerName, total: request.total, content: JSON.stringify(request.content) },
+        now().toISOString(),
+        request.id,
+      );
+      // The draft was deleted elsewhere (another window, a submission): say so rather than recreate it silently.
+      if (!saved) throw new IpcFailure('NOT_FOUND', '草稿不存在（可能已被删除或已提交），请另存为新草稿');
+      return saved;
+    },
+    list: () => ({ rows: repo.list() }),
+    load(id: number): SavedDraft {
+      const row = repo.load(id);
+      if (!row) throw new IpcFailure('NOT_FOUND', '草稿不存在（可能已被删除或已提交）');
+      return { ...row, content: JSON.parse(row.content) as SavedDraft['content'] };
+    },
+    delete: (id: number) => ({ deleted: repo.delete(id) }),
+  };
+}
+
+export type DraftService = ReturnType<typeof createDraftService>;

@@ -1,0 +1,102 @@
+/**
+ * The files of an issued invoice (PDF, OFD, XML) opened from the app: downloaded once from the address
+ * the service gave, checked to really be such a file (a service answering an error page with status 200
+ * must not end up opened as "the invoice"), stored under the data folder, and handed to the FileOpener.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { IpcFailure, type Environment, type InvoiceFileFormat } from '../../../shared/ipc/index.js';
+import type { FileOpener } from '../../ports.js';
+import type { InvoiceFileSource } from './repo.js';
+
+export interface InvoiceFilesDeps {
+  find(id: number, environment: Environment, format: InvoiceFileFormat): InvoiceFileSource | null;
+  environment: Environment;
+  /** Folder the downloaded files are kept in (under the data folder). */
+  dir: string;
+  opener: FileOpener | undefined;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const FORMAT_NAMES: Record<InvoiceFileFormat, string> = { pdf: 'PDF', ofd: 'OFD', xml: 'XML' };
+
+/** True when the bytes start the way a file of that format must. */
+export function hasMagicBytes(format: InvoiceFileFormat, bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 64));
+  if (format === 'pdf') return head.subarray(0, 5).toString('latin1') === '%PDF-';
+  // OFD is a ZIP container (GB/T 33190).
+  if (format === 'ofd') return head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return text.startsWith('<?xml') || text.startsWith('<');
+}
+
+/** lsh is ours and safe in a file name, but a red invoice or batch may have its own prefix: never trust it blindly. */
+function fileName(lsh: string, format: InvoiceFileFormat): string {
+  const stem = /^[A-Za-z0-9_-]{1,80}$/.test(lsh) ? lsh : createHash('sha256').update(lsh).digest('hex').slice(0, 32);
+  return `${stem}.${format}`;
+}
+
+function readIfValid(file: string, format: InvoiceFileFormat): number | null {
+  try {
+    const bytes = fs.readFileSync(file);
+    return hasMagicBytes(format, bytes) ? bytes.length : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createInvoiceFiles(deps: InvoiceFilesDeps) {
+  const doFetch = deps.fetch ?? fetch;
+
+  async function download(url: string, format: InvoiceFileFormat): Promise<Buffer> {
+    const name = FORMAT_NAMES[format];
+    let response: Response;
+    try {
+      response = await doFetch(url, { signal: AbortSignal.timeout(deps.timeoutMs ?? 30_000), redirect: 'follow' });
+    } catch (error) {
+      throw new IpcFailure('NETWORK_ERROR', `无法下载发票 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!response.ok) throw new IpcFailure('SERVICE_ERROR', `下载发票 ${name} 文件失败（HTTP ${response.status}）`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length > MAX_FILE_BYTES) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件过大（${bytes.length} 字节）`);
+    if (!hasMagicBytes(format, bytes)) throw new IpcFailure('BAD_RESPONSE', `下载到的内容不是 ${name} 文件，未打开`);
+    return bytes;
+  }
+
+  return {
+    async open(id: number, format: InvoiceFileFormat): Promise<{ path: string; bytes: number }> {
+      const name = FORMAT_NAMES[format];
+      const source = deps.find(id, deps.environment, format);
+      if (!source) throw new IpcFailure('NOT_FOUND', '未找到这张发票');
+      if (source.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', `发票尚未开具成功，还没有 ${name} 文件`);
+      if (!source.url) throw new IpcFailure('NOT_FOUND', `开票服务没有提供这张发票的 ${name} 文件`);
+      if (!/^https?:\/\//i.test(source.url)) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件地址无效`);
+      if (!deps.opener) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法打开文件');
+
+      const dir = path.join(deps.dir, deps.environment);
+      const file = path.join(dir, fileName(source.lsh, format));
+      // An issued invoice's file never changes: a valid local copy is opened without asking the service again.
+      let size = readIfValid(file, format);
+      if (size === null) {
+        const bytes = await download(source.url, format);
+        fs.mkdirSync(dir, { recursive: true });
+        // Write then rename, so a crash never leaves a half file that would later pass for the invoice.
+        const partial = `${file}.${process.pid}.part`;
+        fs.writeFileSync(partial, bytes);
+        fs.renameSync(partial, file);
+        size = bytes.length;
+      }
+      try {
+        await deps.opener.open(file);
+      } catch (error) {
+        throw new IpcFailure('VALIDATION_FAILED', `无法打开 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
+      }
+      return { path: file, bytes: size };
+    },
+  };
+}
+
+export type InvoiceFiles = ReturnType<typeof createInvoiceFiles>;

@@ -1,0 +1,204 @@
+/**
+ * The customer and product libraries: list and search, save (with de-duplication by identity), delete,
+ * and Excel import/export through the file dialogs. Libraries are shared by every environment (see
+ * migration 0150); `environment` is only recorded as where an entry was created.
+ */
+import path from 'node:path';
+import {
+  IpcFailure,
+  type Customer,
+  type Environment,
+  type LibraryExportResult,
+  type LibraryImportResult,
+  type LibraryQuery,
+  type Product,
+  type RowNote,
+  type SavedCustomer,
+  type SavedProduct,
+} from '../../../shared/ipc/index.js';
+import { EXPORT_FILTERS, exportRows, type ExportColumn, type ExportFormat } from '../../export/index.js';
+import type { DialogPort } from '../../ports.js';
+import { parseRate, RATE_CHOICES } from './cell-values.js';
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMER_HEADERS,
+  CUSTOMER_LABELS,
+  PRODUCT_COLUMNS,
+  PRODUCT_HEADERS,
+  PRODUCT_LABELS,
+  type CustomerField,
+  type ProductField,
+} from './columns.js';
+import { checkCustomer, checkProduct, describeIssues, storeCustomer, storeProduct, type Checked, type StoreOutcome } from './entries.js';
+import type { CustomerFields, LibrariesRepo, ProductFields } from './repo.js';
+import { openWorkbook, readTable, type SheetRecord } from './sheet-reader.js';
+
+/** A library larger than this is not a clerk's address book; refuse rather than freeze the window. */
+export const IMPORT_MAX_ROWS = 10_000;
+const EXPORT_MAX_ROWS = 100_000;
+export const XLSX_FILTER = { name: 'Excel 工作簿', extensions: ['xlsx'] };
+
+export interface LibrariesServiceDeps {
+  repo: LibrariesRepo;
+  environment: Environment;
+  dialog: DialogPort | undefined;
+  now?: () => Date;
+}
+
+function failStore(outcome: Extract<StoreOutcome, { ok: false }>): never {
+  throw new IpcFailure(outcome.status === 'not-found' ? 'NOT_FOUND' : 'VALIDATION_FAILED', outcome.message);
+}
+
+function refuse<F extends string>(checked: Extract<Checked<unknown, F>, { ok: false }>, labels: Record<F, string>): never {
+  throw new IpcFailure('VALIDATION_FAILED', describeIssues(checked.issues, labels), {
+    issues: checked.issues.map((issue) => ({ path: [issue.field], message: issue.message })),
+  });
+}
+
+/** A product row of a sheet as the Product schema wants it: rate as a ratio, policy codes two digits. */
+function productFromSheet(values: SheetRecord<ProductField>['values']): { input: Record<string, string>; rateProblem: string | null } {
+  const input: Record<string, string> = { ...values };
+  let rateProblem: string | null = null;
+  if (values.rate !== undefined) {
+    const rate = parseRate(values.rate);
+    if (rate === null) rateProblem = `「${values.rate}」不是可用的税率，只能是 ${RATE_CHOICES}`;
+    else input.rate = rate;
+  }
+  if (values.preferentialPolicy !== undefined && /^\d$/.test(values.preferentialPolicy)) input.preferentialPolicy = `0${values.preferentialPolicy}`;
+  return { input, rateProblem };
+}
+
+export function createLibrariesService(deps: LibrariesServiceDeps) {
+  const { repo } = deps;
+  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+
+  function dialog(): DialogPort {
+    if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择文件，无法导入或导出');
+    return deps.dialog;
+  }
+
+  async function exportLibrary<R>(name: string, rows: readonly R[], columns: ReadonlyArray<ExportColumn<R>>, format: ExportFormat): Promise<LibraryExportResult> {
+    const stamp = now().slice(0, 10).replaceAll('-', '');
+    const filePath = await dialog().chooseSavePath(`${name}-${stamp}.${format}`, [EXPORT_FILTERS[format]]);
+    if (filePath === null) return { cancelled: true, path: null, rows: 0 };
+    try {
+      await exportRows(rows, columns, format, filePath);
+    } catch (error) {
+      const reason = error instanceof Error && 'code' in error ? String(error.code) : '写入失败';
+      throw new IpcFailure('VALIDATION_FAILED', `无法保存导出文件（${reason}），请换一个位置或关闭正在打开该文件的程序后重试`);
+    }
+    return { cancelled: false, path: filePath, rows: rows.length };
+  }
+
+  /**
+   * Reads the chosen sheet and stores every acceptable row in one transaction; a refused row is reported
+   * with its row number and column, and nothing of it is written. A later row with the identity of an
+   * earlier one (in the file or the library) updates it, and the report says so.
+   */
+  async function importLibrary<F extends string, T>(
+    headers: ReadonlyMap<string, F>,
+    labels: Record<F, string>,
+    required: readonly F[],
+    prepare: (record: SheetRecord<F>) => { checked: Checked<T, F>; identity: (fields: T) => string },
+    store: (fields: T, at: string) => StoreOutcome,
+  ): Promise<LibraryImportResult> {
+    const filePath = await dialog().chooseOpenPath([XLSX_FILTER]);
+    if (filePath === null) return { cancelled: true, fileName: null, created: 0, updated: 0, errors: [], warnings: [] };
+    const workbook = await openWorkbook(filePath);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new IpcFailure('VALIDATION_FAILED', '该工作簿中没有工作表');
+    const { records } = readTable(sheet, headers, { maxRows: IMPORT_MAX_ROWS, required, labels });
+
+    const errors: RowNote[] = [];
+    const warnings: RowNote[] = [];
+    let created = 0;
+    let updated = 0;
+    const seen = new Map<string, number>();
+    const at = now();
+    repo.transaction(() => {
+      for (const record of records) {
+        if (record.problems.length > 0) {
+          errors.push({ row: record.row, message: describeIssues(record.problems as Array<{ field: F; message: string }>, labels) });
+          continue;
+        }
+        const { checked, identity } = prepare(record);
+        if (!checked.ok) {
+          errors.push({ row: record.row, message: describeIssues(checked.issues, labels) });
+          continue;
+        }
+        const outcome = store(checked.fields, at);
+        if (!outcome.ok) {
+          errors.push({ row: record.row, message: outcome.message });
+          continue;
+        }
+        for (const warning of checked.warnings) warnings.push({ row: record.row, message: warning });
+        const key = identity(checked.fields);
+        const earlier = seen.get(key);
+        seen.set(key, record.row);
+        if (earlier !== undefined) warnings.push({ row: record.row, message: `与第 ${earlier} 行是同一条目，已按本行更新` });
+        else if (outcome.merged && outcome.note) warnings.push({ row: record.row, message: outcome.note });
+        if (outcome.merged || earlier !== undefined) updated++;
+        else created++;
+      }
+    });
+    return { cancelled: false, fileName: path.basename(filePath), created, updated, errors, warnings };
+  }
+
+  return {
+    listCustomers: (query: LibraryQuery) => repo.listCustomers(query.query || undefined, query.limit ?? 50, query.offset ?? 0),
+    listProducts: (query: LibraryQuery) => repo.listProducts(query.query || undefined, query.limit ?? 50, query.offset ?? 0),
+
+    saveCustomer(input: Customer): SavedCustomer {
+      const checked = checkCustomer(input);
+      if (!checked.ok) refuse(checked, CUSTOMER_LABELS);
+      const outcome = repo.transaction(() => storeCustomer(repo, checked.fields, input.id, deps.environment, now()));
+      if (!outcome.ok) failStore(outcome);
+      const entry = repo.customer(outcome.id);
+      if (!entry) throw new Error(`customer ${outcome.id} vanished after save`);
+      return { entry, merged: outcome.merged, warnings: [...checked.warnings, ...(outcome.note ? [outcome.note] : [])] };
+    },
+
+    saveProduct(input: Product): SavedProduct {
+      const checked = checkProduct(input);
+      if (!checked.ok) refuse(checked, PRODUCT_LABELS);
+      const outcome = repo.transaction(() => storeProduct(repo, checked.fields, input.id, deps.environment, now()));
+      if (!outcome.ok) failStore(outcome);
+      const entry = repo.product(outcome.id);
+      if (!entry) throw new Error(`product ${outcome.id} vanished after save`);
+      return { entry, merged: outcome.merged, warnings: outcome.note ? [outcome.note] : [] };
+    },
+
+    deleteCustomer: (id: number) => ({ deleted: repo.deleteCustomer(id) }),
+    deleteProduct: (id: number) => ({ deleted: repo.deleteProduct(id) }),
+
+    importCustomers: () =>
+      importLibrary<CustomerField, CustomerFields>(
+        CUSTOMER_HEADERS,
+        CUSTOMER_LABELS,
+        ['name'],
+        (record) => ({
+          checked: checkCustomer(record.values),
+          identity: (fields) => (fields.taxNumber !== null ? `tax:${fields.taxNumber}` : `name:${fields.name}`),
+        }),
+        (fields, at) => storeCustomer(repo, fields, undefined, deps.environment, at),
+      ),
+
+    importProducts: () =>
+      importLibrary<ProductField, ProductFields>(
+        PRODUCT_HEADERS,
+        PRODUCT_LABELS,
+        ['name', 'taxCode', 'rate'],
+        (record) => {
+          const { input, rateProblem } = productFromSheet(record.values);
+          const checked: ReturnType<typeof checkProduct> = rateProblem ? { ok: false, issues: [{ field: 'rate', message: rateProblem }] } : checkProduct(input);
+          return { checked, identity: (fields) => `${fields.name}\u0000${fields.specification ?? ''}` };
+        },
+        (fields, at) => storeProduct(repo, fields, undefined, deps.environment, at),
+      ),
+
+    exportCustomers: (format: ExportFormat) => exportLibrary('客户库', repo.listCustomers(undefined, EXPORT_MAX_ROWS, 0).rows, CUSTOMER_COLUMNS, format),
+    exportProducts: (format: ExportFormat) => exportLibrary('商品库', repo.listProducts(undefined, EXPORT_MAX_ROWS, 0).rows, PRODUCT_COLUMNS, format),
+  };
+}
+
+export type LibrariesService = ReturnType<typeof createLibrariesService>;

@@ -1,0 +1,142 @@
+/**
+ * Reads a clerk's Excel sheet as text cells under known Chinese headers. Spreadsheets are hostile input:
+ * a tax code typed as a number has already lost digits, a cell may hold a formula, an error value, rich
+ * text or a mailto hyperlink. Every cell becomes text or a problem naming its row and column — never a
+ * throw — so one bad cell refuses one row and the rest of the file still imports. Used by the library
+ * import and the batch import.
+ */
+import fs from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { IpcFailure } from '../../../shared/ipc/index.js';
+
+/** Larger files are refused before parsing: exceljs holds the whole workbook in memory. */
+export const MAX_SHEET_BYTES = 20 * 1024 * 1024;
+
+export interface CellProblem {
+  field: string;
+  message: string;
+}
+
+export interface SheetRecord<F extends string> {
+  /** 1-based spreadsheet row number, as Excel shows it. */
+  row: number;
+  values: Partial<Record<F, string>>;
+  problems: CellProblem[];
+}
+
+export interface SheetTable<F extends string> {
+  headerRow: number;
+  records: Array<SheetRecord<F>>;
+}
+
+/** Opens an .xlsx file; a missing, huge or non-Excel file is a clear refusal, not a crash. */
+export async function openWorkbook(filePath: string): Promise<ExcelJS.Workbook> {
+  let size: number;
+  try {
+    size = (await fs.stat(filePath)).size;
+  } catch {
+    throw new IpcFailure('VALIDATION_FAILED', `找不到文件：${filePath}`);
+  }
+  if (size > MAX_SHEET_BYTES) throw new IpcFailure('VALIDATION_FAILED', `文件过大（超过 ${MAX_SHEET_BYTES / 1024 / 1024} MB），请拆分后再导入`);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.readFile(filePath);
+  } catch {
+    throw new IpcFailure('VALIDATION_FAILED', '无法读取该文件，请确认它是 Excel 工作簿（.xlsx）且没有加密或损坏；旧版 .xls 请先另存为 .xlsx');
+  }
+  return workbook;
+}
+
+/** Header text as clerks write it: "客户名称*", "税率（%）" and stray spaces still name the same column. */
+export function normaliseHeader(text: string): string {
+  return text
+    .replace(/[\s*＊]/g, '')
+    .replace(/（/g, '(')
+    .replace(/）/g, ')')
+    .replace(/\(.*\)$/, '');
+}
+
+/** Excel shows 15 significant digits; the same here hides binary noise such as 0.30000000000000004. */
+function numberText(value: number): string | CellProblem {
+  if (!Number.isFinite(value)) return { field: '', message: '不是有效的数字' };
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    return { field: '', message: '数字位数太多，Excel 已丢失精度；请把该列设为"文本"格式后重新填写' };
+  }
+  if (Number.isInteger(value)) return String(value);
+  return String(Number(value.toPrecision(15)));
+}
+
+function dateText(value: Date): string {
+  return value.toISOString().slice(0, 10);
+}
+
+/** The text of any exceljs cell value, or why it has none. */
+export function cellText(value: ExcelJS.CellValue): string | CellProblem {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return dateText(value);
+  if ('error' in value) return { field: '', message: `单元格是错误值 ${value.error}` };
+  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
+  if ('hyperlink' in value) {
+    // A typed e-mail address becomes a mailto: link in Excel; its shown text is what the clerk meant.
+    const shown: unknown = value.text;
+    return typeof shown === 'string' ? shown.trim() : cellText(shown as ExcelJS.CellValue);
+  }
+  if ('formula' in value || 'sharedFormula' in value) {
+    if (value.result === undefined) return { field: '', message: '公式没有计算结果，请在 Excel 中保存后再导入，或改为填写数值' };
+    return cellText(value.result);
+  }
+  return { field: '', message: '无法识别的单元格内容' };
+}
+
+/**
+ * Reads the first worksheet (or the named one) as records keyed by field. The header row is the first of
+ * the top 10 rows that names at least one known column, so a title row above the headers is fine.
+ * `headers` maps every accepted header text (normalised) to its field.
+ */
+export function readTable<F extends string>(
+  sheet: ExcelJS.Worksheet,
+  headers: ReadonlyMap<string, F>,
+  options: { maxRows: number; required: readonly F[]; labels: Record<F, string> },
+): SheetTable<F> {
+  let headerRow = 0;
+  const columns = new Map<number, F>();
+  for (let r = 1; r <= Math.min(10, sheet.rowCount); r++) {
+    const row = sheet.getRow(r);
+    row.eachCell((cell, col) => {
+      const text = cellText(cell.value);
+      const field = typeof text === 'string' ? headers.get(normaliseHeader(text)) : undefined;
+      if (field !== undefined && ![...columns.values()].includes(field)) columns.set(col, field);
+    });
+    if (columns.size > 0) {
+      headerRow = r;
+      break;
+    }
+  }
+  const missing = options.required.filter((field) => ![...columns.values()].includes(field));
+  if (headerRow === 0 || missing.length > 0) {
+    const names = (missing.length ? missing : options.required).map((field) => `「${options.labels[field]}」`).join('、');
+    throw new IpcFailure('VALIDATION_FAILED', `表格中没有找到必需的列 ${names}。请使用导出或模板中的表头（第一行为列名）。`);
+  }
+
+  const records: Array<SheetRecord<F>> = [];
+  for (let r = headerRow + 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const values: Partial<Record<F, string>> = {};
+    const problems: CellProblem[] = [];
+    for (const [col, field] of columns) {
+      const text = cellText(row.getCell(col).value);
+      if (typeof text === 'string') {
+        if (text !== '') values[field] = text;
+      } else problems.push({ field, message: text.message });
+    }
+    if (Object.keys(values).length === 0 && problems.length === 0) continue; // blank rows between entries
+    if (records.length >= options.maxRows) {
+      throw new IpcFailure('VALIDATION_FAILED', `一次最多导入 ${options.maxRows} 行，请拆分文件后分批导入`);
+    }
+    records.push({ row: r, values, problems });
+  }
+  return { headerRow, records };
+}

@@ -1,0 +1,166 @@
+/**
+ * The wire requests of a reversal, built from the blue invoice's own stored request so the red invoice
+ * names the same parties, terminal and special kind: the red invoice (spec endpoint 2 rule 3: yfpdm unless
+ * digital-electronic, yfphm, ykprq, chyydm; xxbbh for a red special invoice, xxbid for a red
+ * digital-electronic one) and the red-letter form application (endpoint 9). Each is checked against the
+ * shared schema and rule book before anything is stored, so nothing the service would refuse is queued.
+ */
+import Decimal from 'decimal.js';
+import type { RedLetterReason, RedReason } from '../../../shared/ipc/index.js';
+import { checkIssuanceRules } from '../../../shared/rules/issuance-checks.js';
+import { taxContained } from '../../../shared/rules/invoice-amounts.js';
+import { checkRedLetterRequest, redLetterChangeRule, type OriginalLine } from '../../../shared/rules/redletter.js';
+import { DIGITAL_INVOICE_TYPES, type InvoiceTypeCode } from '../../../shared/spec/codes.js';
+import { IssuanceRequest, type IssuanceDetailLine } from '../../../shared/spec/issuance.js';
+import { RedLetterApplicationRequest, type RedLetterDetailLine } from '../../../shared/spec/redletter.js';
+import type { PreparedIssuance } from '../issuance/request.js';
+import type { InvoiceRow } from './repo.js';
+
+export type Built<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export const isDigital = (fplxdm: string): boolean => (DIGITAL_INVOICE_TYPES as readonly string[]).includes(fplxdm);
+
+/** The blue invoice's request as stored when it was queued; checked, since it comes from disk. */
+export function blueRequestOf(blue: InvoiceRow): Built<IssuanceRequest> {
+  let json: unknown;
+  try {
+    json = JSON.parse(blue.request_json);
+  } catch {
+    return { ok: false, message: `蓝字发票 ${blue.lsh} 保存的开票请求无法读取` };
+  }
+  const parsed = IssuanceRequest.safeParse(json);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: `蓝字发票 ${blue.lsh} 保存的开票请求不完整，无法据此冲红` };
+}
+
+/**
+ * ykprq (yyyy-MM-dd) from the stored kprq: the service writes yyyy-MM-dd'T'HH:mm:ss.SSSZ (China time),
+ * older records yyyyMMddHHmmss; the date part is taken as written, never shifted through a time zone.
+ */
+export function originalIssueDate(kprq: string | null): string | null {
+  if (!kprq) return null;
+  const iso = /^(\d{4}-\d{2}-\d{2})/.exec(kprq);
+  if (iso) return iso[1] ?? null;
+  const compact = /^(\d{4})(\d{2})(\d{2})/.exec(kprq);
+  return compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : null;
+}
+
+const describeIssues = (issues: ReadonlyArray<{ path: string; message: string }>) => issues.map((issue) => issue.message).join('；');
+
+export interface RedInvoiceContext {
+  lsh: string;
+  reason: RedReason;
+  /** xxbbh (special) or xxbid (digital-electronic) of an approved form. */
+  form?: { xxbbh: string | null; xxbid: string | null };
+}
+
+export function buildRedIssuance(blue: InvoiceRow, request: IssuanceRequest, lines: readonly IssuanceDetailLine[], context: RedInvoiceContext): Built<PreparedIssuance> {
+  const ykprq = originalIssueDate(blue.kprq);
+  if (!blue.fphm || !ykprq || (!isDigital(blue.fplxdm) && !blue.fpdm)) {
+    return { ok: false, message: '蓝字发票缺少发票代码、号码或开票日期，无法冲红' };
+  }
+  const jshj = lines.reduce((sum, line) => sum.plus(line.je), new Decimal(0));
+  const fullWithDiscount = request.zkje !== undefined && jshj.negated().minus(request.zkje).equals(request.jshj);
+  const zkje = fullWithDiscount && request.zkje !== undefined ? new Decimal(request.zkje).negated() : undefined;
+  const total = zkje ? jshj.minus(zkje) : jshj;
+  const remark = `对应正数发票代码:${blue.fpdm ?? ''}号码:${blue.fphm}`;
+  const candidate: IssuanceRequest = {
+    lsh: context.lsh,
+    tspz: request.tspz,
+    isAuto: 1,
+    fplxdm: request.fplxdm,
+    ...(request.kpzdbs === undefined ? {} : { kpzdbs: request.kpzdbs }),
+    ...(isDigital(blue.fplxdm) ? {} : { yfpdm: blue.fpdm ?? '' }),
+    yfphm: blue.fphm,
+    ykprq,
+    chyydm: context.reason,
+    ...(context.form?.xxbbh && !isDigital(blue.fplxdm) ? { xxbbh: context.form.xxbbh } : {}),
+    ...(context.form?.xxbid && isDigital(blue.fplxdm) ? { xxbid: context.form.xxbid } : {}),
+    ghdwmc: request.ghdwmc,
+    ...pick(request, ['ghdwsbh', 'ghdwdz', 'ghdwdh', 'ghdwyh', 'ghdwzh', 'sfzsghdwyhzh', 'sfzsghdwdzdh']),
+    xhdwsbh: request.xhdwsbh,
+    xhdwmc: request.xhdwmc,
+    ...pick(request, ['xhdwdz', 'xhdwdh', 'xhdwyh', 'xhdwzh', 'sfzsxhdwyhzh', 'sfzsxhdwdzdh', 'skr', 'fhr', 'tdywxx']),
+    kpr: request.kpr,
+    jshj: total.toNumber(),
+    ...(zkje ? { zkje: zkje.toNumber() } : {}),
+    bz: remark,
+    details: [...lines],
+  };
+  const parsed = IssuanceRequest.safeParse(candidate);
+  if (!parsed.success) {
+    return { ok: false, message: `红字发票不符合开票接口要求：${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('；')}` };
+  }
+  const issues = checkIssuanceRules(parsed.data);
+  if (issues.length > 0) return { ok: false, message: `红字发票不符合开票规则：${describeIssues(issues)}` };
+  const stored = lines.map((line) => ({
+    spmc: line.spmc,
+    spbm: line.spbm ?? '',
+    spsl: line.spsl === undefined ? '' : new Decimal(line.spsl).toFixed(),
+    dj: line.dj === undefined ? '' : new Decimal(line.dj).toFixed(),
+    je: new Decimal(line.je).toFixed(2),
+    sl: new Decimal(line.sl).toFixed(2),
+    se: taxContained(line.je, line.sl),
+  }));
+  const tax = stored.reduce((sum, line) => sum.plus(line.se), new Decimal(0));
+  return {
+    ok: true,
+    value: { request: parsed.data, totals: { total: total.toFixed(2), tax: tax.toFixed(2), net: total.minus(tax).toFixed(2) }, lines: stored },
+  };
+}
+
+function pick<K extends keyof IssuanceRequest>(request: IssuanceRequest, keys: readonly K[]): Partial<Pick<IssuanceRequest, K>> {
+  const picked: Partial<Pick<IssuanceRequest, K>> = {};
+  for (const key of keys) if (request[key] !== undefined) picked[key] = request[key];
+  return picked;
+}
+
+/** The blue lines as the red-letter rules see them (xh from 1, in invoice order). */
+export function originalLines(request: IssuanceRequest): OriginalLine[] {
+  return request.details.map((line, index) => ({
+    xh: index + 1,
+    fphxz: line.fphxz,
+    spmc: line.spmc,
+    ggxh: line.ggxh,
+    dw: line.dw,
+    spsl: line.spsl,
+    dj: line.dj,
+    je: line.je,
+    sl: line.sl,
+    spbm: line.spbm,
+    lslbs: line.lslbs,
+  }));
+}
+
+export interface ApplicationContext {
+  lsh: string;
+  sqly: RedLetterReason;
+  reason: RedReason;
+  terminal: string | null;
+}
+
+export function buildApplication(
+  blue: InvoiceRow,
+  request: IssuanceRequest,
+  details: RedLetterDetailLine[] | undefined,
+  context: ApplicationContext,
+): Built<RedLetterApplicationRequest> {
+  if (!blue.fphm) return { ok: false, message: '蓝字发票还没有发票号码，无法申请红字信息表' };
+  const candidate: RedLetterApplicationRequest = {
+    lsh: context.lsh,
+    ...(blue.fpdm ? { fpdm: blue.fpdm } : {}),
+    fphm: blue.fphm,
+    sqly: context.sqly,
+    ...(context.terminal ? { kpzdbs: context.terminal } : {}),
+    xhdwsbh: request.xhdwsbh,
+    xhdwmc: request.xhdwmc,
+    chyydm: context.reason,
+    ...(details === undefined ? {} : { details }),
+  };
+  const parsed = RedLetterApplicationRequest.safeParse(candidate);
+  if (!parsed.success) {
+    return { ok: false, message: `红字信息表申请不符合接口要求：${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('；')}` };
+  }
+  const issues = [...checkRedLetterRequest(parsed.data, blue.fplxdm as InvoiceTypeCode), ...redLetterChangeRule(parsed.data, originalLines(request))];
+  if (issues.length > 0) return { ok: false, message: `红字信息表申请不符合规则：${describeIssues(issues)}` };
+  return { ok: true, value: parsed.data };
+}

@@ -1,0 +1,223 @@
+/**
+ * Red reversal of a blue output invoice, as the clerk starts it from the history:
+ * - general invoices (007/025/026): the red invoice goes straight to the issuance service's `enqueue`
+ *   (one transaction with its outbox row), with the link to the blue invoice and the amount taken written
+ *   alongside in that same transaction;
+ * - special (004/028) and digital-electronic (81/82) invoices: a red-letter form application is stored
+ *   with its whole request and queued under outbox kind 'redletter' (redletter/outbox.ts); once the form
+ *   has its number the red invoice is issued with xxbbh / xxbid — automatically, or by the clerk's click.
+ * Never more than what is left of the blue invoice: checked here before anything is stored, counting red
+ * invoices on their way and forms still holding an amount.
+ */
+import Decimal from 'decimal.js';
+import type { Db } from '../../db/open.js';
+import type { OutboxRepo } from '../../outbox/repo.js';
+import {
+  IpcFailure,
+  redRouteOf,
+  SUB_REASONS,
+  type Environment,
+  type InvoiceSummary,
+  type RedIssue,
+  type RedLetterFormSummary,
+  type RedPreview,
+  type RedRequest,
+  type RedStarted,
+} from '../../../shared/ipc/index.js';
+import type { IssuanceDetailLine, IssuanceRequest } from '../../../shared/spec/issuance.js';
+import type { IssuanceService } from '../issuance/service.js';
+import { newSerial } from '../issuance/serial.js';
+import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from '../redletter/repo.js';
+import { buildRedLines, money, type RedLines } from './lines.js';
+import type { InvoiceRow, RedRepo } from './repo.js';
+import { blueRequestOf, buildApplication, buildRedIssuance, isDigital } from './request.js';
+
+export const REDLETTER_OUTBOX_KIND = 'redletter';
+
+export interface RedServiceDeps {
+  db: Db;
+  environment: Environment;
+  repo: RedRepo;
+  forms: RedLetterRepo;
+  outbox: OutboxRepo;
+  issuance: Pick<IssuanceService, 'enqueue'>;
+  now: () => Date;
+  kick: () => void;
+  notifyForm: (form: RedLetterFormSummary) => void;
+}
+
+interface Plan {
+  blue: InvoiceRow;
+  request: IssuanceRequest;
+  lines: RedLines;
+  remaining: Decimal;
+  issues: RedIssue[];
+}
+
+export function createRedService(deps: RedServiceDeps) {
+  const { db, repo, forms } = deps;
+
+  function blueOf(id: number): { blue: InvoiceRow; request: IssuanceRequest } {
+    const blue = repo.invoice(id, deps.environment);
+    if (!blue) throw new IpcFailure('NOT_FOUND', `没有找到这张发票（编号 ${id}）`);
+    if (blue.kplx !== '0') throw new IpcFailure('VALIDATION_FAILED', '这是一张红字发票，红字发票不能再冲红');
+    if (blue.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', '只有已开具的蓝字发票可以冲红（这张发票尚未开具成功）');
+    const request = blueRequestOf(blue);
+    if (!request.ok) throw new IpcFailure('VALIDATION_FAILED', request.message);
+    return { blue, request: request.value };
+  }
+
+  function plan(input: RedRequest): Plan {
+    const { blue, request } = blueOf(input.blueInvoiceId);
+    const lines = buildRedLines(request.details, input);
+    const issues = [...lines.issues];
+    const partial = lines.form !== undefined;
+    if (partial && request.zkje !== undefined && !new Decimal(request.zkje).isZero()) {
+      issues.push({ field: 'lines', message: '蓝字发票有整单折扣（zkje），只能全额冲红' });
+    }
+    if (redRouteOf(blue.fplxdm) === 'form') {
+      if (input.letterReason === undefined) issues.push({ field: 'letterReason', message: '请选择红字信息表申请原因（sqly）' });
+      else if (input.letterSubReason !== undefined && !SUB_REASONS[input.letterReason].includes(input.letterSubReason)) {
+        issues.push({ field: 'letterSubReason', message: '申请原因的具体情形与所选申请原因（sqly）不符' });
+      } else if (input.letterReason !== '0' && input.letterSubReason === undefined) {
+        issues.push({ field: 'letterSubReason', message: '请选择申请原因的具体情形' });
+      }
+      if (!isDigital(blue.fplxdm) && !terminalOf(input, request)) {
+        issues.push({ field: 'terminal', message: '开票终端标识（kpzdbs）不能为空：专用发票申请红字信息表必须填写' });
+      }
+    }
+    const remaining = repo.reversalOf(blue).remaining;
+    if (lines.total.greaterThan(remaining)) {
+      issues.push({ field: 'total', message: `冲红金额 ${money(lines.total)} 超过蓝字发票剩余可冲红金额 ${money(remaining)}` });
+    }
+    return { blue, request, lines, remaining, issues };
+  }
+
+  const terminalOf = (input: RedRequest, request: IssuanceRequest): string | null => input.terminal || request.kpzdbs || null;
+
+  function preview(input: RedRequest): RedPreview {
+    const { blue, lines, remaining, issues } = plan(input);
+    return {
+      route: redRouteOf(blue.fplxdm),
+      lines: lines.preview,
+      total: money(lines.total),
+      tax: money(lines.tax),
+      remaining: money(remaining),
+      remainingAfter: money(Decimal.max(remaining.minus(lines.total), 0)),
+      issues,
+    };
+  }
+
+  function refuseIssues(issues: RedIssue[]): void {
+    if (issues.length > 0) throw new IpcFailure('VALIDATION_FAILED', issues.map((issue) => issue.message).join('；'), { issues });
+  }
+
+  function start(input: RedRequest): RedStarted {
+    const planned = plan(input);
+    refuseIssues(planned.issues);
+    const { blue, request, lines } = planned;
+    const now = deps.now();
+    if (redRouteOf(blue.fplxdm) === 'direct') {
+      const built = buildRedIssuance(blue, request, lines.issuance, { lsh: newSerial('FR', now), reason: input.reason });
+      if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', built.message);
+      const invoice = deps.issuance.enqueue(built.value, (redInvoiceId) => {
+        // Checked again inside the transaction that takes the amount, so the check and the taking are one.
+        if (lines.total.greaterThan(repo.reversalOf(blue).remaining)) {
+          throw new IpcFailure('VALIDATION_FAILED', `冲红金额 ${money(lines.total)} 超过蓝字发票剩余可冲红金额`);
+        }
+        repo.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount: money(lines.total), chyydm: input.reason, formId: null }, now.toISOString());
+      });
+      return { kind: 'invoice', invoice };
+    }
+
+    const lsh = newSerial('HZ', now);
+    const application = buildApplication(blue, request, lines.form, {
+      lsh,
+      sqly: input.letterReason ?? '2',
+      reason: input.reason,
+      terminal: terminalOf(input, request),
+    });
+    if (!application.ok) throw new IpcFailure('VALIDATION_FAILED', application.message);
+    // The red invoice's lines are validated now, so a form that comes back can always be issued from.
+    const trial = buildRedIssuance(blue, request, lines.issuance, { lsh: newSerial('FR', now), reason: input.reason, form: { xxbbh: 'X', xxbid: 'X' } });
+    if (!trial.ok) throw new IpcFailure('VALIDATION_FAILED', trial.message);
+    const requestJson = JSON.stringify(application.value);
+    const negative = (value: Decimal) => money(value.negated());
+    db.transaction(() => {
+      if (lines.total.greaterThan(repo.reversalOf(blue).remaining)) throw new IpcFailure('VALIDATION_FAILED', `冲红金额 ${money(lines.total)} 超过蓝字发票剩余可冲红金额`);
+      forms.insert(
+        {
+          lsh,
+          environment: deps.environment,
+          blueInvoiceId: blue.id,
+          fplxdm: blue.fplxdm,
+          fpdm: blue.fpdm,
+          fphm: blue.fphm ?? '',
+          sqly: application.value.sqly,
+          sqlyDetail: input.letterSubReason ?? null,
+          chyydm: input.reason,
+          kpzdbs: application.value.kpzdbs ?? null,
+          xhdwsbh: request.xhdwsbh,
+          xhdwmc: request.xhdwmc,
+          ghdwsbh: request.ghdwsbh ?? null,
+          ghdwmc: request.ghdwmc,
+          hjje: negative(lines.total.minus(lines.tax)),
+          hjse: negative(lines.tax),
+          jshj: negative(lines.total),
+          requestJson,
+          redLinesJson: JSON.stringify(lines.issuance),
+          autoIssue: input.autoIssue ?? true,
+        },
+        now.toISOString(),
+      );
+      deps.outbox.enqueue(REDLETTER_OUTBOX_KIND, lsh, requestJson, now.getTime());
+    })();
+    deps.kick();
+    const form = forms.byLsh(lsh);
+    if (!form) throw new Error(`red-letter form ${lsh} vanished right after insert`);
+    const summary = toFormSummary(form);
+    deps.notifyForm(summary);
+    return { kind: 'form', form: summary };
+  }
+
+  /**
+   * Queues the red invoice of an approved form (xxbbh for 004/028, xxbid for 81/82), for exactly the
+   * form's lines and amount. Runs inside the outbox transaction when issued automatically.
+   */
+  function issueFromForm(form: RedLetterFormRow): InvoiceSummary {
+    if (form.status !== 'approved') throw new IpcFailure('VALIDATION_FAILED', '红字信息表尚未审核通过，还不能开具红字发票');
+    if (form.red_invoice_id !== null && form.red_invoice_status !== 'failed') {
+      throw new IpcFailure('VALIDATION_FAILED', `这张红字信息表已用于红字发票（流水号 ${form.red_invoice_lsh ?? ''}）`);
+    }
+    if (form.blue_invoice_id === null || form.red_lines_json === null || form.chyydm === null) {
+      throw new IpcFailure('VALIDATION_FAILED', '这张红字信息表不是在本机申请的，无法据此开具红字发票');
+    }
+    const { blue, request } = blueOf(form.blue_invoice_id);
+    const lines = JSON.parse(form.red_lines_json) as IssuanceDetailLine[];
+    const now = deps.now();
+    const reason = form.chyydm;
+    const built = buildRedIssuance(blue, request, lines, { lsh: newSerial('FR', now), reason, form: { xxbbh: form.xxbbh, xxbid: form.xxbid } });
+    if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', built.message);
+    const amount = money(new Decimal(built.value.totals.total).negated());
+    return deps.issuance.enqueue(built.value, (redInvoiceId) => {
+      repo.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount, chyydm: reason, formId: form.id }, now.toISOString());
+      forms.linkRedInvoice(form.id, redInvoiceId, now.toISOString());
+    });
+  }
+
+  return {
+    preview,
+    start,
+    issueFromForm,
+    issueFromFormId(formId: number): InvoiceSummary {
+      const form = forms.byId(formId);
+      if (!form || form.environment !== deps.environment) throw new IpcFailure('NOT_FOUND', `没有找到红字信息表（编号 ${formId}）`);
+      const invoice = issueFromForm(form);
+      const updated = forms.byId(formId);
+      if (updated) deps.notifyForm(toFormSummary(updated));
+      return invoice;
+    },
+  };
+}
+
+export type RedService = ReturnType<typeof createRedService>;

@@ -1,0 +1,111 @@
+/**
+ * The outbox handler of red-letter form applications (kind 'redletter', DESIGN.md §5). One row per
+ * application, keyed by its lsh:
+ *   queued   — hzsq (endpoint 9) with the stored request; an unclear outcome is retried with the same lsh
+ *              and the same body (the service answers the first acceptance again);
+ *   applying — accepted: hzcx (endpoint 8, same lsh, all=1) until the form has xxbbh — and xxbid for a
+ *              digital-electronic invoice;
+ *   approved — the numbers and the form are written in the transaction that finishes the outbox row,
+ *              and, when the clerk asked for it, the red invoice is queued in that same transaction.
+ */
+import type { ServiceClient } from '../../api/client.js';
+import { ServiceError, TransportError } from '../../api/errors.js';
+import type { OutboxHandler, SendOutcome } from '../../outbox/worker.js';
+import type { InvoiceSummary, RedLetterFormSummary } from '../../../shared/ipc/index.js';
+import type { RedLetterApplicationRequest } from '../../../shared/spec/redletter.js';
+import { isDigital } from '../red/request.js';
+import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from './repo.js';
+
+export interface RedLetterOutboxDeps {
+  forms: RedLetterRepo;
+  client: () => ServiceClient;
+  now: () => Date;
+  /** Queues the red invoice of an approved form (red/service.ts); runs inside the finishing transaction. */
+  issueRedInvoice: (form: RedLetterFormRow) => InvoiceSummary;
+  /** Records why an automatic red invoice could not be queued (the form stays approved and usable). */
+  noteIssueFailure: (formId: number, message: string) => void;
+  notifyForm: (form: RedLetterFormSummary) => void;
+  notifyInvoice: (invoice: InvoiceSummary) => void;
+}
+
+export function createRedLetterOutboxHandler(deps: RedLetterOutboxDeps): OutboxHandler {
+  const { forms } = deps;
+  const at = () => deps.now().toISOString();
+  /** Red invoices queued by a committed transaction, announced after it (never from inside it). */
+  const queuedInvoices = new Map<string, InvoiceSummary>();
+
+  function refused(lsh: string, error: ServiceError): SendOutcome {
+    const message = `${error.code} ${error.serviceMessage}`.trim();
+    return { kind: 'failed', error: message, apply: () => forms.markRefused(lsh, error.code, message, at()) };
+  }
+
+  function unclear(lsh: string, error: TransportError): SendOutcome {
+    // The application may or may not have arrived: keep it and ask again with the same lsh.
+    return { kind: 'unclear', error: error.message, apply: () => forms.note(lsh, `等待重试：${error.message}`, at()) };
+  }
+
+  async function apply(form: RedLetterFormRow, request: RedLetterApplicationRequest): Promise<SendOutcome> {
+    try {
+      const accepted = await deps.client().applyRedLetter(request);
+      return { kind: 'pending', note: accepted.message, apply: () => forms.markApplying(form.lsh, accepted.sqdh ?? null, at()) };
+    } catch (error) {
+      if (error instanceof ServiceError) return refused(form.lsh, error);
+      if (error instanceof TransportError) return unclear(form.lsh, error);
+      throw error;
+    }
+  }
+
+  async function query(form: RedLetterFormRow): Promise<SendOutcome> {
+    try {
+      const answer = await deps.client().queryRedLetter({
+        lsh: form.lsh,
+        ...(form.kpzdbs ? { kpzdbs: form.kpzdbs } : {}),
+        xhdwsbh: form.xhdwsbh,
+        all: '1',
+      });
+      const digital = isDigital(form.fplxdm ?? '');
+      const complete = answer.kind === 'approved' && (digital ? Boolean(answer.form.xxbid) : Boolean(answer.form.xxbbh));
+      if (answer.kind !== 'approved' || !complete) return { kind: 'pending', note: answer.message };
+      const numbers = { xxbbh: answer.form.xxbbh ?? null, xxbid: answer.form.xxbid ?? null, formJson: JSON.stringify(answer.form) };
+      return {
+        kind: 'done',
+        apply: () => {
+          if (!forms.markApproved(form.lsh, numbers, at())) return;
+          if (form.auto_issue !== 1) return;
+          const approved = forms.byLsh(form.lsh);
+          if (!approved) return;
+          try {
+            const invoice = deps.issueRedInvoice(approved);
+            queuedInvoices.set(form.lsh, invoice);
+          } catch (error) {
+            // The form is the outcome of this row and stays; the clerk can issue from it by hand.
+            deps.noteIssueFailure(approved.id, `红字发票未能自动开具：${error instanceof Error ? error.message : String(error)}`);
+          }
+        },
+      };
+    } catch (error) {
+      if (error instanceof ServiceError) return refused(form.lsh, error);
+      if (error instanceof TransportError) return unclear(form.lsh, error);
+      throw error;
+    }
+  }
+
+  return {
+    async send(row): Promise<SendOutcome> {
+      const form = forms.byLsh(row.serial);
+      if (!form) return { kind: 'failed', error: `红字信息表申请 ${row.serial} 的记录不存在`, apply: () => undefined };
+      if (form.status !== 'queued' && form.status !== 'applying') return { kind: 'done', apply: () => undefined };
+      if (form.status === 'queued') return apply(form, JSON.parse(row.request_json) as RedLetterApplicationRequest);
+      return query(form);
+    },
+    afterCommit(row) {
+      const form = forms.byLsh(row.serial);
+      if (form) deps.notifyForm(toFormSummary(form));
+      const invoice = queuedInvoices.get(row.serial);
+      if (invoice) {
+        queuedInvoices.delete(row.serial);
+        deps.notifyInvoice(invoice);
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/** The filter bar: search text, buyer, type, blue/red, state, submission dates. Test ids `filter-*`. */
+import { useState } from 'react';
+import { Button, DatePicker, Input, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { InvoiceType } from '../../../../../shared/ipc/index.js';
+import { useHistoryStore } from '../store.js';
+
+type StateOption = 'queued' | 'issuing' | 'issued' | 'failed' | 'partial' | 'full';
+
+export function HistoryFilters() {
+  const { t } = useTranslation();
+  // The text boxes and date pickers keep their own text; remounting them is how 清除条件 empties them.
+  const [resetKey, setResetKey] = useState(0);
+  const filter = useHistoryStore((s) => s.filter);
+  const setFilter = useHistoryStore((s) => s.setFilter);
+  const state: StateOption | undefined = filter.reversal === 'partial' || filter.reversal === 'full' ? filter.reversal : (filter.status as StateOption | undefined);
+  const onState = (value: StateOption | undefined) =>
+    value === 'partial' || value === 'full' ? setFilter({ reversal: value, status: undefined }) : setFilter({ status: value, reversal: undefined });
+  const day = (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined);
+  return (
+    <Space wrap style={{ marginBottom: 12 }} key={resetKey}>
+      <Input.Search
+        allowClear
+        data-testid="filter-text"
+        placeholder={t('history.searchPlaceholder')}
+        style={{ width: 300 }}
+        onSearch={(text) => setFilter({ text })}
+      />
+      <Input.Search allowClear data-testid="filter-buyer" placeholder={t('history.buyerFilter')} style={{ width: 200 }} onSearch={(buyer) => setFilter({ buyer })} />
+      <Select
+        allowClear
+        data-testid="filter-type"
+        placeholder={t('history.allTypes')}
+        style={{ width: 170 }}
+        value={filter.type}
+        onChange={(type?: string) => setFilter({ type })}
+        options={InvoiceType.options.map((value) => ({ value, label: t(`invoiceType.${value}`) }))}
+      />
+      <Select
+        allowClear
+        data-testid="filter-kplx"
+        placeholder={t('history.allDirections')}
+        style={{ width: 120 }}
+        value={filter.kplx}
+        onChange={(kplx?: '0' | '1') => setFilter({ kplx })}
+        options={[
+          { value: '0', label: t('history.blue') },
+          { value: '1', label: t('history.red') },
+        ]}
+      />
+      <Select<StateOption>
+        allowClear
+        data-testid="filter-state"
+        placeholder={t('history.allStates')}
+        style={{ width: 130 }}
+        value={state}
+        onChange={onState}
+        options={[
+          ...(['queued', 'issuing', 'issued', 'failed'] as const).map((value) => ({ value, label: t(`status.${value}`) })),
+          { value: 'partial', label: t('history.reversalPartial') },
+          { value: 'full', label: t('history.reversalFull') },
+        ]}
+      />
+      <DatePicker placeholder={t('history.dateFrom')} data-testid="filter-from" onChange={(value) => setFilter({ dateFrom: day(value) })} />
+      <DatePicker placeholder={t('history.dateTo')} data-testid="filter-to" onChange={(value) => setFilter({ dateTo: day(value) })} />
+      <Button
+        data-testid="filter-clear"
+        onClick={() => {
+          useHistoryStore.getState().clearFilter();
+          setResetKey((key) => key + 1);
+        }}
+      >
+        {t('history.clearFilters')}
+      </Button>
+    </Space>
+  );
+}

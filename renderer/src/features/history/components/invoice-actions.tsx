@@ -1,0 +1,61 @@
+/**
+ * The actions of an invoice in the drawer: 冲红 (when something is left to reverse), 打印 (paper 004/007
+ * only; printing itself is a later issue, so the button is disabled with a tooltip), the issued files
+ * (issuance:openFile), and the red-letter forms' own action (issue the red invoice from an approved form).
+ */
+import { Button, Space, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceFileFormat, OutputInvoiceDetail } from '../../../../../shared/ipc/index.js';
+import { getApi } from '../../../lib/api.js';
+import { reportFailure, reportSuccess } from '../../../lib/messages.js';
+import { useHistoryStore } from '../store.js';
+
+const PAPER_TYPES = new Set(['004', '007']);
+const FILE_LABELS = { pdf: 'history.actions.openPdf', ofd: 'history.actions.openOfd', xml: 'history.actions.openXml' } as const;
+
+/** Why 冲红 is not available, or null when it is. */
+function redBlockedReason(detail: OutputInvoiceDetail): 'history.actions.isRed' | 'history.actions.notIssued' | 'history.actions.fullyReversed' | null {
+  if (detail.kplx === '1') return 'history.actions.isRed';
+  if (detail.summary.status !== 'issued') return 'history.actions.notIssued';
+  if (detail.reversal && Number(detail.reversal.remaining) <= 0) return 'history.actions.fullyReversed';
+  return null;
+}
+
+export function InvoiceActions({ detail }: { detail: OutputInvoiceDetail }) {
+  const { t } = useTranslation();
+  const blocked = redBlockedReason(detail);
+  const openFile = async (format: InvoiceFileFormat) => {
+    const result = await getApi().issuance.openFile({ id: detail.summary.id, format });
+    if (result.ok) reportSuccess(t('history.actions.opened', { path: result.value.path }));
+    else reportFailure(result.error, 'issuance:openFile');
+  };
+  const red = (
+    <Button type="primary" danger disabled={blocked !== null} data-testid="action-red" onClick={() => useHistoryStore.getState().setRedOpen(true)}>
+      {t('history.actions.red')}
+    </Button>
+  );
+  return (
+    <Space wrap data-testid="invoice-actions">
+      {blocked ? <Tooltip title={t(blocked)}>{red}</Tooltip> : red}
+      {PAPER_TYPES.has(detail.summary.invoiceType) && (
+        <Tooltip title={t('history.actions.printLater')}>
+          <Button disabled data-testid="action-print">
+            {t('history.actions.print')}
+          </Button>
+        </Tooltip>
+      )}
+      {(['pdf', 'ofd', 'xml'] as const).map((format) => {
+        const button = (
+          <Button key={format} disabled={!detail.files[format]} data-testid={`action-open-${format}`} onClick={() => void openFile(format)}>
+            {t(FILE_LABELS[format])}
+          </Button>
+        );
+        return detail.files[format] ? button : (
+          <Tooltip key={format} title={t('history.actions.noFile')}>
+            {button}
+          </Tooltip>
+        );
+      })}
+    </Space>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * The red-reversal dialog (test id red-dialog). The clerk picks the reason (chyydm) and, for a partial
+ * reversal, the lines and what to reverse of each — only what the reason allows is editable; for special
+ * and digital-electronic invoices also the red-letter application reason (sqly) with its case, and the
+ * terminal. Every change is checked by main (red:preview) against the same rules red:start applies, and
+ * against what is left of the blue invoice, so problems show before anything is submitted.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Checkbox, Descriptions, Input, Modal, Radio, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  redRouteOf,
+  SUB_REASONS,
+  type OutputInvoiceDetail,
+  type RedLetterReason,
+  type RedLetterSubReason,
+  type RedPreview,
+  type RedPreviewLine,
+  type RedReason,
+  type RedRequest,
+} from '../../../../../shared/ipc/index.js';
+import { getApi } from '../../../lib/api.js';
+import { reportFailure, reportSuccess } from '../../../lib/messages.js';
+import { useHistoryStore } from '../store.js';
+import { reloadDetail } from './use-history-sync.js';
+
+interface LineEdit {
+  selected: boolean;
+  quantity: string;
+  amount: string;
+}
+
+const PREVIEW_DELAY_MS = 200;
+const REASONS: readonly RedReason[] = ['1', '2', '3', '4'];
+const LETTER_REASONS: readonly RedLetterReason[] = ['0', '1', '2'];
+
+function buildRequest(
+  detail: OutputInvoiceDetail,
+  state: { reason: RedReason; partial: boolean; edits: Record<number, LineEdit>; letterReason?: RedLetterReason; subReason?: RedLetterSubReason; terminal: string; autoIssue: boolean },
+): RedRequest {
+  const form = redRouteOf(detail.summary.invoiceType) === 'form';
+  const lines = Object.entries(state.edits)
+    .filter(([, edit]) => edit.selected)
+    .map(([xh, edit]) => ({
+      xh: Number(xh),
+      ...(edit.quantity.trim() ? { quantity: edit.quantity.trim() } : {}),
+      ...(edit.amount.trim() ? { amount: edit.amount.trim() } : {}),
+    }));
+  return {
+    blueInvoiceId: detail.summary.id,
+    reason: state.reason,
+    ...(state.partial && state.reason !== '2' ? { lines } : {}),
+    ...(form
+      ? {
+          ...(state.letterReason ? { letterReason: state.letterReason } : {}),
+          ...(state.subReason ? { letterSubReason: state.subReason } : {}),
+          ...(state.terminal.trim() ? { terminal: state.terminal.trim() } : {}),
+          autoIssue: state.autoIssue,
+        }
+      : {}),
+  };
+}
+
+/** Mounted only while open, so every opening starts from the defaults (reason 2, in full). */
+export function RedDialog({ detail }: { detail: OutputInvoiceDetail }) {
+  const open = useHistoryStore((s) => s.redOpen);
+  return open ? <RedDialogContent detail={detail} /> : null;
+}
+
+function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
+  const { t } = useTranslation();
+  const open = true;
+  const route = redRouteOf(detail.summary.invoiceType);
+  const [reason, setReason] = useState<RedReason>('2');
+  const [partial, setPartial] = useState(false);
+  const [edits, setEdits] = useState<Record<number, LineEdit>>({});
+  const [letterReason, setLetterReason] = useState<RedLetterReason | undefined>();
+  const [subReason, setSubReason] = useState<RedLetterSubReason | undefined>();
+  const [terminal, setTerminal] = useState(detail.terminal ?? useHistoryStore.getState().lastTerminal);
+  const [autoIssue, setAutoIssue] = useState(true);
+  const [preview, setPreview] = useState<RedPreview | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const request = useMemo(
+    () => buildRequest(detail, { reason, partial, edits, ...(letterReason ? { letterReason } : {}), ...(subReason ? { subReason } : {}), terminal, autoIssue }),
+    [detail, reason, partial, edits, letterReason, subReason, terminal, autoIssue],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      void getApi()
+        .red.preview(request)
+        .then((result) => {
+          if (!current) return;
+          if (result.ok) {
+            setPreview(result.value);
+            setInputError(null);
+          } else setInputError(result.error.message);
+        });
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [open, request]);
+
+  const edit = (xh: number, patch: Partial<LineEdit>) =>
+    setEdits((all) => ({ ...all, [xh]: { selected: false, quantity: '', amount: '', ...all[xh], ...patch } }));
+
+  const submit = async () => {
+    setSubmitting(true);
+    const result = await getApi().red.start(request);
+    setSubmitting(false);
+    if (!result.ok) return reportFailure(result.error, 'red:start');
+    const started = result.value;
+    if (request.terminal) useHistoryStore.getState().setLastTerminal(request.terminal);
+    reportSuccess(started.kind === 'invoice' ? t('red.started', { lsh: started.invoice.lsh }) : t('red.formStarted', { lsh: started.form.lsh }));
+    useHistoryStore.getState().setRedOpen(false);
+    void reloadDetail();
+  };
+
+  const columns: TableColumnsType<RedPreviewLine> = [
+    {
+      key: 'select',
+      title: t('red.select'),
+      width: 64,
+      render: (_, line) => (
+        <Checkbox data-testid={`red-line-${line.xh}-select`} checked={edits[line.xh]?.selected ?? false} onChange={(e) => edit(line.xh, { selected: e.target.checked })} />
+      ),
+    },
+    { key: 'name', dataIndex: 'name', title: t('history.line.name') },
+    { key: 'blueQuantity', dataIndex: 'blueQuantity', title: t('red.blueQuantity'), align: 'right' },
+    { key: 'unitPrice', dataIndex: 'unitPrice', title: t('history.line.unitPrice'), align: 'right' },
+    { key: 'blueAmount', dataIndex: 'blueAmount', title: t('red.blueAmount'), align: 'right' },
+    {
+      key: 'quantity',
+      title: t('red.quantity'),
+      render: (_, line) =>
+        line.quantityEditable ? (
+          <Input size="small" style={{ width: 96 }} data-testid={`red-line-${line.xh}-quantity`} value={edits[line.xh]?.quantity ?? ''} placeholder={line.quantity ?? ''}
+            onChange={(e) => edit(line.xh, { quantity: e.target.value, selected: true })} />
+        ) : (
+          line.quantity ?? ''
+        ),
+    },
+    {
+      key: 'amount',
+      title: t('red.amount'),
+      align: 'right',
+      render: (_, line) =>
+        line.amountEditable ? (
+          <Input size="small" style={{ width: 110 }} data-testid={`red-line-${line.xh}-amount`} value={edits[line.xh]?.amount ?? ''} placeholder={line.amount}
+            onChange={(e) => edit(line.xh, { amount: e.target.value, selected: true })} />
+        ) : (
+          <span data-testid={`red-line-${line.xh}-preview`}>{line.amount}</span>
+        ),
+    },
+  ];
+
+  const issues = [...(inputError ? [inputError] : []), ...(preview?.issues.map((issue) => issue.message) ?? [])];
+  return (
+    <Modal
+      open={open}
+      width={900}
+      title={t('red.title', { type: t(`invoiceType.${detail.summary.invoiceType}`), number: detail.summary.invoiceNumber ?? '' })}
+      okText={route === 'form' ? t('red.submitForm') : t('red.submit')}
+      cancelText={t('red.cancel')}
+      okButtonProps={{ danger: true, disabled: issues.length > 0 || preview === null, loading: submitting, ...({ 'data-testid': 'red-submit' } as object) }}
+      onOk={() => void submit()}
+      onCancel={() => useHistoryStore.getState().setRedOpen(false)}
+      destroyOnHidden
+      data-testid="red-dialog"
+    >
+      <Space direction="vertical" style={{ width: '100%' }} data-testid="red-dialog-body">
+        <Alert type="info" showIcon title={t(`red.route.${route}`)} />
+        <Typography.Text strong>{t('red.reason')}</Typography.Text>
+        <Radio.Group value={reason} onChange={(e) => setReason(e.target.value as RedReason)}>
+          {REASONS.map((code) => (
+            <Radio key={code} value={code} data-testid={`red-reason-${code}`}>
+              {t(`red.reasons.${code}`)}
+            </Radio>
+          ))}
+        </Radio.Group>
+        <Typography.Text type="secondary">{t(`red.reasonHints.${reason}`)}</Typography.Text>
+        {reason !== '2' && (
+          <Radio.Group value={partial ? 'partial' : 'whole'} onChange={(e) => setPartial(e.target.value === 'partial')}>
+            <Radio value="whole" data-testid="red-mode-whole">
+              {t('red.whole')}
+            </Radio>
+            <Radio value="partial" data-testid="red-mode-partial">
+              {t('red.partial')}
+            </Radio>
+          </Radio.Group>
+        )}
+        {route === 'form' && (
+          <>
+            <Typography.Text strong>{t('red.letterReason')}</Typography.Text>
+            <Radio.Group
+              value={letterReason}
+              onChange={(e) => {
+                const next = e.target.value as RedLetterReason;
+                setLetterReason(next);
+                setSubReason(next === '0' ? 'deducted' : undefined);
+              }}
+            >
+              {LETTER_REASONS.map((code) => (
+                <Radio key={code} value={code} data-testid={`red-letter-reason-${code}`}>
+                  {t(`red.letterReasons.${code}`)}
+                </Radio>
+              ))}
+            </Radio.Group>
+            {letterReason && letterReason !== '0' && (
+              <Radio.Group value={subReason} onChange={(e) => setSubReason(e.target.value as RedLetterSubReason)}>
+                {SUB_REASONS[letterReason].map((code) => (
+                  <Radio key={code} value={code} data-testid={`red-sub-${code}`}>
+                    {t(`red.subReasons.${code}`)}
+                  </Radio>
+                ))}
+              </Radio.Group>
+            )}
+            <Space>
+              <Typography.Text>{t('red.terminal')}</Typography.Text>
+              <Input style={{ width: 200 }} data-testid="red-terminal" value={terminal} placeholder={t('red.terminalPlaceholder')} onChange={(e) => setTerminal(e.target.value)} />
+            </Space>
+            <Checkbox checked={autoIssue} onChange={(e) => setAutoIssue(e.target.checked)} data-testid="red-auto-issue">
+              {t('red.autoIssue')}
+            </Checkbox>
+          </>
+        )}
+        {partial && reason !== '2' && preview && (
+          <Table<RedPreviewLine> size="small" rowKey="xh" columns={columns} dataSource={preview.lines} pagination={false} data-testid="red-lines" />
+        )}
+        <Descriptions size="small" column={3} bordered>
+          <Descriptions.Item label={t('red.total')}>
+            <span data-testid="red-total">{preview?.total ?? ''}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('red.remaining')}>
+            <span data-testid="red-remaining">{preview?.remaining ?? ''}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('red.remainingAfter')}>{preview?.remainingAfter ?? ''}</Descriptions.Item>
+        </Descriptions>
+        {issues.length > 0 && (
+          <Alert type="error" showIcon data-testid="red-issues" title={issues.map((issue) => <div key={issue}>{issue}</div>)} />
+        )}
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Red-reversal information in the drawer: for a blue invoice what is reversed, in progress and left, its
+ * red invoices and red-letter forms (with the form's state, number, and a button to issue the red
+ * invoice from an approved form that has none yet); for a red invoice the blue one it reverses.
+ */
+import { Button, Descriptions, List, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OutputInvoiceDetail, RedLetterFormSummary } from '../../../../../shared/ipc/index.js';
+import { getApi } from '../../../lib/api.js';
+import { reportFailure, reportSuccess } from '../../../lib/messages.js';
+import { reloadDetail } from './use-history-sync.js';
+import { StatusTag } from './status-tag.js';
+
+const FORM_COLORS = { queued: 'default', applying: 'processing', approved: 'success', rejected: 'error', failed: 'error' } as const;
+
+function FormItem({ form }: { form: RedLetterFormSummary }) {
+  const { t } = useTranslation();
+  const canIssue = form.status === 'approved' && (form.redInvoiceId === null || form.redInvoiceStatus === 'failed');
+  const issue = async () => {
+    const result = await getApi().red.issueFromForm({ formId: form.id });
+    if (result.ok) {
+      reportSuccess(t('red.issuedFromForm', { lsh: result.value.lsh }));
+      void reloadDetail();
+    } else reportFailure(result.error, 'red:issueFromForm');
+  };
+  return (
+    <List.Item data-testid={`form-${form.lsh}`} data-status={form.status}>
+      <Space direction="vertical" size={0}>
+        <Space wrap>
+          <Tag color={FORM_COLORS[form.status]} data-testid={`form-status-${form.lsh}`}>
+            {t(`red.formStatus.${form.status}`)}
+          </Tag>
+          <Typography.Text>{t('red.formAmount', { amount: form.amount })}</Typography.Text>
+          <Typography.Text type="secondary">{t(`red.letterReasons.${form.letterReason}`)}</Typography.Text>
+          {form.letterSubReason && <Typography.Text type="secondary">{t(`red.subReasons.${form.letterSubReason}`)}</Typography.Text>}
+        </Space>
+        <Typography.Text data-testid={`form-number-${form.lsh}`}>
+          {form.xxbbh || form.xxbid ? `${t('history.reversal.formNumber')}：${form.xxbbh ?? ''} ${form.xxbid ?? ''}` : t('red.waitingNumber')}
+        </Typography.Text>
+        {form.redInvoiceLsh && (
+          <Space>
+            <Typography.Text>{t('red.redInvoice', { lsh: form.redInvoiceLsh })}</Typography.Text>
+            <StatusTag serial={`form-red-${form.redInvoiceLsh}`} status={form.redInvoiceStatus} />
+          </Space>
+        )}
+        {form.error && <Typography.Text type="danger">{form.error}</Typography.Text>}
+        {canIssue && (
+          <Button size="small" type="primary" data-testid={`form-issue-${form.lsh}`} onClick={() => void issue()}>
+            {t('red.issueFromForm')}
+          </Button>
+        )}
+      </Space>
+    </List.Item>
+  );
+}
+
+export function ReversalInfo({ detail }: { detail: OutputInvoiceDetail }) {
+  const { t } = useTranslation();
+  if (detail.original) {
+    const original = detail.original;
+    return (
+      <Descriptions size="small" column={1} bordered title={t('history.reversal.title')} data-testid="red-original">
+        <Descriptions.Item label={t('history.reversal.original')}>{`${original.invoiceCode ?? ''} ${original.invoiceNumber ?? ''}`}</Descriptions.Item>
+        <Descriptions.Item label={t('history.reversal.reason')}>{t(`red.reasons.${original.reason}`)}</Descriptions.Item>
+        {original.formNumber && <Descriptions.Item label={t('history.reversal.formNumber')}>{original.formNumber}</Descriptions.Item>}
+      </Descriptions>
+    );
+  }
+  const reversal = detail.reversal;
+  if (!reversal) return null;
+  const stateLabel = reversal.state === 'full' ? t('history.reversalFull') : reversal.state === 'partial' ? t('history.reversalPartial') : t('history.reversal.none');
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Descriptions size="small" column={2} bordered title={t('history.reversal.title')} data-testid="reversal-summary">
+        <Descriptions.Item label={t('history.reversal.state')}>
+          <span data-testid="reversal-state" data-state={reversal.state}>
+            {stateLabel}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('history.reversal.reversed')}>{reversal.reversed}</Descriptions.Item>
+        <Descriptions.Item label={t('history.reversal.inFlight')}>{reversal.inFlight}</Descriptions.Item>
+        <Descriptions.Item label={t('history.reversal.remaining')}>
+          <span data-testid="reversal-remaining">{reversal.remaining}</span>
+        </Descriptions.Item>
+      </Descriptions>
+      {reversal.reds.length > 0 && (
+        <List
+          size="small"
+          header={t('history.reversal.reds')}
+          dataSource={reversal.reds}
+          renderItem={(red) => (
+            <List.Item data-testid={`red-${red.lsh}`}>
+              <Space wrap>
+                <Typography.Text>{red.lsh}</Typography.Text>
+                <Typography.Text>-{red.amount}</Typography.Text>
+                <Typography.Text type="secondary">{t(`red.reasons.${red.reason}`)}</Typography.Text>
+                <StatusTag serial={`red-${red.lsh}`} status={red.status} kplx="1" />
+                <Typography.Text>{red.invoiceNumber ?? ''}</Typography.Text>
+              </Space>
+            </List.Item>
+          )}
+        />
+      )}
+      {reversal.forms.length > 0 && (
+        <List size="small" header={t('history.reversal.forms')} dataSource={reversal.forms} renderItem={(form) => <FormItem form={form} />} />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Search in the customer or product library as the clerk types. The libraries belong to another
+ * feature; until their handlers exist the channels answer UNKNOWN_CHANNEL — then the form quietly
+ * falls back to typing (a new buyer or line is always allowed) and says so once, without an error popup.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Customer, Product } from '../../../../../shared/ipc/schemas/libraries.js';
+import { getApi } from '../../../lib/api.js';
+import { reportFailure } from '../../../lib/messages.js';
+import { useIssuanceStore } from '../store.js';
+
+const DEBOUNCE_MS = 200;
+const LIMIT = 20;
+
+type Kind = 'customers' | 'products';
+type RowOf<K extends Kind> = K extends 'customers' ? Customer : Product;
+
+export function useLibrarySearch<K extends Kind>(kind: K): { rows: RowOf<K>[]; search(query: string): void } {
+  const [rows, setRows] = useState<RowOf<K>[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(0);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = useCallback(
+    (query: string) => {
+      clearTimeout(timer.current);
+      if (useIssuanceStore.getState().librariesAvailable === false || query.trim() === '') {
+        setRows([]);
+        return;
+      }
+      timer.current = setTimeout(() => {
+        const ticket = ++latest.current;
+        const api = getApi();
+        const request = { query: query.trim(), limit: LIMIT };
+        void (kind === 'customers' ? api.customers.list(request) : api.products.list(request)).then((result) => {
+          // An older answer arriving after a newer one must not replace it.
+          if (ticket !== latest.current) return;
+          if (result.ok) {
+            useIssuanceStore.getState().setLibrariesAvailable(true);
+            setRows(result.value.rows as RowOf<K>[]);
+          } else if (result.error.code === 'UNKNOWN_CHANNEL') {
+            useIssuanceStore.getState().setLibrariesAvailable(false);
+            setRows([]);
+          } else {
+            reportFailure(result.error, `${kind}:list`);
+          }
+        });
+      }, DEBOUNCE_MS);
+    },
+    [kind],
+  );
+  return { rows, search };
+}

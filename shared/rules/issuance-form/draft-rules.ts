@@ -1,0 +1,111 @@
+/**
+ * Rules that only the draft can check, because the wire request no longer carries what they look at
+ * (the stated tax of a batch row, the clerk's discount as typed) or because they are the app's own care
+ * (the USCC check character, a push address that can actually receive). Paths are draft paths.
+ */
+import Decimal from 'decimal.js';
+import type { InvoiceDraft } from '../../ipc/schemas/issuance.js';
+import { DIGITAL_INVOICE_TYPES } from '../../spec/codes.js';
+import { isDecimal } from '../money.js';
+import { checkTaxId } from '../uscc.js';
+import { lineLabel } from '../rule-issue.js';
+import { taxContained } from '../invoice-amounts.js';
+import { lineAmount } from './build.js';
+
+export type IssueSeverity = 'error' | 'warning';
+
+/** A problem of the draft, on the field the clerk edits (dotted draft path, e.g. `lines.2.quantity`). */
+export interface DraftIssue {
+  path: string;
+  message: string;
+  /** Errors block sending; warnings are shown and the clerk may go on. */
+  severity: IssueSeverity;
+}
+
+export type DraftRule = (draft: InvoiceDraft) => DraftIssue[];
+
+const error = (path: string, message: string): DraftIssue => ({ path, message, severity: 'error' });
+const warning = (path: string, message: string): DraftIssue => ({ path, message, severity: 'warning' });
+
+/** The tolerance between a stated tax and the tax computed from the tax-inclusive amount. */
+export const TAX_TOLERANCE = new Decimal('0.06');
+
+/**
+ * ghdwsbh: an 18-character ID is a USCC whose check character must be right; a legacy 15/17/20-character
+ * ID cannot be checked and is let through with a warning.
+ */
+export const buyerTaxIdCheckRule: DraftRule = (draft) => {
+  const id = draft.buyerTaxNumber?.trim() ?? '';
+  if (id === '') return [];
+  const result = checkTaxId(id);
+  if (!result.ok) return [error('buyerTaxNumber', `购买方纳税人识别号：${result.message}`)];
+  return result.kind === 'legacy' ? [warning('buyerTaxNumber', `购买方纳税人识别号：${result.warning}`)] : [];
+};
+
+/** A tax stated by the source must match the tax contained in je (je × sl / (1 + sl)) within 0.06. */
+export const statedTaxRule: DraftRule = (draft) =>
+  draft.lines.flatMap((line, index) => {
+    if (line.tax === undefined || line.tax.trim() === '' || !isDecimal(line.tax.trim())) return [];
+    const je = lineAmount(line);
+    if (je === null) return [];
+    const computed = new Decimal(taxContained(je, line.rate));
+    const stated = new Decimal(line.tax.trim());
+    if (stated.minus(computed).abs().lessThanOrEqualTo(TAX_TOLERANCE)) return [];
+    return [error(`lines.${index}.tax`, `${lineLabel(index)} 税额 ${stated.toFixed(2)} 与按含税金额计算的 ${computed.toFixed(2)} 相差超过 0.06`)];
+  });
+
+/** fphxz 1: a discount line carries its discount (je); spsl, dj and spbm are not sent on it. */
+export const discountAmountRule: DraftRule = (draft) =>
+  draft.lines.flatMap((line, index) => {
+    if (line.kind !== 'discount') return [];
+    const amount = line.amount?.trim() ?? '';
+    if (amount === '') return [error(`lines.${index}.amount`, `${lineLabel(index)} 折扣金额不能为空`)];
+    if (isDecimal(amount) && new Decimal(amount).lessThanOrEqualTo(0)) {
+      return [error(`lines.${index}.amount`, `${lineLabel(index)} 折扣金额必须大于 0`)];
+    }
+    return [];
+  });
+
+/**
+ * lslbs 1 (exempt), 2 (not subject to VAT) and 3 (ordinary zero rate) all mean no tax on the line, so
+ * the rate must be 0; a line at 0% must say which of the three it is.
+ */
+export const levyRateRule: DraftRule = (draft) =>
+  draft.lines.flatMap((line, index) => {
+    if (line.kind === 'discount') return [];
+    const zero = new Decimal(isDecimal(line.rate) ? line.rate : 1).isZero();
+    const zeroLevy = line.specialLevy === '1' || line.specialLevy === '2' || line.specialLevy === '3';
+    if (zeroLevy && !zero) return [error(`lines.${index}.rate`, `${lineLabel(index)} 零税率标识为免税、不征税或普通零税率时，税率必须为 0%`)];
+    if (zero && !zeroLevy) return [error(`lines.${index}.specialLevy`, `${lineLabel(index)} 税率为 0% 时必须选择零税率标识（免税、不征税或普通零税率）`)];
+    return [];
+  });
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MOBILE = /^1\d{10}$/;
+
+/** email / phone (spec endpoint 2 rule 5): pushing needs an address that can receive it. */
+export const pushTargetRule: DraftRule = (draft) => {
+  const issues: DraftIssue[] = [];
+  const email = draft.push?.email?.trim() ?? '';
+  const phone = draft.push?.phone?.trim() ?? '';
+  if (email !== '' && !EMAIL.test(email)) issues.push(error('push.email', `推送邮箱 ${email} 不是有效的电子邮件地址`));
+  if (phone !== '' && !MOBILE.test(phone)) issues.push(error('push.phone', '推送手机号必须是 11 位手机号码'));
+  return issues;
+};
+
+/** sfzs… flags are only effective for digital-electronic invoices: say so rather than silently ignoring them. */
+export const showFlagsRule: DraftRule = (draft) => {
+  if (DIGITAL_INVOICE_TYPES.includes(draft.invoiceType)) return [];
+  return (['showBuyerBankAccount', 'showBuyerAddressPhone', 'showSellerBankAccount', 'showSellerAddressPhone'] as const)
+    .filter((flag) => draft[flag] === true)
+    .map((flag) => warning(flag, '备注区展示开户行、地址电话只对数电发票（81、82）有效'));
+};
+
+export const DRAFT_RULES: readonly DraftRule[] = [
+  buyerTaxIdCheckRule,
+  discountAmountRule,
+  statedTaxRule,
+  levyRateRule,
+  pushTargetRule,
+  showFlagsRule,
+];

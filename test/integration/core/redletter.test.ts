@@ -1,0 +1,101 @@
+/**
+ * Red-letter form applications through the outbox (DESIGN.md §5) when answers are lost: the sandbox
+ * commits hzsq and then drops the connection (createFaultPlan, dropRate on applyRedLetter), the core is
+ * closed in the middle and started again on the same folder. The application is retried with the same lsh
+ * and resumed at start-up, and it ends with exactly one form on the service, one locally, and one red
+ * invoice issued with its xxbbh.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
+import { createFaultPlan } from '../../../main/sandbox/faults.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../../main/sandbox/index.js';
+import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
+import type { OutputInvoiceDetail, RedStarted } from '../../../shared/ipc/index.js';
+import { createTestCipher } from '../../support/test-cipher.js';
+import { BUYER_004, call, GOODS, issueBlue, waitFor, waitForForm } from './red-support.js';
+
+const dirs: string[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function count(file: string, sql: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare(sql).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('red-letter applications with dropped answers', () => {
+  it('ends with exactly one form and one red invoice across a restart', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-redletter-'));
+    dirs.push(root);
+    // The first two hzsq answers are lost after the sandbox committed the application; later ones arrive.
+    const draws = [0.1, 0.1];
+    const faults = createFaultPlan({ dropRate: 0.5, endpoints: ['applyRedLetter'] }, () => draws.shift() ?? 0.9);
+    const sandbox: RunningSandbox = await startSandbox({ dataDir: path.join(root, 'sandbox'), issueDelayMs: 100, faults, onError: () => {} });
+    cleanups.push(() => sandbox.close());
+    const dataDir = path.join(root, 'app');
+    const openCore = (): Promise<Core> =>
+      createCore(
+        {
+          dataDir,
+          appVersion: 'test',
+          service: { kind: 'remote', baseUrl: sandbox.baseUrl, appKey: DEMO_CREDENTIALS.appKey, appSecret: DEMO_CREDENTIALS.appSecret, seller: DEMO_ENTERPRISE },
+          outboxBaseDelayMs: 40,
+          outboxMaxDelayMs: 300,
+        },
+        { cipher: createTestCipher() },
+      );
+
+    const first = await openCore();
+    cleanups.push(() => first.close());
+    const blue = await issueBlue(first, { invoiceType: '004', ...BUYER_004, issuer: '李四', lines: GOODS });
+    const started = await call<RedStarted>(first, 'red:start', {
+      blueInvoiceId: blue.id,
+      reason: '2',
+      letterReason: '2',
+      letterSubReason: 'not-delivered',
+      terminal: 'kpzd-01',
+    });
+    if (started.kind !== 'form') throw new Error('expected a red-letter form');
+    const sandboxDb = path.join(root, 'sandbox', SANDBOX_DB_FILE);
+    const remoteForms = () => count(sandboxDb, `SELECT COUNT(*) AS n FROM red_letter_applications`);
+    // The service has the application, but its answer never arrived: locally it is still unanswered.
+    await until(() => remoteForms() === 1, 'the sandbox to commit the application');
+    await first.close();
+    const localDb = path.join(dataDir, HISTORY_DB_FILE);
+    expect(count(localDb, `SELECT COUNT(*) AS n FROM outbox WHERE kind = 'redletter' AND state = 'pending'`)).toBe(1);
+
+    const second = await openCore();
+    cleanups.push(() => second.close());
+    const form = await waitForForm(second, started.form.lsh, (f) => f.redInvoiceLsh !== null);
+    expect(form.xxbbh).toMatch(/^\d{16}$/);
+    await waitFor(second, (row) => row.lsh === form.redInvoiceLsh && row.status === 'issued');
+
+    expect(draws).toEqual([]);
+    expect(remoteForms()).toBe(1);
+    expect(count(localDb, `SELECT COUNT(*) AS n FROM red_letter_form`)).toBe(1);
+    expect(count(localDb, `SELECT COUNT(*) AS n FROM outbox WHERE kind = 'redletter' AND state = 'done' AND attempts >= 3`)).toBe(1);
+    expect(count(sandboxDb, `SELECT COUNT(*) AS n FROM output_invoices WHERE kplx = '1'`)).toBe(1);
+    const detail = await call<OutputInvoiceDetail>(second, 'history:detail', { id: blue.id });
+    expect(detail.reversal).toMatchObject({ state: 'full', remaining: '0.00' });
+    expect(detail.reversal?.forms).toHaveLength(1);
+  });
+});
