@@ -7,7 +7,6 @@
  * refusal carries nothing but its status members, so it must not be judged by the success schema.
  */
 import { z } from 'zod';
-import { SERVICE_STATUS_CODES } from '../../shared/spec/codes.js';
 import { ZTDM_CODES, ZTDM_OK } from '../../shared/spec/codes-input.js';
 import { E1Failure, type EnvelopeKind } from '../../shared/spec/envelopes.js';
 import { VERIFICATION_CODES } from '../../shared/spec/verification.js';
@@ -69,8 +68,9 @@ const RULES: Record<EnvelopeKind, EnvelopeRules> = {
       if (!status.success) return missing('E1 status members (status, code, msg)');
       return status.data.code === 0 ? { kind: 'success' } : { kind: 'unclear', reason: `status true with code ${status.data.code}` };
     },
-    // The spec has no E1 code table; shared/spec/codes.ts explains E1 codes with the ZTDM table.
-    meaning: (code) => lookup(SERVICE_STATUS_CODES, code),
+    // The spec ties 2002/2012 to authorisation for every operation; the ZTDM table is the only code table
+    // it gives that could explain an E1 failure code.
+    meaning: (code) => lookup(ZTDM_CODES, code),
   },
   E2: {
     verdict(json) {

@@ -128,40 +128,6 @@ export const SHOW_FLAGS = {
   '1': 'show',
 } as const;
 
-/**
- * Status codes of the service's ZTDM table. The spec ties 2002 and 2012 to authorisation for every
- * operation, so a client may use this table to explain an E1 failure code too; it says nothing else
- * about E1 failure codes.
- */
-export const SERVICE_STATUS_CODES: Readonly<Record<string, string>> = {
-  '0000': 'processed successfully',
-  '9999': 'processing failed',
-  '2001': 'invoice does not exist',
-  '2002': 'authorisation information error',
-  '2003': 'request message format error',
-  '2004': 'content differs (for example a count sent differs from the actual count)',
-  '2005': 'interface code does not exist',
-  '2006': 'batch number must be present and 32 characters',
-  '2007': 'current-period start date must be present and 14 characters',
-  '2008': 'status flag must be present and 1 character',
-  '2009': 'start row must be present and numeric',
-  '2010': 'current-period end date must be present and 14 characters',
-  '2011': 'other exception',
-  '2012': 'confirm that the address and the tax number are authorised',
-  '2013': 'no such group',
-  '2014': 'tax number must be present',
-  '2015': 'code and number lengths do not match',
-  '2016': 'certification tax period must be present',
-  '2017': 'no such invoice',
-  '2018': 'confirmation statistics time must be present',
-  '2019': 'confirmation flag must be present',
-  '2020': 'statistics flag must be present',
-  '2021': 'statistics period must be present',
-  '2022': 'check code error',
-  '2023': 'confirmation password must be present',
-  '2024': 'confirmation password must be 6 to 20 characters',
-};
-
 // ---------------------------------------------------------------------------------------------------
 // Output side (issuance rules, red-letter forms, print): tables of the spec's remarks and state tables.
 // ---------------------------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ import { checkIssuanceRules, invoiceDirection } from '../../../shared/rules/issu
 import { invoiceTotals } from '../../../shared/rules/invoice-amounts.js';
 import type { InvoiceTypeCode } from '../../../shared/spec/codes.js';
 import { IssuanceRequest, type IssuedInvoiceRecordWire } from '../../../shared/spec/issuance.js';
-import { isAuthorisedFor } from '../auth.js';
 import { issueTime } from '../clock.js';
 import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
 import type { EndpointHandler, SandboxContext } from '../context.js';
@@ -21,7 +20,7 @@ import { e1Success, failure, type SandboxReply } from '../envelope.js';
 import { fileAddress } from '../files.js';
 import { invoiceIdentity } from '../invoice-numbers.js';
 import { checkRedInvoice } from '../output/red-invoice-state.js';
-import { canonicalJson, refusalForRules, refusalForSchema } from '../output/request-checks.js';
+import { canonicalJson, parseSellerRequest, refusalForRules } from '../output/request-checks.js';
 import { outputState } from '../output/state.js';
 import type { StoredInvoice } from '../store.js';
 
@@ -47,21 +46,9 @@ export const issueInvoice: EndpointHandler = (request, context) => {
   const now = context.now();
   const refuse = (code: SandboxCode, detail?: string): SandboxReply => failure('E1', code, detail, now);
 
-  const json = request.json;
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return refuse(SANDBOX_CODES.format, '请求体必须是 JSON 对象');
-
-  // Who may act comes before what is wrong with the content: an unauthorised caller learns nothing more.
-  const seller = (json as Record<string, unknown>).xhdwsbh;
-  if (typeof seller === 'string' && !isAuthorisedFor(request.credential, seller)) {
-    return refuse(SANDBOX_CODES.taxNumberNotAuthorised, `销方税号 ${seller} 未授权给 AppKey ${request.credential.appKey}`);
-  }
-
-  const parsed = IssuanceRequest.safeParse(json);
-  if (!parsed.success) {
-    const refusal = refusalForSchema(parsed.error.issues, json);
-    return refuse(refusal.code, refusal.detail);
-  }
-  const body = parsed.data;
+  const parsed = parseSellerRequest(request, IssuanceRequest);
+  if (!parsed.ok) return refuse(parsed.refusal.code, parsed.refusal.detail);
+  const body = parsed.body;
 
   const ruleRefusal = refusalForRules(checkIssuanceRules(body));
   if (ruleRefusal) return refuse(ruleRefusal.code, ruleRefusal.detail);

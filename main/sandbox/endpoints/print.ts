@@ -8,12 +8,11 @@ import Decimal from 'decimal.js';
 import { amountExcludingTax, unitPriceExcludingTax } from '../../../shared/rules/invoice-amounts.js';
 import { LINES_ON_INVOICE_FACE, type PrintInvoiceStatus } from '../../../shared/spec/codes.js';
 import { PrintRequest, type PrintResultWire } from '../../../shared/spec/print.js';
-import { isAuthorisedFor } from '../auth.js';
 import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
 import type { EndpointHandler } from '../context.js';
 import { e1Success, failure, type SandboxReply } from '../envelope.js';
 import { invoiceDocument, type InvoiceDocument } from '../output/invoice-document.js';
-import { refusalForSchema } from '../output/request-checks.js';
+import { parseSellerRequest } from '../output/request-checks.js';
 import { outputState } from '../output/state.js';
 import type { OutputInvoice } from '../stores/output-invoices.js';
 
@@ -95,18 +94,9 @@ export function printResult(document: InvoiceDocument): PrintResultWire {
 export const printInvoice: EndpointHandler = (request, context) => {
   const now = context.now();
   const refuse = (code: SandboxCode, detail?: string): SandboxReply => failure('E1', code, detail, now);
-  const json = request.json;
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return refuse(SANDBOX_CODES.format, '请求体必须是 JSON 对象');
-  const seller = (json as Record<string, unknown>).xhdwsbh;
-  if (typeof seller === 'string' && !isAuthorisedFor(request.credential, seller)) {
-    return refuse(SANDBOX_CODES.taxNumberNotAuthorised, `销方税号 ${seller} 未授权给 AppKey ${request.credential.appKey}`);
-  }
-  const parsed = PrintRequest.safeParse(json);
-  if (!parsed.success) {
-    const refusal = refusalForSchema(parsed.error.issues, json);
-    return refuse(refusal.code, refusal.detail);
-  }
-  const body = parsed.data;
+  const parsed = parseSellerRequest(request, PrintRequest);
+  if (!parsed.ok) return refuse(parsed.refusal.code, parsed.refusal.detail);
+  const body = parsed.body;
   const invoices = outputState(context.db).invoices;
   const invoice = invoices.byNumber(body.fplxdm, body.fpdm, body.fphm);
   const requestJson = invoice ? invoices.requestJson(invoice.lsh) : undefined;

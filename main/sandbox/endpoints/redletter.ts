@@ -11,13 +11,13 @@ import { checkRedLetterRequest, fullReversalLines, redLetterChangeRule } from '.
 import { DIGITAL_INVOICE_TYPES, RED_LETTER_FORM_TYPES, type InvoiceTypeCode } from '../../../shared/spec/codes.js';
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
 import { RedLetterApplicationRequest, RedLetterQuery, type RedLetterApplicationResult } from '../../../shared/spec/redletter.js';
-import { isAuthorisedFor } from '../auth.js';
 import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
 import type { EndpointHandler } from '../context.js';
 import { e1Success, failure, type SandboxReply } from '../envelope.js';
 import { findOriginal } from '../output/red-invoice-state.js';
 import { formAnswer, formNumbers, originalLines } from '../output/red-letter-form.js';
-import { canonicalJson, refusalForRules, refusalForSchema } from '../output/request-checks.js';
+import { isAuthorisedFor } from '../auth.js';
+import { canonicalJson, parseSellerRequest, refusalForRules, refusalForSchema } from '../output/request-checks.js';
 import { outputState } from '../output/state.js';
 import { remainingOf } from '../stores/output-invoices.js';
 import type { RedLetterApplication } from '../stores/red-letter-forms.js';
@@ -34,18 +34,9 @@ function applicationResult(application: Pick<RedLetterApplication, 'sqdh'>): Red
 export const applyRedLetter: EndpointHandler = (request, context) => {
   const now = context.now();
   const refuse = (code: SandboxCode, detail?: string): SandboxReply => failure('E1', code, detail, now);
-  const json = request.json;
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return refuse(SANDBOX_CODES.format, '请求体必须是 JSON 对象');
-  const seller = (json as Record<string, unknown>).xhdwsbh;
-  if (typeof seller === 'string' && !isAuthorisedFor(request.credential, seller)) {
-    return refuse(SANDBOX_CODES.taxNumberNotAuthorised, `销方税号 ${seller} 未授权给 AppKey ${request.credential.appKey}`);
-  }
-  const parsed = RedLetterApplicationRequest.safeParse(json);
-  if (!parsed.success) {
-    const refusal = refusalForSchema(parsed.error.issues, json);
-    return refuse(refusal.code, refusal.detail);
-  }
-  const body = parsed.data;
+  const parsed = parseSellerRequest(request, RedLetterApplicationRequest);
+  if (!parsed.ok) return refuse(parsed.refusal.code, parsed.refusal.detail);
+  const body = parsed.body;
   const state = outputState(context.db);
 
   const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');

@@ -5,7 +5,9 @@
  */
 import type { z } from 'zod';
 import type { RuleIssue, RuleIssueCode } from '../../../shared/rules/rule-issue.js';
+import { isAuthorisedFor } from '../auth.js';
 import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
+import type { EndpointRequest } from '../context.js';
 
 const MAX_LISTED_ISSUES = 10;
 
@@ -19,6 +21,24 @@ export const RULE_CODES: Record<RuleIssueCode, SandboxCode> = {
 export interface Refusal {
   code: SandboxCode;
   detail: string;
+}
+
+/**
+ * The opening of every output endpoint: the body is a JSON object; its seller (xhdwsbh) is authorised for
+ * the caller's AppKey — checked before anything about the content, so an unauthorised caller learns
+ * nothing more (2012); then the endpoint's own schema.
+ */
+export function parseSellerRequest<T extends z.ZodType>(request: EndpointRequest, schema: T): { ok: true; body: z.output<T> } | { ok: false; refusal: Refusal } {
+  const json = request.json;
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { ok: false, refusal: { code: SANDBOX_CODES.format, detail: '请求体必须是 JSON 对象' } };
+  }
+  const seller = (json as Record<string, unknown>).xhdwsbh;
+  if (typeof seller === 'string' && !isAuthorisedFor(request.credential, seller)) {
+    return { ok: false, refusal: { code: SANDBOX_CODES.taxNumberNotAuthorised, detail: `销方税号 ${seller} 未授权给 AppKey ${request.credential.appKey}` } };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, refusal: refusalForSchema(parsed.error.issues, json) };
 }
 
 /** The refusal for a list of rule issues (the first one's code; every message listed), or undefined. */
