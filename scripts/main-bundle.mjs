@@ -1,0 +1,16 @@
+// The esbuild options of the main-process bundle, shared by scripts/build-main.mjs and the test that runs
+// recognition from a bundle built exactly like the app's (test/integration/bundle/).
+
+/** Loaded from node_modules at run time, never bundled; see scripts/build-main.mjs for why each. */
+export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'pdfjs-dist', 'zxing-wasm'];
+
+/** @type {import('esbuild').BuildOptions} */
+export const MAIN_BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  // Electron 45 ships Node 22.
+  target: 'node22',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: MAIN_EXTERNALS,
+};
