@@ -78,6 +78,11 @@ function add(where: string[], params: Array<string | number>, condition: string,
 }
 
 /** The day after a YYYY-MM-DD date, for an exclusive upper bound on ISO timestamps. */
+/** The UTC instant (ISO, as created_at stores it) at which a China calendar day (YYYY-MM-DD) begins. */
+export function chinaDayStart(day: string): string {
+  return new Date(`${day}T00:00:00.000+08:00`).toISOString();
+}
+
 function nextDay(date: string): string {
   const next = new Date(`${date}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
@@ -103,8 +108,9 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
     params.push(environment);
     if (status !== undefined) add(where, params, 'i.status = ?', status);
     if (filter.type !== undefined) add(where, params, 'i.fplxdm = ?', filter.type);
-    if (filter.dateFrom !== undefined) add(where, params, 'i.created_at >= ?', filter.dateFrom);
-    if (filter.dateTo !== undefined) add(where, params, 'i.created_at < ?', nextDay(filter.dateTo));
+    // created_at is a UTC instant; the clerk's dates are China days (+08:00), so the bounds are converted.
+    if (filter.dateFrom !== undefined) add(where, params, 'i.created_at >= ?', chinaDayStart(filter.dateFrom));
+    if (filter.dateTo !== undefined) add(where, params, 'i.created_at < ?', chinaDayStart(nextDay(filter.dateTo)));
     if (filter.kplx !== undefined) add(where, params, 'i.kplx = ?', filter.kplx);
     if (filter.buyer !== undefined && filter.buyer !== '') {
       const like = `%${filter.buyer.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
