@@ -182,12 +182,13 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     ...(config.outboxMaxDelayMs === undefined ? {} : { maxDelayMs: config.outboxMaxDelayMs }),
   });
 
+  const defaultIssuer = config.issuer ?? '开票员';
   const info = (): AppInfo => ({
     version: config.appVersion,
     environment,
     serviceBaseUrl: connection.baseUrl,
     seller: connection.seller,
-    issuer: config.issuer ?? '开票员',
+    issuer: defaultIssuer,
   });
   registerSettingsIpc(router, info, settings);
   const invoiceFileRepo = createInvoiceFileRepo(db);
@@ -211,7 +212,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     environment,
     dialog: ports.dialog,
     seller: () => connection.seller,
-    defaultIssuer: config.issuer ?? '开票员',
+    defaultIssuer,
     submitInvoice: (draft) => issuance.submit(draft),
     progress: (progress) => emit('batch:progress', progress),
   });

@@ -7,6 +7,7 @@
  */
 import Decimal from 'decimal.js';
 import { DIGITAL_INVOICE_TYPES, type InvoiceTypeCode } from '../spec/codes.js';
+import type { IssuanceRequest } from '../spec/issuance.js';
 import type { RedLetterApplicationRequest, RedLetterDetailLine } from '../spec/redletter.js';
 import { invalid, isBlank, lineLabel, required, type RuleIssue } from './rule-issue.js';
 
@@ -27,6 +28,23 @@ export interface OriginalLine {
   sl: number;
   spbm?: string | undefined;
   lslbs?: string | null | undefined;
+}
+
+/** The blue invoice's lines as the red-letter rules see them (xh from 1, in invoice order). */
+export function originalLines(request: IssuanceRequest): OriginalLine[] {
+  return request.details.map((line, index) => ({
+    xh: index + 1,
+    fphxz: line.fphxz,
+    spmc: line.spmc,
+    ggxh: line.ggxh,
+    dw: line.dw,
+    spsl: line.spsl,
+    dj: line.dj,
+    je: line.je,
+    sl: line.sl,
+    spbm: line.spbm,
+    lslbs: line.lslbs,
+  }));
 }
 
 const isDigital = (fplxdm: InvoiceTypeCode): boolean => DIGITAL_INVOICE_TYPES.includes(fplxdm);

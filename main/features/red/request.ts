@@ -9,7 +9,7 @@ import Decimal from 'decimal.js';
 import type { RedLetterReason, RedReason } from '../../../shared/ipc/index.js';
 import { checkIssuanceRules } from '../../../shared/rules/issuance-checks.js';
 import { taxContained } from '../../../shared/rules/invoice-amounts.js';
-import { checkRedLetterRequest, redLetterChangeRule, type OriginalLine } from '../../../shared/rules/redletter.js';
+import { checkRedLetterRequest, originalLines, redLetterChangeRule } from '../../../shared/rules/redletter.js';
 import { DIGITAL_INVOICE_TYPES, type InvoiceTypeCode } from '../../../shared/spec/codes.js';
 import { IssuanceRequest, type IssuanceDetailLine } from '../../../shared/spec/issuance.js';
 import { RedLetterApplicationRequest, type RedLetterDetailLine } from '../../../shared/spec/redletter.js';
@@ -112,23 +112,6 @@ function pick<K extends keyof IssuanceRequest>(request: IssuanceRequest, keys: r
   const picked: Partial<Pick<IssuanceRequest, K>> = {};
   for (const key of keys) if (request[key] !== undefined) picked[key] = request[key];
   return picked;
-}
-
-/** The blue lines as the red-letter rules see them (xh from 1, in invoice order). */
-export function originalLines(request: IssuanceRequest): OriginalLine[] {
-  return request.details.map((line, index) => ({
-    xh: index + 1,
-    fphxz: line.fphxz,
-    spmc: line.spmc,
-    ggxh: line.ggxh,
-    dw: line.dw,
-    spsl: line.spsl,
-    dj: line.dj,
-    je: line.je,
-    sl: line.sl,
-    spbm: line.spbm,
-    lslbs: line.lslbs,
-  }));
 }
 
 export interface ApplicationContext {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { invoiceTotals } from '../../../shared/rules/invoice-amounts.js';
-import { checkRedLetterRequest, fullReversalLines, redLetterChangeRule } from '../../../shared/rules/redletter.js';
+import { checkRedLetterRequest, fullReversalLines, originalLines, redLetterChangeRule } from '../../../shared/rules/redletter.js';
 import { DIGITAL_INVOICE_TYPES, RED_LETTER_FORM_TYPES, type InvoiceTypeCode } from '../../../shared/spec/codes.js';
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
 import { RedLetterApplicationRequest, RedLetterQuery, type RedLetterApplicationResult } from '../../../shared/spec/redletter.js';
@@ -15,7 +15,7 @@ import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
 import type { EndpointHandler } from '../context.js';
 import { e1Success, failure, type SandboxReply } from '../envelope.js';
 import { findOriginal } from '../output/red-invoice-state.js';
-import { formAnswer, formNumbers, originalLines } from '../output/red-letter-form.js';
+import { formAnswer, formNumbers } from '../output/red-letter-form.js';
 import { isAuthorisedFor } from '../auth.js';
 import { canonicalJson, parseSellerRequest, refusalForRules, refusalForSchema } from '../output/request-checks.js';
 import { outputState } from '../output/state.js';

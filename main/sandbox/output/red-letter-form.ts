@@ -4,30 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { taxContained } from '../../../shared/rules/invoice-amounts.js';
-import type { OriginalLine } from '../../../shared/rules/redletter.js';
 import { DIGITAL_INVOICE_TYPES } from '../../../shared/spec/codes.js';
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
 import type { RedLetterDetailLine, RedLetterFormWire } from '../../../shared/spec/redletter.js';
 import { chinaYear } from '../clock.js';
 import type { OutputInvoice } from '../stores/output-invoices.js';
 import type { FormNumbers, RedLetterApplication } from '../stores/red-letter-forms.js';
-
-/** The original's lines as the red-letter rules see them (xh from 1, in invoice order). */
-export function originalLines(request: IssuanceRequest): OriginalLine[] {
-  return request.details.map((line, index) => ({
-    xh: index + 1,
-    fphxz: line.fphxz,
-    spmc: line.spmc,
-    ggxh: line.ggxh,
-    dw: line.dw,
-    spsl: line.spsl,
-    dj: line.dj,
-    je: line.je,
-    sl: line.sl,
-    spbm: line.spbm,
-    lslbs: line.lslbs,
-  }));
-}
 
 /**
  * xxbbh: 16 digits (yy, region 31, then the application's id), like the tax authority's form numbers;
