@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
+    // expect.poll waits for the UI or the outbox to get somewhere; vitest's default (1 s) is shorter than
+    // a busy 2-core CI machine needs. It bounds a wait, it asserts nothing about speed.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     hookTimeout: 120_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
   },

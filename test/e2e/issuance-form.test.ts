@@ -192,7 +192,8 @@ describe('issuance form', () => {
     await page.reload();
     await page.getByTestId('nav-issue').click();
     await page.getByTestId('drafts').click();
-    await page.locator('[data-testid^="draft-open-"]').first().click();
+    // The draft listed under its buyer's name, not whichever entry happens to come first.
+    await page.locator('.ant-list-item', { hasText: '草稿测试有限公司' }).locator('[data-testid^="draft-open-"]').click();
     await expect.poll(() => page.getByTestId('buyer-name').inputValue()).toBe('草稿测试有限公司');
     await expect(page.getByTestId('line-0-quantity').inputValue()).resolves.toBe('2');
     expect(errors).toEqual([]);
