@@ -22,10 +22,5 @@ export function registerCertificationIpc(router: IpcRouter, service: Certificati
     if (!batch) throw new IpcFailure('NOT_FOUND', `没有批次号为 ${PCH} 的认证申请`);
     return toView(batch);
   });
-  router.handle('certification:list', ({ limit }) =>
-    service.list(limit ?? 50).flatMap((row) => {
-      const batch = service.view(row.PCH);
-      return batch ? [toView(batch)] : [];
-    }),
-  );
+  router.handle('certification:list', ({ limit }) => service.list(limit ?? 50).map(toView));
 }

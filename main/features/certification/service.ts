@@ -121,7 +121,8 @@ export function createCertificationService(deps: CertificationServiceDeps) {
   return {
     submit,
     view,
-    list: (limit: number) => repo.list(deps.environment, limit),
+    /** The latest batches with their items (each batch read once). */
+    list: (limit: number) => repo.list(deps.environment, limit).map((batch) => ({ ...batch, items: repo.items(batch.id) })),
     outboxHandler,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { IpcFailure, type Environment, type OutputInvoiceDetail } from '../../../shared/ipc/index.js';
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
+import { toSummary } from '../issuance/repo.js';
 import { money } from '../red/lines.js';
 import type { InvoiceRow, RedRepo } from '../red/repo.js';
 import { toFormSummary, type RedLetterRepo } from '../redletter/repo.js';
@@ -28,20 +29,7 @@ export function outputInvoiceDetail(deps: { red: RedRepo; forms: RedLetterRepo; 
   const form = original?.form_id === null || original === undefined ? undefined : deps.forms.formOfRed(row.id);
   const reversal = blue ? deps.red.reversalOf(row) : undefined;
   return {
-    summary: {
-      id: row.id,
-      lsh: row.lsh,
-      environment: row.environment,
-      invoiceType: row.fplxdm,
-      buyerName: row.ghdwmc,
-      total: row.jshj,
-      status: row.status,
-      invoiceCode: row.fpdm,
-      invoiceNumber: row.fphm,
-      issuedAt: row.kprq,
-      error: row.error_message,
-      createdAt: row.created_at,
-    },
+    summary: toSummary(row),
     kplx: row.kplx,
     tax: row.hjse,
     sellerName: row.xhdwmc,

@@ -30,7 +30,8 @@ export interface IssuedFields {
   xml: string | null;
 }
 
-interface SummaryRow {
+/** The issued_invoice columns an InvoiceSummary is made of. */
+export interface SummaryRow {
   id: number;
   lsh: string;
   environment: Environment;
@@ -47,7 +48,7 @@ interface SummaryRow {
 
 const SUMMARY_COLUMNS = 'id, lsh, environment, fplxdm, ghdwmc, jshj, status, fpdm, fphm, kprq, error_message, created_at';
 
-function toSummary(row: SummaryRow): InvoiceSummary {
+export function toSummary(row: SummaryRow): InvoiceSummary {
   return {
     id: row.id,
     lsh: row.lsh,

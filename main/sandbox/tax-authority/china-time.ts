@@ -6,7 +6,7 @@
 const OFFSET_MS = 8 * 60 * 60 * 1000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+export const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 interface ChinaParts {
   year: number;
@@ -15,9 +15,11 @@ interface ChinaParts {
   hour: number;
   minute: number;
   second: number;
+  millisecond: number;
 }
 
-function chinaParts(ms: number): ChinaParts {
+/** The calendar and clock fields of a moment in China (UTC+8, no daylight saving). */
+export function chinaParts(ms: number): ChinaParts {
   const shifted = new Date(ms + OFFSET_MS);
   return {
     year: shifted.getUTCFullYear(),
@@ -26,6 +28,7 @@ function chinaParts(ms: number): ChinaParts {
     hour: shifted.getUTCHours(),
     minute: shifted.getUTCMinutes(),
     second: shifted.getUTCSeconds(),
+    millisecond: shifted.getUTCMilliseconds(),
   };
 }
 

@@ -11,6 +11,7 @@ import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } 
 import { createFaultPlan, seededRandom } from '../../../main/sandbox/faults.js';
 import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
 import { createTaxAuthorityStore } from '../../../main/sandbox/stores/tax-authority.js';
+import { taxPeriodOf } from '../../../main/sandbox/tax-authority/china-time.js';
 import { openDatabase, closeDatabase } from '../../../main/db/open.js';
 import { sandboxMigrations } from '../../../main/sandbox/migrations/index.js';
 import type { CertificationBatchView } from '../../../shared/ipc/index.js';
@@ -23,10 +24,7 @@ afterEach(async () => {
 });
 
 /** The current tax period in China time, as the sandbox checks it (SBYY 7 otherwise). */
-function currentPeriod(): string {
-  const china = new Date(Date.now() + 8 * 3600_000);
-  return `${china.getUTCFullYear()}${String(china.getUTCMonth() + 1).padStart(2, '0')}`;
-}
+const currentPeriod = () => taxPeriodOf(Date.now());
 
 async function setup(faults?: Parameters<typeof createFaultPlan>[0]) {
   const root = tempDir('fapiao-cert-');

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HISTORY_DB_FILE } from '../../../main/core.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../../main/sandbox/index.js';
-import { createFaultPlan } from '../../../main/sandbox/faults.js';
+import { createFaultPlan, seededRandom } from '../../../main/sandbox/faults.js';
 import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
 import { REPO_ROOT } from '../../harness/server.js';
 import { tempDir } from '../../support/sample-issuance.js';
@@ -22,19 +22,8 @@ const TOTAL = 300;
 const MIN_KILLS = 20;
 const SEED = Number(process.env.CRASH_SEED ?? 20261122);
 
-/** Deterministic randomness, so a failing run can be replayed with CRASH_SEED. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = mulberry32(SEED);
+// Deterministic, so a failing run can be replayed with CRASH_SEED.
+const random = seededRandom(SEED);
 const root = tempDir('fapiao-crash-');
 const appDir = path.join(root, 'app');
 const sandboxDir = path.join(root, 'sandbox');
@@ -91,7 +80,7 @@ describe('exactly-once issuance under faults and crashes', () => {
   it('issues every submitted lsh exactly once and the history equals the sandbox', async () => {
     const faults = createFaultPlan(
       { dropRate: 0.1, errorRate: 0.05, latencyMs: 2, latencyJitterMs: 40, endpoints: ['issueInvoice'] },
-      mulberry32(SEED + 1),
+      seededRandom(SEED + 1),
     );
     sandbox = await startSandbox({ dataDir: sandboxDir, issueDelayMs: 30, faults, onError: () => {} });
     const acked = new Set<string>();
