@@ -7,7 +7,7 @@
  */
 import Decimal from 'decimal.js';
 import type { RedLetterReason, RedReason } from '../../../shared/ipc/index.js';
-import { checkIssuanceRules } from '../../../shared/rules/issuance-checks.js';
+import { checkIssuanceRules } from '../../../shared/rules/issuance/index.js';
 import { taxContained } from '../../../shared/rules/invoice-amounts.js';
 import { checkRedLetterRequest, originalLines, redLetterChangeRule } from '../../../shared/rules/redletter.js';
 import { DIGITAL_INVOICE_TYPES, type InvoiceTypeCode } from '../../../shared/spec/codes.js';

@@ -9,7 +9,7 @@
  * ledger row follows (reversed amount, status red-reversed once fully reversed).
  */
 import { createHash } from 'node:crypto';
-import { checkIssuanceRules, invoiceDirection } from '../../../shared/rules/issuance-checks.js';
+import { checkIssuanceRules, invoiceDirection } from '../../../shared/rules/issuance/index.js';
 import { invoiceTotals } from '../../../shared/rules/invoice-amounts.js';
 import type { InvoiceTypeCode } from '../../../shared/spec/codes.js';
 import { IssuanceRequest, type IssuedInvoiceRecordWire } from '../../../shared/spec/issuance.js';

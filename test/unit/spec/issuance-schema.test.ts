@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIssuanceRules } from '../../../shared/rules/issuance-checks.js';
+import { checkIssuanceRules } from '../../../shared/rules/issuance/index.js';
 import { INVOICE_TYPES, SPECIAL_INVOICE_KINDS } from '../../../shared/spec/codes.js';
 import { e1, ISO_TIMESTAMP_WITH_OFFSET } from '../../../shared/spec/envelopes.js';
 import { IssuanceRequest, IssuanceResponse, IssuedInvoiceRecord } from '../../../shared/spec/issuance.js';
