@@ -9,7 +9,10 @@
  * codes + MA + 8 characters; invoice numbers: 8 digits from 00000001; dates: one invoice every 63 s
  * from 2023-01-01 (a million span two years); 95 % sandbox, 5 % remote; 2 % failed, 1 % issuing.
  */
-import type { Db } from '../../main/db/open.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { closeDatabase, openDatabase, type Db } from '../../main/db/open.js';
 
 export const CITIES = '杭州宁波温州苏州无锡南京上海北京深圳广州成都重庆武汉西安长沙合肥福州厦门济南青岛';
 export const CORE = '星河云端海川恒达瑞丰金鼎华信天成鸿运博远中和新港东方明珠长江黄山泰龙腾凤翔锦绣嘉禾兴盛隆昌永安顺通宏图伟业聚德润泽晨光阳光旭日立诚弘毅卓越精工智慧源泉绿洲蓝海银河宇宙万象千禧百年亿家众合汇丰富贵祥瑞吉利佳美优品尚典雅致';
@@ -59,4 +62,26 @@ export function generateHistory(db: Db, rows: number): void {
       FROM n;
     `);
   })();
+}
+
+const generated = new Map<number, { file: string; seconds: number }>();
+
+/**
+ * A closed database file holding `rows` generated invoices, made once per process: `npm run bench --
+ * search startup` generates the million once (about 1–15 min on a busy 2-core machine). Callers copy
+ * it or open it; it is removed when the process exits.
+ */
+export function generatedHistoryFile(rows: number): { file: string; seconds: number } {
+  const known = generated.get(rows);
+  if (known) return known;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-bench-history-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'history.db');
+  const started = performance.now();
+  const db = openDatabase(file);
+  generateHistory(db, rows);
+  closeDatabase(db);
+  const made = { file, seconds: (performance.now() - started) / 1000 };
+  generated.set(rows, made);
+  return made;
 }

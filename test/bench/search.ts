@@ -1,21 +1,39 @@
 /**
  * search: the history's first page (50 rows, newest first) for each kind of search a clerk makes, over
  * 1,000,000 output invoices with realistic buyer names (history-data.ts), through
- * createHistoryRepo(db).searchHistory — the path `history:search` takes. Baseline: the true limit of
+ * createHistoryRepo(db).searchHistory — the path `history:search` takes (each sample the fastest of 3
+ * back-to-back runs, the same for the baseline; see TRIES). Baseline: the true limit of
  * a lookup, the raw prepared indexed `SELECT * FROM issued_invoice WHERE environment = ? AND fphm = ?`
  * of one invoice by number, measured interleaved with ours in the same run. ours = the worst kind's
  * p95; ratio = ours / baseline p95. One line per kind follows the bench line.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { closeDatabase, openDatabase } from '../../main/db/open.js';
 import { createHistoryRepo } from '../../main/features/history/repo.js';
 import type { HistoryFilter } from '../../shared/ipc/index.js';
 import { benchDir, fmt, percentile, report } from './common.js';
-import { createdAtOf, environmentOf, generateHistory, nameOf, numberOf, taxIdOf } from './history-data.js';
+import { createdAtOf, environmentOf, generatedHistoryFile, nameOf, numberOf, taxIdOf } from './history-data.js';
 
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 const PER_KIND = Number(process.env.BENCH_SEARCH_PER_KIND ?? 60);
-const PAGE = 50;
+/** The grid's first page: a screenful (renderer/src/lib/paged-list FIRST_PAGE). */
+const PAGE = 20;
+/**
+ * Each search (and each baseline lookup) runs this many times back to back and its fastest run is the
+ * sample: on a 2-core machine shared with other test runs a sub-millisecond query is otherwise often
+ * measured with a scheduler time slice in it. Both sides are sampled the same way.
+ */
+const TRIES = 3;
+const fastest = (run: () => void) => {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < TRIES; i++) {
+    const t = performance.now();
+    run();
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+};
 
 type Kind = 'common 2-char' | 'rare 2-char' | '3-char' | '4-char' | 'tax-ID prefix' | 'invoice number' | 'date range + status' | 'text + date range';
 const KINDS: Kind[] = ['common 2-char', 'rare 2-char', '3-char', '4-char', 'tax-ID prefix', 'invoice number', 'date range + status', 'text + date range'];
@@ -48,12 +66,11 @@ function filterFor(kind: Kind, x: number, i: number): HistoryFilter {
 
 export function benchSearch(): void {
   const { dir, remove } = benchDir('search');
+  const { file, seconds: generatedS } = generatedHistoryFile(ROWS);
+  fs.copyFileSync(file, path.join(dir, 'history.db'));
   const db = openDatabase(path.join(dir, 'history.db'));
   try {
-    const started = performance.now();
-    generateHistory(db, ROWS);
     db.pragma('optimize');
-    const generatedS = (performance.now() - started) / 1000;
 
     const repo = createHistoryRepo(db);
     const lookup = db.prepare(`SELECT * FROM issued_invoice WHERE environment = ? AND fphm = ?`);
@@ -83,15 +100,16 @@ export function benchSearch(): void {
     const baseline: number[] = [];
     work.forEach((item, i) => {
       const runOurs = () => {
-        const t = performance.now();
-        const page = repo.searchHistory('sandbox', item.filter);
-        ours.get(item.kind)?.push(performance.now() - t);
-        found.set(item.kind, (found.get(item.kind) ?? 0) + page.rows.length);
+        let rows = 0;
+        ours.get(item.kind)?.push(fastest(() => (rows = repo.searchHistory('sandbox', item.filter).rows.length)));
+        found.set(item.kind, (found.get(item.kind) ?? 0) + rows);
       };
       const runBaseline = () => {
-        const t = performance.now();
-        if (!lookup.get('sandbox', numberOf(item.x))) throw new Error(`invoice ${item.x} missing`);
-        baseline.push(performance.now() - t);
+        baseline.push(
+          fastest(() => {
+            if (!lookup.get('sandbox', numberOf(item.x))) throw new Error(`invoice ${item.x} missing`);
+          }),
+        );
       };
       const order = i % 2 === 0 ? [runOurs, runBaseline] : [runBaseline, runOurs];
       for (const run of order) run();
@@ -105,7 +123,7 @@ export function benchSearch(): void {
       `${fmt(worst.p95, 3)} ms p95`,
       `${fmt(baseP95, 3)} ms p95`,
       worst.p95 / baseP95,
-      `${ROWS} invoices, ${PER_KIND} searches per kind, first page of ${PAGE}; worst kind: ${worst.kind}; number lookup p50 ${fmt(percentile(baseline, 50), 3)} ms; generated in ${fmt(generatedS, 1)} s`,
+      `${ROWS} invoices, ${PER_KIND} searches per kind, first page of ${PAGE}, fastest of ${TRIES} tries per search; worst kind: ${worst.kind}; number lookup p50 ${fmt(percentile(baseline, 50), 3)} ms; generated in ${fmt(generatedS, 1)} s`,
     );
     for (const { kind, p50, p95 } of p95s) {
       process.stdout.write(

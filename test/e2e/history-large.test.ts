@@ -66,7 +66,8 @@ describe('history over 100,000 invoices', () => {
     const all = expectedXs();
     await expect.poll(() => rowAt(table, 0).getAttribute('data-lsh')).toBe(`B${all[0]}`);
     await expect.poll(() => table.getAttribute('data-total')).toBe(String(all.length));
-    expect(Number(await table.getAttribute('data-loaded'))).toBeLessThanOrEqual(100);
+    // A screenful and the page after it, not the 95,000.
+    expect(Number(await table.getAttribute('data-loaded'))).toBeLessThanOrEqual(200);
     await expect.poll(() => page.getByTestId('history-count').innerText()).toContain(String(all.length));
     await screenshot(page, 'history-large-first-page');
 

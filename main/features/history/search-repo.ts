@@ -42,6 +42,7 @@ export function nextDay(date: string): string {
 
 
 export const OUTPUT_PAGE_DEFAULT = 50;
+// The reversal column checks for any red reversal first (one index step): most invoices have none.
 /** Counting stops here: beyond it the count is a lower bound ("10000+"), never a long scan. */
 export const COUNT_CAP = 10_000;
 const MAX_TERMS = 6;
@@ -49,7 +50,7 @@ const MAX_TERMS = 6;
 export const OUTPUT_COLUMNS = `'output' AS direction, i.id AS id, i.environment AS environment, i.fplxdm AS invoiceType, i.fpdm AS invoiceCode,
        i.fphm AS invoiceNumber, i.created_at AS date, i.ghdwmc AS counterpartyName, i.ghdwsbh AS counterpartyTaxNumber,
        i.jshj AS total, i.hjse AS tax, i.status AS status, i.lsh AS serial, i.kplx AS kplx,
-       CASE WHEN i.kplx = '0' THEN ${REVERSAL_STATE} END AS reversal`;
+       CASE WHEN i.kplx = '0' THEN CASE WHEN EXISTS (SELECT 1 FROM red_reversal x WHERE x.blue_invoice_id = i.id) THEN ${REVERSAL_STATE} ELSE 'none' END END AS reversal`;
 
 /** The amount expression of the (environment, amount) index; queries must use it verbatim. */
 const AMOUNT = 'CAST(i.jshj AS REAL)';
@@ -119,11 +120,13 @@ export function decodeCursor(cursor: string | undefined): number | null {
 export const encodeCursor = (id: number) => `o${id}`;
 
 export function createOutputSearch(db: Db) {
+  // Ordered by created_at alone: one step along (environment, created_at DESC); adding id would sort
+  // the whole range (the index holds rowids ascending within a timestamp).
   const firstIdFrom = db.prepare<[string, string], { id: number }>(
-    `SELECT id FROM issued_invoice WHERE environment = ? AND created_at >= ? ORDER BY created_at, id LIMIT 1`,
+    `SELECT id FROM issued_invoice WHERE environment = ? AND created_at >= ? ORDER BY created_at LIMIT 1`,
   );
   const lastIdBefore = db.prepare<[string, string], { id: number }>(
-    `SELECT id FROM issued_invoice WHERE environment = ? AND created_at < ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+    `SELECT id FROM issued_invoice WHERE environment = ? AND created_at < ? ORDER BY created_at DESC LIMIT 1`,
   );
   const tally = db.prepare<[string], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_tally WHERE environment = ?`);
 
@@ -242,6 +245,8 @@ export function createOutputSearch(db: Db) {
 
   return {
     build,
+    /** The SQL of the date-bound lookups, for the plan tests. */
+    boundSql: [firstIdFrom.source, lastIdBefore.source],
     /** One page, newest first, and the cursor of the next one. */
     page(environment: Environment, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
       const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;

@@ -29,7 +29,9 @@ export interface KeysetRows<Row> {
   reload(keep?: number): void;
 }
 
-export const FIRST_PAGE = 50;
+/** The first page is a screenful (it is what the clerk waits for); later pages are bigger. */
+export const FIRST_PAGE = 20;
+export const NEXT_PAGE = 100;
 export const MAX_PAGE = 500;
 
 export function useKeysetRows<Row>(source: KeysetSource<Row>, key: unknown): KeysetRows<Row> {
@@ -58,7 +60,8 @@ export function useKeysetRows<Row>(source: KeysetSource<Row>, key: unknown): Key
       for (;;) {
         const current = live.current;
         if (gen !== generation.current || current.done || current.rows.length > wanted.current) return;
-        const limit = Math.min(MAX_PAGE, Math.max(FIRST_PAGE, wanted.current + 1 - current.rows.length));
+        const least = current.rows.length === 0 ? FIRST_PAGE : NEXT_PAGE;
+        const limit = Math.min(MAX_PAGE, Math.max(least, wanted.current + 1 - current.rows.length));
         setState((s) => ({ ...s, loading: true }));
         const page = await sourceRef.current.fetchPage(current.rows.length === 0 ? undefined : (current.next ?? undefined), limit);
         if (gen !== generation.current) return;

@@ -33,6 +33,11 @@ export interface VirtualTableProps<Row> {
 }
 
 const OVERSCAN = 10;
+/**
+ * Browsers stop laying out elements taller than about 33 million pixels (a million 36 px rows is 36
+ * million): beyond this height the scroll position maps onto the rows proportionally.
+ */
+const MAX_HEIGHT = 15_000_000;
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', padding: '0 8px' } as const;
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
@@ -40,8 +45,15 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(0);
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
-  const last = Math.min(total - 1, Math.ceil((scrollTop + height) / rowHeight) + OVERSCAN);
+  const fullHeight = total * rowHeight;
+  const virtualHeight = Math.min(fullHeight, MAX_HEIGHT);
+  const scale = virtualHeight > height ? Math.max(1, (fullHeight - height) / (virtualHeight - height)) : 1;
+  /** Where the view's top is in the full list, in pixels. */
+  const offset = scrollTop * scale;
+  const first = Math.max(0, Math.floor(offset / rowHeight) - OVERSCAN);
+  const last = Math.min(total - 1, Math.ceil((offset + height) / rowHeight) + OVERSCAN);
+  const topPad = Math.max(0, scrollTop + first * rowHeight - offset);
+  const bottomPad = Math.max(0, virtualHeight - topPad - (last - first + 1) * rowHeight);
 
   useEffect(() => {
     if (total > 0) onNeed(last);
@@ -54,10 +66,11 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       const element = scroller.current;
       if (!element) return;
       const top = target * rowHeight;
-      if (top < element.scrollTop) element.scrollTop = top;
-      else if (top + rowHeight > element.scrollTop + height - rowHeight) element.scrollTop = top + 2 * rowHeight - height;
+      const viewTop = element.scrollTop * scale;
+      if (top < viewTop) element.scrollTop = top / scale;
+      else if (top + rowHeight > viewTop + height - rowHeight) element.scrollTop = (top + 2 * rowHeight - height) / scale;
     },
-    [total, rowHeight, height],
+    [total, rowHeight, height, scale],
   );
   const page = Math.max(1, Math.floor(height / rowHeight) - 1);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -144,9 +157,9 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
           </tr>
         </thead>
         <tbody>
-          {first > 0 && <tr style={{ height: first * rowHeight }} aria-hidden="true" />}
+          {topPad > 0 && <tr style={{ height: topPad }} aria-hidden="true" />}
           {visible}
-          {last < total - 1 && <tr style={{ height: (total - 1 - last) * rowHeight }} aria-hidden="true" />}
+          {bottomPad > 0 && <tr style={{ height: bottomPad }} aria-hidden="true" />}
         </tbody>
       </table>
       {total === 0 && <div style={{ padding: 24, textAlign: 'center', color: '#999' }}>{empty}</div>}
