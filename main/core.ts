@@ -18,6 +18,7 @@ import { CERTIFICATION_OUTBOX_KIND, createCertificationService } from './feature
 import { registerHistoryIpc } from './features/history/ipc.js';
 import { createHistoryRepo } from './features/history/repo.js';
 import { createHistoryService } from './features/history/service.js';
+import { createEnterprisesFeature } from './features/enterprises/index.js';
 import { createDraftService } from './features/issuance/drafts.js';
 import { createRedFeature, REDLETTER_OUTBOX_KIND } from './features/red/feature.js';
 import { registerRedIpc } from './features/red/ipc.js';
@@ -91,10 +92,11 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const outbox = createOutboxRepo(db);
   const history = createHistoryRepo(db);
   const requestLog = createRequestLogBuffer((entries) => history.recordRequests(entries));
+  const vault = createVault(db, ports.cipher);
   const settings = createSettingsService({
     db,
     repo: createSettingsRepo(db),
-    vault: createVault(db, ports.cipher),
+    vault,
     cipherBackend: ports.cipher.backend,
     pendingOperations: () => outbox.pendingCount(),
     log: (entry) => history.recordRequest(entry),
@@ -135,13 +137,24 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
 
   const router = createIpcRouter();
   const environment = service.kind;
+  const enterprises = createEnterprisesFeature({
+    db,
+    environment,
+    client: () => client,
+    now: () => new Date(),
+    emit,
+    vault,
+    defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name },
+  });
+  // The active enterprise is the seller of issuance and the buyer of collection and certification.
+  const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
   settings.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? DEMO_CREDENTIALS : null });
   const issuance = createIssuanceService({
     db,
     repo: createIssuanceRepo(db),
     outbox,
     environment,
-    seller: () => connection.seller,
+    seller,
     now: () => new Date(),
     kick: () => worker.kick(),
     notify: (invoice) => emit('issuance:updated', invoice),
@@ -162,7 +175,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     repo: createCertificationRepo(db),
     outbox,
     environment,
-    buyerTaxNumber: () => connection.seller.taxNumber,
+    buyerTaxNumber: () => seller().taxNumber,
     now: () => new Date(),
     kick: () => worker.kick(),
     notify: (pch) => {
@@ -187,10 +200,11 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     version: config.appVersion,
     environment,
     serviceBaseUrl: connection.baseUrl,
-    seller: connection.seller,
+    seller: { taxNumber: seller().taxNumber, name: seller().name },
     issuer: defaultIssuer,
   });
   registerSettingsIpc(router, info, settings);
+  enterprises.registerIpc?.(router);
   const invoiceFileRepo = createInvoiceFileRepo(db);
   registerIssuanceIpc(
     router,
@@ -211,7 +225,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     repo: createBatchRepo(db),
     environment,
     dialog: ports.dialog,
-    seller: () => connection.seller,
+    seller,
     defaultIssuer,
     submitInvoice: (draft) => issuance.submit(draft),
     progress: (progress) => emit('batch:progress', progress),

@@ -3,6 +3,7 @@ import type { Messages } from './zh-CN.js';
 import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
+import { enterprisesEn } from '../../features/enterprises/locale.js';
 
 export const en: Messages = {
   app: {
@@ -20,6 +21,7 @@ export const en: Messages = {
     issue: 'Issue invoice',
     history: 'History',
     libraries: 'Customers & products',
+    enterprises: 'Enterprises',
     batch: 'Batch from Excel',
     settings: 'Settings',
   },
@@ -202,6 +204,7 @@ export const en: Messages = {
   history: historyEn,
   red: redEn,
   libraries: librariesEn,
+  enterprises: enterprisesEn,
   batch: batchEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',

@@ -5,6 +5,7 @@
 import { historyZh, redZh } from '../../features/history/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
+import { enterprisesZh } from '../../features/enterprises/locale.js';
 
 export const zhCN = {
   app: {
@@ -22,6 +23,7 @@ export const zhCN = {
     issue: '开具发票',
     history: '开票历史',
     libraries: '客户与商品',
+    enterprises: '企业管理',
     batch: '批量开票',
     settings: '设置',
   },
@@ -204,6 +206,7 @@ export const zhCN = {
   history: historyZh,
   red: redZh,
   libraries: librariesZh,
+  enterprises: enterprisesZh,
   batch: batchZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
