@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { appChannels } from './channels/app.js';
 import { batchChannels, batchEvents } from './channels/batch.js';
 import { certificationChannels, certificationEvents } from './channels/certification.js';
+import { collectionChannels, collectionEvents } from './channels/collection.js';
 import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js';
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
@@ -31,6 +32,7 @@ export const contract = {
   ...redChannels,
   ...certificationChannels,
   ...enterpriseChannels,
+  ...collectionChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -46,6 +48,7 @@ export const events = {
   ...certificationEvents,
   ...batchEvents,
   ...enterpriseEvents,
+  ...collectionEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -41,7 +41,17 @@ export async function startInputCore(options: { seedInvoicesPerBuyer?: number; s
       outboxMaxDelayMs: 150,
       serviceTimeoutMs: 5000,
     },
-    { cipher: createTestCipher() },
+    {
+      cipher: createTestCipher(),
+      // Saves land in a folder of the test, as if the clerk accepted the suggested name there.
+      dialog: {
+        chooseSavePath: (name) => {
+          fs.mkdirSync(path.join(root, 'saved'), { recursive: true });
+          return Promise.resolve(path.join(root, 'saved', path.basename(name)));
+        },
+        chooseOpenPath: () => Promise.resolve(null),
+      },
+    },
   );
   const answers: string[] = [];
   return {

@@ -68,8 +68,17 @@ describe('enterprises', () => {
     expect(choices.active.taxNumber).toBe(NEW_ENTERPRISE.taxNumber);
     expect(choices.choices[0]?.taxNumber).toBe(DEMO_ENTERPRISE.taxNumber);
     await expect(call('enterprises:activate', { taxNumber: '91110000000000000X' })).rejects.toMatchObject({ error: { code: 'NOT_FOUND' } });
+
+    // It is the buyer of collection: its ledger holds its invoices only, the demo enterprise's stay apart.
+    const { runIds } = await call('collection:sync', {});
+    await expect.poll(async () => (await call('collection:runs', {})).filter((run) => runIds.includes(run.id) && run.status === 'done').length, { timeout: 60_000 }).toBe(runIds.length);
+    const own = await call('ledger:query', { limit: 200, offset: 0 });
+    expect(own.totals.count).toBeGreaterThan(0);
+
     await call('enterprises:activate', { taxNumber: DEMO_ENTERPRISE.taxNumber });
     expect((await call('app:info', {})).seller.taxNumber).toBe(DEMO_ENTERPRISE.taxNumber);
+    expect((await call('ledger:query', { limit: 1, offset: 0 })).totals.count).toBe(0);
+    expect((await call('collection:runs', {})).length).toBe(0);
 
     for (const secret of [IDENTITY_PWD, TAX_PWD, NEW_TAX_PWD]) {
       expect(filesContaining(input.appDir, secret), secret).toEqual([]);

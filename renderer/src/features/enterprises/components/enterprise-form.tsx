@@ -37,6 +37,7 @@ export function EnterpriseForm() {
   const existing = editing !== null && editing !== 'new' ? editing : null;
   const modify = existing !== null;
 
+  // Reset on every open and close: a typed password never lingers in the page after the form closes.
   useEffect(() => {
     form.resetFields();
     if (existing) {
@@ -54,7 +55,7 @@ export function EnterpriseForm() {
         email: existing.taxUser.email,
       });
     }
-  }, [existing, form]);
+  }, [editing, existing, form]);
 
   const requiredRule = (needed: boolean) => (needed ? [{ required: true, whitespace: true, message: t('enterprises.required') }] : []);
 
@@ -141,7 +142,10 @@ export function EnterpriseForm() {
             <Form.Item name="loginIdentity" label={t('enterprises.field.loginIdentity')} rules={requiredRule(modify)}>
               <Select
                 data-testid="enterprise-loginIdentity"
-                options={(['1', '2', '7'] as const).map((code) => ({ value: code, label: `${code} ${t(`enterprises.loginIdentity.${code}`)}` }))}
+                options={(['1', '2', '7'] as const).map((code) => ({
+                  value: code,
+                  label: <span data-testid={`enterprise-loginIdentity-option-${code}`}>{`${code} ${t(`enterprises.loginIdentity.${code}`)}`}</span>,
+                }))}
               />
             </Form.Item>
           </Col>
