@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCore, type Core } from '../../main/core.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox, type SandboxOptions } from '../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.js';
 import type { Channel, RequestOf, ResponseOf } from '../../shared/ipc/index.js';
 import { tempDir } from './sample-issuance.js';
 import { createTestCipher } from './test-cipher.js';

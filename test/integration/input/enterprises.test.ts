@@ -5,7 +5,7 @@
  * no log line.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_ENTERPRISE } from '../../../main/sandbox/index.js';
+import { DEMO_ENTERPRISE } from '../../../sandbox/index.js';
 import type { EnterpriseInput } from '../../../shared/ipc/index.js';
 import { filesContaining, startInputCore, type InputCore } from '../../support/input-core.js';
 
