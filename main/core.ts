@@ -63,6 +63,8 @@ export interface CoreConfig {
   outboxBaseDelayMs?: number;
   /** Longest retry wait of the outbox (ms); tests shorten it. */
   outboxMaxDelayMs?: number;
+  /** Where the outbox worker logs (console.warn when absent); tests watch it for the worker's backoff. */
+  outboxLog?: (message: string, error?: unknown) => void;
   /** Deadline of one call to the service (ms); crash tests shorten it so dropped answers are noticed soon. */
   serviceTimeoutMs?: number;
   /** Default issuer (kpr) shown in the form. */
@@ -98,6 +100,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     cipherBackend: ports.cipher.backend,
     pendingOperations: () => outbox.pendingCount(),
     log: (entry) => history.recordRequest(entry),
+    ...(ports.dialog ? { dialog: ports.dialog } : {}),
   });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.startupService();
@@ -180,6 +183,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     },
     ...(config.outboxBaseDelayMs === undefined ? {} : { baseDelayMs: config.outboxBaseDelayMs }),
     ...(config.outboxMaxDelayMs === undefined ? {} : { maxDelayMs: config.outboxMaxDelayMs }),
+    ...(config.outboxLog === undefined ? {} : { log: config.outboxLog }),
   });
 
   const defaultIssuer = config.issuer ?? '开票员';

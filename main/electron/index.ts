@@ -8,7 +8,9 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type Session, type WebContents } from 'electron';
 import { createCore, type Core } from '../core.js';
 import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
-import { createElectronDialogPort, createElectronFileOpener, createSafeStorageCipher } from './ports.js';
+// Linux without a keyring: the only opt-in to Chromium's basic_text backend (obfuscation, not encryption)
+// is the command-line switch --allow-basic-text-secrets, which the refusal message names (ports.ts).
+import { ALLOW_BASIC_TEXT_SWITCH, createElectronDialogPort, createElectronFileOpener, createSafeStorageCipher } from './ports.js';
 import { registerAppProtocol } from './protocol.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
 import { createMainWindow } from './window.js';
@@ -18,11 +20,6 @@ const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
 const PRELOAD_PATH = path.join(__dirname, '..', 'preload', 'index.cjs');
 /** How long quitting waits for the core (outbox, sandbox server, database) before giving up. */
 const CLOSE_TIMEOUT_MS = 10_000;
-/**
- * Opt-in for Linux hosts without a keyring (DESIGN.md §7): start with `--allow-basic-text-secrets`.
- * Until the settings feature offers the switch, this is how a clerk (or their admin) says yes.
- */
-const ALLOW_BASIC_TEXT_SWITCH = 'allow-basic-text-secrets';
 
 app.setName('Fapiao Desk');
 

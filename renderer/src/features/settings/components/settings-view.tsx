@@ -67,6 +67,9 @@ export function SettingsView() {
           <Descriptions.Item label={t('settings.saved')}>{view ? envLabel(view.environment) : '…'}</Descriptions.Item>
           <Descriptions.Item label={t('settings.secretBackend')}>{view?.secretBackend ?? '…'}</Descriptions.Item>
         </Descriptions>
+        {view?.secretBackend.endsWith(':basic_text') && (
+          <Alert type="warning" showIcon message={t('settings.secretObfuscated')} data-testid="settings-secret-obfuscated" style={{ marginBottom: 8 }} />
+        )}
         {view?.restartRequired && <Alert type="info" showIcon message={t('settings.restartRequired')} data-testid="settings-restart" />}
         <Space style={{ marginTop: 16 }}>
           <Button onClick={() => void testConnection()} loading={busy === 'testing'} data-testid="test-connection">
