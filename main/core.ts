@@ -39,6 +39,8 @@ import { createIpcRouter, type IpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
+import { createGuardedCore, type InnerCore } from './ledger/guarded-core.js';
+import { HISTORY_DB_FILE } from './ledger/health.js';
 import { createVault } from './security/vault.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from './sandbox/index.js';
 
@@ -69,6 +71,10 @@ export interface CoreConfig {
   serviceTimeoutMs?: number;
   /** Default issuer (kpr) shown in the form. */
   issuer?: string;
+  /** Daily backups of the history database (main/ledger/); on unless false. */
+  dailyBackups?: boolean;
+  /** Set by the ledger guard when it builds the core inside it; hosts never set it. */
+  guarded?: true;
 }
 
 /** [event, payload] pairs: checking `event` narrows `payload` in a listener written as (event, payload) => …. */
@@ -83,11 +89,13 @@ export interface Core {
   close(): Promise<void>;
 }
 
-export const HISTORY_DB_FILE = 'history.db';
+export { HISTORY_DB_FILE } from './ledger/health.js';
 /** Seed of the embedded sandbox's tax authority (received invoices of the demo enterprise). */
 export const DEFAULT_SANDBOX_SEED = 2026;
 
 export async function createCore(config: CoreConfig, ports: CorePorts): Promise<Core> {
+  // The ledger guard checks history.db first and may hold the app in recovery (main/ledger/guarded-core.ts).
+  if (!config.guarded) return (await guardCore(config, ports)) as unknown as Core;
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(path.join(config.dataDir, HISTORY_DB_FILE));
   const outbox = createOutboxRepo(db);
@@ -253,4 +261,13 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       return closing;
     },
   };
+}
+
+function guardCore(config: CoreConfig, ports: CorePorts): Promise<InnerCore> {
+  return createGuardedCore({
+    dataDir: config.dataDir,
+    ports,
+    ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
+    build: async (dataDir) => (await createCore({ ...config, dataDir, guarded: true }, ports)) as unknown as InnerCore,
+  });
 }

@@ -33,6 +33,8 @@ export interface DialogPort {
    * Optional until every host provides one; without it, what needs a confirmation is refused.
    */
   confirm?(question: ConfirmQuestion): Promise<boolean>;
+  /** Asks for a folder (another data folder, the backup folder); null when they cancel. Optional like confirm. */
+  chooseFolder?(title: string): Promise<string | null>;
 }
 
 export interface ConfirmQuestion {
@@ -61,4 +63,6 @@ export interface CorePorts {
   dialog?: DialogPort;
   /** Optional until every host provides one; without it, opening an invoice file answers with a clear refusal. */
   opener?: FileOpener;
+  /** Remembers the data folder the clerk opened from the recovery screen, for the next start (Electron). */
+  dataFolder?: { remember(dir: string): void };
 }

@@ -10,7 +10,14 @@ import { createCore, type Core } from '../core.js';
 import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
 // Linux without a keyring: the only opt-in to Chromium's basic_text backend (obfuscation, not encryption)
 // is the command-line switch --allow-basic-text-secrets, which the refusal message names (ports.ts).
-import { ALLOW_BASIC_TEXT_SWITCH, createElectronDialogPort, createElectronFileOpener, createSafeStorageCipher } from './ports.js';
+import {
+  ALLOW_BASIC_TEXT_SWITCH,
+  createElectronDialogPort,
+  createElectronFileOpener,
+  createSafeStorageCipher,
+  rememberDataDir,
+  resolveDataDir,
+} from './ports.js';
 import { registerAppProtocol } from './protocol.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
 import { createMainWindow } from './window.js';
@@ -99,10 +106,12 @@ async function start(): Promise<void> {
     parent: () => (mainWindow !== null && !mainWindow.isDestroyed() ? mainWindow : null),
     defaultDir: () => app.getPath('documents'),
   });
-  core = await createCore({ dataDir: app.getPath('userData'), appVersion: app.getVersion() }, {
+  const userData = app.getPath('userData');
+  core = await createCore({ dataDir: resolveDataDir(userData), appVersion: app.getVersion() }, {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),
+    dataFolder: { remember: (dir) => rememberDataDir(userData, dir) },
   });
   ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);
   stopEvents = core.onEvent(

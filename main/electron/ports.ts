@@ -2,6 +2,7 @@
  * Electron implementations of the core's ports (main/ports.ts). Electron objects come in as parameters
  * (`import type` only) so these run under unit tests with fakes.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { BaseWindow, Dialog, SafeStorage, Shell } from 'electron';
 import { IpcFailure } from '../../shared/ipc/index.js';
@@ -100,6 +101,13 @@ export function createElectronDialogPort(dialog: SaveDialogLike, options: Dialog
       const [filePath] = result.filePaths;
       return result.canceled || !filePath ? null : filePath;
     },
+    async chooseFolder(title) {
+      const dialogOptions = { title, defaultPath: options.defaultDir(), properties: ['openDirectory' as const, 'createDirectory' as const] };
+      const parent = options.parent();
+      const result = parent ? await dialog.showOpenDialog(parent, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+      const [folder] = result.filePaths;
+      return result.canceled || !folder ? null : folder;
+    },
     async confirm(question) {
       // A native box from main: the renderer cannot draw, answer or skip it. Cancel is the default button.
       const boxOptions = {
@@ -130,4 +138,24 @@ export function createElectronFileOpener(shell: OpenPathLike): FileOpener {
       if (problem !== '') throw new Error(problem);
     },
   };
+}
+
+/** Where the data folder chosen on the recovery screen is remembered (inside Electron's userData). */
+const DATA_FOLDER_POINTER = 'data-folder.json';
+
+/** The data folder to use: the one the clerk opened from the recovery screen, else userData itself. */
+export function resolveDataDir(userData: string): string {
+  try {
+    const saved = (JSON.parse(fs.readFileSync(path.join(userData, DATA_FOLDER_POINTER), 'utf8')) as { dataDir?: unknown }).dataDir;
+    if (typeof saved === 'string' && path.isAbsolute(saved) && fs.existsSync(saved)) return saved;
+  } catch {
+    // No pointer (the usual case) or an unreadable one: the default folder.
+  }
+  return userData;
+}
+
+export function rememberDataDir(userData: string, dataDir: string): void {
+  const file = path.join(userData, DATA_FOLDER_POINTER);
+  fs.writeFileSync(`${file}.part`, `${JSON.stringify({ dataDir })}\n`);
+  fs.renameSync(`${file}.part`, file);
 }

@@ -12,6 +12,7 @@ import { certificationChannels, certificationEvents } from './channels/certifica
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
+import { ledgerChannels } from './channels/ledger.js';
 import { libraryChannels } from './channels/libraries.js';
 import { redChannels, redEvents } from './channels/red.js';
 
@@ -29,6 +30,7 @@ export const contract = {
   ...batchChannels,
   ...redChannels,
   ...certificationChannels,
+  ...ledgerChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**

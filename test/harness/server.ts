@@ -52,6 +52,8 @@ export interface Harness {
   nextOpenPath: string | null;
   /** Every path a save dialog answered, in order; files land in `<dataDir>/saved/`. */
   savedPaths: string[];
+  /** What the next folder dialog answers (one shot, null = cancelled), like nextOpenPath. */
+  nextFolder: string | null;
   /** What main's confirmation dialogs answer (the clerk's yes/no); true unless a test says otherwise. */
   confirmAnswer: boolean;
   /** Every question main asked in a confirmation dialog, in order. */
@@ -67,6 +69,7 @@ export interface Harness {
  */
 interface DialogState {
   nextOpenPath: string | null;
+  nextFolder: string | null;
   savedPaths: string[];
   confirmAnswer: boolean;
   confirmQuestions: ConfirmQuestion[];
@@ -85,6 +88,11 @@ function createHarnessDialog(dataDir: string, state: DialogState): DialogPort {
       const file = state.nextOpenPath;
       state.nextOpenPath = null;
       return Promise.resolve(file);
+    },
+    chooseFolder() {
+      const folder = state.nextFolder;
+      state.nextFolder = null;
+      return Promise.resolve(folder);
     },
     confirm(question) {
       state.confirmQuestions.push(question);
@@ -113,7 +121,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     throw new Error(`renderer not built: ${rendererDir}/index.html is missing (run npm run build)`);
   }
   const bridgeJs = await bundleBridge();
-  const dialogState: DialogState = { nextOpenPath: null, savedPaths: [], confirmAnswer: true, confirmQuestions: [] };
+  const dialogState: DialogState = { nextOpenPath: null, nextFolder: null, savedPaths: [], confirmAnswer: true, confirmQuestions: [] };
   const openedPaths: string[] = [];
   const core = await createCore(
     { appVersion: 'harness', issuer: '测试开票员', ...options.core, dataDir: options.dataDir },
@@ -207,6 +215,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       dialogState.nextOpenPath = file;
     },
     savedPaths: dialogState.savedPaths,
+    get nextFolder() {
+      return dialogState.nextFolder;
+    },
+    set nextFolder(folder: string | null) {
+      dialogState.nextFolder = folder;
+    },
     get confirmAnswer() {
       return dialogState.confirmAnswer;
     },

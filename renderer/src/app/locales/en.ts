@@ -1,5 +1,6 @@
 /** English, the second locale. Typed by the Chinese one so that both always have the same keys. */
 import type { Messages } from './zh-CN.js';
+import { ledgerEn } from '../../features/ledger/locale.js';
 import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
@@ -205,6 +206,7 @@ export const en: Messages = {
   red: redEn,
   libraries: librariesEn,
   batch: batchEn,
+  ledger: ledgerEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',
     INVALID_PAYLOAD: 'The request is invalid',

@@ -5,6 +5,7 @@
 import { historyZh, redZh } from '../../features/history/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
+import { ledgerZh } from '../../features/ledger/locale.js';
 
 export const zhCN = {
   app: {
@@ -207,6 +208,7 @@ export const zhCN = {
   red: redZh,
   libraries: librariesZh,
   batch: batchZh,
+  ledger: ledgerZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
     INVALID_PAYLOAD: '提交的内容有误',

@@ -7,6 +7,7 @@
  * connection-result.
  */
 import { useEffect } from 'react';
+import { DataCard } from '../../ledger/components/data-card.js';
 import { Alert, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SetRemoteRequest } from '../../../../../shared/ipc/schemas/settings.js';
@@ -118,6 +119,7 @@ export function SettingsView() {
           </Button>
         </Form>
       </Card>
+      <DataCard />
     </Space>
   );
 }
