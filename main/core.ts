@@ -42,7 +42,7 @@ import type { CorePorts } from './ports.js';
 import { createGuardedCore, type InnerCore } from './ledger/guarded-core.js';
 import { HISTORY_DB_FILE } from './ledger/health.js';
 import { createVault } from './security/vault.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from './sandbox/index.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../sandbox/index.js';
 
 export type ServiceConfig =
   | { kind: 'sandbox' }
