@@ -45,6 +45,8 @@ export function classifyError(error: unknown): ActionableCode | null {
   if (code === 'SQLITE_READONLY' || code.startsWith('SQLITE_READONLY_') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
     return 'DATA_FOLDER_READ_ONLY';
   }
+  // better-sqlite3 checks the folder itself before SQLite does, with a TypeError and no code.
+  if (error instanceof TypeError && /directory does not exist/i.test(error.message)) return 'DATA_FOLDER_MISSING';
   if (code === 'SQLITE_CORRUPT' || code.startsWith('SQLITE_CORRUPT_') || code === 'SQLITE_NOTADB') return 'DATABASE_DAMAGED';
   // SQLite reports a failed write on a full disk sometimes as an I/O error; the message keeps the OS reason.
   if (code.startsWith('SQLITE_IOERR')) {

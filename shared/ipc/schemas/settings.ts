@@ -27,6 +27,9 @@ export const SettingsView = z
         baseUrl: z.string().describe('Saved base address of the remote service'),
         appKey: z.string().describe('Saved AppKey of the remote service'),
         hasAppSecret: z.boolean().describe('Whether an AppSecret is stored in the vault (its value never leaves main)'),
+        appSecretUnreadable: z
+          .boolean()
+          .describe('true when the stored AppSecret can no longer be decrypted (keychain changed): settings asks for it again'),
         seller: SellerSettings.nullable(),
       })
       .nullable()

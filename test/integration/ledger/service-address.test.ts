@@ -98,3 +98,23 @@ describe('service address guard', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   });
 });
+
+describe('a stored secret that can no longer be decrypted', () => {
+  it('answers SECRET_UNREADABLE and settings asks for the AppSecret again', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-unreadable-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const first = await createCore({ dataDir, appVersion: 'test', dailyBackups: false }, { cipher: createTestCipher(), dialog: clerkDialog() });
+    expect((await first.router.dispatch('settings:setRemote', { baseUrl: 'http://127.0.0.1:9', appKey: 'k', appSecret: SECRET })).ok).toBe(true);
+    await first.close();
+
+    // The keychain changed: a new key, the sealed bytes stay.
+    const core = await createCore({ dataDir, appVersion: 'test', dailyBackups: false }, { cipher: createTestCipher(), dialog: clerkDialog() });
+    cleanups.push(() => core.close());
+    const view = await core.router.dispatch('settings:get', {});
+    expect(view).toMatchObject({ ok: true, value: { remote: { hasAppSecret: true, appSecretUnreadable: true } } });
+    expect(await core.router.dispatch('settings:testConnection', {})).toMatchObject({ ok: false, error: { code: 'SECRET_UNREADABLE' } });
+
+    const typedAgain = await core.router.dispatch('settings:setRemote', { baseUrl: 'http://127.0.0.1:9', appKey: 'k', appSecret: SECRET });
+    expect(typedAgain).toMatchObject({ ok: true, value: { remote: { appSecretUnreadable: false } } });
+  });
+});

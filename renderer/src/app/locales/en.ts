@@ -31,6 +31,7 @@ export const en: Messages = {
     sandbox: 'Test environment (embedded sandbox)',
     remote: 'Live service',
     secretBackend: 'Secret encryption',
+    secretUnreadable: 'The saved AppSecret can no longer be decrypted (the system keychain or keyring may have changed). Type the AppSecret again below and save.',
     secretObfuscated:
       "This computer has no system keyring and the app was started with --allow-basic-text-secrets: the AppSecret is only obfuscated with Chromium's fixed built-in key, not encrypted. Anyone with the data file can recover it. Install and unlock a keyring (GNOME Keyring, KWallet) soon.",
     restartRequired: 'Saved. The change takes effect when Fapiao Desk starts again.',

@@ -33,6 +33,7 @@ export const zhCN = {
     sandbox: '测试环境（内置沙箱）',
     remote: '正式服务',
     secretBackend: '密钥加密方式',
+    secretUnreadable: '保存的 AppSecret 已无法解密（系统钥匙串或密钥环可能已更换）。请在下方重新输入 AppSecret 并保存。',
     secretObfuscated:
       '本机没有系统密钥环，程序以 --allow-basic-text-secrets 启动：AppSecret 只是用 Chromium 内置的固定密钥做混淆，并不是加密，任何拿到数据文件的人都能还原。请尽快安装并解锁密钥环（GNOME 密钥环 / KWallet）。',
     restartRequired: '设置已保存，重新启动发票工作台后生效。',

@@ -68,6 +68,9 @@ export function SettingsView() {
           <Descriptions.Item label={t('settings.saved')}>{view ? envLabel(view.environment) : '…'}</Descriptions.Item>
           <Descriptions.Item label={t('settings.secretBackend')}>{view?.secretBackend ?? '…'}</Descriptions.Item>
         </Descriptions>
+        {view?.remote?.appSecretUnreadable && (
+          <Alert type="error" showIcon message={t('settings.secretUnreadable')} data-testid="settings-secret-unreadable" style={{ marginBottom: 8 }} />
+        )}
         {view?.secretBackend.endsWith(':basic_text') && (
           <Alert type="warning" showIcon message={t('settings.secretObfuscated')} data-testid="settings-secret-obfuscated" style={{ marginBottom: 8 }} />
         )}
