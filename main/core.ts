@@ -35,6 +35,7 @@ import { createIssuanceService, ISSUANCE_OUTBOX_KIND } from './features/issuance
 import { registerSettingsIpc } from './features/settings/ipc.js';
 import { createSettingsRepo } from './features/settings/repo.js';
 import { createSettingsService } from './features/settings/service.js';
+import { createTaxCodesFeature } from './features/tax-codes/index.js';
 import { createIpcRouter, type IpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
@@ -67,6 +68,8 @@ export interface CoreConfig {
   serviceTimeoutMs?: number;
   /** Default issuer (kpr) shown in the form. */
   issuer?: string;
+  /** Data shipped with the app (the tax-code table); `resources/` under the working folder when absent. */
+  resourcesDir?: string;
 }
 
 /** [event, payload] pairs: checking `event` narrows `payload` in a listener written as (event, payload) => …. */
@@ -217,6 +220,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     progress: (progress) => emit('batch:progress', progress),
   });
   registerBatchIpc(router, batch);
+  createTaxCodesFeature({ dataDir: config.dataDir, ports, now: () => new Date(), resourcesDir: config.resourcesDir ?? path.resolve('resources') }).registerIpc?.(router);
   // A batch's progress is computed from its invoices' states, so it moves whenever one of them does.
   emitter.on('event', (event: EventName, payload: unknown) => {
     if (event !== 'issuance:updated') return;

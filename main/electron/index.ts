@@ -102,7 +102,10 @@ async function start(): Promise<void> {
     parent: () => (mainWindow !== null && !mainWindow.isDestroyed() ? mainWindow : null),
     defaultDir: () => app.getPath('documents'),
   });
-  core = await createCore({ dataDir: app.getPath('userData'), appVersion: app.getVersion() }, {
+  // Packaged, electron-builder's extraResources put resources/ into process.resourcesPath; from a checkout
+  // (npm start) it is the repository's own resources/ folder.
+  const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources');
+  core = await createCore({ dataDir: app.getPath('userData'), appVersion: app.getVersion(), resourcesDir }, {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),

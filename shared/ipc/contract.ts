@@ -14,6 +14,7 @@ import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 import { libraryChannels } from './channels/libraries.js';
 import { redChannels, redEvents } from './channels/red.js';
+import { taxCodeChannels } from './channels/tax-codes.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -29,6 +30,7 @@ export const contract = {
   ...batchChannels,
   ...redChannels,
   ...certificationChannels,
+  ...taxCodeChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**

@@ -3,6 +3,7 @@ import type { Messages } from './zh-CN.js';
 import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
+import { taxCodesEn } from '../../features/tax-codes/locale.js';
 
 export const en: Messages = {
   app: {
@@ -202,6 +203,7 @@ export const en: Messages = {
   history: historyEn,
   red: redEn,
   libraries: librariesEn,
+  taxCodes: taxCodesEn,
   batch: batchEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',

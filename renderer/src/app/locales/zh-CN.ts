@@ -5,6 +5,7 @@
 import { historyZh, redZh } from '../../features/history/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
+import { taxCodesZh } from '../../features/tax-codes/locale.js';
 
 export const zhCN = {
   app: {
@@ -204,6 +205,7 @@ export const zhCN = {
   history: historyZh,
   red: redZh,
   libraries: librariesZh,
+  taxCodes: taxCodesZh,
   batch: batchZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',

@@ -12,6 +12,8 @@ import { PREFERENTIAL_POLICIES, SPECIAL_LEVY_METHODS } from '../../../../../shar
 import { liveLineAmount, rateLabel, type FormLine, type FormValues } from '../draft.js';
 import { Field, useFieldIssues } from './field.js';
 import { lineGrid } from './line-grid.js';
+import { TaxCodeInput } from '../../tax-codes/components/tax-code-input.js';
+import type { TaxCode } from '../../../../../shared/ipc/schemas/tax-codes.js';
 import { useLibrarySearch } from './use-library-search.js';
 
 const RATE_OPTIONS = TAX_RATES.map((rate) => ({ value: rate, label: rateLabel(rate) }));
@@ -59,6 +61,13 @@ export function LineRow({ index, canRemove, onRemove, onAddDiscount }: LineRowPr
     });
   };
 
+  // The lookup fills the code and the code's usual rate; the clerk can still choose another of its rates.
+  const pickTaxCode = (entry: TaxCode) => {
+    form.setFieldValue(['lines', index, 'taxCode'], entry.code);
+    const rate = entry.rates[0];
+    if (rate) form.setFieldValue(['lines', index, 'rate'], rate);
+  };
+
   return (
     <div data-line-index={index} data-testid={`line-${index}`} data-kind={kind}>
       <div style={lineGrid}>
@@ -97,7 +106,7 @@ export function LineRow({ index, canRemove, onRemove, onAddDiscount }: LineRowPr
         ) : (
           <>
             <Field path={`lines.${index}.taxCode`} style={compact}>
-              <Input aria-label={label('issuance.lineTaxCode')} data-testid={`line-${index}-tax-code`} placeholder={t('issuance.lineTaxCodePlaceholder')} inputMode="numeric" maxLength={19} autoComplete="off" />
+              <TaxCodeInput ariaLabel={label('issuance.lineTaxCode')} testId={`line-${index}-tax-code`} onPick={pickTaxCode} />
             </Field>
             <Field path={`lines.${index}.specification`} style={compact}>
               <Input aria-label={label('issuanceForm.lineSpecification')} data-testid={`line-${index}-specification`} autoComplete="off" />

@@ -11,6 +11,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd
 import { useTranslation } from 'react-i18next';
 import type { SetRemoteRequest } from '../../../../../shared/ipc/schemas/settings.js';
 import { reportSuccess } from '../../../lib/messages.js';
+import { TaxCodeTableCard } from '../../tax-codes/components/tax-code-table-card.js';
 import { useSettingsStore } from '../store.js';
 
 interface RemoteForm {
@@ -115,6 +116,8 @@ export function SettingsView() {
           </Button>
         </Form>
       </Card>
+
+      <TaxCodeTableCard />
     </Space>
   );
 }
