@@ -54,3 +54,7 @@ export function reportSuccess(text: string): void {
 export function reportWarning(text: string): void {
   messageApi?.warning(text);
 }
+
+export function reportInfo(text: string): void {
+  messageApi?.info(text);
+}

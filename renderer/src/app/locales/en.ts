@@ -162,6 +162,7 @@ export const en: Messages = {
     noIssues: 'All issuance rules pass',
     warningsOnly: '{{count}} warnings (issuing is allowed)',
     fixErrors: '{{count}} problems left; fix the fields marked red',
+    stillSubmitting: 'The previous invoice is still being submitted',
     specificBusiness: 'Specific business information',
     specificOnlyDigital: 'Specific business information applies to digital-electronic invoices (81, 82) only',
     addRow: 'Add row',

@@ -164,6 +164,7 @@ export const zhCN = {
     noIssues: '已通过开票规则校验',
     warningsOnly: '有 {{count}} 处提醒（不影响开具）',
     fixErrors: '还有 {{count}} 处不符合开票规则，请按标红提示改正',
+    stillSubmitting: '正在提交上一张发票，请稍候',
     specificBusiness: '特定业务信息',
     specificOnlyDigital: '特定业务信息只用于数电发票（81、82）',
     addRow: '添加一行',

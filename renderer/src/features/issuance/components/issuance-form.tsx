@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { Seller } from '../../../../../shared/rules/issuance-form/index.js';
 import { useAppStore } from '../../../app/store.js';
 import { checkForm, emptyForm, type FormValues } from '../draft.js';
+import { loadClerkDefaults, saveClerkDefaults } from '../clerk-defaults.js';
 import { useIssuanceStore } from '../store.js';
 import { BuyerSection } from './buyer-section.js';
 import { DraftsMenu } from './drafts-menu.js';
@@ -25,7 +26,7 @@ import { ExtraFields } from './extra-fields.js';
 import { CheckContext } from './field.js';
 import { InvoiceLines, lineOperations } from './invoice-lines.js';
 import { InvoiceOptions } from './invoice-options.js';
-import { lineIndexOf, moveToNextField, shortcutOf } from './keyboard.js';
+import { focusTestId, lineIndexOf, moveToNextField, shortcutOf } from './keyboard.js';
 import { ReviewModal } from './review-modal.js';
 import { SpecificBusinessSection } from './specific-business.js';
 import { TotalsBar } from './totals-bar.js';
@@ -48,18 +49,28 @@ export function IssuanceForm() {
   const values = Form.useWatch([], { form, preserve: true }) as FormValues | undefined;
   const check = useMemo(() => (values ? checkForm(values, seller) : null), [values, seller]);
 
-  const focusFirstField = useCallback(() => buyerRef.current?.focus(), []);
+  // The clerk's own defaults (type, issuer, payee, reviewer) from last time, over the app's.
+  const initialValues = useMemo(() => ({ ...emptyForm(defaultIssuer), ...loadClerkDefaults() }), [defaultIssuer]);
+  useEffect(() => {
+    if (values) saveClerkDefaults(values);
+  }, [values?.invoiceType, values?.specialKind, values?.isAuto, values?.issuer, values?.payee, values?.reviewer]);
+
+  // By test id, retried until rendered: resetFields after a submission remounts the fields, so a ref
+  // taken before the reset points at an input that is gone.
+  const focusFirstField = useCallback(() => focusTestId('buyer-name'), []);
   const submit = useSubmitInvoice(form, focusFirstField);
   const drafts = useDrafts(form, check, defaultIssuer);
 
   // app:info usually answers after the first render; fill the issuer then, unless the clerk typed one.
   useEffect(() => {
-    if (defaultIssuer && !form.getFieldValue('issuer')) form.setFieldsValue({ issuer: defaultIssuer });
+    if (defaultIssuer && !form.getFieldValue('issuer')) form.setFieldsValue({ issuer: loadClerkDefaults().issuer ?? defaultIssuer });
   }, [defaultIssuer, form]);
   useEffect(focusFirstField, [focusFirstField]);
 
+  // Checked from the form's values at this moment, not from the watched copy: Ctrl+Enter pressed right
+  // after the last keystroke used to meet a check one render behind (or none yet) and do nothing.
   const doSubmit = () => {
-    if (check) void submit(check);
+    void submit(checkForm(form.getFieldsValue(true) as FormValues, seller));
   };
   const preview = () => {
     useIssuanceStore.getState().setAttempted(true);
@@ -75,7 +86,7 @@ export function IssuanceForm() {
       <Form<FormValues>
         form={form}
         layout="vertical"
-        initialValues={emptyForm(defaultIssuer)}
+        initialValues={initialValues}
         data-testid="issuance-form"
         onKeyDownCapture={(event) => {
           const shortcut = shortcutOf(event);

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getApi } from '../../../lib/api.js';
-import { reportFailure, reportSuccess, reportWarning } from '../../../lib/messages.js';
+import { reportFailure, reportInfo, reportSuccess, reportWarning } from '../../../lib/messages.js';
 import { emptyForm, type FormCheck, type FormValues } from '../draft.js';
 import { useIssuanceStore } from '../store.js';
 
@@ -25,8 +25,12 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
   return useCallback(
     async (check: FormCheck) => {
       const store = useIssuanceStore.getState();
-      // Ctrl+Enter held down, or a double click, must not queue the same invoice twice.
-      if (store.submitting) return;
+      // Ctrl+Enter held down, or a double click, must not queue the same invoice twice — and says so,
+      // because a key that does nothing visible makes a clerk press it again later.
+      if (store.submitting) {
+        reportInfo(t('issuanceForm.stillSubmitting'));
+        return;
+      }
       store.setAttempted(true);
       if (check.errorCount > 0) {
         reportWarning(t('issuanceForm.fixErrors', { count: check.errorCount }));
@@ -53,7 +57,14 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
       // The next invoice is usually by the same clerk, of the same type: keep those, clear the rest.
       const values = form.getFieldsValue(true) as FormValues;
       form.resetFields();
-      form.setFieldsValue({ ...emptyForm(values.issuer), invoiceType: values.invoiceType });
+      form.setFieldsValue({
+        ...emptyForm(values.issuer),
+        invoiceType: values.invoiceType,
+        specialKind: values.specialKind,
+        isAuto: values.isAuto,
+        payee: values.payee,
+        reviewer: values.reviewer,
+      });
       store.setAttempted(false);
       focusFirstField();
     },

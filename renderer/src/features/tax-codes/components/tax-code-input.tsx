@@ -35,6 +35,7 @@ export function TaxCodeInput({ value, onChange, onPick, testId, ariaLabel, input
     const text = query.trim();
     // A complete code needs no lookup; an empty field shows nothing.
     if (text === '' || /^\d{19}$/.test(text)) {
+      latest.current++; // an answer still on its way for a shorter prefix must not reopen the list
       setRows([]);
       setSearched('');
       return;
@@ -61,7 +62,9 @@ export function TaxCodeInput({ value, onChange, onPick, testId, ariaLabel, input
       onChange={(next: string) => onChange?.(next)}
       onSearch={search}
       onSelect={pick}
-      defaultActiveFirstOption
+      // Words: Enter (or Tab) takes the best match. Digits: the clerk is typing a code they know, so
+      // nothing is picked for them until they choose with the arrows.
+      defaultActiveFirstOption={!/^\d*$/.test(searched)}
       popupMatchSelectWidth={480}
       notFoundContent={searched ? <span data-testid={`${testId}-no-match`}>{t('taxCodes.noMatch')}</span> : null}
       options={rows.map((row) => ({
