@@ -44,9 +44,9 @@ export function createSafeStorageCipher(safeStorage: SafeStorageLike, options: S
   // Checked on every call, not once at start-up: a missing keyring must not stop the app from opening
   // (the clerk can still issue with stored settings, read history, and opt in); it only blocks secrets.
   const assertUsable = (): void => {
-    if (!safeStorage.isEncryptionAvailable()) throw new IpcFailure('VALIDATION_FAILED', SECRET_STORAGE_UNAVAILABLE);
+    if (!safeStorage.isEncryptionAvailable()) throw IpcFailure.text('VALIDATION_FAILED', SECRET_STORAGE_UNAVAILABLE);
     if (isLinux && WEAK_LINUX_BACKENDS.has(safeStorage.getSelectedStorageBackend()) && !allowBasicText()) {
-      throw new IpcFailure('VALIDATION_FAILED', SECRET_STORAGE_BASIC_TEXT);
+      throw IpcFailure.text('VALIDATION_FAILED', SECRET_STORAGE_BASIC_TEXT);
     }
   };
 

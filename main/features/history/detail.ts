@@ -8,8 +8,9 @@ import { IpcFailure, type Environment, type OutputInvoiceDetail } from '../../..
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
 import { toSummary } from '../issuance/repo.js';
 import { money } from '../red/lines.js';
-import type { InvoiceRow, RedRepo } from '../red/repo.js';
-import { toFormSummary, type RedLetterRepo } from '../redletter/repo.js';
+import type { InvoiceRow } from '../red/repo.js';
+import { toFormSummary } from '../redletter/repo.js';
+import type { ReversalApi } from '../reversal/index.js';
 
 function storedRequest(row: InvoiceRow): Partial<IssuanceRequest> {
   try {
@@ -20,9 +21,9 @@ function storedRequest(row: InvoiceRow): Partial<IssuanceRequest> {
   }
 }
 
-export function outputInvoiceDetail(deps: { red: RedRepo; forms: RedLetterRepo; environment: Environment }, id: number): OutputInvoiceDetail {
+export function outputInvoiceDetail(deps: ReversalApi & { environment: Environment }, id: number): OutputInvoiceDetail {
   const row = deps.red.invoice(id, deps.environment);
-  if (!row) throw new IpcFailure('NOT_FOUND', `没有找到这张发票（编号 ${id}）`);
+  if (!row) throw IpcFailure.text('NOT_FOUND', `没有找到这张发票（编号 ${id}）`);
   const request = storedRequest(row);
   const blue = row.kplx === '0';
   const original = blue ? undefined : deps.red.originalOf(row.id);

@@ -41,17 +41,6 @@ export interface HistoryQuery {
   params: Array<string | number>;
 }
 
-export interface RequestLogEntry {
-  environment: Environment;
-  /** `METHOD /path` */
-  endpoint: string;
-  /** lsh / PCH when the request carries one. */
-  serial: string | null;
-  outcome: 'answered' | 'refused' | 'timeout' | 'network-error';
-  httpStatus: number | null;
-  serviceCode: string | null;
-  durationMs: number;
-}
 
 interface Terms {
   /** An FTS5 MATCH expression of quoted phrases, or null. */
@@ -188,14 +177,6 @@ export function createHistoryRepo(db: Db) {
     return statement;
   };
 
-  const insertRequest = db.prepare(
-    `INSERT INTO request_log (environment, endpoint, serial, outcome, http_status, service_code, duration_ms, at)
-     VALUES (@environment, @endpoint, @serial, @outcome, @httpStatus, @serviceCode, @durationMs, @at)`,
-  );
-  const recentRequests = db.prepare<[Environment, number], RequestLogEntry & { at: string }>(
-    `SELECT environment, endpoint, serial, outcome, http_status AS httpStatus, service_code AS serviceCode, duration_ms AS durationMs, at
-       FROM request_log WHERE environment = ? ORDER BY at DESC, id DESC LIMIT ?`,
-  );
 
   return {
     /** One page of matching rows, newest first; `hasMore` from fetching one row beyond the page. */
@@ -205,14 +186,6 @@ export function createHistoryRepo(db: Db) {
       const rows = prepared(query.sql).all(...query.params);
       return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
     },
-    recordRequest(entry: RequestLogEntry, at: Date = new Date()): void {
-      insertRequest.run({ ...entry, at: at.toISOString() });
-    },
-    /** Several entries in one transaction (one WAL sync instead of one per request). */
-    recordRequests: db.transaction((entries: ReadonlyArray<{ entry: RequestLogEntry; at: Date }>) => {
-      for (const { entry, at } of entries) insertRequest.run({ ...entry, at: at.toISOString() });
-    }),
-    recentRequests: (environment: Environment, limit: number) => recentRequests.all(environment, limit),
   };
 }
 

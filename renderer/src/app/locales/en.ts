@@ -215,5 +215,16 @@ export const en: Messages = {
     BAD_RESPONSE: 'Unexpected reply',
     INTERNAL: 'Internal error',
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
+    unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
+    untranslated: '{{text}}',
+    ipc: {
+      unknownChannel: 'Unknown call: {{channel}}',
+      notImplemented: 'The call {{channel}} is not implemented',
+      forbiddenSender: 'Refused a call that did not come from the app\'s own page',
+      argumentCount: 'Wrong number of request arguments',
+      internal: 'Internal error, logged',
+      mainUnreachable: 'Cannot reach the main process: {{reason}}',
+      badResponse: 'The main process answered {{channel}} in an unexpected format',
+    },
   },
 };

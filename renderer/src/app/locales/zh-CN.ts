@@ -217,6 +217,17 @@ export const zhCN = {
     BAD_RESPONSE: '收到的回复格式不正确',
     INTERNAL: '程序内部错误',
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
+    unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
+    untranslated: '{{text}}',
+    ipc: {
+      unknownChannel: '未知的调用：{{channel}}',
+      notImplemented: '调用 {{channel}} 尚未实现',
+      forbiddenSender: '拒绝来自非本程序页面的调用',
+      argumentCount: '请求参数个数不正确',
+      internal: '程序内部错误，已记录日志',
+      mainUnreachable: '无法连接主进程：{{reason}}',
+      badResponse: '主进程对 {{channel}} 的回复格式不正确',
+    },
   },
 };
 

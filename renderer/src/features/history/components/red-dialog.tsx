@@ -20,7 +20,7 @@ import {
   type RedRequest,
 } from '../../../../../shared/ipc/index.js';
 import { getApi } from '../../../lib/api.js';
-import { reportFailure, reportSuccess } from '../../../lib/messages.js';
+import { errorText, reportFailure, reportSuccess } from '../../../lib/messages.js';
 import { useHistoryStore } from '../store.js';
 import { reloadDetail } from './use-history-sync.js';
 
@@ -98,7 +98,7 @@ function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
           if (result.ok) {
             setPreview(result.value);
             setInputError(null);
-          } else setInputError(result.error.message);
+          } else setInputError(errorText(result.error));
         });
     }, PREVIEW_DELAY_MS);
     return () => {
