@@ -8,7 +8,7 @@ import { createIpcRouter } from '../../../main/ipc/router.js';
 import type { OutboxHandler } from '../../../main/outbox/worker.js';
 import type { EventName, InvoiceSummary } from '../../../shared/ipc/index.js';
 
-const handler: OutboxHandler = () => Promise.resolve({ kind: 'done' }) as unknown as ReturnType<OutboxHandler>;
+const handler: OutboxHandler = { send: () => Promise.reject(new Error('not sent in this test')) };
 
 function stream(): { emit: (event: EventName, payload: unknown) => void; subscribe: EventSubscribe; count: () => number } {
   const emitter = new EventEmitter();
