@@ -10,14 +10,14 @@ import { createBatchRepo } from './repo.js';
 import { createBatchService } from './service.js';
 
 export interface BatchFeatureDeps extends FeatureDeps {
-  issuance: Pick<IssuanceApi, 'submit'>;
+  issuance: Pick<IssuanceApi, 'submit' | 'invoices'>;
   /** kpr of rows that name none. */
   defaultIssuer: string;
 }
 
 export function createBatchFeature(deps: BatchFeatureDeps): Feature {
   const service = createBatchService({
-    repo: createBatchRepo(deps.db),
+    repo: createBatchRepo(deps.db, deps.issuance.invoices),
     environment: deps.environment,
     dialog: deps.ports.dialog,
     seller: deps.seller,

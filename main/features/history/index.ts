@@ -14,8 +14,8 @@ export function createHistoryFeature(deps: FeatureDeps & { issuance: IssuanceApi
     repo: createHistoryRepo(deps.db),
     environment: deps.environment,
     dialog: deps.ports.dialog,
-    red: deps.reversal.red,
-    forms: deps.reversal.forms,
+    invoices: deps.issuance.invoices,
+    reversal: deps.reversal,
     now: deps.now,
   });
   return { name: 'history', registerIpc: (router) => registerHistoryIpc(router, deps.issuance, service) };

@@ -14,7 +14,7 @@ import type {
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
-import type { ReversalApi } from '../reversal/index.js';
+import type { DetailDeps } from './detail.js';
 import { outputInvoiceDetail } from './detail.js';
 import type { HistoryRepo } from './repo.js';
 
@@ -56,8 +56,8 @@ export interface HistoryServiceDeps {
   environment: Environment;
   dialog: DialogPort | undefined;
   /** Red reversals and forms, for the detail view. */
-  red: ReversalApi['red'];
-  forms: ReversalApi['forms'];
+  invoices: DetailDeps['invoices'];
+  reversal: DetailDeps['reversal'];
   now?: () => Date;
 }
 

@@ -8,10 +8,11 @@ import type { Feature, FeatureDeps } from '../feature.js';
 import { createDraftService } from './drafts.js';
 import { createInvoiceFiles } from './files.js';
 import { registerIssuanceIpc } from './ipc.js';
-import { createDraftRepo, createInvoiceFileRepo, createIssuanceRepo } from './repo.js';
+import { createDraftRepo, createInvoiceFileRepo, createInvoiceReads, createIssuanceRepo, type InvoiceReads } from './repo.js';
 import { createIssuanceService, ISSUANCE_OUTBOX_KIND, type IssuanceService } from './service.js';
 
-export type IssuanceApi = IssuanceService;
+/** The service (submit, enqueue, list…) and the reads of stored invoices (the one owner of issued_invoice). */
+export type IssuanceApi = IssuanceService & { invoices: InvoiceReads };
 
 export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> & { api: IssuanceApi } {
   const service = createIssuanceService({
@@ -36,6 +37,6 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     name: 'issuance',
     registerIpc: (router) => registerIssuanceIpc(router, service, drafts, files),
     outboxHandlers: { [ISSUANCE_OUTBOX_KIND]: service.outboxHandler(deps.client) },
-    api: service,
+    api: { ...service, invoices: createInvoiceReads(deps.db) },
   };
 }

@@ -1,6 +1,7 @@
 /** English, the second locale. Typed by the Chinese one so that both always have the same keys. */
 import type { Messages } from './zh-CN.js';
-import { historyEn, redEn } from '../../features/history/locale.js';
+import { historyEn } from '../../features/history/locale.js';
+import { reversalEn } from '../../features/reversal/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
 
@@ -200,7 +201,7 @@ export const en: Messages = {
     no: 'No',
   },
   history: historyEn,
-  red: redEn,
+  reversal: reversalEn,
   libraries: librariesEn,
   batch: batchEn,
   errors: {

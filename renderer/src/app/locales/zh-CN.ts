@@ -2,7 +2,8 @@
  * Simplified Chinese, the clerks' language and the default (DESIGN.md §3). This object is also the type
  * of every other locale, so a key missing from `en.ts` is a compile error.
  */
-import { historyZh, redZh } from '../../features/history/locale.js';
+import { historyZh } from '../../features/history/locale.js';
+import { reversalZh } from '../../features/reversal/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 
@@ -202,7 +203,7 @@ export const zhCN = {
     no: '否',
   },
   history: historyZh,
-  red: redZh,
+  reversal: reversalZh,
   libraries: librariesZh,
   batch: batchZh,
   errors: {

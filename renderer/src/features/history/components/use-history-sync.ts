@@ -50,7 +50,7 @@ export function useHistorySync(): { refresh: () => void; loadMore: () => void } 
         void reloadDetail();
       }, REFRESH_DELAY_MS);
     };
-    const stops = [getApi().on('issuance:updated', later), getApi().on('redletter:updated', later)];
+    const stops = [getApi().on('issuance:updated', later), getApi().on('reversal:formUpdated', later)];
     return () => {
       stops.forEach((stop) => stop());
       if (timer.current) clearTimeout(timer.current);

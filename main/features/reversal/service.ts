@@ -27,7 +27,7 @@ import {
 import type { IssuanceDetailLine, IssuanceRequest } from '../../../shared/spec/issuance.js';
 import type { IssuanceService } from '../issuance/service.js';
 import { newSerial } from '../issuance/serial.js';
-import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from '../redletter/repo.js';
+import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from './form-repo.js';
 import { buildRedLines, money, type RedLines } from './lines.js';
 import type { InvoiceRow, RedRepo } from './repo.js';
 import { blueRequestOf, buildApplication, buildRedIssuance, isDigital } from './request.js';
