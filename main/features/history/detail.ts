@@ -27,7 +27,7 @@ function storedRequest(row: InvoiceRow): Partial<IssuanceRequest> {
 
 export function outputInvoiceDetail(deps: DetailDeps, id: number): OutputInvoiceDetail {
   const row = deps.invoices.invoice(id, deps.environment);
-  if (!row) throw IpcFailure.text('NOT_FOUND', `没有找到这张发票（编号 ${id}）`);
+  if (!row) throw new IpcFailure('NOT_FOUND', 'app.invoiceNotFound', { id });
   const request = storedRequest(row);
   const blue = row.kplx === '0';
   return {

@@ -102,3 +102,24 @@ export const reversalEn: typeof reversalZh = {
   redInvoice: 'Red invoice {{lsh}}',
   waitingNumber: 'Waiting for the form number…',
 };
+
+/** Error sentences of reversal failures from main (errors.reversal.<key>). */
+export const reversalErrorsZh = {
+  isRed: '这是一张红字发票，红字发票不能再冲红',
+  notIssued: '只有已开具的蓝字发票可以冲红（这张发票尚未开具成功）',
+  exceedsRemaining: '冲红金额 {{amount}} 超过蓝字发票剩余可冲红金额',
+  formNotApproved: '红字信息表尚未审核通过，还不能开具红字发票',
+  formUsed: '这张红字信息表已用于红字发票（流水号 {{lsh}}）',
+  formNotLocal: '这张红字信息表不是在本机申请的，无法据此开具红字发票',
+  formNotFound: '没有找到红字信息表（编号 {{id}}）',
+};
+
+export const reversalErrorsEn: typeof reversalErrorsZh = {
+  isRed: 'This is a red invoice; a red invoice cannot be reversed again',
+  notIssued: 'Only an issued blue invoice can be reversed (this one has not been issued yet)',
+  exceedsRemaining: 'The amount to reverse, {{amount}}, is more than what is left to reverse of the blue invoice',
+  formNotApproved: 'The red-letter form has not been approved yet, so no red invoice can be issued with it',
+  formUsed: 'This red-letter form was already used for a red invoice (serial {{lsh}})',
+  formNotLocal: 'This red-letter form was not applied for on this desk, so no red invoice can be issued with it',
+  formNotFound: 'Red-letter form {{id}} was not found',
+};
