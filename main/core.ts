@@ -30,7 +30,7 @@ import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from './sandbox/index.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../sandbox/index.js';
 
 export { DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE } from './core-config.js';
 export type { Core, CoreConfig, CoreEvent, CoreEventListener, ServiceConfig } from './core-config.js';
