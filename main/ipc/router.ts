@@ -50,12 +50,14 @@ export function createIpcRouter(options: RouterOptions = {}): IpcRouter {
 
       const spec = contract[channel] as { request: z.ZodType; maxRequestBytes?: number };
       const guard = inspectPayload(payload, spec.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES);
-      if (!guard.ok) return fail(guard.tooLarge ? 'PAYLOAD_TOO_LARGE' : 'INVALID_PAYLOAD', 'untranslated', { text: guard.message }, { message: guard.message });
+      if (!guard.ok) return fail(guard.tooLarge ? 'PAYLOAD_TOO_LARGE' : 'INVALID_PAYLOAD', guard.key, guard.params, { message: guard.message });
 
       const parsed = spec.request.safeParse(payload);
       if (!parsed.success) {
-        const text = describeIssues(parsed.error);
-        return fail('INVALID_PAYLOAD', 'untranslated', { text }, { message: text, details: { issues: issueList(parsed.error) } });
+        // The form puts each issue on its field (details); the sentence lists them with the contract's own
+        // words for each (shared/ipc/schemas — their labels are still Chinese in both languages).
+        const issues = describeIssues(parsed.error);
+        return fail('INVALID_PAYLOAD', 'ipc.invalidPayload', { issues }, { message: issues, details: { issues: issueList(parsed.error) } });
       }
       try {
         return ok(await handler(parsed.data));
@@ -76,10 +78,10 @@ function issueList(error: z.ZodError): Array<{ path: Array<string | number>; mes
   }));
 }
 
-/** One readable sentence naming each field that is wrong, e.g. "lines.0.quantity: 数量必须是数字". */
+/** One line naming each field that is wrong and why, e.g. "lines.0.quantity: …". */
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(请求)'}: ${issue.message}`)
-    .join('；');
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(request)'}: ${issue.message}`)
+    .join('; ');
 }

@@ -267,6 +267,13 @@ export const en: Messages = {
       internal: 'Internal error, logged',
       mainUnreachable: 'Cannot reach the main process: {{reason}}',
       badResponse: 'The main process answered {{channel}} in an unexpected format',
+      tooDeep: 'The request is nested deeper than {{max}} levels',
+      notPlainData: 'The request may hold only plain objects, arrays, strings, numbers and booleans',
+      symbolKey: 'The request has a symbol key, which is not allowed',
+      forbiddenKey: 'The request has the field name {{key}}, which is not allowed',
+      unsupportedValue: 'The request has a value of unsupported type {{type}}',
+      tooLarge: 'The request is too large (at most {{kb}} KB)',
+      invalidPayload: 'Some values are not valid: {{issues}}',
     },
   },
 };

@@ -269,6 +269,13 @@ export const zhCN = {
       internal: '程序内部错误，已记录日志',
       mainUnreachable: '无法连接主进程：{{reason}}',
       badResponse: '主进程对 {{channel}} 的回复格式不正确',
+      tooDeep: '请求嵌套超过 {{max}} 层',
+      notPlainData: '请求只能包含普通对象、数组、字符串、数字和布尔值',
+      symbolKey: '请求包含不允许的符号键',
+      forbiddenKey: '请求包含不允许的字段名 {{key}}',
+      unsupportedValue: '请求包含不支持的值类型 {{type}}',
+      tooLarge: '请求过大（上限 {{kb}} KB）',
+      invalidPayload: '提交的内容不正确：{{issues}}',
     },
   },
 };
