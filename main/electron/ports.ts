@@ -24,15 +24,11 @@ export interface SafeStorageCipherOptions {
   allowBasicText: boolean | (() => boolean);
 }
 
-// IpcFailure rather than Error: the router passes its message to the clerk instead of "internal error".
-export const SECRET_STORAGE_UNAVAILABLE =
-  '无法安全保存密码：系统的加密存储（Windows DPAPI / macOS 钥匙串 / Linux 密钥环）当前不可用。' +
-  ' (Secret storage unavailable: the operating system\'s encryption service cannot be used.)';
-
-export const SECRET_STORAGE_BASIC_TEXT =
-  '未检测到系统密钥环（如 GNOME 密钥环或 KWallet），密码只能以可被还原的方式保存。请安装并解锁密钥环后重启本程序，' +
-  '或在设置中明确同意以弱加密方式保存。 (No OS keyring found: Electron would fall back to "basic_text", which ' +
-  'anyone with the file can decrypt. Install and unlock a keyring, or opt in explicitly in Settings.)';
+// IpcFailure rather than Error: the clerk sees what is wrong instead of "internal error".
+// Message keys (renderer locales, errors.settings.*): the OS encryption is unavailable; no OS keyring, so
+// Electron would fall back to "basic_text", which anyone with the file can decrypt.
+export const SECRET_STORAGE_UNAVAILABLE = 'settings.secretStorageUnavailable';
+export const SECRET_STORAGE_BASIC_TEXT = 'settings.secretStorageBasicText';
 
 /** Linux backends that do not protect the key; 'unknown' means we cannot tell (e.g. before `ready`). */
 const WEAK_LINUX_BACKENDS = new Set(['basic_text', 'unknown']);

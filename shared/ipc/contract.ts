@@ -13,7 +13,7 @@ import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 import { libraryChannels } from './channels/libraries.js';
-import { redChannels, redEvents } from './channels/red.js';
+import { reversalChannels, reversalEvents } from './channels/reversal.js';
 import { taxCodeChannels } from './channels/tax-codes.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
@@ -28,7 +28,7 @@ export const contract = {
   ...historyChannels,
   ...libraryChannels,
   ...batchChannels,
-  ...redChannels,
+  ...reversalChannels,
   ...certificationChannels,
   ...taxCodeChannels,
 } as const satisfies Record<string, ChannelSpec>;
@@ -42,7 +42,7 @@ export const EVENT_CHANNEL = 'fapiao-desk/event';
 /** Events main pushes to the renderer (no reply expected). */
 export const events = {
   ...issuanceEvents,
-  ...redEvents,
+  ...reversalEvents,
   ...certificationEvents,
   ...batchEvents,
 } as const satisfies Record<string, z.ZodType>;

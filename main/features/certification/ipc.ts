@@ -19,7 +19,7 @@ export function registerCertificationIpc(router: IpcRouter, service: Certificati
   router.handle('certification:submit', (request) => ({ PCH: service.submit(request) }));
   router.handle('certification:get', ({ PCH }) => {
     const batch = service.view(PCH);
-    if (!batch) throw new IpcFailure('NOT_FOUND', `没有批次号为 ${PCH} 的认证申请`);
+    if (!batch) throw new IpcFailure('NOT_FOUND', 'certification.notFound', { pch: PCH });
     return toView(batch);
   });
   router.handle('certification:list', ({ limit }) => service.list(limit ?? 50).map(toView));

@@ -57,12 +57,12 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
     try {
       response = await doFetch(url, { signal: AbortSignal.timeout(deps.timeoutMs ?? 30_000), redirect: 'follow' });
     } catch (error) {
-      throw new IpcFailure('NETWORK_ERROR', `无法下载发票 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
+      throw new IpcFailure('NETWORK_ERROR', 'issuance.fileDownloadFailed', { format: name, reason: error instanceof Error ? error.message : String(error) });
     }
-    if (!response.ok) throw new IpcFailure('SERVICE_ERROR', `下载发票 ${name} 文件失败（HTTP ${response.status}）`);
+    if (!response.ok) throw new IpcFailure('SERVICE_ERROR', 'issuance.fileHttpError', { format: name, status: response.status });
     const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > MAX_FILE_BYTES) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件过大（${bytes.length} 字节）`);
-    if (!hasMagicBytes(format, bytes)) throw new IpcFailure('BAD_RESPONSE', `下载到的内容不是 ${name} 文件，未打开`);
+    if (bytes.length > MAX_FILE_BYTES) throw new IpcFailure('BAD_RESPONSE', 'issuance.fileTooLarge', { format: name, bytes: bytes.length });
+    if (!hasMagicBytes(format, bytes)) throw new IpcFailure('BAD_RESPONSE', 'issuance.fileWrongContent', { format: name });
     return bytes;
   }
 
@@ -70,11 +70,11 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
     async open(id: number, format: InvoiceFileFormat): Promise<{ path: string; bytes: number }> {
       const name = FORMAT_NAMES[format];
       const source = deps.find(id, deps.environment, format);
-      if (!source) throw new IpcFailure('NOT_FOUND', '未找到这张发票');
-      if (source.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', `发票尚未开具成功，还没有 ${name} 文件`);
-      if (!source.url) throw new IpcFailure('NOT_FOUND', `开票服务没有提供这张发票的 ${name} 文件`);
-      if (!/^https?:\/\//i.test(source.url)) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件地址无效`);
-      if (!deps.opener) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法打开文件');
+      if (!source) throw new IpcFailure('NOT_FOUND', 'app.invoiceNotFound', { id });
+      if (source.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', 'issuance.fileNotYet', { format: name });
+      if (!source.url) throw new IpcFailure('NOT_FOUND', 'issuance.fileNotOffered', { format: name });
+      if (!/^https?:\/\//i.test(source.url)) throw new IpcFailure('BAD_RESPONSE', 'issuance.fileUrlInvalid', { format: name });
+      if (!deps.opener) throw new IpcFailure('VALIDATION_FAILED', 'app.noOpener');
 
       const dir = path.join(deps.dir, deps.environment);
       const file = path.join(dir, fileName(source.lsh, format));
@@ -92,7 +92,7 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
       try {
         await deps.opener.open(file);
       } catch (error) {
-        throw new IpcFailure('VALIDATION_FAILED', `无法打开 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
+        throw new IpcFailure('VALIDATION_FAILED', 'issuance.fileOpenFailed', { format: name, reason: error instanceof Error ? error.message : String(error) });
       }
       return { path: file, bytes: size };
     },

@@ -46,11 +46,11 @@ export interface LibrariesServiceDeps {
 }
 
 function failStore(outcome: Extract<StoreOutcome, { ok: false }>): never {
-  throw new IpcFailure(outcome.status === 'not-found' ? 'NOT_FOUND' : 'VALIDATION_FAILED', outcome.message);
+  throw IpcFailure.text(outcome.status === 'not-found' ? 'NOT_FOUND' : 'VALIDATION_FAILED', outcome.message);
 }
 
 function refuse<F extends string>(checked: Extract<Checked<unknown, F>, { ok: false }>, labels: Record<F, string>): never {
-  throw new IpcFailure('VALIDATION_FAILED', describeIssues(checked.issues, labels), {
+  throw IpcFailure.text('VALIDATION_FAILED', describeIssues(checked.issues, labels), {
     issues: checked.issues.map((issue) => ({ path: [issue.field], message: issue.message })),
   });
 }
@@ -73,7 +73,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
 
   function dialog(): DialogPort {
-    if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择文件，无法导入或导出');
+    if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', 'app.noFileDialog');
     return deps.dialog;
   }
 
@@ -85,7 +85,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
       await exportRows(rows, columns, format, filePath);
     } catch (error) {
       const reason = error instanceof Error && 'code' in error ? String(error.code) : '写入失败';
-      throw new IpcFailure('VALIDATION_FAILED', `无法保存导出文件（${reason}），请换一个位置或关闭正在打开该文件的程序后重试`);
+      throw new IpcFailure('VALIDATION_FAILED', 'app.cannotSaveFile', { reason });
     }
     return { cancelled: false, path: filePath, rows: rows.length };
   }
@@ -106,7 +106,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
     if (filePath === null) return { cancelled: true, fileName: null, created: 0, updated: 0, errors: [], warnings: [] };
     const workbook = await openWorkbook(filePath);
     const sheet = workbook.worksheets[0];
-    if (!sheet) throw new IpcFailure('VALIDATION_FAILED', '该工作簿中没有工作表');
+    if (!sheet) throw new IpcFailure('VALIDATION_FAILED', 'app.noWorksheet');
     const { records } = readTable(sheet, headers, { maxRows: IMPORT_MAX_ROWS, required, labels });
 
     const errors: RowNote[] = [];

@@ -35,14 +35,14 @@ export async function openWorkbook(filePath: string): Promise<ExcelJS.Workbook> 
   try {
     size = (await fs.stat(filePath)).size;
   } catch {
-    throw new IpcFailure('VALIDATION_FAILED', `找不到文件：${filePath}`);
+    throw new IpcFailure('VALIDATION_FAILED', 'app.fileNotFound', { path: filePath });
   }
-  if (size > MAX_SHEET_BYTES) throw new IpcFailure('VALIDATION_FAILED', `文件过大（超过 ${MAX_SHEET_BYTES / 1024 / 1024} MB），请拆分后再导入`);
+  if (size > MAX_SHEET_BYTES) throw new IpcFailure('VALIDATION_FAILED', 'app.sheetTooLarge', { mb: MAX_SHEET_BYTES / 1024 / 1024 });
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.readFile(filePath);
   } catch {
-    throw new IpcFailure('VALIDATION_FAILED', '无法读取该文件，请确认它是 Excel 工作簿（.xlsx）且没有加密或损坏；旧版 .xls 请先另存为 .xlsx');
+    throw new IpcFailure('VALIDATION_FAILED', 'app.sheetUnreadable');
   }
   return workbook;
 }
@@ -118,7 +118,7 @@ export function readTable<F extends string>(
   const missing = options.required.filter((field) => ![...columns.values()].includes(field));
   if (headerRow === 0 || missing.length > 0) {
     const names = (missing.length ? missing : options.required).map((field) => `「${options.labels[field]}」`).join('、');
-    throw new IpcFailure('VALIDATION_FAILED', `表格中没有找到必需的列 ${names}。请使用导出或模板中的表头（第一行为列名）。`);
+    throw new IpcFailure('VALIDATION_FAILED', 'app.sheetMissingColumns', { names });
   }
 
   const records: Array<SheetRecord<F>> = [];
@@ -134,7 +134,7 @@ export function readTable<F extends string>(
     }
     if (Object.keys(values).length === 0 && problems.length === 0) continue; // blank rows between entries
     if (records.length >= options.maxRows) {
-      throw new IpcFailure('VALIDATION_FAILED', `一次最多导入 ${options.maxRows} 行，请拆分文件后分批导入`);
+      throw new IpcFailure('VALIDATION_FAILED', 'app.sheetTooManyRows', { max: options.maxRows });
     }
     records.push({ row: r, values, problems });
   }

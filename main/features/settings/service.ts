@@ -88,7 +88,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     const elsewhere = next.environment !== active.environment || (next.environment === 'remote' && next.baseUrl !== active.baseUrl);
     const pending = deps.pendingOperations();
     if (elsewhere && pending > 0) {
-      throw new IpcFailure('VALIDATION_FAILED', `还有 ${pending} 笔业务（开票等）正在处理中，请等待全部完成后再切换服务环境。`, { pending });
+      throw new IpcFailure('VALIDATION_FAILED', 'settings.pendingOperations', { pending }, { details: { pending } });
     }
   }
 
@@ -98,7 +98,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     setRemote(request: SetRemoteRequest): SettingsView {
       assertSwitchAllowed({ environment: 'remote', baseUrl: request.baseUrl });
       if (request.appSecret === undefined && !vault.has(SECRET_NAMES.remoteAppSecret)) {
-        throw new IpcFailure('VALIDATION_FAILED', '请填写 AppSecret');
+        throw new IpcFailure('VALIDATION_FAILED', 'settings.appSecretRequired');
       }
       const at = now().toISOString();
       db.transaction(() => {
@@ -123,13 +123,13 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       let target: ConnectionTarget;
       if (environment === 'sandbox') {
         if (active?.sandbox == null) {
-          throw new IpcFailure('VALIDATION_FAILED', '测试环境（内置沙箱）将在重启后启动，届时无需测试连接。');
+          throw new IpcFailure('VALIDATION_FAILED', 'settings.sandboxNeedsNoTest');
         }
         target = { environment, baseUrl: active.baseUrl, signer: createHmacSigner(active.sandbox) };
       } else {
         const remote = savedRemote();
         const appSecret = vault.reveal(SECRET_NAMES.remoteAppSecret);
-        if (remote === null || appSecret === null) throw new IpcFailure('VALIDATION_FAILED', '请先保存服务地址、AppKey 和 AppSecret');
+        if (remote === null || appSecret === null) throw new IpcFailure('VALIDATION_FAILED', 'settings.saveRemoteFirst');
         target = { environment, baseUrl: remote.baseUrl, signer: createHmacSigner({ appKey: remote.appKey, appSecret }) };
       }
       return testServiceConnection(target, deps.log);

@@ -29,7 +29,7 @@ export function createTaxCodesFeature(deps: TaxCodesFeatureDeps): Feature {
       router.handle('taxCodes:search', ({ query, limit }) => ({ rows: store.index().search(query, limit).map(toWire) }));
       router.handle('taxCodes:info', () => store.info());
       router.handle('taxCodes:import', async ({ version }) => {
-        if (!deps.ports.dialog) throw new IpcFailure('VALIDATION_FAILED', 'taxCodes.errors.noDialog');
+        if (!deps.ports.dialog) throw new IpcFailure('VALIDATION_FAILED', 'taxCodes.noDialog');
         const file = await deps.ports.dialog.chooseOpenPath([{ name: 'CSV', extensions: ['csv'] }]);
         if (file === null) return null;
         return store.importFrom(file, version, deps.now());

@@ -58,7 +58,7 @@ export function createTaxCodeTableStore(options: { resourcesDir: string; dataDir
       try {
         text = fs.readFileSync(shipped, 'utf8');
       } catch {
-        throw new IpcFailure('INTERNAL', 'taxCodes.errors.shippedMissing', { file: shipped });
+        throw new IpcFailure('NOT_FOUND', 'taxCodes.shippedMissing', { file: shipped });
       }
       loaded = build(text, 'shipped', SHIPPED_TABLE.version, null);
     }
@@ -70,14 +70,14 @@ export function createTaxCodeTableStore(options: { resourcesDir: string; dataDir
     info: () => load().info,
     importFrom(file, version, now) {
       const size = fs.statSync(file).size;
-      if (size > MAX_TABLE_BYTES) throw new IpcFailure('VALIDATION_FAILED', 'taxCodes.errors.tooLarge', { mb: Math.round(size / 1048576) });
+      if (size > MAX_TABLE_BYTES) throw new IpcFailure('VALIDATION_FAILED', 'taxCodes.tooLarge', { mb: Math.round(size / 1048576) });
       const text = fs.readFileSync(file, 'utf8');
       let next: ReturnType<typeof build>;
       try {
         next = build(text, 'imported', version, now.toISOString());
       } catch (error) {
         if (error instanceof TaxCodeTableError) {
-          throw new IpcFailure('VALIDATION_FAILED', `taxCodes.errors.${error.key}`, { line: error.line, value: error.value });
+          throw new IpcFailure('VALIDATION_FAILED', `taxCodes.${error.key}`, { line: error.line, value: error.value });
         }
         throw error;
       }

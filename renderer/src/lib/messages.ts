@@ -1,5 +1,8 @@
 /**
- * The one place that turns a failed IpcResult into something the clerk sees (DESIGN.md §11.4).
+ * The one place that turns a failed IpcResult into something the clerk sees: main sends a stable code,
+ * a message key and its params (shared/ipc/result.ts explains the convention); here the code becomes the
+ * title and the key, looked up as `errors.<key>` in the current language (zh-CN or en), the sentence.
+ * Feature locale files contribute their sentences as `errors.<feature>`.
  *
  * antd's message/notification APIs only pick up the theme and locale when taken from `App.useApp()`,
  * which is a hook; `<MessagesBridge />` (rendered once inside antd's `<App>`) hands them to this module
@@ -26,14 +29,22 @@ export interface FailureText {
   description: string;
 }
 
-/**
- * Title from the stable error code (translated), description from main's own words. INTERNAL errors
- * carry no useful text for a clerk, so they get a fixed sentence instead.
- */
+/** i18next's typed `t` only takes literal keys; error keys arrive at run time, so they go through this. */
+type DynamicT = (key: string, options?: Record<string, unknown>) => string;
+
+/** The sentence of an error in the current language; the code's title when the key is unknown here. */
+export function errorText(error: IpcError): string {
+  if (error.code === 'INTERNAL') return i18n.t('errors.internalDetail');
+  const key = `errors.${error.key}`;
+  if (i18n.exists(key)) return (i18n.t as unknown as DynamicT)(key, { ...error.params });
+  // A key this build does not know (a newer main, a typo) still shows something true, and says so in the log.
+  console.warn(`[messages] no text for error key ${error.key} (${error.message})`);
+  return i18n.t('errors.unknownKey');
+}
+
+/** Title from the stable error code, description from the message key and params, both translated. */
 export function describeFailure(error: IpcError): FailureText {
-  const title = i18n.t(`errors.${error.code}`);
-  const description = error.code === 'INTERNAL' || !error.message ? i18n.t('errors.internalDetail') : error.message;
-  return { title, description };
+  return { title: i18n.t(`errors.${error.code}`), description: errorText(error) };
 }
 
 /** Shows a failed call. `key` lets repeated failures of the same call replace each other. */

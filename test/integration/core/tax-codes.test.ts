@@ -59,7 +59,7 @@ describe('tax-code lookup over IPC', () => {
     fs.writeFileSync(bad, `${HEADER}\n3040201010000000000,软件开发服务,信息技术服务,6%,,,\n30402010100,坏行,坏,6%,,,\n`);
     dialog.open = bad;
     const refused = await first.call('taxCodes:import', { version: '50.0' });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', details: { line: 3 } } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', key: 'taxCodes.code', params: { line: 3 } } });
     expect(await first.value<TaxCodeTableInfo>('taxCodes:info', {})).toMatchObject({ origin: 'shipped' });
 
     // A newer table (one new code) replaces it, and is still in use after a restart.

@@ -1,3 +1,4 @@
+import { i18n } from '../../../renderer/src/app/i18n.js';
 import { describe, expect, it } from 'vitest';
 import {
   createSafeStorageCipher,
@@ -106,10 +107,11 @@ describe('createSafeStorageCipher', () => {
     expect(cipher.decrypt(cipher.encrypt('x'))).toBe('x');
   });
 
-  it('explains the refusal in Chinese and English', () => {
-    for (const message of [SECRET_STORAGE_UNAVAILABLE, SECRET_STORAGE_BASIC_TEXT]) {
-      expect(message).toMatch(/[\u4e00-\u9fff]/u);
-      expect(message).toMatch(/[A-Za-z]{4,} [A-Za-z]{2,}/u);
+  it('explains the refusal by a message key the renderer has in Chinese and in English', () => {
+    for (const key of [SECRET_STORAGE_UNAVAILABLE, SECRET_STORAGE_BASIC_TEXT]) {
+      const path = `errors.${key}` as 'errors.INTERNAL';
+      expect(i18n.getFixedT('zh-CN')(path)).toMatch(/[\u4e00-\u9fff]/u);
+      expect(i18n.getFixedT('en')(path)).toMatch(/^[^\u4e00-\u9fff]*[A-Za-z]{4,} [A-Za-z]{2,}[^\u4e00-\u9fff]*$/u);
     }
   });
 });

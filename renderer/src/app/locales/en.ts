@@ -1,9 +1,10 @@
 /** English, the second locale. Typed by the Chinese one so that both always have the same keys. */
 import type { Messages } from './zh-CN.js';
-import { historyEn, redEn } from '../../features/history/locale.js';
-import { batchEn } from '../../features/batch/locale.js';
+import { historyEn } from '../../features/history/locale.js';
+import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js';
+import { batchEn, batchErrorsEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
-import { taxCodesEn } from '../../features/tax-codes/locale.js';
+import { taxCodesEn, taxCodesErrorsEn } from '../../features/tax-codes/locale.js';
 
 export const en: Messages = {
   app: {
@@ -202,7 +203,7 @@ export const en: Messages = {
     no: 'No',
   },
   history: historyEn,
-  red: redEn,
+  reversal: reversalEn,
   libraries: librariesEn,
   taxCodes: taxCodesEn,
   batch: batchEn,
@@ -218,5 +219,65 @@ export const en: Messages = {
     BAD_RESPONSE: 'Unexpected reply',
     INTERNAL: 'Internal error',
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
+    unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
+    untranslated: '{{text}}',
+    app: {
+      invoiceNotFound: 'Invoice {{id}} was not found',
+      noFileDialog: 'This way of running the app cannot show a file dialog, so nothing can be imported or exported',
+      noSaveDialog: 'This way of running the app cannot ask where to save, so nothing can be exported',
+      cannotSaveFile: 'Could not save the file ({{reason}}). Choose another place, or close the program that has the file open, and try again.',
+      noWorksheet: 'The workbook has no worksheet',
+      noOpener: 'Files cannot be opened in this environment',
+      fileNotFound: 'File not found: {{path}}',
+      sheetTooLarge: 'The file is too large (over {{mb}} MB); split it and import the parts',
+      sheetUnreadable: 'The file cannot be read. Make sure it is an Excel workbook (.xlsx), not encrypted or damaged; save an old .xls as .xlsx first.',
+      sheetMissingColumns: 'The sheet lacks the required columns {{names}}. Use the header row of an export or of the template (the first row holds the column names).',
+      sheetTooManyRows: 'At most {{max}} rows can be imported at once; split the file and import the parts',
+    },
+    issuance: {
+      draftGoneSaveAsNew: 'The draft no longer exists (it may have been deleted or submitted); save it as a new draft',
+      draftGone: 'The draft no longer exists (it may have been deleted or submitted)',
+      fileDownloadFailed: 'Could not download the invoice {{format}} file: {{reason}}',
+      fileHttpError: 'Downloading the invoice {{format}} file failed (HTTP {{status}})',
+      fileTooLarge: 'The invoice {{format}} file is too large ({{bytes}} bytes)',
+      fileWrongContent: 'What was downloaded is not a {{format}} file; it was not opened',
+      fileNotYet: 'The invoice has not been issued yet, so it has no {{format}} file',
+      fileNotOffered: 'The invoice service offered no {{format}} file for this invoice',
+      fileUrlInvalid: 'The address of the invoice {{format}} file is not valid',
+      fileOpenFailed: 'Could not open the {{format}} file: {{reason}}',
+    },
+    settings: {
+      secretStorageUnavailable: 'Passwords cannot be stored safely: the operating system\'s encrypted storage (Windows DPAPI / macOS Keychain / Linux keyring) is not available.',
+      secretStorageBasicText: 'No system keyring (such as GNOME Keyring or KWallet) was found, so passwords could only be stored in a recoverable form. Install and unlock a keyring and restart the app, or agree explicitly in Settings to weak encryption.',
+      pendingOperations: '{{pending}} operations (issuing and others) are still in progress; wait until all have finished before switching the service.',
+      appSecretRequired: 'Enter the AppSecret',
+      sandboxNeedsNoTest: 'The test environment (built-in sandbox) starts after a restart; it needs no connection test.',
+      saveRemoteFirst: 'Save the service address, AppKey and AppSecret first',
+      secretEmpty: 'The secret must not be empty',
+      secretTooLong: 'The secret is too long (at most {{max}} characters)',
+    },
+    certification: {
+      notFound: 'No certification request with batch number {{pch}}',
+      invalid: 'The certification request does not meet the interface rules: {{detail}}',
+    },
+    batch: batchErrorsEn,
+    reversal: reversalErrorsEn,
+    taxCodes: taxCodesErrorsEn,
+    ipc: {
+      unknownChannel: 'Unknown call: {{channel}}',
+      notImplemented: 'The call {{channel}} is not implemented',
+      forbiddenSender: 'Refused a call that did not come from the app\'s own page',
+      argumentCount: 'Wrong number of request arguments',
+      internal: 'Internal error, logged',
+      mainUnreachable: 'Cannot reach the main process: {{reason}}',
+      badResponse: 'The main process answered {{channel}} in an unexpected format',
+      tooDeep: 'The request is nested deeper than {{max}} levels',
+      notPlainData: 'The request may hold only plain objects, arrays, strings, numbers and booleans',
+      symbolKey: 'The request has a symbol key, which is not allowed',
+      forbiddenKey: 'The request has the field name {{key}}, which is not allowed',
+      unsupportedValue: 'The request has a value of unsupported type {{type}}',
+      tooLarge: 'The request is too large (at most {{kb}} KB)',
+      invalidPayload: 'Some values are not valid: {{issues}}',
+    },
   },
 };

@@ -1,7 +1,7 @@
 /**
  * History UI state: the filter on screen, the page of rows it found, the invoice open in the drawer and
  * whether the red dialog is open. Data comes from main (history:search, history:detail) and is refetched
- * when `issuance:updated` / `redletter:updated` say something changed, so 排队 → 开具中 → 已开具 and
+ * when `issuance:updated` / `reversal:formUpdated` say something changed, so 排队 → 开具中 → 已开具 and
  * 部分冲红 → 已全额冲红 appear without a click.
  */
 import { create } from 'zustand';
@@ -20,9 +20,6 @@ interface HistoryState {
   selectedId: number | null;
   detail: OutputInvoiceDetail | null;
   redOpen: boolean;
-  /** The terminal (kpzdbs) last used for a red-letter application, offered again next time. */
-  lastTerminal: string;
-  setLastTerminal(terminal: string): void;
   setFilter(patch: Partial<FilterValues>): void;
   clearFilter(): void;
   beginLoad(): number;
@@ -46,8 +43,6 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
   selectedId: null,
   detail: null,
   redOpen: false,
-  lastTerminal: '',
-  setLastTerminal: (lastTerminal) => set({ lastTerminal }),
   setFilter: (patch) => set((s) => ({ filter: compact({ ...s.filter, ...patch }) })),
   clearFilter: () => set({ filter: {} }),
   beginLoad: () => {

@@ -14,19 +14,6 @@ export const taxCodesZh = {
   importButton: '导入新版编码表（CSV）',
   importHint: 'CSV 列为 code,name,short_name,rate,description,keywords,parent_code',
   imported: '已导入税收分类编码表 {{version}}，共 {{rows}} 个编码',
-  errors: {
-    header: '编码表的表头不对，应为 code,name,short_name,rate,description,keywords,parent_code',
-    columns: '第 {{line}} 行的列数不对（{{value}} 列）',
-    code: '第 {{line}} 行的编码不是 19 位数字：{{value}}',
-    duplicate: '第 {{line}} 行的编码重复：{{value}}',
-    rate: '第 {{line}} 行的税率无法识别：{{value}}',
-    name: '第 {{line}} 行缺少名称（编码 {{value}}）',
-    quote: '第 {{line}} 行的引号不成对，文件可能已损坏',
-    empty: '编码表里没有任何编码',
-    tooLarge: '文件太大（{{mb}} MB），不是税收分类编码表',
-    noDialog: '当前运行方式不支持选择文件',
-    shippedMissing: '随应用提供的编码表缺失，请重新安装发票工作台',
-  },
 };
 
 export type TaxCodesMessages = typeof taxCodesZh;
@@ -43,17 +30,33 @@ export const taxCodesEn: TaxCodesMessages = {
   importButton: 'Import a newer table (CSV)',
   importHint: 'CSV columns: code,name,short_name,rate,description,keywords,parent_code',
   imported: 'Imported tax code table {{version}} with {{rows}} codes',
-  errors: {
-    header: 'The table header is wrong; expected code,name,short_name,rate,description,keywords,parent_code',
-    columns: 'Line {{line}} has the wrong number of columns ({{value}})',
-    code: 'Line {{line}}: the code is not 19 digits: {{value}}',
-    duplicate: 'Line {{line}}: duplicate code {{value}}',
-    rate: 'Line {{line}}: unknown rate {{value}}',
-    name: 'Line {{line}}: no name (code {{value}})',
-    quote: 'Line {{line}}: unbalanced quotes; the file may be damaged',
-    empty: 'The table has no codes',
-    tooLarge: 'The file is too large ({{mb}} MB) to be a tax code table',
-    noDialog: 'Choosing a file is not available here',
-    shippedMissing: 'The tax code table shipped with the app is missing; reinstall Fapiao Desk',
-  },
+};
+
+/** Refusals main sends for the table (keys `taxCodes.*`), plugged into the locales under `errors.taxCodes`. */
+export const taxCodesErrorsZh = {
+  header: '编码表的表头不对，应为 code,name,short_name,rate,description,keywords,parent_code',
+  columns: '第 {{line}} 行的列数不对（{{value}} 列）',
+  code: '第 {{line}} 行的编码不是 19 位数字：{{value}}',
+  duplicate: '第 {{line}} 行的编码重复：{{value}}',
+  rate: '第 {{line}} 行的税率无法识别：{{value}}',
+  name: '第 {{line}} 行缺少名称（编码 {{value}}）',
+  quote: '第 {{line}} 行的引号不成对，文件可能已损坏',
+  empty: '编码表里没有任何编码',
+  tooLarge: '文件太大（{{mb}} MB），不是税收分类编码表',
+  noDialog: '当前运行方式不支持选择文件',
+  shippedMissing: '随应用提供的编码表缺失，请重新安装发票工作台',
+};
+
+export const taxCodesErrorsEn: typeof taxCodesErrorsZh = {
+  header: 'The table header is wrong; expected code,name,short_name,rate,description,keywords,parent_code',
+  columns: 'Line {{line}} has the wrong number of columns ({{value}})',
+  code: 'Line {{line}}: the code is not 19 digits: {{value}}',
+  duplicate: 'Line {{line}}: duplicate code {{value}}',
+  rate: 'Line {{line}}: unknown rate {{value}}',
+  name: 'Line {{line}}: no name (code {{value}})',
+  quote: 'Line {{line}}: unbalanced quotes; the file may be damaged',
+  empty: 'The table has no codes',
+  tooLarge: 'The file is too large ({{mb}} MB) to be a tax code table',
+  noDialog: 'Choosing a file is not available here',
+  shippedMissing: 'The tax code table shipped with the app is missing; reinstall Fapiao Desk',
 };

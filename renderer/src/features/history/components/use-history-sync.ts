@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { getApi } from '../../../lib/api.js';
+import { historyDetail, onHistoryChanged, searchHistory } from '../actions.js';
 import { reportFailure } from '../../../lib/messages.js';
 import { useHistoryStore } from '../store.js';
 
@@ -11,7 +11,7 @@ const REFRESH_DELAY_MS = 150;
 export async function reloadDetail(): Promise<void> {
   const { selectedId, setDetail } = useHistoryStore.getState();
   if (selectedId === null) return;
-  const result = await getApi().history.detail({ id: selectedId });
+  const result = await historyDetail(selectedId);
   if (result.ok) setDetail(result.value);
   else reportFailure(result.error, 'history:detail');
 }
@@ -30,7 +30,7 @@ export function useHistorySync(): { refresh: () => void; loadMore: () => void } 
     const offset = append ? state.rows.length : 0;
     // Keep the rows already on screen when events refetch: a refresh asks for as many as are shown.
     const limit = append ? PAGE : Math.min(500, Math.max(PAGE, state.rows.length));
-    const result = await getApi().history.search({ ...state.filter, direction: 'output', limit, offset });
+    const result = await searchHistory({ ...state.filter, direction: 'output', limit, offset });
     if (result.ok) state.finishLoad(generation, result.value.rows, result.value.hasMore, append);
     else {
       state.finishLoad(generation, null, false, append);
@@ -50,9 +50,9 @@ export function useHistorySync(): { refresh: () => void; loadMore: () => void } 
         void reloadDetail();
       }, REFRESH_DELAY_MS);
     };
-    const stops = [getApi().on('issuance:updated', later), getApi().on('redletter:updated', later)];
+    const stop = onHistoryChanged(later);
     return () => {
-      stops.forEach((stop) => stop());
+      stop();
       if (timer.current) clearTimeout(timer.current);
     };
   }, [load]);

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { App, Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceFileFormat, InvoiceSummary } from '../../../../../shared/ipc/schemas/issuance.js';
-import { getApi } from '../../../lib/api.js';
+import { onInvoiceUpdated, openInvoiceFile } from '../actions.js';
 import { reportFailure } from '../../../lib/messages.js';
 import { useIssuanceStore } from '../store.js';
 
@@ -20,7 +20,7 @@ export function useRecentSync(): void {
   const { notification } = App.useApp();
   useEffect(
     () =>
-      getApi().on('issuance:updated', (invoice) => {
+      onInvoiceUpdated((invoice) => {
         const store = useIssuanceStore.getState();
         // Batches and red invoices raise the same event; this list is about what the clerk sent from here.
         if (!store.recent.some((row) => row.lsh === invoice.lsh)) return;
@@ -51,7 +51,7 @@ function RecentItem({ row }: { row: InvoiceSummary }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const open = async (format: InvoiceFileFormat) => {
-    const result = await getApi().issuance.openFile({ id: row.id, format });
+    const result = await openInvoiceFile(row.id, format);
     if (result.ok) void message.success(t('issuanceForm.fileOpened', { format: format.toUpperCase() }));
     else reportFailure(result.error, `issuance:openFile:${row.id}`);
   };

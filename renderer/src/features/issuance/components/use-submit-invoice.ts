@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getApi } from '../../../lib/api.js';
+import { deleteDraft, submitInvoice } from '../actions.js';
 import { reportFailure, reportInfo, reportSuccess, reportWarning } from '../../../lib/messages.js';
 import { emptyForm, type FormCheck, type FormValues } from '../draft.js';
 import { useIssuanceStore } from '../store.js';
@@ -38,7 +38,7 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
         return;
       }
       store.setSubmitting(true);
-      const result = await getApi().issuance.submit(check.draft);
+      const result = await submitInvoice(check.draft);
       store.setSubmitting(false);
       if (!result.ok) {
         reportFailure(result.error, 'issuance:submit');
@@ -51,7 +51,7 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
       // A submitted draft is done with; its content now lives in the history.
       const { draftId } = useIssuanceStore.getState();
       if (draftId !== null) {
-        void getApi().issuance.deleteDraft({ id: draftId });
+        void deleteDraft(draftId);
         store.setDraft(null, null);
       }
       // The next invoice is usually by the same clerk, of the same type: keep those, clear the rest.

@@ -1,18 +1,18 @@
-/** Channels of red reversals (red invoices and red-letter forms) and their events. */
+/** Channels of the reversal feature: red reversals (red invoices and red-letter forms) and their events. */
 import { InvoiceSummary } from '../schemas/issuance.js';
 import { IssueFromFormRequest, RedLetterFormSummary, RedPreview, RedRequest, RedStarted } from '../schemas/red.js';
 import type { ChannelSpec } from './common.js';
 
-export const redChannels = {
+export const reversalChannels = {
   /** Checks a red request and shows its amounts; stores nothing. */
-  'red:preview': { request: RedRequest, response: RedPreview },
+  'reversal:preview': { request: RedRequest, response: RedPreview },
   /** Stores and queues a red invoice (general types) or a red-letter form application (004/028/81/82). */
-  'red:start': { request: RedRequest, response: RedStarted },
+  'reversal:start': { request: RedRequest, response: RedStarted },
   /** Issues the red invoice of an approved form (when not issued automatically, or after it failed). */
-  'red:issueFromForm': { request: IssueFromFormRequest, response: InvoiceSummary },
+  'reversal:issueFromForm': { request: IssueFromFormRequest, response: InvoiceSummary },
 } as const satisfies Record<string, ChannelSpec>;
 
-export const redEvents = {
+export const reversalEvents = {
   /** A red-letter form application changed (accepted, approved with its number, refused, red invoice queued). */
-  'redletter:updated': RedLetterFormSummary,
+  'reversal:formUpdated': RedLetterFormSummary,
 } as const;

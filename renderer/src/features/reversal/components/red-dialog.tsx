@@ -19,10 +19,9 @@ import {
   type RedReason,
   type RedRequest,
 } from '../../../../../shared/ipc/index.js';
-import { getApi } from '../../../lib/api.js';
-import { reportFailure, reportSuccess } from '../../../lib/messages.js';
-import { useHistoryStore } from '../store.js';
-import { reloadDetail } from './use-history-sync.js';
+import { reportSuccess } from '../../../lib/messages.js';
+import { previewReversal, startReversal } from '../actions.js';
+import { useReversalStore } from '../store.js';
 
 interface LineEdit {
   selected: boolean;
@@ -61,13 +60,20 @@ function buildRequest(
   };
 }
 
-/** Mounted only while open, so every opening starts from the defaults (reason 2, in full). */
-export function RedDialog({ detail }: { detail: OutputInvoiceDetail }) {
-  const open = useHistoryStore((s) => s.redOpen);
-  return open ? <RedDialogContent detail={detail} /> : null;
+export interface RedDialogProps {
+  detail: OutputInvoiceDetail;
+  open: boolean;
+  onClose(): void;
+  /** A red invoice or form was stored: the invoice's view refreshes. */
+  onStarted(): void;
 }
 
-function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
+/** Mounted only while open, so every opening starts from the defaults (reason 2, in full). */
+export function RedDialog(props: RedDialogProps) {
+  return props.open ? <RedDialogContent {...props} /> : null;
+}
+
+function RedDialogContent({ detail, onClose, onStarted }: RedDialogProps) {
   const { t } = useTranslation();
   const open = true;
   const route = redRouteOf(detail.summary.invoiceType);
@@ -76,7 +82,7 @@ function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
   const [edits, setEdits] = useState<Record<number, LineEdit>>({});
   const [letterReason, setLetterReason] = useState<RedLetterReason | undefined>();
   const [subReason, setSubReason] = useState<RedLetterSubReason | undefined>();
-  const [terminal, setTerminal] = useState(detail.terminal ?? useHistoryStore.getState().lastTerminal);
+  const [terminal, setTerminal] = useState(detail.terminal ?? useReversalStore.getState().lastTerminal);
   const [autoIssue, setAutoIssue] = useState(true);
   const [preview, setPreview] = useState<RedPreview | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
@@ -91,15 +97,13 @@ function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
     if (!open) return;
     let current = true;
     const timer = setTimeout(() => {
-      void getApi()
-        .red.preview(request)
-        .then((result) => {
-          if (!current) return;
-          if (result.ok) {
-            setPreview(result.value);
-            setInputError(null);
-          } else setInputError(result.error.message);
-        });
+      void previewReversal(request).then((answer) => {
+        if (!current) return;
+        if ('preview' in answer) {
+          setPreview(answer.preview);
+          setInputError(null);
+        } else setInputError(answer.error);
+      });
     }, PREVIEW_DELAY_MS);
     return () => {
       current = false;
@@ -112,32 +116,31 @@ function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
 
   const submit = async () => {
     setSubmitting(true);
-    const result = await getApi().red.start(request);
+    const started = await startReversal(request);
     setSubmitting(false);
-    if (!result.ok) return reportFailure(result.error, 'red:start');
-    const started = result.value;
-    if (request.terminal) useHistoryStore.getState().setLastTerminal(request.terminal);
-    reportSuccess(started.kind === 'invoice' ? t('red.started', { lsh: started.invoice.lsh }) : t('red.formStarted', { lsh: started.form.lsh }));
-    useHistoryStore.getState().setRedOpen(false);
-    void reloadDetail();
+    if (!started) return;
+    if (request.terminal) useReversalStore.getState().setLastTerminal(request.terminal);
+    reportSuccess(started.kind === 'invoice' ? t('reversal.started', { lsh: started.invoice.lsh }) : t('reversal.formStarted', { lsh: started.form.lsh }));
+    onClose();
+    onStarted();
   };
 
   const columns: TableColumnsType<RedPreviewLine> = [
     {
       key: 'select',
-      title: t('red.select'),
+      title: t('reversal.select'),
       width: 64,
       render: (_, line) => (
         <Checkbox data-testid={`red-line-${line.xh}-select`} checked={edits[line.xh]?.selected ?? false} onChange={(e) => edit(line.xh, { selected: e.target.checked })} />
       ),
     },
     { key: 'name', dataIndex: 'name', title: t('history.line.name') },
-    { key: 'blueQuantity', dataIndex: 'blueQuantity', title: t('red.blueQuantity'), align: 'right' },
+    { key: 'blueQuantity', dataIndex: 'blueQuantity', title: t('reversal.blueQuantity'), align: 'right' },
     { key: 'unitPrice', dataIndex: 'unitPrice', title: t('history.line.unitPrice'), align: 'right' },
-    { key: 'blueAmount', dataIndex: 'blueAmount', title: t('red.blueAmount'), align: 'right' },
+    { key: 'blueAmount', dataIndex: 'blueAmount', title: t('reversal.blueAmount'), align: 'right' },
     {
       key: 'quantity',
-      title: t('red.quantity'),
+      title: t('reversal.quantity'),
       render: (_, line) =>
         line.quantityEditable ? (
           <Input size="small" style={{ width: 96 }} data-testid={`red-line-${line.xh}-quantity`} value={edits[line.xh]?.quantity ?? ''} placeholder={line.quantity ?? ''}
@@ -148,7 +151,7 @@ function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
     },
     {
       key: 'amount',
-      title: t('red.amount'),
+      title: t('reversal.amount'),
       align: 'right',
       render: (_, line) =>
         line.amountEditable ? (
@@ -165,39 +168,39 @@ function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
     <Modal
       open={open}
       width={900}
-      title={t('red.title', { type: t(`invoiceType.${detail.summary.invoiceType}`), number: detail.summary.invoiceNumber ?? '' })}
-      okText={route === 'form' ? t('red.submitForm') : t('red.submit')}
-      cancelText={t('red.cancel')}
+      title={t('reversal.title', { type: t(`invoiceType.${detail.summary.invoiceType}`), number: detail.summary.invoiceNumber ?? '' })}
+      okText={route === 'form' ? t('reversal.submitForm') : t('reversal.submit')}
+      cancelText={t('reversal.cancel')}
       okButtonProps={{ danger: true, disabled: issues.length > 0 || preview === null, loading: submitting, ...({ 'data-testid': 'red-submit' } as object) }}
       onOk={() => void submit()}
-      onCancel={() => useHistoryStore.getState().setRedOpen(false)}
+      onCancel={onClose}
       destroyOnHidden
       data-testid="red-dialog"
     >
       <Space direction="vertical" style={{ width: '100%' }} data-testid="red-dialog-body">
-        <Alert type="info" showIcon title={t(`red.route.${route}`)} />
-        <Typography.Text strong>{t('red.reason')}</Typography.Text>
+        <Alert type="info" showIcon title={t(`reversal.route.${route}`)} />
+        <Typography.Text strong>{t('reversal.reason')}</Typography.Text>
         <Radio.Group value={reason} onChange={(e) => setReason(e.target.value as RedReason)}>
           {REASONS.map((code) => (
             <Radio key={code} value={code} data-testid={`red-reason-${code}`}>
-              {t(`red.reasons.${code}`)}
+              {t(`reversal.reasons.${code}`)}
             </Radio>
           ))}
         </Radio.Group>
-        <Typography.Text type="secondary">{t(`red.reasonHints.${reason}`)}</Typography.Text>
+        <Typography.Text type="secondary">{t(`reversal.reasonHints.${reason}`)}</Typography.Text>
         {reason !== '2' && (
           <Radio.Group value={partial ? 'partial' : 'whole'} onChange={(e) => setPartial(e.target.value === 'partial')}>
             <Radio value="whole" data-testid="red-mode-whole">
-              {t('red.whole')}
+              {t('reversal.whole')}
             </Radio>
             <Radio value="partial" data-testid="red-mode-partial">
-              {t('red.partial')}
+              {t('reversal.partial')}
             </Radio>
           </Radio.Group>
         )}
         {route === 'form' && (
           <>
-            <Typography.Text strong>{t('red.letterReason')}</Typography.Text>
+            <Typography.Text strong>{t('reversal.letterReason')}</Typography.Text>
             <Radio.Group
               value={letterReason}
               onChange={(e) => {
@@ -208,7 +211,7 @@ function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
             >
               {LETTER_REASONS.map((code) => (
                 <Radio key={code} value={code} data-testid={`red-letter-reason-${code}`}>
-                  {t(`red.letterReasons.${code}`)}
+                  {t(`reversal.letterReasons.${code}`)}
                 </Radio>
               ))}
             </Radio.Group>
@@ -216,17 +219,17 @@ function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
               <Radio.Group value={subReason} onChange={(e) => setSubReason(e.target.value as RedLetterSubReason)}>
                 {SUB_REASONS[letterReason].map((code) => (
                   <Radio key={code} value={code} data-testid={`red-sub-${code}`}>
-                    {t(`red.subReasons.${code}`)}
+                    {t(`reversal.subReasons.${code}`)}
                   </Radio>
                 ))}
               </Radio.Group>
             )}
             <Space>
-              <Typography.Text>{t('red.terminal')}</Typography.Text>
-              <Input style={{ width: 200 }} data-testid="red-terminal" value={terminal} placeholder={t('red.terminalPlaceholder')} onChange={(e) => setTerminal(e.target.value)} />
+              <Typography.Text>{t('reversal.terminal')}</Typography.Text>
+              <Input style={{ width: 200 }} data-testid="red-terminal" value={terminal} placeholder={t('reversal.terminalPlaceholder')} onChange={(e) => setTerminal(e.target.value)} />
             </Space>
             <Checkbox checked={autoIssue} onChange={(e) => setAutoIssue(e.target.checked)} data-testid="red-auto-issue">
-              {t('red.autoIssue')}
+              {t('reversal.autoIssue')}
             </Checkbox>
           </>
         )}
@@ -234,13 +237,13 @@ function RedDialogContent({ detail }: { detail: OutputInvoiceDetail }) {
           <Table<RedPreviewLine> size="small" rowKey="xh" columns={columns} dataSource={preview.lines} pagination={false} data-testid="red-lines" />
         )}
         <Descriptions size="small" column={3} bordered>
-          <Descriptions.Item label={t('red.total')}>
+          <Descriptions.Item label={t('reversal.total')}>
             <span data-testid="red-total">{preview?.total ?? ''}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('red.remaining')}>
+          <Descriptions.Item label={t('reversal.remaining')}>
             <span data-testid="red-remaining">{preview?.remaining ?? ''}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('red.remainingAfter')}>{preview?.remainingAfter ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('reversal.remainingAfter')}>{preview?.remainingAfter ?? ''}</Descriptions.Item>
         </Descriptions>
         {issues.length > 0 && (
           <Alert type="error" showIcon data-testid="red-issues" title={issues.map((issue) => <div key={issue}>{issue}</div>)} />
