@@ -25,6 +25,7 @@ import { createLibrariesFeature } from './features/libraries/index.js';
 import { createReversalFeature } from './features/reversal/index.js';
 import { createSettingsFeature } from './features/settings/index.js';
 import { createTaxCodesFeature } from './features/tax-codes/index.js';
+import { createTemplatesFeature } from './features/templates/index.js';
 import { createIpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
@@ -103,6 +104,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     createLibrariesFeature(deps),
     createBatchFeature({ ...deps, issuance: issuance.api, defaultIssuer }),
     createTaxCodesFeature({ ...deps, resourcesDir: config.resourcesDir ?? path.resolve('resources') }),
+    createTemplatesFeature(deps),
   ];
 
   const router = createIpcRouter();

@@ -15,6 +15,7 @@ import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 import { libraryChannels } from './channels/libraries.js';
 import { reversalChannels, reversalEvents } from './channels/reversal.js';
 import { taxCodeChannels } from './channels/tax-codes.js';
+import { templateChannels } from './channels/templates.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -31,6 +32,7 @@ export const contract = {
   ...reversalChannels,
   ...certificationChannels,
   ...taxCodeChannels,
+  ...templateChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**

@@ -10,3 +10,4 @@ export * from './schemas/libraries.js';
 export * from './schemas/batch.js';
 export * from './schemas/certification.js';
 export * from './schemas/tax-codes.js';
+export * from './schemas/templates.js';

@@ -4,6 +4,8 @@
  * (reversal enqueues red invoices, batch submits rows, history lists what was issued).
  */
 import path from 'node:path';
+import { IpcFailure } from '../../../shared/ipc/index.js';
+import { draftContentFromRequest } from '../../../shared/rules/issuance-form/from-request.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { createDraftService } from './drafts.js';
 import { createInvoiceFiles } from './files.js';
@@ -33,10 +35,18 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     opener: deps.ports.opener,
   });
   const drafts = createDraftService(createDraftRepo(deps.db, deps.environment), deps.now);
+  const invoices = createInvoiceReads(deps.db);
+  // 再开一张: the stored request of a blue invoice read back into the form (a red one is never repeated).
+  const repeat = (id: number) => {
+    const invoice = invoices.invoice(id, deps.environment);
+    if (!invoice) throw new IpcFailure('NOT_FOUND', 'issuance.repeatGone', { id });
+    if (invoice.kplx === '1') throw new IpcFailure('VALIDATION_FAILED', 'issuance.repeatRed');
+    return { content: draftContentFromRequest(JSON.parse(invoice.request_json)) };
+  };
   return {
     name: 'issuance',
-    registerIpc: (router) => registerIssuanceIpc(router, service, drafts, files),
+    registerIpc: (router) => registerIssuanceIpc(router, service, drafts, files, repeat),
     outboxHandlers: { [ISSUANCE_OUTBOX_KIND]: service.outboxHandler(deps.client) },
-    api: { ...service, invoices: createInvoiceReads(deps.db) },
+    api: { ...service, invoices },
   };
 }
