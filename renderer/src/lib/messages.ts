@@ -10,7 +10,7 @@
  */
 import { App } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 import type { IpcError } from '../../../shared/ipc/result.js';
 import { i18n } from '../app/i18n.js';
 
@@ -65,6 +65,12 @@ export function reportSuccess(text: string): void {
 export function reportWarning(text: string): void {
   messageApi?.warning(text);
 }
+
+/** Notices with actions (the library offer after an issue); nothing happens before the bridge mounts. */
+export const notify = {
+  open: (config: ArgsProps) => notificationApi?.open(config),
+  destroy: (key: string) => notificationApi?.destroy(key),
+};
 
 export function reportInfo(text: string): void {
   messageApi?.info(text);

@@ -56,6 +56,7 @@ export const historyZh = {
     error: '失败原因',
   },
   actions: {
+    repeat: '再开一张',
     red: '冲红',
     print: '打印',
     printLater: '纸质发票打印将在后续版本提供',
@@ -130,6 +131,7 @@ export const historyEn: typeof historyZh = {
     error: 'Failure',
   },
   actions: {
+    repeat: 'Issue again',
     red: 'Red-reverse',
     print: 'Print',
     printLater: 'Printing paper invoices comes in a later version',

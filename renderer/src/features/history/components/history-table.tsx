@@ -4,9 +4,10 @@
  * A click on a row opens its detail drawer.
  */
 import type { HTMLAttributes } from 'react';
-import { Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HistoryRow } from '../../../../../shared/ipc/index.js';
+import { repeatInvoice } from '../../issuance/actions.js';
 import { formatDateTime } from '../format.js';
 import { useHistoryStore } from '../store.js';
 import { StatusTag } from './status-tag.js';
@@ -35,6 +36,24 @@ function useColumns(): TableColumnsType<HistoryRow> {
     { key: 'invoiceCode', dataIndex: 'invoiceCode', title: t('history.invoiceCode'), render: (v: string | null) => v ?? '' },
     { key: 'invoiceNumber', dataIndex: 'invoiceNumber', title: t('history.invoiceNumber'), render: (v: string | null) => v ?? '' },
     { key: 'date', dataIndex: 'date', title: t('history.createdAt'), render: (v: string | null) => formatDateTime(v) },
+    {
+      key: 'repeat',
+      title: '',
+      render: (_, row) =>
+        row.direction === 'output' && row.kplx !== '1' ? (
+          <Button
+            type="link"
+            size="small"
+            data-testid={`repeat-${row.serial ?? row.id}`}
+            onClick={(event) => {
+              event.stopPropagation(); // the row's own click opens the drawer
+              void repeatInvoice(row.id);
+            }}
+          >
+            {t('history.actions.repeat')}
+          </Button>
+        ) : null,
+    },
   ];
 }
 

@@ -6,7 +6,7 @@
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceFileFormat, OutputInvoiceDetail } from '../../../../../shared/ipc/index.js';
-import { openInvoiceFile } from '../../issuance/actions.js';
+import { openInvoiceFile, repeatInvoice } from '../../issuance/actions.js';
 import { reportFailure, reportSuccess } from '../../../lib/messages.js';
 import { useHistoryStore } from '../store.js';
 
@@ -36,6 +36,11 @@ export function InvoiceActions({ detail }: { detail: OutputInvoiceDetail }) {
   );
   return (
     <Space wrap data-testid="invoice-actions">
+      {detail.kplx === '0' && (
+        <Button type="primary" data-testid="action-repeat" onClick={() => void repeatInvoice(detail.summary.id).then((done) => done && useHistoryStore.getState().select(null))}>
+          {t('history.actions.repeat')}
+        </Button>
+      )}
       {blocked ? <Tooltip title={t(blocked)}>{red}</Tooltip> : red}
       {PAPER_TYPES.has(detail.summary.invoiceType) && (
         <Tooltip title={t('history.actions.printLater')}>

@@ -21,7 +21,9 @@ import { checkForm, emptyForm, type FormValues } from '../draft.js';
 import { loadClerkDefaults, saveClerkDefaults } from '../clerk-defaults.js';
 import { useIssuanceStore } from '../store.js';
 import { BuyerSection } from './buyer-section.js';
+import { formFromDraftContent } from '../draft-content.js';
 import { DraftsMenu } from './drafts-menu.js';
+import { TemplatesMenu } from './templates-menu.js';
 import { ExtraFields } from './extra-fields.js';
 import { CheckContext } from './field.js';
 import { InvoiceLines, lineOperations } from './invoice-lines.js';
@@ -65,7 +67,27 @@ export function IssuanceForm() {
   useEffect(() => {
     if (defaultIssuer && !form.getFieldValue('issuer')) form.setFieldsValue({ issuer: loadClerkDefaults().issuer ?? defaultIssuer });
   }, [defaultIssuer, form]);
-  useEffect(focusFirstField, [focusFirstField]);
+  // The buyer first — unless the form opens with a repeated invoice or a template, which puts the cursor
+  // on its first quantity instead (the effect below).
+  useEffect(() => {
+    if (useIssuanceStore.getState().incoming === null) focusFirstField();
+  }, [focusFirstField]);
+
+  // 再开一张 or a template: take the content over once, as a new invoice (no draft), cursor where asked.
+  const incoming = useIssuanceStore((s) => s.incoming);
+  useEffect(() => {
+    if (!incoming) return;
+    const store = useIssuanceStore.getState();
+    store.setIncoming(null);
+    // The people are this desk's clerk, not whoever issued the original.
+    const current = form.getFieldsValue(true) as Partial<FormValues>;
+    const people = { issuer: current.issuer ?? defaultIssuer, payee: current.payee ?? '', reviewer: current.reviewer ?? '' };
+    form.resetFields();
+    form.setFieldsValue({ ...formFromDraftContent(incoming.content, people.issuer), ...people });
+    store.setDraft(null, null);
+    store.setAttempted(false);
+    focusTestId(incoming.focus, { select: true });
+  }, [incoming, form, defaultIssuer]);
 
   // Checked from the form's values at this moment, not from the watched copy: Ctrl+Enter pressed right
   // after the last keystroke used to meet a check one render behind (or none yet) and do nothing.
@@ -100,6 +122,7 @@ export function IssuanceForm() {
           else if (shortcut === 'deleteLine' && line !== null) ops.remove(line);
           else if (shortcut === 'addDiscount' && line !== null) ops.addDiscount(line);
           else if (shortcut === 'saveDraft') void drafts.save(false);
+          else if (shortcut === 'templates') focusTestId('template-search');
         }}
         onKeyDown={moveToNextField}
       >
@@ -132,7 +155,10 @@ export function IssuanceForm() {
           <Alert type="warning" showIcon style={{ marginTop: 12 }} data-testid="warning-summary" message={warnings.join('；')} />
         )}
         <Flex justify="space-between" align="center" style={{ marginTop: 16 }} gap={16} wrap>
-          <DraftsMenu onSave={() => void drafts.save(false)} onOpen={(id) => void drafts.open(id)} onDelete={(id) => void drafts.remove(id)} />
+          <Space wrap>
+            <DraftsMenu onSave={() => void drafts.save(false)} onOpen={(id) => void drafts.open(id)} onDelete={(id) => void drafts.remove(id)} />
+            <TemplatesMenu form={form} />
+          </Space>
           <Space>
             <Button size="large" data-testid="preview" onClick={preview}>
               {t('issuanceForm.preview')}

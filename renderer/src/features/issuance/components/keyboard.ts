@@ -2,14 +2,15 @@
  * Keyboard-first entry: clerks key invoices from paper without touching the mouse.
  * - Ctrl/Cmd+Enter anywhere in the form submits (caught in the capture phase, before a Select sees it).
  * - Alt+N or Ctrl+Insert adds a line, Ctrl+Delete deletes the line the cursor is in, Alt+D adds a
- *   discount under it, Ctrl+S saves the draft (and keeps the browser's "save page" away).
+ *   discount under it, Ctrl+S saves the draft (and keeps the browser's "save page" away), Alt+T goes to
+ *   常用发票 (type a template's name, Enter opens it).
  * - Enter in a text field moves to the next field, like Tab, instead of submitting half an invoice;
  *   after the last field it lands on the submit button, so Enter once more submits.
  * - Enter in a Select or AutoComplete whose list is open is left alone: it picks the highlighted option.
  */
 import type { KeyboardEvent } from 'react';
 
-export type Shortcut = 'submit' | 'addLine' | 'deleteLine' | 'addDiscount' | 'saveDraft';
+export type Shortcut = 'submit' | 'addLine' | 'deleteLine' | 'addDiscount' | 'saveDraft' | 'templates';
 
 export function shortcutOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'> & { nativeEvent: { isComposing: boolean } }): Shortcut | null {
   if (event.nativeEvent.isComposing) return null;
@@ -20,6 +21,7 @@ export function shortcutOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaK
   if (ctrl && event.key === 'Delete') return 'deleteLine';
   if (event.altKey && !ctrl && key === 'd') return 'addDiscount';
   if (ctrl && !event.altKey && key === 's') return 'saveDraft';
+  if (event.altKey && !ctrl && key === 't') return 'templates';
   return null;
 }
 
@@ -53,12 +55,14 @@ const FOCUS_FRAMES = 60;
  * it and left the cursor where it was, so the next keys landed in the wrong field. Keep trying each frame
  * (about a second at most) until the element exists.
  */
-export function focusTestId(testId: string): void {
+export function focusTestId(testId: string, options: { select?: boolean } = {}): void {
   let frames = 0;
   const attempt = (): boolean => {
     const element = document.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`);
     if (!element || element.disabled) return false;
     element.focus();
+    // select: the value is there to be typed over (a repeated invoice's quantity).
+    if (options.select) element.select();
     return true;
   };
   const lost = () => document.activeElement === null || document.activeElement === document.body;

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { deleteDraft, submitInvoice } from '../actions.js';
 import { reportFailure, reportInfo, reportSuccess, reportWarning } from '../../../lib/messages.js';
 import { emptyForm, type FormCheck, type FormValues } from '../draft.js';
+import { findLibraryOffer, showLibraryOffer } from '../library-offer.js';
+import { applyInvoiceUpdate } from './recent-submissions.js';
 import { useIssuanceStore } from '../store.js';
 
 /** Brings the first field with an error into view and puts the cursor in it. */
@@ -45,6 +47,8 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
         return;
       }
       store.upsertRecent(result.value);
+      const early = store.takeEarlyUpdate(result.value.lsh);
+      if (early) applyInvoiceUpdate(early);
       store.setLastSubmitted(result.value.lsh);
       store.setReviewOpen(false);
       reportSuccess(t('issuance.submitted', { lsh: result.value.lsh }));
@@ -67,6 +71,8 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
       });
       store.setAttempted(false);
       focusFirstField();
+      // New or changed buyer and goods are offered for the libraries (Alt+S) — after the form is free again.
+      void findLibraryOffer(values).then(showLibraryOffer);
     },
     [form, focusFirstField, t],
   );
