@@ -14,6 +14,7 @@ import { useAppStore } from './store.js';
 import { theme } from './theme.js';
 import { VIEWS } from './views.js';
 import { loadInfo } from './actions.js';
+import { useReversalNotices } from '../features/reversal/notices.js';
 
 export function App() {
   const language = useAppStore((s) => s.language);
@@ -34,6 +35,7 @@ function Shell() {
   useEffect(() => {
     void loadInfo();
   }, []);
+  useReversalNotices();
 
   // The tab labels carry the test ids: they are what a user (and Playwright) clicks.
   const items = VIEWS.map(({ key, labelKey, Component }) => ({

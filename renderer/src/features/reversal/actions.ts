@@ -3,7 +3,7 @@
  * `window.api`. Failures are reported here (lib/messages.ts turns their code and key into text); callers
  * get the value or null.
  */
-import type { InvoiceSummary, RedPreview, RedRequest, RedStarted } from '../../../../shared/ipc/index.js';
+import type { InvoiceSummary, RedLetterFormSummary, RedPreview, RedRequest, RedStarted } from '../../../../shared/ipc/index.js';
 import { getApi } from '../../lib/api.js';
 import { errorText, reportFailure } from '../../lib/messages.js';
 
@@ -26,3 +26,8 @@ export async function issueRedFromForm(formId: number): Promise<InvoiceSummary |
   reportFailure(result.error, 'reversal:issueFromForm');
   return null;
 }
+
+/** Calls `listener` whenever a red-letter form changes state; returns the function that stops it. */
+export const onFormUpdated = (listener: (form: RedLetterFormSummary) => void) => getApi().on('reversal:formUpdated', listener);
+/** Calls `listener` whenever an invoice (blue or red) changes state; returns the function that stops it. */
+export const onInvoiceUpdated = (listener: (invoice: InvoiceSummary) => void) => getApi().on('issuance:updated', listener);

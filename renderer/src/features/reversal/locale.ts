@@ -8,7 +8,8 @@ export const reversalZh = {
     direct: '直接开具红字发票（普通发票）',
     form: '先申请红字信息表，取得编号后开具红字发票',
   },
-  reason: '冲红原因（chyydm）',
+  reason: '冲红原因',
+  reasonField: '接口字段 chyydm',
   reasons: { '1': '销货退回', '2': '开票有误', '3': '服务中止', '4': '销售折让' },
   reasonHints: {
     '1': '只能修改数量，单价不变',
@@ -16,7 +17,10 @@ export const reversalZh = {
     '3': '可以修改金额和数量，单价不变',
     '4': '单价和数量都不变，只冲减金额',
   },
-  letterReason: '申请原因（sqly）',
+  letterReason: '申请原因',
+  letterCase: '红字信息表申请情形',
+  letterCaseField: '接口字段 sqly（申请原因）及其具体情形',
+  letterCaseHint: '请选择申请情形：谁申请、是否已抵扣、具体原因',
   letterReasons: { '0': '购方申请：已抵扣', '1': '购方申请：未抵扣', '2': '销方申请' },
   letterSubReason: '具体情形',
   subReasons: {
@@ -28,7 +32,8 @@ export const reversalZh = {
     'buyer-refused': '因开票有误购买方拒收',
     'not-delivered': '因开票有误等原因尚未交付',
   },
-  terminal: '开票终端标识（kpzdbs）',
+  terminal: '开票终端',
+  terminalField: '接口字段 kpzdbs（开票终端标识）',
   terminalPlaceholder: '专用发票必填',
   whole: '全额冲红',
   partial: '部分冲红',
@@ -52,12 +57,22 @@ export const reversalZh = {
   formAmount: '金额 {{amount}}',
   redInvoice: '红字发票 {{lsh}}',
   waitingNumber: '等待信息表编号…',
+  formNumberIs: '信息表编号 {{number}}',
+  notice: {
+    formApproved: '红字信息表已取得编号',
+    formApprovedBody: '信息表编号 {{number}}，冲红金额 ¥{{amount}}',
+    formRefused: '红字信息表未通过',
+    redIssued: '红字发票已开具',
+    redIssuedBody: '{{buyer}}，价税合计 ¥{{total}}，发票号码 {{number}}',
+    redFailed: '红字发票开具失败',
+  },
 };
 
 export const reversalEn: typeof reversalZh = {
   title: 'Red-reverse — {{type}} {{number}}',
   route: { direct: 'Issue the red invoice directly (general invoice)', form: 'Apply for a red-letter form first, then issue the red invoice with its number' },
-  reason: 'Reason (chyydm)',
+  reason: 'Reason',
+  reasonField: 'Interface field chyydm',
   reasons: { '1': 'Goods returned', '2': 'Invoice error', '3': 'Service terminated', '4': 'Sales allowance' },
   reasonHints: {
     '1': 'Only quantities change; unit prices stay',
@@ -65,7 +80,10 @@ export const reversalEn: typeof reversalZh = {
     '3': 'Amounts and quantities may change; unit prices stay',
     '4': 'Neither unit price nor quantity: amounts only',
   },
-  letterReason: 'Application reason (sqly)',
+  letterReason: 'Application reason',
+  letterCase: 'Red-letter form case',
+  letterCaseField: 'Interface field sqly (application reason) and its case',
+  letterCaseHint: 'Choose the case: who applies, whether the tax was deducted, and why',
   letterReasons: { '0': 'Buyer: already deducted', '1': 'Buyer: not deducted', '2': 'Seller' },
   letterSubReason: 'Case',
   subReasons: {
@@ -77,7 +95,8 @@ export const reversalEn: typeof reversalZh = {
     'buyer-refused': 'Wrong invoice, refused by the buyer',
     'not-delivered': 'Wrong invoice, not yet delivered',
   },
-  terminal: 'Terminal (kpzdbs)',
+  terminal: 'Invoicing terminal',
+  terminalField: 'Interface field kpzdbs (terminal ID)',
   terminalPlaceholder: 'Required for special invoices',
   whole: 'In full',
   partial: 'In part',
@@ -101,6 +120,15 @@ export const reversalEn: typeof reversalZh = {
   formAmount: 'Amount {{amount}}',
   redInvoice: 'Red invoice {{lsh}}',
   waitingNumber: 'Waiting for the form number…',
+  formNumberIs: 'Form number {{number}}',
+  notice: {
+    formApproved: 'Red-letter form numbered',
+    formApprovedBody: 'Form number {{number}}, amount to reverse ¥{{amount}}',
+    formRefused: 'Red-letter form not approved',
+    redIssued: 'Red invoice issued',
+    redIssuedBody: '{{buyer}}, total ¥{{total}}, invoice number {{number}}',
+    redFailed: 'Red invoice failed',
+  },
 };
 
 /** Error sentences of reversal failures from main (errors.reversal.<key>). */

@@ -6,7 +6,7 @@
  * against what is left of the blue invoice, so problems show before anything is submitted.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Checkbox, Descriptions, Input, Modal, Radio, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Checkbox, Descriptions, Input, Modal, Radio, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   redRouteOf,
@@ -32,6 +32,15 @@ interface LineEdit {
 const PREVIEW_DELAY_MS = 200;
 const REASONS: readonly RedReason[] = ['1', '2', '3', '4'];
 const LETTER_REASONS: readonly RedLetterReason[] = ['0', '1', '2'];
+/** The seller's cases are both 因开票有误…: they fit only the reason 开票有误 (2). */
+const INVOICE_ERROR_ONLY: readonly RedLetterSubReason[] = ['buyer-refused', 'not-delivered'];
+
+/** (sqly, case) pairs a clerk may choose for this red reason, buyer's cases first. */
+function letterCasesFor(reason: RedReason): Array<[RedLetterReason, RedLetterSubReason]> {
+  return LETTER_REASONS.flatMap((code) =>
+    SUB_REASONS[code].filter((sub) => reason === '2' || !INVOICE_ERROR_ONLY.includes(sub)).map((sub) => [code, sub] as [RedLetterReason, RedLetterSubReason]),
+  );
+}
 
 function buildRequest(
   detail: OutputInvoiceDetail,
@@ -179,8 +188,21 @@ function RedDialogContent({ detail, onClose, onStarted }: RedDialogProps) {
     >
       <Space direction="vertical" style={{ width: '100%' }} data-testid="red-dialog-body">
         <Alert type="info" showIcon title={t(`reversal.route.${route}`)} />
-        <Typography.Text strong>{t('reversal.reason')}</Typography.Text>
-        <Radio.Group value={reason} onChange={(e) => setReason(e.target.value as RedReason)}>
+        <Tooltip title={t('reversal.reasonField')}>
+          <Typography.Text strong>{t('reversal.reason')}</Typography.Text>
+        </Tooltip>
+        <Radio.Group
+          value={reason}
+          onChange={(e) => {
+            const next = e.target.value as RedReason;
+            setReason(next);
+            // A case the new reason does not allow (开票有误's own cases under 销货退回) is dropped, not kept hidden.
+            if (letterReason && subReason && !letterCasesFor(next).some(([code, sub]) => code === letterReason && sub === subReason)) {
+              setLetterReason(undefined);
+              setSubReason(undefined);
+            }
+          }}
+        >
           {REASONS.map((code) => (
             <Radio key={code} value={code} data-testid={`red-reason-${code}`}>
               {t(`reversal.reasons.${code}`)}
@@ -200,32 +222,32 @@ function RedDialogContent({ detail, onClose, onStarted }: RedDialogProps) {
         )}
         {route === 'form' && (
           <>
-            <Typography.Text strong>{t('reversal.letterReason')}</Typography.Text>
+            {/* Every case of the application at once (who applies, deducted or not, why), only those the
+                reason allows: one pick, no second level appearing later. */}
+            <Tooltip title={t('reversal.letterCaseField')}>
+              <Typography.Text strong>{t('reversal.letterCase')}</Typography.Text>
+            </Tooltip>
             <Radio.Group
-              value={letterReason}
+              value={letterReason && (subReason ?? '') ? `${letterReason}:${subReason}` : undefined}
               onChange={(e) => {
-                const next = e.target.value as RedLetterReason;
-                setLetterReason(next);
-                setSubReason(next === '0' ? 'deducted' : undefined);
+                const [nextReason, nextSub] = String(e.target.value).split(':') as [RedLetterReason, RedLetterSubReason];
+                setLetterReason(nextReason);
+                setSubReason(nextSub);
               }}
+              style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+              data-testid="red-letter-cases"
             >
-              {LETTER_REASONS.map((code) => (
-                <Radio key={code} value={code} data-testid={`red-letter-reason-${code}`}>
-                  {t(`reversal.letterReasons.${code}`)}
+              {letterCasesFor(reason).map(([code, sub]) => (
+                <Radio key={`${code}:${sub}`} value={`${code}:${sub}`} data-testid={`red-sub-${sub}`}>
+                  {t(`reversal.letterReasons.${code}`)} · {t(`reversal.subReasons.${sub}`)}
                 </Radio>
               ))}
             </Radio.Group>
-            {letterReason && letterReason !== '0' && (
-              <Radio.Group value={subReason} onChange={(e) => setSubReason(e.target.value as RedLetterSubReason)}>
-                {SUB_REASONS[letterReason].map((code) => (
-                  <Radio key={code} value={code} data-testid={`red-sub-${code}`}>
-                    {t(`reversal.subReasons.${code}`)}
-                  </Radio>
-                ))}
-              </Radio.Group>
-            )}
+            {letterReason === undefined && <Typography.Text type="secondary">{t('reversal.letterCaseHint')}</Typography.Text>}
             <Space>
-              <Typography.Text>{t('reversal.terminal')}</Typography.Text>
+              <Tooltip title={t('reversal.terminalField')}>
+                <Typography.Text>{t('reversal.terminal')}</Typography.Text>
+              </Tooltip>
               <Input style={{ width: 200 }} data-testid="red-terminal" value={terminal} placeholder={t('reversal.terminalPlaceholder')} onChange={(e) => setTerminal(e.target.value)} />
             </Space>
             <Checkbox checked={autoIssue} onChange={(e) => setAutoIssue(e.target.checked)} data-testid="red-auto-issue">

@@ -9,6 +9,7 @@ import type { OutputInvoiceDetail, RedLetterFormSummary } from '../../../../../s
 import { reportSuccess } from '../../../lib/messages.js';
 import { StatusTag } from '../../history/components/status-tag.js';
 import { issueRedFromForm } from '../actions.js';
+import { formNumberOf } from '../notices.js';
 
 const FORM_COLORS = { queued: 'default', applying: 'processing', approved: 'success', rejected: 'error', failed: 'error' } as const;
 
@@ -34,7 +35,7 @@ function FormItem({ form, onChanged }: { form: RedLetterFormSummary; onChanged()
           {form.letterSubReason && <Typography.Text type="secondary">{t(`reversal.subReasons.${form.letterSubReason}`)}</Typography.Text>}
         </Space>
         <Typography.Text data-testid={`form-number-${form.lsh}`}>
-          {form.xxbbh || form.xxbid ? `${t('history.reversal.formNumber')}：${form.xxbbh ?? ''} ${form.xxbid ?? ''}` : t('reversal.waitingNumber')}
+          {formNumberOf(form) ? t('reversal.formNumberIs', { number: formNumberOf(form) }) : t('reversal.waitingNumber')}
         </Typography.Text>
         {form.redInvoiceLsh && (
           <Space>
