@@ -193,6 +193,23 @@ describe('red reversal from the history', () => {
       const reds = page.getByTestId('history-table').locator('tr', { hasText: '红字' });
       await expect.poll(() => reds.count(), { timeout: 10_000 }).toBe(2);
       await screenshot(page, 'red-004-history');
+
+      // The 红字信息表 list: both forms with their state and number; one looked up at the service by serial.
+      await page.getByTestId('nav-forms').click();
+      const formRows = page.locator('[data-testid^="form-row-"]');
+      await expect.poll(() => formRows.count()).toBe(2);
+      await expect.poll(() => page.locator('[data-testid^="form-row-"][data-status="approved"]').count()).toBe(2);
+      const serial = ((await formRows.first().getAttribute('data-testid')) ?? '').replace('form-row-', '');
+      await page.getByTestId('forms-lookup').fill(serial);
+      await page.getByTestId('forms-lookup-go').click();
+      await expect.poll(() => page.getByTestId('form-lookup-number').innerText()).toMatch(/^\d{16}$/);
+      expect(await page.getByTestId('form-lookup-total').innerText()).toMatch(/^-\d+\.\d\d$/);
+      await screenshot(page, 'red-letter-form-lookup');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('forms-search').locator('input').fill(serial);
+      await page.getByTestId('forms-search').locator('input').press('Enter');
+      await expect.poll(() => formRows.count()).toBe(1);
+      await screenshot(page, 'red-letter-forms');
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -113,6 +113,12 @@ export function createRedLetterRepo(db: Db, invoices: Pick<InvoiceReads, 'refOf'
   const byLsh = db.prepare<[string], StoredFormRow>(`${SELECT} WHERE f.lsh = ?`);
   const byId = db.prepare<[number], StoredFormRow>(`${SELECT} WHERE f.id = ?`);
   const ofBlue = db.prepare<[number], StoredFormRow>(`${SELECT} WHERE f.blue_invoice_id = ? ORDER BY f.created_at, f.id`);
+  // The 红字信息表 list: this desk's forms of the environment, newest first, found by serial, number or buyer.
+  const list = db.prepare<{ environment: string; q: string; like: string; limit: number }, StoredFormRow>(
+    `${SELECT} WHERE f.environment = @environment
+        AND (@q = '' OR f.lsh LIKE @like ESCAPE '\\' OR f.xxbbh LIKE @like ESCAPE '\\' OR f.xxbid LIKE @like ESCAPE '\\' OR f.ghdwmc LIKE @like ESCAPE '\\')
+      ORDER BY f.created_at DESC, f.id DESC LIMIT @limit`,
+  );
   const markApplying = db.prepare<[string | null, string, string]>(
     `UPDATE red_letter_form SET status = 'applying', sqdh = coalesce(?, sqdh), updated_at = ? WHERE lsh = ? AND status IN ('queued', 'applying')`,
   );
@@ -141,6 +147,10 @@ export function createRedLetterRepo(db: Db, invoices: Pick<InvoiceReads, 'refOf'
     byLsh: (lsh: string): RedLetterFormRow | undefined => withRed(byLsh.get(lsh)),
     byId: (id: number): RedLetterFormRow | undefined => withRed(byId.get(id)),
     ofBlue: (blueInvoiceId: number): RedLetterFormRow[] => ofBlue.all(blueInvoiceId).map((row) => withRed(row) as RedLetterFormRow),
+    list: (environment: string, query: string, limit: number): RedLetterFormRow[] =>
+      list
+        .all({ environment, q: query, like: `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit })
+        .map((row) => withRed(row) as RedLetterFormRow),
     formOfRed: (redInvoiceId: number): RedLetterFormRow | undefined => withRed(formOfRed.get(redInvoiceId)),
     /** Forms of a blue invoice still alive (queued, applying, approved): what they may reserve of it. */
     reserving: (blueInvoiceId: number) => reserving.all(blueInvoiceId),

@@ -8,6 +8,7 @@
 import type { IssuanceApi } from '../issuance/index.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import type { OutputInvoiceDetail } from '../../../shared/ipc/index.js';
+import { createFormLookup } from './form-lookup.js';
 import { createRedLetterRepo, toFormSummary, type RedLetterRepo } from './form-repo.js';
 import { money } from './lines.js';
 import { registerRedIpc } from './ipc.js';
@@ -76,7 +77,11 @@ export function createReversalFeature(deps: FeatureDeps & { issuance: Pick<Issua
   });
   return {
     name: 'reversal',
-    registerIpc: (router) => registerRedIpc(router, service),
+    registerIpc: (router) =>
+      registerRedIpc(router, service, {
+        list: (query, limit) => forms.list(deps.environment, query, limit).map(toFormSummary),
+        lookup: createFormLookup({ client: deps.client, seller: deps.seller, forms, environment: deps.environment }),
+      }),
     outboxHandlers: { [REDLETTER_OUTBOX_KIND]: outboxHandler },
     api: createReversalApi(repo, forms),
   };

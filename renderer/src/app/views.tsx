@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { BatchView } from '../features/batch/components/batch-view.js';
 import { HistoryView } from '../features/history/components/history-view.js';
+import { RedLetterFormsView } from '../features/reversal/components/forms-view.js';
 import { IssuanceView } from '../features/issuance/components/issuance-view.js';
 import { LibrariesView } from '../features/libraries/components/libraries-view.js';
 import { SettingsView } from '../features/settings/components/settings-view.js';
@@ -19,6 +20,7 @@ export interface ViewEntry {
 export const VIEWS = [
   { key: 'issue', labelKey: 'nav.issue', Component: IssuanceView },
   { key: 'history', labelKey: 'nav.history', Component: HistoryView },
+  { key: 'forms', labelKey: 'nav.forms', Component: RedLetterFormsView },
   { key: 'libraries', labelKey: 'nav.libraries', Component: LibrariesView },
   { key: 'batch', labelKey: 'nav.batch', Component: BatchView },
   { key: 'settings', labelKey: 'nav.settings', Component: SettingsView },

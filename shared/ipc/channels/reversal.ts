@@ -1,6 +1,16 @@
 /** Channels of the reversal feature: red reversals (red invoices and red-letter forms) and their events. */
 import { InvoiceSummary } from '../schemas/issuance.js';
-import { IssueFromFormRequest, RedLetterFormSummary, RedPreview, RedRequest, RedStarted } from '../schemas/red.js';
+import { z } from 'zod';
+import {
+  IssueFromFormRequest,
+  RedLetterFormQuery,
+  RedLetterFormSummary,
+  RedLetterLookup,
+  RedLetterLookupRequest,
+  RedPreview,
+  RedRequest,
+  RedStarted,
+} from '../schemas/red.js';
 import type { ChannelSpec } from './common.js';
 
 export const reversalChannels = {
@@ -10,6 +20,10 @@ export const reversalChannels = {
   'reversal:start': { request: RedRequest, response: RedStarted },
   /** Issues the red invoice of an approved form (when not issued automatically, or after it failed). */
   'reversal:issueFromForm': { request: IssueFromFormRequest, response: InvoiceSummary },
+  /** The 红字信息表 list: this desk's forms with their state. */
+  'reversal:listForms': { request: RedLetterFormQuery, response: z.strictObject({ rows: z.array(RedLetterFormSummary) }) },
+  /** Asks the service for a form by its application serial (hzcx, all 1), whether applied here or not. */
+  'reversal:lookupForm': { request: RedLetterLookupRequest, response: RedLetterLookup },
 } as const satisfies Record<string, ChannelSpec>;
 
 export const reversalEvents = {

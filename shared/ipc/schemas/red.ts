@@ -150,3 +150,49 @@ export const RedInvoiceRef = z.strictObject({
   createdAt: z.string(),
 });
 export type RedInvoiceRef = z.infer<typeof RedInvoiceRef>;
+
+/** The 红字信息表 list: this desk's forms, found by serial, form number or buyer. */
+export const RedLetterFormQuery = z.strictObject({
+  query: z.string().trim().max(50).regex(/^[^\p{Cc}]*$/u, 'query has control characters').default(''),
+  limit: z.number().int().min(1).max(200).default(100),
+});
+
+/** Look a form up at the service by its application serial (hzcx with all 1: the whole form). */
+export const RedLetterLookupRequest = z.strictObject({
+  lsh: z.string().trim().min(1).max(50).regex(/^[0-9A-Za-z_-]+$/, 'serial: letters, digits, - and _'),
+});
+
+export const RedLetterLookupLine = z.strictObject({
+  name: z.string(),
+  quantity: z.string().nullable(),
+  unitPrice: z.string().nullable(),
+  amount: z.string(),
+  rate: z.string(),
+  tax: z.string(),
+});
+
+export const RedLetterLookup = z.strictObject({
+  lsh: z.string(),
+  status: z.enum(['pending', 'approved']).describe('pending: still processed, no number yet'),
+  message: z.string().describe("The service's own words"),
+  /** The form as this desk holds it, when it was applied for here. */
+  local: RedLetterFormSummary.nullable(),
+  form: z
+    .strictObject({
+      number: z.string().nullable().describe('xxbbh'),
+      id: z.string().nullable().describe('xxbid (digital-electronic)'),
+      invoiceType: z.string(),
+      buyerName: z.string().nullable(),
+      buyerTaxNumber: z.string().nullable(),
+      sellerName: z.string().nullable(),
+      originalCode: z.string().nullable(),
+      originalNumber: z.string(),
+      amount: z.string().describe('hjje, negative'),
+      tax: z.string().describe('hjse, negative'),
+      total: z.string().describe('jshj, negative'),
+      lines: z.array(RedLetterLookupLine),
+    })
+    .nullable()
+    .describe('The whole form (hzxxb) when the service returned it'),
+});
+export type RedLetterLookup = z.infer<typeof RedLetterLookup>;

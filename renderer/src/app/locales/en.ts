@@ -21,6 +21,7 @@ export const en: Messages = {
   nav: {
     issue: 'Issue invoice',
     history: 'History',
+    forms: 'Red-letter forms',
     libraries: 'Customers & products',
     batch: 'Batch from Excel',
     settings: 'Settings',

@@ -23,6 +23,7 @@ export const zhCN = {
   nav: {
     issue: '开具发票',
     history: '开票历史',
+    forms: '红字信息表',
     libraries: '客户与商品',
     batch: '批量开票',
     settings: '设置',

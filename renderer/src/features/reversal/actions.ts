@@ -3,7 +3,7 @@
  * `window.api`. Failures are reported here (lib/messages.ts turns their code and key into text); callers
  * get the value or null.
  */
-import type { InvoiceSummary, RedLetterFormSummary, RedPreview, RedRequest, RedStarted } from '../../../../shared/ipc/index.js';
+import type { InvoiceSummary, RedLetterFormSummary, RedLetterLookup, RedPreview, RedRequest, RedStarted } from '../../../../shared/ipc/index.js';
 import { getApi } from '../../lib/api.js';
 import { errorText, reportFailure } from '../../lib/messages.js';
 
@@ -31,3 +31,17 @@ export async function issueRedFromForm(formId: number): Promise<InvoiceSummary |
 export const onFormUpdated = (listener: (form: RedLetterFormSummary) => void) => getApi().on('reversal:formUpdated', listener);
 /** Calls `listener` whenever an invoice (blue or red) changes state; returns the function that stops it. */
 export const onInvoiceUpdated = (listener: (invoice: InvoiceSummary) => void) => getApi().on('issuance:updated', listener);
+
+export async function listForms(query: string): Promise<RedLetterFormSummary[] | null> {
+  const result = await getApi().reversal.listForms({ query, limit: 100 });
+  if (result.ok) return result.value.rows;
+  reportFailure(result.error, 'reversal:listForms');
+  return null;
+}
+
+export async function lookupForm(lsh: string): Promise<RedLetterLookup | null> {
+  const result = await getApi().reversal.lookupForm({ lsh });
+  if (result.ok) return result.value;
+  reportFailure(result.error, 'reversal:lookupForm');
+  return null;
+}
