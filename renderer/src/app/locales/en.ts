@@ -8,6 +8,9 @@ import { taxCodesEn, taxCodesErrorsEn } from '../../features/tax-codes/locale.js
 
 export const en: Messages = {
   app: {
+    /** A button label with its shortcut, and a label before its value: punctuation follows the language. */
+    withKey: '{{label}} ({{key}})',
+    labelled: '{{label}}: ',
     name: 'Fapiao Desk',
     loadingInfo: 'Reading app information…',
     infoFailed: 'Could not read app information',
@@ -15,8 +18,8 @@ export const en: Messages = {
     version: 'Version {{version}}',
   },
   environment: {
-    sandboxTag: '测试环境 Test',
-    sandboxBanner: '测试环境 — connected to the built-in sandbox service; invoices issued here have no legal effect',
+    sandboxTag: 'Test environment',
+    sandboxBanner: 'Test environment — connected to the built-in sandbox service; invoices issued here have no legal effect',
   },
   nav: {
     issue: 'Issue invoice',

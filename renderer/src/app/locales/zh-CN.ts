@@ -10,6 +10,9 @@ import { taxCodesZh, taxCodesErrorsZh } from '../../features/tax-codes/locale.js
 
 export const zhCN = {
   app: {
+    /** A button label with its shortcut, and a label before its value: punctuation follows the language. */
+    withKey: '{{label}}（{{key}}）',
+    labelled: '{{label}}：',
     name: '发票工作台',
     loadingInfo: '正在读取应用信息…',
     infoFailed: '无法读取应用信息',

@@ -93,7 +93,7 @@ export function InvoiceLines() {
       </Form.Item>
       {attempted && listIssues.errors.length > 0 && <Form.ErrorList errors={listIssues.errors.map((message) => <span key={message} data-testid="error-lines">{message}</span>)} />}
       <Button type="dashed" block data-testid="add-line" onClick={ops.add} style={{ marginTop: 4 }}>
-        + {t('issuance.addLine')}（Alt+N）
+        + {t('app.withKey', { label: t('issuance.addLine'), key: 'Alt+N' })}
       </Button>
     </section>
   );

@@ -164,7 +164,7 @@ export function IssuanceForm() {
               {t('issuanceForm.preview')}
             </Button>
             <Button type="primary" size="large" loading={submitting} data-testid="submit-invoice" onClick={doSubmit}>
-              {t('issuance.submit')}（Ctrl+Enter）
+              {t('app.withKey', { label: t('issuance.submit'), key: 'Ctrl+Enter' })}
             </Button>
           </Space>
         </Flex>
