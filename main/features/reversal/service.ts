@@ -73,22 +73,22 @@ export function createRedService(deps: RedServiceDeps) {
     const issues = [...lines.issues];
     const partial = lines.form !== undefined;
     if (partial && request.zkje !== undefined && !new Decimal(request.zkje).isZero()) {
-      issues.push({ field: 'lines', message: '蓝字发票有整单折扣（zkje），只能全额冲红' });
+      issues.push({ field: 'lines', key: 'reversal.wholeDiscountFullOnly', params: {} });
     }
     if (redRouteOf(blue.fplxdm) === 'form') {
-      if (input.letterReason === undefined) issues.push({ field: 'letterReason', message: '请选择红字信息表申请原因（sqly）' });
+      if (input.letterReason === undefined) issues.push({ field: 'letterReason', key: 'reversal.letterReasonRequired', params: {} });
       else if (input.letterSubReason !== undefined && !SUB_REASONS[input.letterReason].includes(input.letterSubReason)) {
-        issues.push({ field: 'letterSubReason', message: '申请原因的具体情形与所选申请原因（sqly）不符' });
+        issues.push({ field: 'letterSubReason', key: 'reversal.subReasonMismatch', params: {} });
       } else if (input.letterReason !== '0' && input.letterSubReason === undefined) {
-        issues.push({ field: 'letterSubReason', message: '请选择申请原因的具体情形' });
+        issues.push({ field: 'letterSubReason', key: 'reversal.subReasonRequired', params: {} });
       }
       if (!isDigital(blue.fplxdm) && !terminalOf(input, request)) {
-        issues.push({ field: 'terminal', message: '开票终端标识（kpzdbs）不能为空：专用发票申请红字信息表必须填写' });
+        issues.push({ field: 'terminal', key: 'reversal.terminalRequired', params: {} });
       }
     }
     const remaining = repo.reversalOf(blue).remaining;
     if (lines.total.greaterThan(remaining)) {
-      issues.push({ field: 'total', message: `冲红金额 ${money(lines.total)} 超过蓝字发票剩余可冲红金额 ${money(remaining)}` });
+      issues.push({ field: 'total', key: 'reversal.exceedsRemainingOf', params: { amount: money(lines.total), remaining: money(remaining) } });
     }
     return { blue, request, lines, remaining, issues };
   }
@@ -109,7 +109,9 @@ export function createRedService(deps: RedServiceDeps) {
   }
 
   function refuseIssues(issues: RedIssue[]): void {
-    if (issues.length > 0) throw IpcFailure.text('VALIDATION_FAILED', issues.map((issue) => issue.message).join('；'), { issues });
+    // The first issue is the sentence; all of them travel in details for the dialog to list.
+    const [first] = issues;
+    if (first) throw new IpcFailure('VALIDATION_FAILED', first.key, first.params, { details: { issues } });
   }
 
   function start(input: RedRequest): RedStarted {

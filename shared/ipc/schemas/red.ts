@@ -83,7 +83,8 @@ export type RedPreviewLine = z.infer<typeof RedPreviewLine>;
 
 export const RedIssue = z.strictObject({
   field: z.string().describe('What the message is about: reason, letterReason, terminal, lines.<xh>.quantity…'),
-  message: z.string().describe('In Chinese, naming the field'),
+  key: z.string().max(80).describe('Message key, translated by the renderer as errors.<key> (shared/ipc/result.ts)'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).describe('Placeholder values of the message'),
 });
 export type RedIssue = z.infer<typeof RedIssue>;
 

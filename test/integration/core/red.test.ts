@@ -72,7 +72,7 @@ describe('red invoices of general invoices (026)', () => {
 
     // Goods returned may not change the unit price: an amount is refused with the field named.
     const priced = await core.router.dispatch('reversal:preview', { blueInvoiceId: blue.id, reason: '1', lines: [{ xh: 2, amount: '10.00' }] });
-    expect(priced.ok && (priced.value as RedPreview).issues.map((issue) => issue.message).join()).toContain('不能直接修改金额');
+    expect(priced.ok && (priced.value as RedPreview).issues.map((issue) => issue.key)).toContain('reversal.amountNotEditable');
 
     // Service terminated (3) on line 2 for its remaining 1060.00, and the last 6 boxes: the remainder.
     const second = await call<RedStarted>(core, 'reversal:start', {
@@ -88,7 +88,7 @@ describe('red invoices of general invoices (026)', () => {
     // Exceeding what is left is refused at once, even while the second red is still on its way.
     const third = await core.router.dispatch('reversal:start', { blueInvoiceId: blue.id, reason: '4', lines: [{ xh: 2, amount: '0.01' }] });
     expect(third).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
-    if (!third.ok) expect(third.error.message).toContain('超过蓝字发票剩余可冲红金额 0.00');
+    if (!third.ok) expect(third.error).toMatchObject({ key: 'reversal.exceedsRemainingOf', params: { remaining: '0.00' } });
     await waitFor(core, (row) => row.lsh === second.invoice.lsh && row.status === 'issued');
     const final = await detail(core, blue.id);
     expect(final.reversal).toMatchObject({ state: 'full', reversed: '1310.00', inFlight: '0.00', remaining: '0.00' });

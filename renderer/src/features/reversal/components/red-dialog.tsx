@@ -14,12 +14,13 @@ import {
   type OutputInvoiceDetail,
   type RedLetterReason,
   type RedLetterSubReason,
+  type RedIssue,
   type RedPreview,
   type RedPreviewLine,
   type RedReason,
   type RedRequest,
 } from '../../../../../shared/ipc/index.js';
-import { reportSuccess } from '../../../lib/messages.js';
+import { errorText, reportSuccess } from '../../../lib/messages.js';
 import { previewReversal, startReversal } from '../actions.js';
 import { useReversalStore } from '../store.js';
 
@@ -68,6 +69,9 @@ function buildRequest(
       : {}),
   };
 }
+
+/** A preview issue in the clerk's language: issues carry a message key like errors (shared/ipc/result.ts). */
+const issueText = (issue: RedIssue): string => errorText({ code: 'VALIDATION_FAILED', key: issue.key, params: issue.params, message: issue.key });
 
 export interface RedDialogProps {
   detail: OutputInvoiceDetail;
@@ -172,7 +176,7 @@ function RedDialogContent({ detail, onClose, onStarted }: RedDialogProps) {
     },
   ];
 
-  const issues = [...(inputError ? [inputError] : []), ...(preview?.issues.map((issue) => issue.message) ?? [])];
+  const issues = [...(inputError ? [inputError] : []), ...(preview?.issues.map((issue) => issueText(issue)) ?? [])];
   return (
     <Modal
       open={open}
