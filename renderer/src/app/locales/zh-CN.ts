@@ -6,6 +6,9 @@ import { historyZh } from '../../features/history/locale.js';
 import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js';
 import { batchErrorsZh, batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
+import { enterprisesZh } from '../../features/enterprises/locale.js';
+import { collectionZh } from '../../features/collection/locale.js';
+import { certificationZh } from '../../features/certification/locale.js';
 
 export const zhCN = {
   app: {
@@ -23,6 +26,9 @@ export const zhCN = {
     issue: '开具发票',
     history: '开票历史',
     libraries: '客户与商品',
+    ledger: '进项台账',
+    certification: '勾选认证',
+    enterprises: '企业管理',
     batch: '批量开票',
     settings: '设置',
   },
@@ -205,6 +211,9 @@ export const zhCN = {
   history: historyZh,
   reversal: reversalZh,
   libraries: librariesZh,
+  enterprises: enterprisesZh,
+  collection: collectionZh,
+  certification: certificationZh,
   batch: batchZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
@@ -220,6 +229,7 @@ export const zhCN = {
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
     unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
     untranslated: '{{text}}',
+    service: { refused: '开票服务拒绝：{{code}} {{message}}', unreachable: '无法连接开票服务：{{reason}}' },
     app: {
       invoiceNotFound: '没有找到这张发票（编号 {{id}}）',
       noFileDialog: '当前运行方式不支持选择文件，无法导入或导出',
