@@ -17,8 +17,10 @@ import { createRequestLogRepo } from './audit/request-log.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import { createBatchFeature } from './features/batch/index.js';
 import { createCertificationFeature } from './features/certification/index.js';
+import { createCollectionFeature } from './features/collection/index.js';
 import { combineFeatures } from './features/combine.js';
 import type { FeatureDeps } from './features/feature.js';
+import { createEnterprisesFeature } from './features/enterprises/index.js';
 import { createHistoryFeature } from './features/history/index.js';
 import { createIssuanceFeature } from './features/issuance/index.js';
 import { createLibrariesFeature } from './features/libraries/index.js';
@@ -30,6 +32,7 @@ import { createIpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
+import { createVault } from './security/vault.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../sandbox/index.js';
@@ -43,7 +46,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const outbox = createOutboxRepo(db);
   const requests = createRequestLogRepo(db);
   const requestLog = createRequestLogBuffer((entries) => requests.recordRequests(entries));
-  const settings = createSettingsFeature({ db, outbox, ports, log: (entry) => requests.recordRequest(entry), info: () => info() });
+  const vault = createVault(db, ports.cipher);
+  const settings = createSettingsFeature({ db, outbox, ports, vault, log: (entry) => requests.recordRequest(entry), info: () => info() });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();
 
@@ -77,7 +81,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const environment = service.kind;
   settings.api.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? DEMO_CREDENTIALS : null });
   const defaultIssuer = config.issuer ?? DEFAULT_ISSUER;
-  const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: connection.seller, issuer: defaultIssuer });
+  const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: { ...seller() }, issuer: defaultIssuer });
 
   const emitter = new EventEmitter();
   const deps: FeatureDeps = {
@@ -87,20 +91,26 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     client: () => client,
     outbox,
     ports,
-    seller: () => connection.seller,
+    seller: () => seller(),
     now: () => new Date(),
     kick: () => worker.kick(),
     emit: (event, payload) => emitter.emit('event', event, payload),
   };
+  const enterprises = createEnterprisesFeature({ ...deps, vault, defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name } });
+  // The active enterprise is the seller of issuance and the buyer of collection and certification.
+  const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
+  const collection = createCollectionFeature({ ...deps, enterprise: () => seller().taxNumber, dialog: () => ports.dialog });
   const issuance = createIssuanceFeature(deps);
   const reversal = createReversalFeature({ ...deps, issuance: issuance.api });
   // The feature list: one line per feature, in start order (stop runs in reverse).
   const features = [
     settings,
+    enterprises,
+    collection,
     issuance,
     reversal,
     createHistoryFeature({ ...deps, issuance: issuance.api, reversal: reversal.api }),
-    createCertificationFeature(deps),
+    createCertificationFeature({ ...deps, collection: collection.api }),
     createLibrariesFeature(deps),
     createBatchFeature({ ...deps, issuance: issuance.api, defaultIssuer }),
     createTaxCodesFeature({ ...deps, resourcesDir: config.resourcesDir ?? path.resolve('resources') }),

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import { appChannels } from './channels/app.js';
 import { batchChannels, batchEvents } from './channels/batch.js';
 import { certificationChannels, certificationEvents } from './channels/certification.js';
+import { collectionChannels, collectionEvents } from './channels/collection.js';
+import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js';
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
@@ -33,6 +35,8 @@ export const contract = {
   ...certificationChannels,
   ...taxCodeChannels,
   ...templateChannels,
+  ...enterpriseChannels,
+  ...collectionChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -47,6 +51,8 @@ export const events = {
   ...reversalEvents,
   ...certificationEvents,
   ...batchEvents,
+  ...enterpriseEvents,
+  ...collectionEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -11,3 +11,5 @@ export * from './schemas/batch.js';
 export * from './schemas/certification.js';
 export * from './schemas/tax-codes.js';
 export * from './schemas/templates.js';
+export * from './schemas/enterprises.js';
+export * from './schemas/collection.js';

@@ -6,7 +6,7 @@
  */
 import type { AppInfo } from '../../../shared/ipc/index.js';
 import type { RequestLogEntry } from '../../audit/request-log.js';
-import { createVault } from '../../security/vault.js';
+import type { Vault } from '../../security/vault.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerSettingsIpc } from './ipc.js';
 import { createSettingsRepo } from './repo.js';
@@ -19,13 +19,15 @@ export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' |
   log: (entry: RequestLogEntry) => void;
   /** What `app:info` answers; known once the service is connected. */
   info: () => AppInfo;
+  /** The secrets vault (shared with the enterprises feature, which seals tax-bureau passwords in it). */
+  vault: Vault;
 }
 
 export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<SettingsApi> & { api: SettingsApi } {
   const service = createSettingsService({
     db: deps.db,
     repo: createSettingsRepo(deps.db),
-    vault: createVault(deps.db, deps.ports.cipher),
+    vault: deps.vault,
     cipherBackend: deps.ports.cipher.backend,
     pendingOperations: () => deps.outbox.pendingCount(),
     log: deps.log,

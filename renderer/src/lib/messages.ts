@@ -37,6 +37,8 @@ export function errorText(error: IpcError): string {
   if (error.code === 'INTERNAL') return i18n.t('errors.internalDetail');
   const key = `errors.${error.key}`;
   if (i18n.exists(key)) return (i18n.t as unknown as DynamicT)(key, { ...error.params });
+  // A feature's own section (e.g. 'certification.errors.noBatch' in its locale file) is looked up as is.
+  if (i18n.exists(error.key)) return (i18n.t as unknown as DynamicT)(error.key, { ...error.params });
   // A key this build does not know (a newer main, a typo) still shows something true, and says so in the log.
   console.warn(`[messages] no text for error key ${error.key} (${error.message})`);
   return i18n.t('errors.unknownKey');

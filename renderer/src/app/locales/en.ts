@@ -5,6 +5,9 @@ import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js'
 import { batchEn, batchErrorsEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
 import { taxCodesEn, taxCodesErrorsEn } from '../../features/tax-codes/locale.js';
+import { enterprisesEn } from '../../features/enterprises/locale.js';
+import { collectionEn } from '../../features/collection/locale.js';
+import { certificationEn } from '../../features/certification/locale.js';
 
 export const en: Messages = {
   app: {
@@ -26,6 +29,9 @@ export const en: Messages = {
     history: 'History',
     forms: 'Red-letter forms',
     libraries: 'Customers & products',
+    ledger: 'Input ledger',
+    certification: 'Certification',
+    enterprises: 'Enterprises',
     batch: 'Batch from Excel',
     settings: 'Settings',
   },
@@ -221,6 +227,9 @@ export const en: Messages = {
   reversal: reversalEn,
   libraries: librariesEn,
   taxCodes: taxCodesEn,
+  enterprises: enterprisesEn,
+  collection: collectionEn,
+  certification: certificationEn,
   batch: batchEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',
@@ -236,6 +245,7 @@ export const en: Messages = {
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
     unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
     untranslated: '{{text}}',
+    service: { refused: 'The invoice service refused: {{code}} {{message}}', unreachable: 'Cannot reach the invoice service: {{reason}}' },
     app: {
       invoiceNotFound: 'Invoice {{id}} was not found',
       noFileDialog: 'This way of running the app cannot show a file dialog, so nothing can be imported or exported',

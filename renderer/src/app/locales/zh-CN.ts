@@ -7,6 +7,9 @@ import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js'
 import { batchErrorsZh, batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 import { taxCodesZh, taxCodesErrorsZh } from '../../features/tax-codes/locale.js';
+import { enterprisesZh } from '../../features/enterprises/locale.js';
+import { collectionZh } from '../../features/collection/locale.js';
+import { certificationZh } from '../../features/certification/locale.js';
 
 export const zhCN = {
   app: {
@@ -28,6 +31,9 @@ export const zhCN = {
     history: '开票历史',
     forms: '红字信息表',
     libraries: '客户与商品',
+    ledger: '进项台账',
+    certification: '勾选认证',
+    enterprises: '企业管理',
     batch: '批量开票',
     settings: '设置',
   },
@@ -223,6 +229,9 @@ export const zhCN = {
   reversal: reversalZh,
   libraries: librariesZh,
   taxCodes: taxCodesZh,
+  enterprises: enterprisesZh,
+  collection: collectionZh,
+  certification: certificationZh,
   batch: batchZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
@@ -238,6 +247,7 @@ export const zhCN = {
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
     unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
     untranslated: '{{text}}',
+    service: { refused: '开票服务拒绝：{{code}} {{message}}', unreachable: '无法连接开票服务：{{reason}}' },
     app: {
       invoiceNotFound: '没有找到这张发票（编号 {{id}}）',
       noFileDialog: '当前运行方式不支持选择文件，无法导入或导出',
