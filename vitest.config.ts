@@ -7,7 +7,9 @@ export default defineConfig({
     root: '.',
     include: ['test/**/*.test.ts'],
     pool: 'forks',
-    testTimeout: 30_000,
+    // A bound on one test, not a speed check: with eight suites sharing two cores, an e2e issuance that takes
+    // 20 s alone took over 30 s, so the bound leaves room (tests wait on conditions, never on time).
+    testTimeout: 120_000,
     // expect.poll waits for the UI or the outbox to get somewhere; vitest's default (1 s) is shorter than
     // a busy 2-core CI machine needs. It bounds a wait, it asserts nothing about speed.
     expect: { poll: { timeout: 10_000, interval: 50 } },

@@ -8,8 +8,8 @@ import { ServiceError, TransportError } from './errors.js';
 
 export function serviceFailure(error: unknown): never {
   if (error instanceof ServiceError) {
-    throw new IpcFailure('SERVICE_ERROR', `${error.code} ${error.serviceMessage}`.trim(), { serviceCode: error.code, serviceMessage: error.serviceMessage });
+    throw new IpcFailure('SERVICE_ERROR', 'service.refused', { code: error.code, message: error.serviceMessage }, { message: `${error.code} ${error.serviceMessage}`.trim(), details: { serviceCode: error.code, serviceMessage: error.serviceMessage } });
   }
-  if (error instanceof TransportError) throw new IpcFailure('NETWORK_ERROR', error.message, { kind: error.kind });
+  if (error instanceof TransportError) throw new IpcFailure('NETWORK_ERROR', 'service.unreachable', { reason: error.message }, { message: error.message, details: { kind: error.kind } });
   throw error;
 }

@@ -107,7 +107,10 @@ async function start(): Promise<void> {
     defaultDir: () => app.getPath('documents'),
   });
   const userData = app.getPath('userData');
-  core = await createCore({ dataDir: resolveDataDir(userData), appVersion: app.getVersion() }, {
+  // Packaged, electron-builder's extraResources put resources/ into process.resourcesPath; from a checkout
+  // (npm start) it is the repository's own resources/ folder.
+  const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources');
+  core = await createCore({ dataDir: resolveDataDir(userData), appVersion: app.getVersion(), resourcesDir }, {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),

@@ -30,8 +30,6 @@ export interface IpcRegistration {
   unregister(): void;
 }
 
-const FORBIDDEN_MESSAGE = '拒绝来自非本程序页面的调用';
-
 /** The frame's URL when the frame is alive and ours; `null` otherwise. Never throws. */
 function senderUrl(event: InvokeEventLike): string | null {
   try {
@@ -51,15 +49,15 @@ export function registerIpc(ipcMain: IpcMainLike, router: IpcRouter, isTrustedSe
     ipcMain.handle(channel, async (event, ...args) => {
       try {
         const url = senderUrl(event);
-        if (url === null || !isTrustedSender(url)) return fail('FORBIDDEN_SENDER', FORBIDDEN_MESSAGE);
+        if (url === null || !isTrustedSender(url)) return fail('FORBIDDEN_SENDER', 'ipc.forbiddenSender');
         // createApi always sends exactly one payload; more arguments mean somebody else is calling.
-        if (args.length > 1) return fail('INVALID_PAYLOAD', '请求参数个数不正确');
+        if (args.length > 1) return fail('INVALID_PAYLOAD', 'ipc.argumentCount');
         return await router.dispatch(channel, args[0]);
       } catch (error) {
         // router.dispatch never rejects by contract; this only guards against a bug there, because a
         // throw here would reach the renderer as a bare Error with main's stack in its message.
         console.error(`[ipc] ${channel} adapter failed`, error);
-        return fail('INTERNAL', '程序内部错误，已记录日志');
+        return fail('INTERNAL', 'ipc.internal', {}, { message: 'internal error, logged in main' });
       }
     });
   }

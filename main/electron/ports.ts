@@ -25,21 +25,14 @@ export interface SafeStorageCipherOptions {
   allowBasicText: boolean | (() => boolean);
 }
 
-// IpcFailure rather than Error: the router passes its message to the clerk instead of "internal error".
-export const SECRET_STORAGE_UNAVAILABLE =
-  '无法安全保存密码：系统的加密存储（Windows DPAPI / macOS 钥匙串 / Linux 密钥环）当前不可用。' +
-  ' (Secret storage unavailable: the operating system\'s encryption service cannot be used.)';
+// IpcFailure rather than Error: the clerk sees what is wrong instead of "internal error".
+// Message keys (renderer locales, errors.settings.*): the OS encryption is unavailable; no OS keyring, so
+// Electron would fall back to "basic_text", which anyone with the file can decrypt.
+export const SECRET_STORAGE_UNAVAILABLE = 'settings.secretStorageUnavailable';
+export const SECRET_STORAGE_BASIC_TEXT = 'settings.secretStorageBasicText';
 
 /** The command-line switch that opts in to Chromium's basic_text backend; the only opt-in there is. */
 export const ALLOW_BASIC_TEXT_SWITCH = 'allow-basic-text-secrets';
-
-export const SECRET_STORAGE_BASIC_TEXT =
-  '未检测到系统密钥环（如 GNOME 密钥环 / KWallet 的 Secret Service），无法加密保存密码，已拒绝保存。请安装并解锁密钥环后重启本程序。' +
-  `如果确实无法使用密钥环，可由管理员以命令行参数 --${ALLOW_BASIC_TEXT_SWITCH} 启动本程序：那样密码只是用 Chromium 内置的固定密钥做混淆（obfuscation），` +
-  '并不是加密，任何拿到数据文件的人都能还原。' +
-  ' (No OS keyring (Secret Service: GNOME Keyring, KWallet) was found, so the secret was not saved. Install and unlock a keyring, then' +
-  ` restart. If that is impossible, an administrator can start the app with --${ALLOW_BASIC_TEXT_SWITCH}: secrets are then only` +
-  " obfuscated with Chromium's fixed built-in key, not encrypted; anyone with the data file can recover them.)";
 
 /** Linux backends that do not protect the key; 'unknown' means we cannot tell (e.g. before `ready`). */
 const WEAK_LINUX_BACKENDS = new Set(['basic_text', 'unknown']);

@@ -6,14 +6,17 @@
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_DEPTH = 32;
 
-export type GuardResult = { ok: true } | { ok: false; tooLarge: boolean; message: string };
+/** A refusal names its message key (errors.ipc.<key> in the renderer locales), params and English for the log. */
+export type GuardResult = { ok: true } | { ok: false; tooLarge: boolean; key: string; params: Record<string, string | number>; message: string };
+
+const refuse = (key: string, params: Record<string, string | number>, message: string, tooLarge = false): GuardResult => ({ ok: false, tooLarge, key, params, message });
 
 export function inspectPayload(payload: unknown, maxBytes: number): GuardResult {
   let bytes = 0;
   const stack: Array<{ value: unknown; depth: number }> = [{ value: payload, depth: 0 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
-    if (depth > MAX_DEPTH) return { ok: false, tooLarge: false, message: `请求嵌套超过 ${MAX_DEPTH} 层` };
+    if (depth > MAX_DEPTH) return refuse('ipc.tooDeep', { max: MAX_DEPTH }, `request nested deeper than ${MAX_DEPTH} levels`);
     if (typeof value === 'string') bytes += value.length * 2;
     else if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) bytes += 8;
     else if (Array.isArray(value)) {
@@ -22,18 +25,18 @@ export function inspectPayload(payload: unknown, maxBytes: number): GuardResult 
     } else if (typeof value === 'object') {
       const proto = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) {
-        return { ok: false, tooLarge: false, message: '请求只能包含普通对象、数组、字符串、数字和布尔值' };
+        return refuse('ipc.notPlainData', {}, 'request may hold only plain objects, arrays, strings, numbers and booleans');
       }
       for (const key of Reflect.ownKeys(value)) {
-        if (typeof key !== 'string') return { ok: false, tooLarge: false, message: '请求包含不允许的符号键' };
-        if (FORBIDDEN_KEYS.has(key)) return { ok: false, tooLarge: false, message: `请求包含不允许的字段名 ${key}` };
+        if (typeof key !== 'string') return refuse('ipc.symbolKey', {}, 'request has a symbol key');
+        if (FORBIDDEN_KEYS.has(key)) return refuse('ipc.forbiddenKey', { key }, `request has the forbidden key ${key}`);
         bytes += key.length * 2;
         stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
       }
     } else {
-      return { ok: false, tooLarge: false, message: `请求包含不支持的值类型 ${typeof value}` };
+      return refuse('ipc.unsupportedValue', { type: typeof value }, `request has a value of unsupported type ${typeof value}`);
     }
-    if (bytes > maxBytes) return { ok: false, tooLarge: true, message: `请求过大（上限 ${Math.floor(maxBytes / 1024)} KB）` };
+    if (bytes > maxBytes) return refuse('ipc.tooLarge', { kb: Math.floor(maxBytes / 1024) }, `request larger than ${Math.floor(maxBytes / 1024)} KB`, true);
   }
   return { ok: true };
 }

@@ -45,28 +45,31 @@ export function createIpcRouter(options: RouterOptions = {}): IpcRouter {
     },
     channels: () => [...handlers.keys()],
     async dispatch(channel, payload) {
-      if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', `未知的调用：${String(channel).slice(0, 80)}`);
+      if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', 'ipc.unknownChannel', { channel: String(channel).slice(0, 80) });
       const handler = handlers.get(channel);
-      if (!handler) return fail('UNKNOWN_CHANNEL', `调用 ${channel} 尚未实现`);
+      if (!handler) return fail('UNKNOWN_CHANNEL', 'ipc.notImplemented', { channel });
 
       const spec = contract[channel] as { request: z.ZodType; maxRequestBytes?: number };
       const guard = inspectPayload(payload, spec.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES);
-      if (!guard.ok) return guard.tooLarge ? fail('PAYLOAD_TOO_LARGE', guard.message) : fail('INVALID_PAYLOAD', guard.message);
+      if (!guard.ok) return fail(guard.tooLarge ? 'PAYLOAD_TOO_LARGE' : 'INVALID_PAYLOAD', guard.key, guard.params, { message: guard.message });
 
       const parsed = spec.request.safeParse(payload);
       if (!parsed.success) {
-        return fail('INVALID_PAYLOAD', describeIssues(parsed.error), { issues: issueList(parsed.error) });
+        // The form puts each issue on its field (details); the sentence lists them with the contract's own
+        // words for each (shared/ipc/schemas — their labels are still Chinese in both languages).
+        const issues = describeIssues(parsed.error);
+        return fail('INVALID_PAYLOAD', 'ipc.invalidPayload', { issues }, { message: issues, details: { issues: issueList(parsed.error) } });
       }
       try {
         return ok(await handler(parsed.data));
       } catch (error) {
-        if (error instanceof IpcFailure) return fail(error.code, error.message, error.details);
+        if (error instanceof IpcFailure) return { ok: false, error: error.toError() };
         // A full disk, a read-only folder, a locked or damaged database, an undecryptable secret: the clerk
         // can act on these, so each gets its own code (logged too: support wants to see them).
         const actionable = toActionableFailure(error);
         logError(channel, error);
-        if (actionable) return fail(actionable.code, actionable.message, actionable.details);
-        return fail('INTERNAL', '程序内部错误，已记录日志');
+        if (actionable) return { ok: false, error: actionable.toError() };
+        return fail('INTERNAL', 'ipc.internal', {}, { message: 'internal error, logged in main' });
       }
     },
   };
@@ -80,10 +83,10 @@ function issueList(error: z.ZodError): Array<{ path: Array<string | number>; mes
   }));
 }
 
-/** One readable sentence naming each field that is wrong, e.g. "lines.0.quantity: 数量必须是数字". */
+/** One line naming each field that is wrong and why, e.g. "lines.0.quantity: …". */
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(请求)'}: ${issue.message}`)
-    .join('；');
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(request)'}: ${issue.message}`)
+    .join('; ');
 }

@@ -140,7 +140,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   own.handle('ledger:listBackups', () => listBackups(backupDir()).map(view));
   own.handle('ledger:backupNow', () =>
     serial(async () => {
-      if (problem) throw new IpcFailure('DATABASE_RECOVERY', '数据库需要恢复，当前无法备份');
+      if (problem) throw IpcFailure.text('DATABASE_RECOVERY', '数据库需要恢复，当前无法备份');
       return view(await takeBackup(dbFile(), backupDir(), 'manual', now()));
     }),
   );
@@ -156,9 +156,9 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   own.handle('ledger:restore', ({ name }) =>
     serial(async () => {
       const entry = listBackups(backupDir()).find((candidate) => candidate.name === name);
-      if (!entry) throw new IpcFailure('NOT_FOUND', '未找到这个备份');
+      if (!entry) throw IpcFailure.text('NOT_FOUND', '未找到这个备份');
       const check = checkFile(entry.file);
-      if (!check.ok) throw new IpcFailure('VALIDATION_FAILED', '这个备份本身已损坏，请选择更早的备份', { detail: check.detail });
+      if (!check.ok) throw IpcFailure.text('VALIDATION_FAILED', '这个备份本身已损坏，请选择更早的备份', { detail: check.detail });
       if (!problem) {
         // Replacing a working history is the clerk's decision, asked by main, not by the page.
         const yes = ports.dialog?.confirm
@@ -169,7 +169,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
               confirmLabel: '恢复 Restore',
             })
           : false;
-        if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', '已取消恢复，数据未变');
+        if (!yes) throw IpcFailure.text('CONFIRMATION_DECLINED', '已取消恢复，数据未变');
       }
       await closeInner();
       const aside = setAside(dataDir, problem ? problem.problem : 'replaced', now());
@@ -183,9 +183,9 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   );
   own.handle('ledger:startFresh', ({ confirmation }) =>
     serial(async () => {
-      if (!problem) throw new IpcFailure('VALIDATION_FAILED', '数据库正常，无需重新开始');
+      if (!problem) throw IpcFailure.text('VALIDATION_FAILED', '数据库正常，无需重新开始');
       if (!(START_FRESH_WORDS as readonly string[]).includes(confirmation.trim())) {
-        throw new IpcFailure('VALIDATION_FAILED', `请输入“${START_FRESH_WORDS[0]}”确认`, { field: 'confirmation' });
+        throw IpcFailure.text('VALIDATION_FAILED', `请输入“${START_FRESH_WORDS[0]}”确认`, { field: 'confirmation' });
       }
       const aside = setAside(dataDir, problem.problem, now());
       if (aside) log(`history database kept aside as ${aside} before starting fresh`);
@@ -196,12 +196,12 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   );
   own.handle('ledger:openFolder', () =>
     serial(async () => {
-      if (!ports.dialog?.chooseFolder) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法选择文件夹');
+      if (!ports.dialog?.chooseFolder) throw IpcFailure.text('VALIDATION_FAILED', '当前环境无法选择文件夹');
       const chosen = await ports.dialog.chooseFolder('选择发票工作台的数据文件夹');
       if (chosen === null) return status();
       const health = inspectLedger(chosen);
-      if (health.state === 'new') throw new IpcFailure('NOT_FOUND', '这个文件夹中没有发票工作台的数据（history.db）');
-      if (health.state === 'recovery') throw new IpcFailure('DATABASE_DAMAGED', '这个文件夹中的数据库也需要恢复', { problem: health.problem });
+      if (health.state === 'new') throw IpcFailure.text('NOT_FOUND', '这个文件夹中没有发票工作台的数据（history.db）');
+      if (health.state === 'recovery') throw IpcFailure.text('DATABASE_DAMAGED', '这个文件夹中的数据库也需要恢复', { problem: health.problem });
       await closeInner();
       dataDir = chosen;
       await open();
@@ -211,7 +211,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   );
   own.handle('ledger:chooseBackupFolder', () =>
     serial(async () => {
-      if (!ports.dialog?.chooseFolder) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法选择文件夹');
+      if (!ports.dialog?.chooseFolder) throw IpcFailure.text('VALIDATION_FAILED', '当前环境无法选择文件夹');
       const chosen = await ports.dialog.chooseFolder('选择备份文件夹');
       if (chosen === null) return status();
       fs.mkdirSync(chosen, { recursive: true });
@@ -231,7 +231,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       if (typeof channel === 'string' && channel.startsWith('ledger:')) return own.dispatch(channel, payload);
       if (!inner) {
         if (!isChannel(channel)) return own.dispatch(channel, payload);
-        return fail('DATABASE_RECOVERY', '数据库需要恢复，恢复前不能开票或修改数据', { problem: problem?.problem ?? null });
+        return fail('DATABASE_RECOVERY', 'untranslated', { text: '数据库需要恢复，恢复前不能开票或修改数据' }, { details: { problem: problem?.problem ?? null } });
       }
       const result = await inner.router.dispatch(channel, payload);
       // Damage found while working: stop writing at once, as the start-up check would have.

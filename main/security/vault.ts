@@ -40,8 +40,8 @@ export function createVault(db: Db, cipher: SecretCipher, now: () => Date = () =
   const repo = createVaultRepo(db);
   return {
     set(name, value) {
-      if (value.length === 0) throw new IpcFailure('VALIDATION_FAILED', '密钥不能为空');
-      if (value.length > MAX_SECRET_LENGTH) throw new IpcFailure('VALIDATION_FAILED', `密钥过长（最多 ${MAX_SECRET_LENGTH} 个字符）`);
+      if (value.length === 0) throw new IpcFailure('VALIDATION_FAILED', 'settings.secretEmpty');
+      if (value.length > MAX_SECRET_LENGTH) throw new IpcFailure('VALIDATION_FAILED', 'settings.secretTooLong', { max: MAX_SECRET_LENGTH });
       // Sealed before the transaction-bound write, so a refusing cipher leaves the old value intact.
       const sealed = cipher.encrypt(value);
       repo.put(name, sealed, cipher.backend, now().toISOString());

@@ -16,7 +16,9 @@ import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 import { ledgerChannels } from './channels/ledger.js';
 import { libraryChannels } from './channels/libraries.js';
-import { redChannels, redEvents } from './channels/red.js';
+import { reversalChannels, reversalEvents } from './channels/reversal.js';
+import { taxCodeChannels } from './channels/tax-codes.js';
+import { templateChannels } from './channels/templates.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -30,9 +32,11 @@ export const contract = {
   ...historyChannels,
   ...libraryChannels,
   ...batchChannels,
-  ...redChannels,
+  ...reversalChannels,
   ...certificationChannels,
   ...ledgerChannels,
+  ...taxCodeChannels,
+  ...templateChannels,
   ...enterpriseChannels,
   ...collectionChannels,
 } as const satisfies Record<string, ChannelSpec>;
@@ -46,7 +50,7 @@ export const EVENT_CHANNEL = 'fapiao-desk/event';
 /** Events main pushes to the renderer (no reply expected). */
 export const events = {
   ...issuanceEvents,
-  ...redEvents,
+  ...reversalEvents,
   ...certificationEvents,
   ...batchEvents,
   ...enterpriseEvents,

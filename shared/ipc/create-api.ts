@@ -26,7 +26,13 @@ const WireResult = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({
     ok: z.literal(false),
-    error: z.object({ code: z.enum(IPC_ERROR_CODES), message: z.string(), details: z.unknown().optional() }),
+    error: z.object({
+      code: z.enum(IPC_ERROR_CODES),
+      key: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
   }),
 ]);
 
@@ -35,14 +41,15 @@ async function call(invoke: Invoke, channel: Channel, payload: unknown): Promise
   try {
     raw = await invoke(channel, payload ?? {});
   } catch (error) {
-    return fail('NETWORK_ERROR', `无法连接主进程：${error instanceof Error ? error.message : String(error)}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    return fail('NETWORK_ERROR', 'ipc.mainUnreachable', { reason }, { message: `main process unreachable: ${reason}` });
   }
   const wire = WireResult.safeParse(raw);
-  if (!wire.success) return fail('BAD_RESPONSE', `主进程对 ${channel} 的回复格式不正确`);
+  if (!wire.success) return fail('BAD_RESPONSE', 'ipc.badResponse', { channel });
   if (!wire.data.ok) return wire.data as IpcResult<never>;
   const schema: z.ZodType = contract[channel].response;
   const value = schema.safeParse(wire.data.value);
-  if (!value.success) return fail('BAD_RESPONSE', `主进程对 ${channel} 的回复格式不正确`, z.flattenError(value.error));
+  if (!value.success) return fail('BAD_RESPONSE', 'ipc.badResponse', { channel }, { details: z.flattenError(value.error) });
   return { ok: true, value: value.data };
 }
 

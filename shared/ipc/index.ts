@@ -10,6 +10,8 @@ export * from './schemas/libraries.js';
 export * from './schemas/batch.js';
 export * from './schemas/certification.js';
 export * from './schemas/ledger.js';
+export * from './schemas/tax-codes.js';
+export * from './schemas/templates.js';
 export * from './schemas/enterprises.js';
 export * from './schemas/collection.js';
 export * from './schemas/page.js';

@@ -1,6 +1,17 @@
 /**
- * What every IPC call returns. Errors never cross the process boundary as bare throws (DESIGN.md §1):
- * the renderer always gets a value it can show, with a stable code it can branch on.
+ * What every IPC call returns. Errors never cross the process boundary as bare throws: the renderer
+ * always gets a value it can show, with a stable code it can branch on.
+ *
+ * MESSAGES BY CODE — the convention (read this before writing an error in main):
+ * - main never sends text a clerk reads. A failure is `new IpcFailure(code, key, params)`:
+ *   `code` is one of IPC_ERROR_CODES (what kind of failure; the renderer's title), `key` names the
+ *   sentence (e.g. 'issuance.sellerMissing') and `params` fills its placeholders ({ id: 42 }).
+ * - the renderer looks the key up under `errors.` in its locales (zh-CN and en) in ONE place,
+ *   `renderer/src/lib/messages.ts` (`describeFailure`); a feature contributes its sentences as the
+ *   `errors.<feature>` section of its own locale file (renderer/src/features/<f>/locale.ts).
+ * - `message` is English for logs and developers only (never shown); it defaults to the key.
+ * - words that come from outside (the service's own answer, a file name) travel as params, never glued
+ *   into a sentence in main.
  */
 export const IPC_ERROR_CODES = [
   'UNKNOWN_CHANNEL', // no such `feature:verb`
@@ -25,30 +36,68 @@ export const IPC_ERROR_CODES = [
 
 export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
 
+/** Placeholder values of a message key; only plain values, so they survive structured clone and JSON. */
+export type MessageParams = Record<string, string | number>;
+
 export interface IpcError {
   code: IpcErrorCode;
+  /** Message key, looked up as `errors.<key>` in the renderer's locales. */
+  key: string;
+  params: MessageParams;
+  /** Developer-facing English for logs; never shown to the clerk. */
   message: string;
   details?: unknown;
 }
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
+export interface FailureOptions {
+  /** English for logs (defaults to the key). */
+  message?: string;
+  /** Structured extras the UI may use (e.g. per-field issues of a form). */
+  details?: unknown;
+}
+
+/** Key of a failure whose text main still writes itself (see IpcFailure.text); the locale shows `{{text}}`. */
+export const UNTRANSLATED_KEY = 'untranslated';
+
 export function ok<T>(value: T): IpcResult<T> {
   return { ok: true, value };
 }
 
-export function fail(code: IpcErrorCode, message: string, details?: unknown): IpcResult<never> {
-  return details === undefined ? { ok: false, error: { code, message } } : { ok: false, error: { code, message, details } };
+export function fail(code: IpcErrorCode, key: string, params: MessageParams = {}, options: FailureOptions = {}): IpcResult<never> {
+  const error: IpcError = { code, key, params, message: options.message ?? key };
+  if (options.details !== undefined) error.details = options.details;
+  return { ok: false, error };
 }
 
 /** Thrown inside main-side handlers to produce a specific `IpcResult` error instead of INTERNAL. */
 export class IpcFailure extends Error {
+  readonly details?: unknown;
+
   constructor(
     readonly code: IpcErrorCode,
-    message: string,
-    readonly details?: unknown,
+    readonly key: string,
+    readonly params: MessageParams = {},
+    options: FailureOptions = {},
   ) {
-    super(message);
+    super(options.message ?? key);
     this.name = 'IpcFailure';
+    if (options.details !== undefined) this.details = options.details;
+  }
+
+  /**
+   * @deprecated A step-in for failures not yet given a key: the renderer shows `text` as it is, in every
+   * language. New code never calls it; issue 9 replaces the remaining calls with keys.
+   */
+  static text(code: IpcErrorCode, text: string, details?: unknown): IpcFailure {
+    return new IpcFailure(code, UNTRANSLATED_KEY, { text }, details === undefined ? { message: text } : { message: text, details });
+  }
+
+  /** The failure as it crosses IPC. */
+  toError(): IpcError {
+    const error: IpcError = { code: this.code, key: this.key, params: this.params, message: this.message };
+    if (this.details !== undefined) error.details = this.details;
+    return error;
   }
 }

@@ -150,7 +150,8 @@ describe('red reversal from the history', () => {
       await page.getByTestId('red-reason-1').click();
       await page.getByTestId('red-mode-partial').click();
       await page.getByTestId('red-line-1-quantity').fill('4');
-      await page.getByTestId('red-letter-reason-1').click();
+      // The application cases are all shown at once, in the clerk's words; 销货退回 offers no 开票有误 case.
+      expect(await page.getByTestId('red-sub-buyer-refused').count()).toBe(0);
       await page.getByTestId('red-sub-cannot-certify').click();
       await page.getByTestId('red-terminal').fill('kpzd-01');
       await expect.poll(() => page.getByTestId('red-total').innerText()).toBe('100.00');
@@ -169,14 +170,16 @@ describe('red reversal from the history', () => {
       // Invoice error (2) must reverse all 1310.00: more than the 1210.00 left — refused before sending.
       await page.getByTestId('action-red').click();
       await dialog.waitFor();
-      await page.getByTestId('red-letter-reason-2').click();
       await page.getByTestId('red-sub-buyer-refused').click();
       await expect.poll(() => issuesOf(page)).toBe('冲红金额 1310.00 超过蓝字发票剩余可冲红金额 1210.00');
       expect(await page.getByTestId('red-submit').isDisabled()).toBe(true);
       await screenshot(page, 'red-004-refused');
 
-      // Service terminated (3): the other 6 boxes and the whole service — exactly the remainder.
+      // Service terminated (3): the other 6 boxes and the whole service — exactly the remainder. The seller's
+      // 开票有误 case does not fit 服务中止, so it is dropped and a buyer's case is chosen.
       await page.getByTestId('red-reason-3').click();
+      expect(await page.getByTestId('red-sub-buyer-refused').count()).toBe(0);
+      await page.getByTestId('red-sub-cannot-certify').click();
       await page.getByTestId('red-mode-partial').click();
       await page.getByTestId('red-line-1-quantity').fill('6');
       await page.getByTestId('red-line-2-amount').fill('1060.00');
@@ -190,6 +193,23 @@ describe('red reversal from the history', () => {
       const reds = page.getByTestId('history-table').locator('tr', { hasText: '红字' });
       await expect.poll(() => reds.count(), { timeout: 10_000 }).toBe(2);
       await screenshot(page, 'red-004-history');
+
+      // The 红字信息表 list: both forms with their state and number; one looked up at the service by serial.
+      await page.getByTestId('nav-forms').click();
+      const formRows = page.locator('[data-testid^="form-row-"]');
+      await expect.poll(() => formRows.count()).toBe(2);
+      await expect.poll(() => page.locator('[data-testid^="form-row-"][data-status="approved"]').count()).toBe(2);
+      const serial = ((await formRows.first().getAttribute('data-testid')) ?? '').replace('form-row-', '');
+      await page.getByTestId('forms-lookup').fill(serial);
+      await page.getByTestId('forms-lookup-go').click();
+      await expect.poll(() => page.getByTestId('form-lookup-number').innerText()).toMatch(/^\d{16}$/);
+      expect(await page.getByTestId('form-lookup-total').innerText()).toMatch(/^-\d+\.\d\d$/);
+      await screenshot(page, 'red-letter-form-lookup');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('forms-search').locator('input').fill(serial);
+      await page.getByTestId('forms-search').locator('input').press('Enter');
+      await expect.poll(() => formRows.count()).toBe(1);
+      await screenshot(page, 'red-letter-forms');
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -1,9 +1,10 @@
 /**
  * SQL of imported batches (batch, batch_row of migration 0150). The state of a submitted row is read from
- * the invoice it became (issued_invoice, joined by lsh), so it can never disagree with the history.
+ * the invoice it became (by lsh, through issuance's invoice reads), so it can never disagree with the history.
  */
 import type { Db } from '../../db/open.js';
 import type { BatchInvoice, BatchIssue, BatchProgress, BatchRowState, BatchSummary, Environment, InvoiceDraft, InvoiceStatus } from '../../../shared/ipc/index.js';
+import type { InvoiceReads, InvoiceState } from '../issuance/repo.js';
 import type { ParsedInvoice } from './parse.js';
 
 interface BatchRecord {
@@ -28,6 +29,10 @@ interface RowRecord {
   valid: 0 | 1;
   lsh: string | null;
   submit_error: string | null;
+}
+
+/** A row with what it shows of its invoice (absent before it is submitted). */
+interface ShownRow extends RowRecord {
   status: InvoiceStatus | null;
   fpdm: string | null;
   fphm: string | null;
@@ -40,13 +45,13 @@ export interface PendingRow {
   draft: InvoiceDraft;
 }
 
-function rowState(row: RowRecord): BatchRowState {
+function rowState(row: ShownRow): BatchRowState {
   if (!row.valid) return 'invalid';
   if (row.status) return row.status;
   return row.submit_error ? 'failed' : 'ready';
 }
 
-const toInvoice = (row: RowRecord): BatchInvoice => ({
+const toInvoice = (row: ShownRow): BatchInvoice => ({
   seq: row.seq,
   firstRow: row.first_row,
   lastRow: row.last_row,
@@ -67,7 +72,7 @@ const BATCH_SELECT = `SELECT b.id, b.file_name, b.created_at, b.submitted_at,
     (SELECT count(*) FROM batch_row r WHERE r.batch_id = b.id AND r.valid = 1) AS valid
   FROM batch b`;
 
-export function createBatchRepo(db: Db) {
+export function createBatchRepo(db: Db, invoices: Pick<InvoiceReads, 'statesByLsh'>) {
   const insertBatch = db.prepare<[Environment, string, string]>(`INSERT INTO batch (environment, file_name, created_at) VALUES (?, ?, ?)`);
   const insertRow = db.prepare(
     `INSERT INTO batch_row (batch_id, seq, first_row, last_row, invoice_key, ghdwmc, jshj, draft_json, errors_json, valid)
@@ -78,10 +83,8 @@ export function createBatchRepo(db: Db) {
   // json_array_length: the line count lives in the draft; an invalid row without a draft counts its sheet rows.
   const rows = db.prepare<[number], RowRecord>(
     `SELECT r.id, r.seq, r.first_row, r.last_row, r.invoice_key, r.ghdwmc, r.jshj, r.errors_json, r.valid, r.lsh, r.submit_error,
-            coalesce(json_array_length(r.draft_json, '$.lines'), r.last_row - r.first_row + 1) AS line_count,
-            i.status, i.fpdm, i.fphm, i.error_message
-       FROM batch_row r LEFT JOIN issued_invoice i ON i.lsh = r.lsh
-      WHERE r.batch_id = ? ORDER BY r.seq`,
+            coalesce(json_array_length(r.draft_json, '$.lines'), r.last_row - r.first_row + 1) AS line_count
+       FROM batch_row r WHERE r.batch_id = ? ORDER BY r.seq`,
   );
   const pending = db.prepare<[number], { id: number; seq: number; draft_json: string }>(
     `SELECT id, seq, draft_json FROM batch_row WHERE batch_id = ? AND valid = 1 AND lsh IS NULL AND submit_error IS NULL ORDER BY seq`,
@@ -90,21 +93,27 @@ export function createBatchRepo(db: Db) {
   const setLsh = db.prepare<[string, number]>(`UPDATE batch_row SET lsh = ? WHERE id = ? AND lsh IS NULL`);
   const setSubmitError = db.prepare<[string, number]>(`UPDATE batch_row SET submit_error = ? WHERE id = ?`);
   const batchOfLsh = db.prepare<[string], { batch_id: number }>(`SELECT batch_id FROM batch_row WHERE lsh = ?`);
-  const progress = db.prepare<[number], { total: number; issued: number; failed: number }>(
-    `SELECT count(*) AS total,
-            coalesce(sum(i.status = 'issued'), 0) AS issued,
-            coalesce(sum(i.status = 'failed' OR (r.lsh IS NULL AND r.submit_error IS NOT NULL)), 0) AS failed
-       FROM batch_row r LEFT JOIN issued_invoice i ON i.lsh = r.lsh
-      WHERE r.batch_id = ? AND r.valid = 1`,
+  const validRows = db.prepare<[number], { lsh: string | null; submit_error: string | null }>(
+    `SELECT lsh, submit_error FROM batch_row WHERE batch_id = ? AND valid = 1`,
   );
+  const statesOf = (lshs: ReadonlyArray<string | null>): Map<string, InvoiceState> =>
+    invoices.statesByLsh(lshs.filter((lsh): lsh is string => lsh !== null));
   const unfinished = db.prepare<[Environment], { id: number }>(
     `SELECT DISTINCT b.id FROM batch b JOIN batch_row r ON r.batch_id = b.id
       WHERE b.environment = ? AND b.submitted_at IS NOT NULL AND r.valid = 1 AND r.lsh IS NULL AND r.submit_error IS NULL`,
   );
 
   function progressOf(batchId: number): BatchProgress {
-    const p = progress.get(batchId) ?? { total: 0, issued: 0, failed: 0 };
-    return { batchId, total: p.total, issued: p.issued, failed: p.failed, queued: p.total - p.issued - p.failed };
+    const valid = validRows.all(batchId);
+    const states = statesOf(valid.map((row) => row.lsh));
+    let issued = 0;
+    let failed = 0;
+    for (const row of valid) {
+      const status = row.lsh === null ? undefined : states.get(row.lsh)?.status;
+      if (status === 'issued') issued += 1;
+      else if (status === 'failed' || (row.lsh === null && row.submit_error !== null)) failed += 1;
+    }
+    return { batchId, total: valid.length, issued, failed, queued: valid.length - issued - failed };
   }
 
   const toSummary = (b: BatchRecord): BatchSummary => ({
@@ -146,7 +155,14 @@ export function createBatchRepo(db: Db) {
       return b && toSummary(b);
     },
     list: (environment: Environment, limit: number, offset: number): BatchSummary[] => batches.all(environment, limit, offset).map(toSummary),
-    invoices: (batchId: number): BatchInvoice[] => rows.all(batchId).map(toInvoice),
+    invoices(batchId: number): BatchInvoice[] {
+      const all = rows.all(batchId);
+      const states = statesOf(all.map((row) => row.lsh));
+      return all.map((row) => {
+        const state = row.lsh === null ? undefined : states.get(row.lsh);
+        return toInvoice({ ...row, status: state?.status ?? null, fpdm: state?.fpdm ?? null, fphm: state?.fphm ?? null, error_message: state?.error_message ?? null });
+      });
+    },
     pendingRows: (batchId: number): PendingRow[] =>
       pending.all(batchId).map((row) => ({ id: row.id, seq: row.seq, draft: JSON.parse(row.draft_json) as InvoiceDraft })),
     markSubmitted: (batchId: number, at: string): void => void markSubmitted.run(at, batchId),

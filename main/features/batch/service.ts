@@ -84,13 +84,13 @@ export function createBatchService(deps: BatchServiceDeps) {
   let stopped = false;
 
   function dialog(): DialogPort {
-    if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择文件，无法导入或导出');
+    if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', 'app.noFileDialog');
     return deps.dialog;
   }
 
   function summary(batchId: number): BatchSummary {
     const found = repo.summary(batchId, deps.environment);
-    if (!found) throw new IpcFailure('NOT_FOUND', `找不到批次 ${batchId}（可能属于另一个环境）`);
+    if (!found) throw new IpcFailure('NOT_FOUND', 'batch.notFound', { id: batchId });
     return found;
   }
 
@@ -101,7 +101,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   }
 
   const writeFailure = (error: unknown) =>
-    new IpcFailure('VALIDATION_FAILED', `无法保存文件（${error instanceof Error && 'code' in error ? String(error.code) : '写入失败'}），请换一个位置或关闭正在打开该文件的程序后重试`);
+    new IpcFailure('VALIDATION_FAILED', 'app.cannotSaveFile', { reason: error instanceof Error && 'code' in error ? String(error.code) : 'EIO' });
 
   async function runSubmission(batchId: number): Promise<BatchSummary> {
     repo.markSubmitted(batchId, now().toISOString());
@@ -128,7 +128,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   /** Sends every valid invoice not sent yet; a second call while one runs joins it. */
   function submit(batchId: number): Promise<BatchSummary> {
     const current = summary(batchId);
-    if (current.valid === 0) throw new IpcFailure('VALIDATION_FAILED', '该批次没有通过校验的发票，无可提交');
+    if (current.valid === 0) throw new IpcFailure('VALIDATION_FAILED', 'batch.nothingValid');
     const running = submitting.get(batchId);
     if (running) return running;
     const run = runSubmission(batchId).finally(() => submitting.delete(batchId));
@@ -155,7 +155,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       const { records } = (
         await importSheet(filePath, { sheetName: TEMPLATE_SHEET, headers: BATCH_HEADERS, maxRows: BATCH_MAX_ROWS, required: REQUIRED_FIELDS, labels: BATCH_LABELS })
       ).table;
-      if (records.length === 0) throw new IpcFailure('VALIDATION_FAILED', '表格中没有发票明细行（第一行为列名，从第二行开始填写）');
+      if (records.length === 0) throw new IpcFailure('VALIDATION_FAILED', 'batch.noLines');
       const context = { seller: deps.seller(), defaultIssuer: deps.defaultIssuer };
       const invoices = groupRows(records).map((group, index) => parseInvoice(group, index + 1, context));
       const batchId = repo.insertBatch(deps.environment, path.basename(filePath), now().toISOString(), invoices);

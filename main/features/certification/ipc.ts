@@ -34,7 +34,7 @@ export function registerCertificationIpc(router: IpcRouter, service: Certificati
   router.handle('certification:get', ({ PCH }) => {
     const batch = service.view(PCH);
     // Another enterprise's batch is as unknown here as one never made.
-    if (!batch || batch.GMFSBH !== buyer()) throw new IpcFailure('NOT_FOUND', `没有批次号为 ${PCH} 的认证申请`, { key: 'certification.errors.noBatch', params: { PCH } });
+    if (!batch || batch.GMFSBH !== buyer()) throw new IpcFailure('NOT_FOUND', 'certification.errors.noBatch', { PCH });
     return view(batch);
   });
   router.handle('certification:list', ({ limit }) => service.list(limit ?? 50).map(view));

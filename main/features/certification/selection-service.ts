@@ -33,7 +33,7 @@ export function createSelectionService(deps: SelectionDeps) {
     const found = new Map(collection.candidates(ids).map((invoice) => [invoice.id, invoice]));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
-      throw new IpcFailure('NOT_FOUND', `台账中没有这些发票：${missing.slice(0, 5).join(', ')}`, { key: 'certification.errors.missing', params: { count: missing.length } });
+      throw new IpcFailure('NOT_FOUND', 'certification.errors.missing', { count: missing.length }, { message: `not in the ledger: ${missing.slice(0, 5).join(', ')}` });
     }
     const pending = repo.pendingKeys(deps.environment, deps.buyer());
     return ids.map((id) => {
@@ -51,7 +51,7 @@ export function createSelectionService(deps: SelectionDeps) {
 
   function period(): string {
     const window = collection.currentWindow();
-    if (!window) throw new IpcFailure('VALIDATION_FAILED', '还没有采集过进项发票，无法确定税款所属期', { key: 'certification.errors.noPeriod' });
+    if (!window) throw new IpcFailure('VALIDATION_FAILED', 'certification.errors.noPeriod');
     return window.DQSKSSQ;
   }
 
@@ -69,10 +69,8 @@ export function createSelectionService(deps: SelectionDeps) {
       const checked = check(request.ids, request.SQRZLX);
       const ineligible = checked.filter((row) => row.reason !== null);
       if (ineligible.length > 0) {
-        throw new IpcFailure('VALIDATION_FAILED', `有 ${ineligible.length} 张发票不能认证`, {
-          key: 'certification.errors.ineligible',
-          params: { count: ineligible.length },
-          ineligible: ineligible.map(({ id, reason }) => ({ id, reason })),
+        throw new IpcFailure('VALIDATION_FAILED', 'certification.errors.ineligible', { count: ineligible.length }, {
+          details: { ineligible: ineligible.map(({ id, reason }) => ({ id, reason })) },
         });
       }
       const invoices = new Map(collection.candidates(request.ids).map((invoice) => [invoice.id, invoice]));
@@ -94,10 +92,9 @@ export function createSelectionService(deps: SelectionDeps) {
         });
       }
       if (problems.length > 0) {
-        throw new IpcFailure('VALIDATION_FAILED', `有效税额不正确：${problems.map((p) => `${p.id} ${p.problem}`).join('；')}`, {
-          key: 'certification.errors.validTax',
-          params: { count: problems.length },
-          validTax: problems,
+        throw new IpcFailure('VALIDATION_FAILED', 'certification.errors.validTax', { count: problems.length }, {
+          message: `valid tax wrong: ${problems.map((p) => `${p.id} ${p.problem}`).join('; ')}`,
+          details: { validTax: problems },
         });
       }
       return send(items);

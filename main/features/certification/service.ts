@@ -59,7 +59,7 @@ export function createCertificationService(deps: CertificationServiceDeps) {
     const parsed = CertificationRequest.safeParse(candidate);
     if (!parsed.success) {
       const message = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('；');
-      throw new IpcFailure('VALIDATION_FAILED', `认证申请不符合接口要求：${message}`);
+      throw new IpcFailure('VALIDATION_FAILED', 'certification.invalid', { detail: message });
     }
     const requestJson = JSON.stringify(parsed.data);
     const now = deps.now();

@@ -53,7 +53,7 @@ export function createCollectionFeature(
       router.handle('ledger:detail', ({ id }) => ledger.detail(deps.enterprise(), id));
       router.handle('ledger:export', ({ format, ...filter }) => {
         const dialog = deps.dialog();
-        if (!dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择文件，无法导出', { key: 'collection.errors.noDialog' });
+        if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'collection.errors.noDialog');
         const stamp = deps.now().toISOString().slice(0, 10).replaceAll('-', '');
         return exportLedger(ledger.all(deps.enterprise(), filter, MAX_EXPORT_ROWS), format, dialog, stamp);
       });

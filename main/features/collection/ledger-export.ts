@@ -34,7 +34,7 @@ export async function exportLedger(rows: readonly LedgerRow[], format: ExportFor
     await exportRows(rows, LEDGER_COLUMNS, format, filePath);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'write failed';
-    throw new IpcFailure('VALIDATION_FAILED', `无法保存导出文件（${reason}）`, { key: 'collection.errors.exportFailed', params: { reason } });
+    throw new IpcFailure('VALIDATION_FAILED', 'collection.errors.exportFailed', { reason });
   }
   return { cancelled: false, rows: rows.length, path: filePath };
 }

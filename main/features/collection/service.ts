@@ -167,7 +167,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
 
   return {
     start(request: { kinds: readonly CollectionKind[]; from: string; to: string }): number[] {
-      if (request.from > request.to) throw new IpcFailure('VALIDATION_FAILED', '开始日期晚于结束日期', { key: 'collection.errors.range' });
+      if (request.from > request.to) throw new IpcFailure('VALIDATION_FAILED', 'collection.errors.range');
       const unique = [...new Set(request.kinds)];
       const ids = createRuns(unique, () => ({ from: `${compactDay(request.from)}000000`, to: `${compactDay(request.to)}235959` }));
       enqueue(ids);

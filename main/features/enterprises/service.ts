@@ -143,10 +143,8 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
         ...(taxPwd ? [] : ['taxUser.taxPwd']),
       ];
       if (missing.length > 0 || !input.taxUser.loginIdentity) {
-        throw new IpcFailure('VALIDATION_FAILED', `修改企业时每一项都必填：${missing.join('、')}`, {
-          key: 'enterprises.errors.modifyIncomplete',
-          params: { fields: missing.join(', ') },
-          issues: missing.map((field) => ({ path: field.split('.'), message: '必填' })),
+        throw new IpcFailure('VALIDATION_FAILED', 'enterprises.errors.modifyIncomplete', { fields: missing.join(', ') }, {
+          details: { issues: missing.map((field) => ({ path: field.split('.'), message: 'required' })) },
         });
       }
       const request: ModifyEnterpriseRequest = {
@@ -181,7 +179,7 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
       if (taxNumber === deps.defaultSeller.taxNumber && !repo.find(taxNumber)) repo.clearCurrent();
       else {
         if (!repo.find(taxNumber)) {
-          throw new IpcFailure('NOT_FOUND', `没有税号为 ${taxNumber} 的企业`, { key: 'enterprises.errors.unknown', params: { taxNumber } });
+          throw new IpcFailure('NOT_FOUND', 'enterprises.errors.unknown', { taxNumber });
         }
         repo.setCurrent(taxNumber, at());
       }

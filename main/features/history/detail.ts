@@ -1,15 +1,20 @@
 /**
  * One output invoice as the history's detail drawer shows it: the stored invoice and its lines, which
  * files the service offered, and its red reversals — for a blue invoice what was reversed, what is on
- * its way and what is left (features/red/repo.ts computes it), with its red invoices and red-letter
+ * its way and what is left (the reversal feature computes it), with its red invoices and red-letter
  * forms; for a red invoice the blue one it reverses.
  */
 import { IpcFailure, type Environment, type OutputInvoiceDetail } from '../../../shared/ipc/index.js';
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
-import { toSummary } from '../issuance/repo.js';
-import { money } from '../red/lines.js';
-import type { InvoiceRow, RedRepo } from '../red/repo.js';
-import { toFormSummary, type RedLetterRepo } from '../redletter/repo.js';
+import type { IssuanceApi } from '../issuance/index.js';
+import { toSummary, type InvoiceRow } from '../issuance/repo.js';
+import type { ReversalApi } from '../reversal/index.js';
+
+export interface DetailDeps {
+  invoices: Pick<IssuanceApi['invoices'], 'invoice' | 'lines'>;
+  reversal: ReversalApi;
+  environment: Environment;
+}
 
 function storedRequest(row: InvoiceRow): Partial<IssuanceRequest> {
   try {
@@ -20,14 +25,11 @@ function storedRequest(row: InvoiceRow): Partial<IssuanceRequest> {
   }
 }
 
-export function outputInvoiceDetail(deps: { red: RedRepo; forms: RedLetterRepo; environment: Environment }, id: number): OutputInvoiceDetail {
-  const row = deps.red.invoice(id, deps.environment);
-  if (!row) throw new IpcFailure('NOT_FOUND', `没有找到这张发票（编号 ${id}）`);
+export function outputInvoiceDetail(deps: DetailDeps, id: number): OutputInvoiceDetail {
+  const row = deps.invoices.invoice(id, deps.environment);
+  if (!row) throw new IpcFailure('NOT_FOUND', 'app.invoiceNotFound', { id });
   const request = storedRequest(row);
   const blue = row.kplx === '0';
-  const original = blue ? undefined : deps.red.originalOf(row.id);
-  const form = original?.form_id === null || original === undefined ? undefined : deps.forms.formOfRed(row.id);
-  const reversal = blue ? deps.red.reversalOf(row) : undefined;
   return {
     summary: toSummary(row),
     kplx: row.kplx,
@@ -41,7 +43,7 @@ export function outputInvoiceDetail(deps: { red: RedRepo; forms: RedLetterRepo; 
     buyerAccount: request.ghdwzh ?? null,
     terminal: request.kpzdbs ?? null,
     remark: request.bz ?? null,
-    lines: deps.red.lines(row.id).map((line) => ({
+    lines: deps.invoices.lines(row.id).map((line) => ({
       xh: line.line_no,
       name: line.spmc,
       taxCode: line.spbm,
@@ -52,24 +54,7 @@ export function outputInvoiceDetail(deps: { red: RedRepo; forms: RedLetterRepo; 
       tax: line.se,
     })),
     files: { pdf: row.pdf_url !== null, ofd: row.ofd_url !== null, xml: row.xml_url !== null },
-    reversal: reversal
-      ? {
-          state: reversal.state,
-          reversed: money(reversal.reversed),
-          inFlight: money(reversal.inFlight),
-          remaining: money(reversal.remaining),
-          reds: deps.red.reds(row.id),
-          forms: deps.forms.ofBlue(row.id).map(toFormSummary),
-        }
-      : null,
-    original: original
-      ? {
-          id: original.blue_invoice_id,
-          invoiceCode: original.fpdm,
-          invoiceNumber: original.fphm,
-          reason: original.chyydm,
-          formNumber: form?.xxbbh ?? form?.xxbid ?? null,
-        }
-      : null,
+    reversal: blue ? deps.reversal.reversalOf(row.id) : null,
+    original: blue ? null : (deps.reversal.originalOf(row.id) ?? null),
   };
 }

@@ -1,13 +1,15 @@
 /**
- * SQL of the history views: the search over output invoices (issued_invoice) and collected input
- * invoices (collected_invoice) through the `history_fts` trigram index, and the audit log of requests
- * sent to the service (request_log). Every query is limited to one environment, so sandbox and real
+ * SQL of the history views: the search over output invoices and collected input invoices
+ * (collected_invoice) through the `history_fts` trigram index, paged as one UNION. The output half's SQL
+ * (table, columns, lines, reversal state) comes from issuance/repo.ts, the one owner of issued invoices;
+ * this module only adds the conditions. Every query is limited to one environment, so sandbox and real
  * data never mix.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { Environment, HistoryFilter, HistoryRow, HistorySearchResult, HistoryStatus, RowCount } from '../../../shared/ipc/index.js';
-import { chinaDayStart, createOutputSearch, nextDay, REVERSAL_STATE } from './search-repo.js';
+import { OUTPUT_LINE_LIKE, OUTPUT_REVERSAL_IS, outputSearchSql } from '../issuance/repo.js';
+import { chinaDayStart, createOutputSearch, nextDay } from './search-repo.js';
 
 export { chinaDayStart } from './search-repo.js';
 
@@ -32,17 +34,6 @@ export interface HistoryQuery {
   params: Array<string | number>;
 }
 
-export interface RequestLogEntry {
-  environment: Environment;
-  /** `METHOD /path` */
-  endpoint: string;
-  /** lsh / PCH when the request carries one. */
-  serial: string | null;
-  outcome: 'answered' | 'refused' | 'timeout' | 'network-error';
-  httpStatus: number | null;
-  serviceCode: string | null;
-  durationMs: number;
-}
 
 interface Terms {
   /** An FTS5 MATCH expression of quoted phrases, or null. */
@@ -97,7 +88,7 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
       where.push(`(i.ghdwmc LIKE ? ESCAPE '\\' OR ifnull(i.ghdwsbh, '') LIKE ? ESCAPE '\\')`);
       params.push(like, like);
     }
-    if (filter.reversal !== undefined) add(where, params, `i.kplx = '0' AND ${REVERSAL_STATE} = ?`, filter.reversal);
+    if (filter.reversal !== undefined) add(where, params, OUTPUT_REVERSAL_IS, filter.reversal);
     if (filter.amountMin !== undefined) add(where, params, 'CAST(i.jshj AS REAL) >= CAST(? AS REAL)', filter.amountMin);
     if (filter.amountMax !== undefined) add(where, params, 'CAST(i.jshj AS REAL) <= CAST(? AS REAL)', filter.amountMax);
     if (terms.match !== null) {
@@ -107,17 +98,11 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
     for (const like of terms.likes) {
       where.push(
         `(i.ghdwmc LIKE ? ESCAPE '\\' OR i.ghdwsbh LIKE ? ESCAPE '\\' OR i.fpdm LIKE ? ESCAPE '\\' OR i.fphm LIKE ? ESCAPE '\\'
-          OR EXISTS (SELECT 1 FROM issued_invoice_line l WHERE l.invoice_id = i.id AND l.spmc LIKE ? ESCAPE '\\'))`,
+          OR ${OUTPUT_LINE_LIKE})`,
       );
       params.push(like, like, like, like, like);
     }
-    parts.push(
-      `SELECT 'output' AS direction, i.id AS id, i.environment AS environment, i.fplxdm AS invoiceType, i.fpdm AS invoiceCode,
-              i.fphm AS invoiceNumber, i.created_at AS date, i.ghdwmc AS counterpartyName, i.ghdwsbh AS counterpartyTaxNumber,
-              i.jshj AS total, i.hjse AS tax, i.status AS status, i.lsh AS serial, i.kplx AS kplx,
-              CASE WHEN i.kplx = '0' THEN ${REVERSAL_STATE} END AS reversal
-         FROM issued_invoice i WHERE ${where.join(' AND ')}`,
-    );
+    parts.push(outputSearchSql(where));
   }
 
   if (wantInput) {
@@ -171,14 +156,6 @@ export function createHistoryRepo(db: Db) {
     return statement;
   };
 
-  const insertRequest = db.prepare(
-    `INSERT INTO request_log (environment, endpoint, serial, outcome, http_status, service_code, duration_ms, at)
-     VALUES (@environment, @endpoint, @serial, @outcome, @httpStatus, @serviceCode, @durationMs, @at)`,
-  );
-  const recentRequests = db.prepare<[Environment, number], RequestLogEntry & { at: string }>(
-    `SELECT environment, endpoint, serial, outcome, http_status AS httpStatus, service_code AS serviceCode, duration_ms AS durationMs, at
-       FROM request_log WHERE environment = ? ORDER BY at DESC, id DESC LIMIT ?`,
-  );
 
   return {
     /**
@@ -195,14 +172,6 @@ export function createHistoryRepo(db: Db) {
     },
     /** How many output invoices match (exact, or a lower bound when counting would be slow). */
     countOutput: (environment: Environment, filter: HistoryFilter): RowCount => output.count(environment, filter),
-    recordRequest(entry: RequestLogEntry, at: Date = new Date()): void {
-      insertRequest.run({ ...entry, at: at.toISOString() });
-    },
-    /** Several entries in one transaction (one WAL sync instead of one per request). */
-    recordRequests: db.transaction((entries: ReadonlyArray<{ entry: RequestLogEntry; at: Date }>) => {
-      for (const { entry, at } of entries) insertRequest.run({ ...entry, at: at.toISOString() });
-    }),
-    recentRequests: (environment: Environment, limit: number) => recentRequests.all(environment, limit),
   };
 }
 

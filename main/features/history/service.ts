@@ -15,8 +15,7 @@ import type {
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
-import type { RedRepo } from '../red/repo.js';
-import type { RedLetterRepo } from '../redletter/repo.js';
+import type { DetailDeps } from './detail.js';
 import { outputInvoiceDetail } from './detail.js';
 import type { HistoryRepo } from './repo.js';
 
@@ -58,8 +57,8 @@ export interface HistoryServiceDeps {
   environment: Environment;
   dialog: DialogPort | undefined;
   /** Red reversals and forms, for the detail view. */
-  red: RedRepo;
-  forms: RedLetterRepo;
+  invoices: DetailDeps['invoices'];
+  reversal: DetailDeps['reversal'];
   now?: () => Date;
 }
 
@@ -71,7 +70,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     detail: (id: number): OutputInvoiceDetail => outputInvoiceDetail(deps, id),
 
     async export(request: HistoryExportRequest): Promise<HistoryExportResult> {
-      if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择保存位置，无法导出');
+      if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', 'app.noSaveDialog');
       const stamp = now().toISOString().slice(0, 10).replaceAll('-', '');
       const filePath = await deps.dialog.chooseSavePath(`发票历史-${stamp}.${request.format}`, [EXPORT_FILTERS[request.format]]);
       if (filePath === null) return { saved: false, filePath: null, rowCount: 0, truncated: false };
@@ -79,8 +78,8 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       try {
         await exportRows(rows, HISTORY_EXPORT_COLUMNS, request.format, filePath);
       } catch (error) {
-        const reason = error instanceof Error && 'code' in error ? String(error.code) : '写入失败';
-        throw new IpcFailure('VALIDATION_FAILED', `无法保存导出文件（${reason}），请换一个位置或关闭正在打开该文件的程序后重试`);
+        const reason = error instanceof Error && 'code' in error ? String(error.code) : 'EIO';
+        throw new IpcFailure('VALIDATION_FAILED', 'app.cannotSaveFile', { reason });
       }
       return { saved: true, filePath, rowCount: rows.length, truncated: hasMore };
     },

@@ -16,13 +16,13 @@ export function createDraftService(repo: DraftRepo, now: () => Date) {
         request.id,
       );
       // The draft was deleted elsewhere (another window, a submission): say so rather than recreate it silently.
-      if (!saved) throw new IpcFailure('NOT_FOUND', '草稿不存在（可能已被删除或已提交），请另存为新草稿');
+      if (!saved) throw new IpcFailure('NOT_FOUND', 'issuance.draftGoneSaveAsNew');
       return saved;
     },
     list: () => ({ rows: repo.list() }),
     load(id: number): SavedDraft {
       const row = repo.load(id);
-      if (!row) throw new IpcFailure('NOT_FOUND', '草稿不存在（可能已被删除或已提交）');
+      if (!row) throw new IpcFailure('NOT_FOUND', 'issuance.draftGone');
       return { ...row, content: JSON.parse(row.content) as SavedDraft['content'] };
     },
     delete: (id: number) => ({ deleted: repo.delete(id) }),

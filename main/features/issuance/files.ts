@@ -59,8 +59,8 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
   /** The URL if the app may download from it (https, or http to loopback), else an IpcFailure. */
   function allowedUrl(raw: string, name: string): URL {
     const problem = serviceUrlProblem(raw);
-    if (problem === 'plain-http') throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件地址不是 https://，为安全未下载`, { problem });
-    if (problem !== null) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件地址无效`, { problem });
+    if (problem === 'plain-http') throw IpcFailure.text('BAD_RESPONSE', `发票 ${name} 文件地址不是 https://，为安全未下载`, { problem });
+    if (problem !== null) throw IpcFailure.text('BAD_RESPONSE', `发票 ${name} 文件地址无效`, { problem });
     return new URL(raw);
   }
 
@@ -74,20 +74,20 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
         // Redirects by hand: fetch's own 'follow' would go to any host and downgrade to http.
         response = await doFetch(url, { signal: AbortSignal.timeout(deps.timeoutMs ?? 30_000), redirect: 'manual' });
       } catch (error) {
-        throw new IpcFailure('NETWORK_ERROR', `无法下载发票 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
+        throw IpcFailure.text('NETWORK_ERROR', `无法下载发票 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
       }
       if (response.status < 300 || response.status >= 400) break;
       const location = response.headers.get('location');
       await response.body?.cancel();
-      if (location === null || hop >= MAX_REDIRECTS) throw new IpcFailure('BAD_RESPONSE', `下载发票 ${name} 文件时重定向过多或无效`);
+      if (location === null || hop >= MAX_REDIRECTS) throw IpcFailure.text('BAD_RESPONSE', `下载发票 ${name} 文件时重定向过多或无效`);
       const next = allowedUrl(new URL(location, url).toString(), name);
-      if (next.host !== host) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件被重定向到另一台服务器（${next.host}），为安全未下载`, { host: next.host });
+      if (next.host !== host) throw IpcFailure.text('BAD_RESPONSE', `发票 ${name} 文件被重定向到另一台服务器（${next.host}），为安全未下载`, { host: next.host });
       url = next;
     }
-    if (!response.ok) throw new IpcFailure('SERVICE_ERROR', `下载发票 ${name} 文件失败（HTTP ${response.status}）`);
+    if (!response.ok) throw new IpcFailure('SERVICE_ERROR', 'issuance.fileHttpError', { format: name, status: response.status });
     const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > MAX_FILE_BYTES) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件过大（${bytes.length} 字节）`);
-    if (!hasMagicBytes(format, bytes)) throw new IpcFailure('BAD_RESPONSE', `下载到的内容不是 ${name} 文件，未打开`);
+    if (bytes.length > MAX_FILE_BYTES) throw new IpcFailure('BAD_RESPONSE', 'issuance.fileTooLarge', { format: name, bytes: bytes.length });
+    if (!hasMagicBytes(format, bytes)) throw new IpcFailure('BAD_RESPONSE', 'issuance.fileWrongContent', { format: name });
     return bytes;
   }
 
@@ -95,11 +95,11 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
     async open(id: number, format: InvoiceFileFormat): Promise<{ path: string; bytes: number }> {
       const name = FORMAT_NAMES[format];
       const source = deps.find(id, deps.environment, format);
-      if (!source) throw new IpcFailure('NOT_FOUND', '未找到这张发票');
-      if (source.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', `发票尚未开具成功，还没有 ${name} 文件`);
-      if (!source.url) throw new IpcFailure('NOT_FOUND', `开票服务没有提供这张发票的 ${name} 文件`);
+      if (!source) throw IpcFailure.text('NOT_FOUND', '未找到这张发票');
+      if (source.status !== 'issued') throw IpcFailure.text('VALIDATION_FAILED', `发票尚未开具成功，还没有 ${name} 文件`);
+      if (!source.url) throw IpcFailure.text('NOT_FOUND', `开票服务没有提供这张发票的 ${name} 文件`);
       allowedUrl(source.url, name);
-      if (!deps.opener) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法打开文件');
+      if (!deps.opener) throw IpcFailure.text('VALIDATION_FAILED', '当前环境无法打开文件');
 
       const dir = path.join(deps.dir, deps.environment);
       const file = path.join(dir, fileName(source.lsh, format));
@@ -115,11 +115,11 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
         size = bytes.length;
       }
       // Checked again right before the viewer gets it: the cached copy could have been replaced meanwhile.
-      if (readIfValid(file, format) === null) throw new IpcFailure('BAD_RESPONSE', `保存的 ${name} 文件内容无效，未打开`);
+      if (readIfValid(file, format) === null) throw IpcFailure.text('BAD_RESPONSE', `保存的 ${name} 文件内容无效，未打开`);
       try {
         await deps.opener.open(file);
       } catch (error) {
-        throw new IpcFailure('VALIDATION_FAILED', `无法打开 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
+        throw new IpcFailure('VALIDATION_FAILED', 'issuance.fileOpenFailed', { format: name, reason: error instanceof Error ? error.message : String(error) });
       }
       return { path: file, bytes: size };
     },

@@ -4,11 +4,18 @@ import type { DraftService } from './drafts.js';
 import type { InvoiceFiles } from './files.js';
 import type { IssuanceService } from './service.js';
 
-export function registerIssuanceIpc(router: IpcRouter, service: IssuanceService, drafts: DraftService, files: InvoiceFiles): void {
+export function registerIssuanceIpc(
+  router: IpcRouter,
+  service: IssuanceService,
+  drafts: DraftService,
+  files: InvoiceFiles,
+  repeat: (id: number) => { content: unknown },
+): void {
   router.handle('issuance:submit', (draft) => service.submit(draft));
   router.handle('issuance:saveDraft', (request) => drafts.save(request));
   router.handle('issuance:listDrafts', () => drafts.list());
   router.handle('issuance:loadDraft', ({ id }) => drafts.load(id));
   router.handle('issuance:deleteDraft', ({ id }) => drafts.delete(id));
   router.handle('issuance:openFile', ({ id, format }) => files.open(id, format));
+  router.handle('issuance:repeat', ({ id }) => repeat(id) as { content: never });
 }

@@ -1,7 +1,27 @@
-/** SQL of output invoices (issued_invoice, issued_invoice_line). The only place that touches them. */
+/**
+ * SQL of output invoices: issued_invoice, its lines (issued_invoice_line) and the links of red invoices to
+ * the blue ones they reverse (red_reversal, migration 0160). The ONE owner of these tables: every other
+ * feature reads and writes them through the functions here (issuance's api hands them out), and the few
+ * queries that must join them in SQL (the history search's paging over output and input invoices) take
+ * their output half from `outputSearchSql` below rather than naming these tables themselves.
+ *
+ * The amount a blue invoice's red invoices took is defined here once (`reversedFen`/`reversalStateSql`):
+ * the history filter runs it in SQL, the reversal feature reads it through `reversalSums`.
+ */
 import type Database from 'better-sqlite3';
+import Decimal from 'decimal.js';
 import type { Db } from '../../db/open.js';
-import type { DraftSummary, Environment, InvoiceFileFormat, InvoiceStatus, InvoiceSummary, InvoiceType } from '../../../shared/ipc/index.js';
+import type {
+  DraftSummary,
+  Environment,
+  InvoiceFileFormat,
+  InvoiceStatus,
+  InvoiceSummary,
+  InvoiceType,
+  RedInvoiceRef,
+  RedReason,
+  ReversalState,
+} from '../../../shared/ipc/index.js';
 
 export interface NewInvoice {
   lsh: string;
@@ -111,6 +131,169 @@ export function createIssuanceRepo(db: Db) {
 }
 
 export type IssuanceRepo = ReturnType<typeof createIssuanceRepo>;
+
+/** One stored output invoice, every column a reader needs (detail view, red reversal). */
+export interface InvoiceRow {
+  id: number;
+  lsh: string;
+  environment: Environment;
+  fplxdm: InvoiceType;
+  kplx: '0' | '1';
+  status: InvoiceStatus;
+  jshj: string;
+  hjse: string;
+  fpdm: string | null;
+  fphm: string | null;
+  kprq: string | null;
+  request_json: string;
+  pdf_url: string | null;
+  ofd_url: string | null;
+  xml_url: string | null;
+  ghdwmc: string;
+  ghdwsbh: string | null;
+  xhdwmc: string;
+  xhdwsbh: string;
+  error_message: string | null;
+  created_at: string;
+}
+
+export interface InvoiceLineRow {
+  line_no: number;
+  spmc: string;
+  spbm: string;
+  spsl: string;
+  dj: string;
+  je: string;
+  sl: string;
+  se: string;
+}
+
+/** What a batch row shows of the invoice it became. */
+export interface InvoiceState {
+  status: InvoiceStatus;
+  fpdm: string | null;
+  fphm: string | null;
+  error_message: string | null;
+}
+
+/** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions. */
+export const fen = (column: string) => `CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)`;
+
+/** Fen taken from the blue invoice `blueId` by its red invoices in the given states (red_reversal ⋈ issued_invoice). */
+const redFen = (blueId: string, statusCondition: string) =>
+  `(SELECT ifnull(sum(${fen('r.amount')}), 0) FROM red_reversal r JOIN issued_invoice ri ON ri.id = r.red_invoice_id
+     WHERE r.blue_invoice_id = ${blueId} AND ${statusCondition})`;
+
+/** Reversed: taken by red invoices that were issued. */
+const reversedFen = (blue: string) => redFen(`${blue}.id`, `ri.status = 'issued'`);
+
+/** none / partial / full of the blue invoice aliased `blue` — the one rule, for SQL filters and for reads. */
+export const reversalStateSql = (blue: string) =>
+  `(SELECT CASE WHEN ifnull(sum(${fen('r.amount')}), 0) = 0 THEN 'none' WHEN sum(${fen('r.amount')}) >= ${fen(`${blue}.jshj`)} THEN 'full' ELSE 'partial' END
+      FROM red_reversal r JOIN issued_invoice ri ON ri.id = r.red_invoice_id WHERE r.blue_invoice_id = ${blue}.id AND ri.status = 'issued')`;
+
+/**
+ * The output half of the history search: one SELECT over issued invoices aliased `i` with the columns
+ * of a HistoryRow, limited by `where` (conditions on `i`, written by the history's query builder).
+ */
+export function outputSearchSql(where: readonly string[]): string {
+  return `SELECT 'output' AS direction, i.id AS id, i.environment AS environment, i.fplxdm AS invoiceType, i.fpdm AS invoiceCode,
+              i.fphm AS invoiceNumber, i.created_at AS date, i.ghdwmc AS counterpartyName, i.ghdwsbh AS counterpartyTaxNumber,
+              i.jshj AS total, i.hjse AS tax, i.status AS status, i.lsh AS serial, i.kplx AS kplx,
+              CASE WHEN i.kplx = '0' THEN ${reversalStateSql('i')} END AS reversal
+         FROM issued_invoice i WHERE ${where.join(' AND ')}`;
+}
+
+/** A condition of the output search: some line of invoice `i` has a name matching the LIKE pattern `?`. */
+export const OUTPUT_LINE_LIKE = `EXISTS (SELECT 1 FROM issued_invoice_line l WHERE l.invoice_id = i.id AND l.spmc LIKE ? ESCAPE '\\')`;
+
+/** A condition of the output search: the blue invoice `i` is in reversal state `?`. */
+export const OUTPUT_REVERSAL_IS = `i.kplx = '0' AND ${reversalStateSql('i')} = ?`;
+
+interface RedRefRow {
+  id: number;
+  lsh: string;
+  fplxdm: InvoiceType;
+  status: InvoiceStatus;
+  amount: string;
+  chyydm: RedReason;
+  fpdm: string | null;
+  fphm: string | null;
+  created_at: string;
+}
+
+/** Reads of stored invoices and the red-reversal links, for the features built on issuance. */
+export function createInvoiceReads(db: Db) {
+  const invoice = db.prepare<[number, Environment], InvoiceRow>(
+    `SELECT id, lsh, environment, fplxdm, kplx, status, jshj, hjse, fpdm, fphm, kprq, request_json, pdf_url, ofd_url, xml_url,
+            ghdwmc, ghdwsbh, xhdwmc, xhdwsbh, error_message, created_at
+       FROM issued_invoice WHERE id = ? AND environment = ?`,
+  );
+  const lines = db.prepare<[number], InvoiceLineRow>(
+    `SELECT line_no, spmc, spbm, spsl, dj, je, sl, se FROM issued_invoice_line WHERE invoice_id = ? ORDER BY line_no`,
+  );
+  const ref = db.prepare<[number], { lsh: string; status: InvoiceStatus }>(`SELECT lsh, status FROM issued_invoice WHERE id = ?`);
+  const statesByLsh = db.prepare<[string], InvoiceState & { lsh: string }>(
+    `SELECT lsh, status, fpdm, fphm, error_message FROM issued_invoice WHERE lsh IN (SELECT value FROM json_each(?))`,
+  );
+  const reds = db.prepare<[number], RedRefRow>(
+    `SELECT i.id, i.lsh, i.fplxdm, i.status, r.amount, r.chyydm, i.fpdm, i.fphm, i.created_at
+       FROM red_reversal r JOIN issued_invoice i ON i.id = r.red_invoice_id WHERE r.blue_invoice_id = ? ORDER BY i.created_at, i.id`,
+  );
+  const sums = db.prepare<[number], { total: number; reversed: number; in_flight: number; state: ReversalState }>(
+    `SELECT ${fen('b.jshj')} AS total, ${reversedFen('b')} AS reversed,
+            ${redFen('b.id', `ri.status NOT IN ('issued', 'failed')`)} AS in_flight, ${reversalStateSql('b')} AS state
+       FROM issued_invoice b WHERE b.id = ?`,
+  );
+  const insertReversal = db.prepare(
+    `INSERT INTO red_reversal (red_invoice_id, blue_invoice_id, amount, chyydm, form_id, created_at)
+     VALUES (@redInvoiceId, @blueInvoiceId, @amount, @chyydm, @formId, @now)`,
+  );
+  const originalOf = db.prepare<[number], { blue_invoice_id: number; chyydm: RedReason; form_id: number | null; fpdm: string | null; fphm: string | null }>(
+    `SELECT r.blue_invoice_id, r.chyydm, r.form_id, b.fpdm, b.fphm FROM red_reversal r JOIN issued_invoice b ON b.id = r.blue_invoice_id WHERE r.red_invoice_id = ?`,
+  );
+  const blueOfRed = db.prepare<[number], { blue_invoice_id: number }>(`SELECT blue_invoice_id FROM red_reversal WHERE red_invoice_id = ?`);
+  const yuan = (fenAmount: number) => new Decimal(fenAmount).dividedBy(100);
+
+  return {
+    invoice: (id: number, environment: Environment): InvoiceRow | undefined => invoice.get(id, environment),
+    lines: (invoiceId: number): InvoiceLineRow[] => lines.all(invoiceId),
+    /** lsh and status of an invoice by id (a red-letter form shows its red invoice's). */
+    refOf: (id: number): { lsh: string; status: InvoiceStatus } | undefined => ref.get(id),
+    /** States of the invoices with these lsh (batch rows follow the invoices they became). */
+    statesByLsh(lshs: readonly string[]): Map<string, InvoiceState> {
+      if (lshs.length === 0) return new Map();
+      return new Map(statesByLsh.all(JSON.stringify(lshs)).map(({ lsh, ...state }) => [lsh, state]));
+    },
+    reds(blueInvoiceId: number): RedInvoiceRef[] {
+      return reds.all(blueInvoiceId).map((row) => ({
+        id: row.id,
+        lsh: row.lsh,
+        invoiceType: row.fplxdm,
+        status: row.status,
+        amount: row.amount,
+        reason: row.chyydm,
+        invoiceCode: row.fpdm,
+        invoiceNumber: row.fphm,
+        createdAt: row.created_at,
+      }));
+    },
+    /** What the red invoices of a blue one took (issued) and hold (on their way), with its reversal state. */
+    reversalSums(blueInvoiceId: number): { total: Decimal; reversed: Decimal; inFlight: Decimal; state: ReversalState } {
+      const row = sums.get(blueInvoiceId);
+      if (!row) return { total: new Decimal(0), reversed: new Decimal(0), inFlight: new Decimal(0), state: 'none' };
+      return { total: yuan(row.total), reversed: yuan(row.reversed), inFlight: yuan(row.in_flight), state: row.state };
+    },
+    /** Call inside the transaction that stores the red invoice (issuance `enqueue`'s `alongside`). */
+    recordReversal(link: { redInvoiceId: number; blueInvoiceId: number; amount: string; chyydm: RedReason; formId: number | null }, now: string): void {
+      insertReversal.run({ ...link, now });
+    },
+    originalOf: (redInvoiceId: number) => originalOf.get(redInvoiceId),
+    blueOfRed: (redInvoiceId: number): number | undefined => blueOfRed.get(redInvoiceId)?.blue_invoice_id,
+  };
+}
+
+export type InvoiceReads = ReturnType<typeof createInvoiceReads>;
 
 /** Where the service said an issued invoice's files are, and what the local copy is named after. */
 export interface InvoiceFileSource {

@@ -47,11 +47,11 @@ export interface LibrariesServiceDeps {
 }
 
 function failStore(outcome: Extract<StoreOutcome, { ok: false }>): never {
-  throw new IpcFailure(outcome.status === 'not-found' ? 'NOT_FOUND' : 'VALIDATION_FAILED', outcome.message);
+  throw IpcFailure.text(outcome.status === 'not-found' ? 'NOT_FOUND' : 'VALIDATION_FAILED', outcome.message);
 }
 
 function refuse<F extends string>(checked: Extract<Checked<unknown, F>, { ok: false }>, labels: Record<F, string>): never {
-  throw new IpcFailure('VALIDATION_FAILED', describeIssues(checked.issues, labels), {
+  throw IpcFailure.text('VALIDATION_FAILED', describeIssues(checked.issues, labels), {
     issues: checked.issues.map((issue) => ({ path: [issue.field], message: issue.message })),
   });
 }
@@ -74,7 +74,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
 
   function dialog(): DialogPort {
-    if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择文件，无法导入或导出');
+    if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', 'app.noFileDialog');
     return deps.dialog;
   }
 
@@ -86,7 +86,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
       await exportRows(rows, columns, format, filePath);
     } catch (error) {
       const reason = error instanceof Error && 'code' in error ? String(error.code) : '写入失败';
-      throw new IpcFailure('VALIDATION_FAILED', `无法保存导出文件（${reason}），请换一个位置或关闭正在打开该文件的程序后重试`);
+      throw new IpcFailure('VALIDATION_FAILED', 'app.cannotSaveFile', { reason });
     }
     return { cancelled: false, path: filePath, rows: rows.length };
   }

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { IpcFailure, type IpcErrorCode } from '../../../shared/ipc/index.js';
+import { IpcFailure, type IpcError } from '../../../shared/ipc/index.js';
 import type { SheetReadResult, SheetRequest } from './sheet-reader.js';
 
 /** Heap of the worker: exceljs on a 64 MB-unpacked workbook fits; anything worse ends the worker, not the app. */
@@ -29,7 +29,8 @@ interface WorkerAnswer<F extends string> {
   ok: boolean;
   table?: SheetReadResult<F>['table'];
   counters?: SheetReadResult<F>['counters'];
-  error?: { code: IpcErrorCode; message: string; details?: unknown };
+  /** The failure as it crosses IPC (key + params), rebuilt here so its text stays the clerk's. */
+  error?: IpcError;
   threadId: number;
 }
 
@@ -45,15 +46,15 @@ export async function importSheet<F extends string>(filePath: string, request: S
       worker.once('message', (message: WorkerAnswer<F>) => resolve(message));
       worker.once('error', (error: Error & { code?: string }) => {
         if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          reject(new IpcFailure('VALIDATION_FAILED', '工作簿内容过多，读取时超出内存限制，未导入；请拆分文件后分批导入', { reason: 'too-large-unpacked' }));
+          reject(IpcFailure.text('VALIDATION_FAILED', '工作簿内容过多，读取时超出内存限制，未导入；请拆分文件后分批导入', { reason: 'too-large-unpacked' }));
         } else reject(error);
       });
       worker.once('exit', (code) => reject(new Error(`sheet worker exited (${code}) without an answer`)));
     });
     if (!answer.ok || !answer.table || !answer.counters) {
-      const error = answer.error ?? { code: 'INTERNAL' as const, message: 'no answer' };
+      const error = answer.error ?? { code: 'INTERNAL' as const, key: 'ipc.internal', params: {}, message: 'no answer' };
       if (error.code === 'INTERNAL') throw new Error(`sheet worker failed: ${error.message}`);
-      throw new IpcFailure(error.code, error.message, error.details);
+      throw new IpcFailure(error.code, error.key, error.params, error.details === undefined ? { message: error.message } : { message: error.message, details: error.details });
     }
     return { table: answer.table, counters: answer.counters, threadId: answer.threadId };
   } finally {

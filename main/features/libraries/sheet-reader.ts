@@ -70,25 +70,25 @@ export async function readSheetFile<F extends string>(filePath: string, request:
   try {
     size = (await fs.stat(filePath)).size;
   } catch {
-    throw new IpcFailure('VALIDATION_FAILED', `找不到文件：${filePath}`);
+    throw new IpcFailure('VALIDATION_FAILED', 'app.fileNotFound', { path: filePath });
   }
-  if (size > MAX_SHEET_BYTES) throw new IpcFailure('VALIDATION_FAILED', `文件过大（超过 ${MAX_SHEET_BYTES / 1024 / 1024} MB），请拆分后再导入`, { reason: 'file-too-large' });
+  if (size > MAX_SHEET_BYTES) throw IpcFailure.text('VALIDATION_FAILED', `文件过大（超过 ${MAX_SHEET_BYTES / 1024 / 1024} MB），请拆分后再导入`, { reason: 'file-too-large' });
   const bytes = await fs.readFile(filePath);
   let counters: ZipCounters;
   try {
     counters = await scanXlsx(bytes, request.limits ?? defaultZipLimits(request.maxRows));
   } catch (error) {
-    if (error instanceof SheetRefusal) throw new IpcFailure('VALIDATION_FAILED', error.message, { reason: error.reason, counters: error.counters });
+    if (error instanceof SheetRefusal) throw IpcFailure.text('VALIDATION_FAILED', error.message, { reason: error.reason, counters: error.counters });
     throw error;
   }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw new IpcFailure('VALIDATION_FAILED', '无法读取该工作簿：文件内容已损坏（解压正常，但表格内容无法解析）', { reason: 'corrupt', counters });
+    throw IpcFailure.text('VALIDATION_FAILED', '无法读取该工作簿：文件内容已损坏（解压正常，但表格内容无法解析）', { reason: 'corrupt', counters });
   }
   const sheet = (request.sheetName ? workbook.getWorksheet(request.sheetName) : undefined) ?? workbook.worksheets[0];
-  if (!sheet) throw new IpcFailure('VALIDATION_FAILED', '该工作簿中没有工作表');
+  if (!sheet) throw IpcFailure.text('VALIDATION_FAILED', '该工作簿中没有工作表');
   const table = readTable(sheet, request.headers, { maxRows: request.maxRows, required: request.required, labels: request.labels });
   return { table, counters };
 }
@@ -164,7 +164,7 @@ export function readTable<F extends string>(
   const missing = options.required.filter((field) => ![...columns.values()].includes(field));
   if (headerRow === 0 || missing.length > 0) {
     const names = (missing.length ? missing : options.required).map((field) => `「${options.labels[field]}」`).join('、');
-    throw new IpcFailure('VALIDATION_FAILED', `表格中没有找到必需的列 ${names}。请使用导出或模板中的表头（第一行为列名）。`);
+    throw new IpcFailure('VALIDATION_FAILED', 'app.sheetMissingColumns', { names });
   }
 
   const records: Array<SheetRecord<F>> = [];
@@ -180,7 +180,7 @@ export function readTable<F extends string>(
     }
     if (Object.keys(values).length === 0 && problems.length === 0) continue; // blank rows between entries
     if (records.length >= options.maxRows) {
-      throw new IpcFailure('VALIDATION_FAILED', `一次最多导入 ${options.maxRows} 行，请拆分文件后分批导入`);
+      throw new IpcFailure('VALIDATION_FAILED', 'app.sheetTooManyRows', { max: options.maxRows });
     }
     records.push({ row: r, values, problems });
   }

@@ -14,8 +14,8 @@ readSheetFile(filePath, request).then(
   (error: unknown) => {
     const failure =
       error instanceof IpcFailure
-        ? { code: error.code, message: error.message, details: error.details }
-        : { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error), details: undefined };
+        ? error.toError()
+        : { code: 'INTERNAL', key: 'ipc.internal', params: {}, message: error instanceof Error ? error.message : String(error) };
     parentPort?.postMessage({ ok: false, error: failure, threadId });
   },
 );

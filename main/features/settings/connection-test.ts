@@ -6,7 +6,7 @@
 import type { ConnectionTestResult, Environment } from '../../../shared/ipc/index.js';
 import { ENDPOINTS, endpointLabel } from '../../../shared/spec/endpoints.js';
 import type { RequestSigner } from '../../api/signer.js';
-import type { RequestLogEntry } from '../history/repo.js';
+import type { RequestLogEntry } from '../../audit/request-log.js';
 
 export interface ConnectionTarget {
   environment: Environment;

@@ -101,7 +101,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     const elsewhere = next.environment !== active.environment || (next.environment === 'remote' && next.baseUrl !== active.baseUrl);
     const pending = deps.pendingOperations();
     if (elsewhere && pending > 0) {
-      throw new IpcFailure('VALIDATION_FAILED', `还有 ${pending} 笔业务（开票等）正在处理中，请等待全部完成后再切换服务环境。`, { pending });
+      throw new IpcFailure('VALIDATION_FAILED', 'settings.pendingOperations', { pending }, { details: { pending } });
     }
   }
 
@@ -111,24 +111,24 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     async setRemote(request: SetRemoteRequest): Promise<SettingsView> {
       assertSwitchAllowed({ environment: 'remote', baseUrl: request.baseUrl });
       if (request.appSecret === undefined && !vault.has(SECRET_NAMES.remoteAppSecret)) {
-        throw new IpcFailure('VALIDATION_FAILED', '请填写 AppSecret');
+        throw new IpcFailure('VALIDATION_FAILED', 'settings.appSecretRequired');
       }
       // The stored secret goes only where it was typed for: a new address or AppKey needs it typed again
       // (a hostile page calling this channel cannot know it), and the clerk confirms in main's own dialog.
       const saved = savedRemote();
       const moved = saved === null || saved.baseUrl !== request.baseUrl || saved.appKey !== request.appKey;
       if (moved && request.appSecret === undefined) {
-        throw new IpcFailure('VALIDATION_FAILED', '更改服务地址或 AppKey 时必须重新输入 AppSecret', { field: 'appSecret', reason: 'secret-required' });
+        throw IpcFailure.text('VALIDATION_FAILED', '更改服务地址或 AppKey 时必须重新输入 AppSecret', { field: 'appSecret', reason: 'secret-required' });
       }
       if (moved) {
-        if (!deps.dialog?.confirm) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法确认更改服务地址');
+        if (!deps.dialog?.confirm) throw IpcFailure.text('VALIDATION_FAILED', '当前环境无法确认更改服务地址');
         const yes = await deps.dialog.confirm({
           title: '更改开票服务',
           message: '发票工作台将把开票请求（以 AppSecret 签名）发往新的服务地址。确定更改吗？',
           detail: `原地址：${saved?.baseUrl ?? '（测试环境，内置沙箱）'}\n新地址：${request.baseUrl}\nAppKey：${request.appKey}\n\nConfirm that invoices and the AppSecret signature will go to the new service address.`,
           confirmLabel: '确认更改 Confirm',
         });
-        if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', '已取消更改服务地址，设置未变');
+        if (!yes) throw IpcFailure.text('CONFIRMATION_DECLINED', '已取消更改服务地址，设置未变');
         // The dialog waited on the clerk: pending work may have started meanwhile.
         assertSwitchAllowed({ environment: 'remote', baseUrl: request.baseUrl });
       }
@@ -155,13 +155,13 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       let target: ConnectionTarget;
       if (environment === 'sandbox') {
         if (active?.sandbox == null) {
-          throw new IpcFailure('VALIDATION_FAILED', '测试环境（内置沙箱）将在重启后启动，届时无需测试连接。');
+          throw new IpcFailure('VALIDATION_FAILED', 'settings.sandboxNeedsNoTest');
         }
         target = { environment, baseUrl: active.baseUrl, signer: createHmacSigner(active.sandbox) };
       } else {
         const remote = savedRemote();
         const appSecret = vault.reveal(SECRET_NAMES.remoteAppSecret);
-        if (remote === null || appSecret === null) throw new IpcFailure('VALIDATION_FAILED', '请先保存服务地址、AppKey 和 AppSecret');
+        if (remote === null || appSecret === null) throw new IpcFailure('VALIDATION_FAILED', 'settings.saveRemoteFirst');
         target = { environment, baseUrl: remote.baseUrl, signer: createHmacSigner({ appKey: remote.appKey, appSecret }) };
       }
       return testServiceConnection(target, deps.log);

@@ -14,7 +14,9 @@ import { AppHeader } from './app-header.js';
 import { EnvironmentBanner } from './environment-banner.js';
 import { useAppStore } from './store.js';
 import { theme } from './theme.js';
-import { VIEWS, type View } from './views.js';
+import { VIEWS } from './views.js';
+import { loadInfo } from './actions.js';
+import { useReversalNotices } from '../features/reversal/notices.js';
 
 export function App() {
   const language = useAppStore((s) => s.language);
@@ -42,11 +44,12 @@ function Shell() {
 
 function Views() {
   const { t } = useTranslation();
-  const { view, setView, info, loadInfo } = useAppStore();
+  const { view, setView, info } = useAppStore();
 
   useEffect(() => {
     void loadInfo();
-  }, [loadInfo]);
+  }, []);
+  useReversalNotices();
 
   // The tab labels carry the test ids: they are what a user (and Playwright) clicks.
   const items = VIEWS.map(({ key, labelKey, Component }) => ({
@@ -60,7 +63,7 @@ function Views() {
       <EnvironmentBanner environment={info?.environment} />
       <AppHeader />
       <Layout.Content style={{ paddingInline: 24, paddingBottom: 24 }}>
-        <Tabs activeKey={view} onChange={(key) => setView(key as View)} items={items} />
+        <Tabs activeKey={view} onChange={setView} items={items} />
       </Layout.Content>
     </Layout>
   );

@@ -1,23 +1,24 @@
 /**
  * App-wide UI state: which view is open, the interface language, and the app information read once at
- * start (environment, seller, default issuer) that the header and the issuance form both show.
+ * start (environment, seller, default issuer) that the header and the issuance form both show; app/actions.ts
+ * reads it from main.
  */
 import { create } from 'zustand';
 import type { AppInfo } from '../../../shared/ipc/schemas/app.js';
-import { getApi } from '../lib/api.js';
-import { reportFailure } from '../lib/messages.js';
 import { DEFAULT_LANGUAGE, i18n, type Language } from './i18n.js';
-import type { View } from './views.js';
-
 
 interface AppState {
-  view: View;
+  /**
+   * Key of the open view (an entry of VIEWS in views.tsx). A plain string on purpose: views.tsx imports
+   * the features' components, which read this store, so importing its type here would close a cycle.
+   */
+  view: string;
   language: Language;
   info: AppInfo | null;
   infoState: 'loading' | 'ready' | 'failed';
-  setView(view: View): void;
+  setView(view: string): void;
   setLanguage(language: Language): void;
-  loadInfo(): Promise<void>;
+  setInfo(info: AppInfo | null, state: AppState['infoState']): void;
 }
 
 export const useAppStore = create<AppState>()((set) => ({
@@ -31,14 +32,5 @@ export const useAppStore = create<AppState>()((set) => ({
     document.documentElement.lang = language;
     set({ language });
   },
-  loadInfo: async () => {
-    set({ infoState: 'loading' });
-    const result = await getApi().app.info();
-    if (result.ok) {
-      set({ info: result.value, infoState: 'ready' });
-    } else {
-      set({ infoState: 'failed' });
-      reportFailure(result.error, 'app:info');
-    }
-  },
+  setInfo: (info, infoState) => set(info === null ? { infoState } : { info, infoState }),
 }));

@@ -8,6 +8,7 @@ import { CertificationView } from '../features/certification/components/certific
 import { LedgerView } from '../features/collection/components/ledger-view.js';
 import { EnterprisesView } from '../features/enterprises/components/enterprises-view.js';
 import { HistoryView } from '../features/history/components/history-view.js';
+import { RedLetterFormsView } from '../features/reversal/components/forms-view.js';
 import { IssuanceView } from '../features/issuance/components/issuance-view.js';
 import { LibrariesView } from '../features/libraries/components/libraries-view.js';
 import { SettingsView } from '../features/settings/components/settings-view.js';
@@ -22,6 +23,7 @@ export interface ViewEntry {
 export const VIEWS = [
   { key: 'issue', labelKey: 'nav.issue', Component: IssuanceView },
   { key: 'history', labelKey: 'nav.history', Component: HistoryView },
+  { key: 'forms', labelKey: 'nav.forms', Component: RedLetterFormsView },
   { key: 'libraries', labelKey: 'nav.libraries', Component: LibrariesView },
   { key: 'batch', labelKey: 'nav.batch', Component: BatchView },
   { key: 'ledger', labelKey: 'nav.ledger', Component: LedgerView },

@@ -20,7 +20,7 @@ export function getApi(): Api {
   const provided = (window as Partial<Window>).api;
   if (provided) return provided;
   fallback ??= createApi(
-    () => Promise.reject(new Error('window.api 不可用（页面未通过应用加载）')),
+    () => Promise.reject(new Error('window.api is not available (the page was not loaded by the app)')),
     () => () => {},
   );
   return fallback;

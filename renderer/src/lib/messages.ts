@@ -1,5 +1,8 @@
 /**
- * The one place that turns a failed IpcResult into something the clerk sees (DESIGN.md §11.4).
+ * The one place that turns a failed IpcResult into something the clerk sees: main sends a stable code,
+ * a message key and its params (shared/ipc/result.ts explains the convention); here the code becomes the
+ * title and the key, looked up as `errors.<key>` in the current language (zh-CN or en), the sentence.
+ * Feature locale files contribute their sentences as `errors.<feature>`.
  *
  * antd's message/notification APIs only pick up the theme and locale when taken from `App.useApp()`,
  * which is a hook; `<MessagesBridge />` (rendered once inside antd's `<App>`) hands them to this module
@@ -7,7 +10,7 @@
  */
 import { App } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 import type { IpcError } from '../../../shared/ipc/result.js';
 import { i18n } from '../app/i18n.js';
 import { zhCN } from '../app/locales/zh-CN.js';
@@ -30,16 +33,27 @@ export interface FailureText {
   description: string;
 }
 
-/**
- * Title from the stable error code (translated), description from main's own words. INTERNAL errors
- * carry no useful text for a clerk, so they get a fixed sentence instead.
- */
+/** i18next's typed `t` only takes literal keys; error keys arrive at run time, so they go through this. */
+type DynamicT = (key: string, options?: Record<string, unknown>) => string;
+
+/** The sentence of an error in the current language; the code's title when the key is unknown here. */
+export function errorText(error: IpcError): string {
+  if (error.code === 'INTERNAL') return i18n.t('errors.internalDetail');
+  const key = `errors.${error.key}`;
+  if (i18n.exists(key)) return (i18n.t as unknown as DynamicT)(key, { ...error.params });
+  // A feature's own section (e.g. 'certification.errors.noBatch' in its locale file) is looked up as is.
+  if (i18n.exists(error.key)) return (i18n.t as unknown as DynamicT)(error.key, { ...error.params });
+  // A key this build does not know (a newer main, a typo) still shows something true, and says so in the log.
+  console.warn(`[messages] no text for error key ${error.key} (${error.message})`);
+  return i18n.t('errors.unknownKey');
+}
+
+/** Title from the stable error code, description from the message key and params, both translated. */
 export function describeFailure(error: IpcError): FailureText {
   const title = i18n.t(`errors.${error.code}`);
   // Disk full, read-only folder, locked or damaged database, unreadable secret: what to do, in the UI's language.
   if (error.code in HELP) return { title, description: i18n.t(`errorHelp.${error.code as keyof typeof HELP}`) };
-  const description = error.code === 'INTERNAL' || !error.message ? i18n.t('errors.internalDetail') : error.message;
-  return { title, description };
+  return { title, description: errorText(error) };
 }
 
 /** Shows a failed call. `key` lets repeated failures of the same call replace each other. */
@@ -59,4 +73,14 @@ export function reportSuccess(text: string): void {
 
 export function reportWarning(text: string): void {
   messageApi?.warning(text);
+}
+
+/** Notices with actions (the library offer after an issue); nothing happens before the bridge mounts. */
+export const notify = {
+  open: (config: ArgsProps) => notificationApi?.open(config),
+  destroy: (key: string) => notificationApi?.destroy(key),
+};
+
+export function reportInfo(text: string): void {
+  messageApi?.info(text);
 }

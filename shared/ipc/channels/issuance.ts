@@ -11,6 +11,7 @@ import {
   SaveDraftRequest,
 } from '../schemas/issuance.js';
 import { empty, type ChannelSpec } from './common.js';
+import { RepeatContent, RepeatRequest } from '../schemas/templates.js';
 
 export const issuanceChannels = {
   'issuance:submit': { request: InvoiceDraft, response: InvoiceSummary },
@@ -19,6 +20,8 @@ export const issuanceChannels = {
   'issuance:loadDraft': { request: DraftId, response: SavedDraft },
   'issuance:deleteDraft': { request: DraftId, response: z.strictObject({ deleted: z.boolean() }) },
   'issuance:openFile': { request: OpenFileRequest, response: OpenFileResult },
+  /** 再开一张: the form content of an issued blue invoice, to issue it again under a new serial. */
+  'issuance:repeat': { request: RepeatRequest, response: RepeatContent },
 } as const satisfies Record<string, ChannelSpec>;
 
 export const issuanceEvents = {

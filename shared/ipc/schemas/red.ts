@@ -83,7 +83,8 @@ export type RedPreviewLine = z.infer<typeof RedPreviewLine>;
 
 export const RedIssue = z.strictObject({
   field: z.string().describe('What the message is about: reason, letterReason, terminal, lines.<xh>.quantity…'),
-  message: z.string().describe('In Chinese, naming the field'),
+  key: z.string().max(80).describe('Message key, translated by the renderer as errors.<key> (shared/ipc/result.ts)'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).describe('Placeholder values of the message'),
 });
 export type RedIssue = z.infer<typeof RedIssue>;
 
@@ -150,3 +151,49 @@ export const RedInvoiceRef = z.strictObject({
   createdAt: z.string(),
 });
 export type RedInvoiceRef = z.infer<typeof RedInvoiceRef>;
+
+/** The 红字信息表 list: this desk's forms, found by serial, form number or buyer. */
+export const RedLetterFormQuery = z.strictObject({
+  query: z.string().trim().max(50).regex(/^[^\p{Cc}]*$/u, 'query has control characters').default(''),
+  limit: z.number().int().min(1).max(200).default(100),
+});
+
+/** Look a form up at the service by its application serial (hzcx with all 1: the whole form). */
+export const RedLetterLookupRequest = z.strictObject({
+  lsh: z.string().trim().min(1).max(50).regex(/^[0-9A-Za-z_-]+$/, 'serial: letters, digits, - and _'),
+});
+
+export const RedLetterLookupLine = z.strictObject({
+  name: z.string(),
+  quantity: z.string().nullable(),
+  unitPrice: z.string().nullable(),
+  amount: z.string(),
+  rate: z.string(),
+  tax: z.string(),
+});
+
+export const RedLetterLookup = z.strictObject({
+  lsh: z.string(),
+  status: z.enum(['pending', 'approved']).describe('pending: still processed, no number yet'),
+  message: z.string().describe("The service's own words"),
+  /** The form as this desk holds it, when it was applied for here. */
+  local: RedLetterFormSummary.nullable(),
+  form: z
+    .strictObject({
+      number: z.string().nullable().describe('xxbbh'),
+      id: z.string().nullable().describe('xxbid (digital-electronic)'),
+      invoiceType: z.string(),
+      buyerName: z.string().nullable(),
+      buyerTaxNumber: z.string().nullable(),
+      sellerName: z.string().nullable(),
+      originalCode: z.string().nullable(),
+      originalNumber: z.string(),
+      amount: z.string().describe('hjje, negative'),
+      tax: z.string().describe('hjse, negative'),
+      total: z.string().describe('jshj, negative'),
+      lines: z.array(RedLetterLookupLine),
+    })
+    .nullable()
+    .describe('The whole form (hzxxb) when the service returned it'),
+});
+export type RedLetterLookup = z.infer<typeof RedLetterLookup>;

@@ -28,13 +28,16 @@ export interface DraftCheck {
 /** A lsh that satisfies the schema while the form checks live; main puts the real one in. */
 export const PREVIEW_LSH = 'PREVIEW';
 
+/** A draft is always a blue invoice (red ones are made by reversing an issued invoice). */
+const AS_BLUE = { direction: '0' } as const;
+
 function wireRules(candidate: Record<string, unknown>, parsed: IssuanceRequest | null): RuleIssue[] {
-  if (parsed) return checkIssuanceRules(parsed);
+  if (parsed) return checkIssuanceRules(parsed, AS_BLUE);
   // The schema refused something (a GBK length, a code): the cross-field rules still tell the clerk
   // everything else at once. They read only members buildRequest always writes with the right types,
   // but a rule meeting a value it does not expect must not take the form down with it.
   try {
-    return checkIssuanceRules(candidate as IssuanceRequest);
+    return checkIssuanceRules(candidate as IssuanceRequest, AS_BLUE);
   } catch {
     return [];
   }

@@ -7,7 +7,8 @@ import type { IssuanceRequest } from '../../spec/issuance.js';
 import type { RuleIssue } from '../rule-issue.js';
 import { buyerDetailsRule, buyerTaxIdRule } from './parties.js';
 import { discountLineRule, lineAmountRule, lineRequiredFieldsRule, refinedOilRule, totalRule } from './lines.js';
-import { blueInvoiceRule, lineDirectionRule, nonZeroTotalRule, redInvoiceRule } from './red-invoice.js';
+import type { InvoiceDirection } from '../../spec/codes.js';
+import { blueInvoiceRule, invoiceDirection, lineDirectionRule, nonZeroTotalRule, redInvoiceRule } from './red-invoice.js';
 import {
   constructionRule,
   passengerTransportRule,
@@ -16,7 +17,8 @@ import {
   specificBusinessPresenceRule,
 } from './specific-business.js';
 
-export type IssuanceRule = (request: IssuanceRequest) => RuleIssue[];
+/** `direction`: what the request is issued as — from its total's sign, unless the caller knows (a blue form). */
+export type IssuanceRule = (request: IssuanceRequest, direction: InvoiceDirection) => RuleIssue[];
 
 export const ISSUANCE_RULES: readonly IssuanceRule[] = [
   buyerTaxIdRule,
@@ -37,8 +39,13 @@ export const ISSUANCE_RULES: readonly IssuanceRule[] = [
   totalRule,
 ];
 
-export function checkIssuanceRules(request: IssuanceRequest): RuleIssue[] {
-  return ISSUANCE_RULES.flatMap((rule) => rule(request));
+/**
+ * `options.direction`: the issuance form and batches only ever issue blue invoices, so they say so; a
+ * negative total there is then a blue invoice's error, not a red invoice missing its original.
+ */
+export function checkIssuanceRules(request: IssuanceRequest, options: { direction?: InvoiceDirection } = {}): RuleIssue[] {
+  const direction = options.direction ?? invoiceDirection(request);
+  return ISSUANCE_RULES.flatMap((rule) => rule(request, direction));
 }
 
 export { invoiceDirection } from './red-invoice.js';

@@ -16,16 +16,20 @@ export function invoiceDirection(request: Pick<IssuanceRequest, 'jshj'>): Invoic
 }
 
 /** An invoice of total 0 is neither blue nor red. */
-export function nonZeroTotalRule(request: IssuanceRequest): RuleIssue[] {
-  return new Decimal(request.jshj).isZero() ? [invalid('jshj', '价税合计不能为 0')] : [];
+export function nonZeroTotalRule(request: IssuanceRequest, direction: InvoiceDirection = invoiceDirection(request)): RuleIssue[] {
+  const total = new Decimal(request.jshj);
+  if (total.isZero()) return [invalid('jshj', '价税合计不能为 0')];
+  // Issued as blue (the form, a batch): a negative total is a mistake in the lines, not a red invoice.
+  if (direction === '0' && total.isNegative()) return [invalid('jshj', '蓝字发票的价税合计必须大于 0；红字发票请在开票历史中对原发票冲红')];
+  return [];
 }
 
 /**
  * Every non-discount line runs in the invoice's direction: positive amounts on a blue invoice, negative
  * amounts and quantities (with a positive unit price) on a red one. Offset lines (fphxz 3) are exempt.
  */
-export function lineDirectionRule(request: IssuanceRequest): RuleIssue[] {
-  const red = invoiceDirection(request) === '1';
+export function lineDirectionRule(request: IssuanceRequest, direction: InvoiceDirection = invoiceDirection(request)): RuleIssue[] {
+  const red = direction === '1';
   return request.details.flatMap((line, index) => {
     if (line.fphxz === DISCOUNT_LINE || line.fphxz === 3) return [];
     const issues: RuleIssue[] = [];
@@ -44,8 +48,8 @@ export function lineDirectionRule(request: IssuanceRequest): RuleIssue[] {
 }
 
 /** Rule 3: a red invoice names its original (yfpdm unless digital, yfphm, ykprq), chyydm, and its form. */
-export function redInvoiceRule(request: IssuanceRequest): RuleIssue[] {
-  if (invoiceDirection(request) !== '1') return [];
+export function redInvoiceRule(request: IssuanceRequest, direction: InvoiceDirection = invoiceDirection(request)): RuleIssue[] {
+  if (direction !== '1') return [];
   const issues: RuleIssue[] = [];
   const digital = DIGITAL_INVOICE_TYPES.includes(request.fplxdm);
   const need = (field: 'yfpdm' | 'yfphm' | 'ykprq' | 'chyydm' | 'xxbbh' | 'xxbid', why: string): void => {
@@ -62,8 +66,8 @@ export function redInvoiceRule(request: IssuanceRequest): RuleIssue[] {
 }
 
 /** A blue invoice carries none of the red invoice's fields: they would say it reverses something. */
-export function blueInvoiceRule(request: IssuanceRequest): RuleIssue[] {
-  if (invoiceDirection(request) !== '0') return [];
+export function blueInvoiceRule(request: IssuanceRequest, direction: InvoiceDirection = invoiceDirection(request)): RuleIssue[] {
+  if (direction !== '0') return [];
   return (['yfpdm', 'yfphm', 'ykprq', 'xxbbh', 'xxbid'] as const)
     .filter((field) => !isBlank(request[field]))
     .map((field) => invalid(field, `${field} 只用于红字发票（价税合计为负数）`));

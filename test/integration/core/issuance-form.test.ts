@@ -119,7 +119,7 @@ describe('core issuance form', () => {
     if (!submitted.ok) throw new Error(submitted.error.message);
     const early = await core.router.dispatch('issuance:openFile', { id: (submitted.value as InvoiceSummary).id, format: 'pdf' });
     // Just queued (the sandbox keeps it pending for 200 ms): there is no file yet, and main says so.
-    expect(early.ok ? null : early.error.message).toContain('尚未开具成功');
+    expect(early.ok ? null : early.error).toMatchObject({ code: 'VALIDATION_FAILED', key: 'issuance.fileNotYet', params: { format: 'PDF' } });
   });
 
   it('saves, lists, loads, overwrites and deletes drafts, incomplete ones included', async () => {

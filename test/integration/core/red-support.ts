@@ -45,7 +45,7 @@ export function waitForForm(core: Core, lsh: string, match: (form: RedLetterForm
       reject(new Error(`form ${lsh} did not reach the expected state`));
     }, timeoutMs);
     const stop = core.onEvent((event, payload) => {
-      if (event === 'redletter:updated' && payload.lsh === lsh && match(payload)) {
+      if (event === 'reversal:formUpdated' && payload.lsh === lsh && match(payload)) {
         clearTimeout(timer);
         stop();
         resolve(payload);

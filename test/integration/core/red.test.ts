@@ -34,10 +34,10 @@ describe('red invoices of general invoices (026)', () => {
   it('reverses in full: the red invoice is issued with kplx 1 and the blue shows full', async () => {
     const core = await start();
     const blue = await issueBlue(core, { invoiceType: '026', buyerName: '杭州云栖商贸有限公司', issuer: '李四', lines: GOODS });
-    const preview = await call<RedPreview>(core, 'red:preview', { blueInvoiceId: blue.id, reason: '2' });
+    const preview = await call<RedPreview>(core, 'reversal:preview', { blueInvoiceId: blue.id, reason: '2' });
     expect(preview).toMatchObject({ route: 'direct', total: '1310.00', remaining: '1310.00', remainingAfter: '0.00', issues: [] });
 
-    const started = await call<RedStarted>(core, 'red:start', { blueInvoiceId: blue.id, reason: '2' });
+    const started = await call<RedStarted>(core, 'reversal:start', { blueInvoiceId: blue.id, reason: '2' });
     if (started.kind !== 'invoice') throw new Error('expected a red invoice');
     expect(started.invoice).toMatchObject({ status: 'queued', total: '-1310.00' });
     const red = await waitFor(core, (row) => row.lsh === started.invoice.lsh && row.status === 'issued');
@@ -56,7 +56,7 @@ describe('red invoices of general invoices (026)', () => {
       [red.id, '1'],
       [blue.id, '0'],
     ]);
-    const again = await core.router.dispatch('red:start', { blueInvoiceId: blue.id, reason: '2' });
+    const again = await core.router.dispatch('reversal:start', { blueInvoiceId: blue.id, reason: '2' });
     expect(again).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   });
 
@@ -64,18 +64,18 @@ describe('red invoices of general invoices (026)', () => {
     const core = await start();
     const blue = await issueBlue(core, { invoiceType: '026', buyerName: '杭州云栖商贸有限公司', issuer: '李四', lines: GOODS });
     // Goods returned (1): only quantities change; 4 of 10 boxes of paper back = 100.00.
-    const first = await call<RedStarted>(core, 'red:start', { blueInvoiceId: blue.id, reason: '1', lines: [{ xh: 1, quantity: '4' }] });
+    const first = await call<RedStarted>(core, 'reversal:start', { blueInvoiceId: blue.id, reason: '1', lines: [{ xh: 1, quantity: '4' }] });
     if (first.kind !== 'invoice') throw new Error('expected a red invoice');
     expect(first.invoice.total).toBe('-100.00');
     await waitFor(core, (row) => row.lsh === first.invoice.lsh && row.status === 'issued');
     expect((await detail(core, blue.id)).reversal).toMatchObject({ state: 'partial', reversed: '100.00', remaining: '1210.00' });
 
     // Goods returned may not change the unit price: an amount is refused with the field named.
-    const priced = await core.router.dispatch('red:preview', { blueInvoiceId: blue.id, reason: '1', lines: [{ xh: 2, amount: '10.00' }] });
-    expect(priced.ok && (priced.value as RedPreview).issues.map((issue) => issue.message).join()).toContain('不能直接修改金额');
+    const priced = await core.router.dispatch('reversal:preview', { blueInvoiceId: blue.id, reason: '1', lines: [{ xh: 2, amount: '10.00' }] });
+    expect(priced.ok && (priced.value as RedPreview).issues.map((issue) => issue.key)).toContain('reversal.amountNotEditable');
 
     // Service terminated (3) on line 2 for its remaining 1060.00, and the last 6 boxes: the remainder.
-    const second = await call<RedStarted>(core, 'red:start', {
+    const second = await call<RedStarted>(core, 'reversal:start', {
       blueInvoiceId: blue.id,
       reason: '3',
       lines: [
@@ -86,9 +86,9 @@ describe('red invoices of general invoices (026)', () => {
     if (second.kind !== 'invoice') throw new Error('expected a red invoice');
     expect(second.invoice.total).toBe('-1210.00');
     // Exceeding what is left is refused at once, even while the second red is still on its way.
-    const third = await core.router.dispatch('red:start', { blueInvoiceId: blue.id, reason: '4', lines: [{ xh: 2, amount: '0.01' }] });
+    const third = await core.router.dispatch('reversal:start', { blueInvoiceId: blue.id, reason: '4', lines: [{ xh: 2, amount: '0.01' }] });
     expect(third).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
-    if (!third.ok) expect(third.error.message).toContain('超过蓝字发票剩余可冲红金额 0.00');
+    if (!third.ok) expect(third.error).toMatchObject({ key: 'reversal.exceedsRemainingOf', params: { remaining: '0.00' } });
     await waitFor(core, (row) => row.lsh === second.invoice.lsh && row.status === 'issued');
     const final = await detail(core, blue.id);
     expect(final.reversal).toMatchObject({ state: 'full', reversed: '1310.00', inFlight: '0.00', remaining: '0.00' });
@@ -100,11 +100,11 @@ describe('red invoices through red-letter forms', () => {
   it('004: the form gets its xxbbh, then the red 004 is issued with it', async () => {
     const core = await start();
     const blue = await issueBlue(core, { invoiceType: '004', ...BUYER_004, issuer: '李四', lines: GOODS });
-    const missing = await call<RedPreview>(core, 'red:preview', { blueInvoiceId: blue.id, reason: '2' });
+    const missing = await call<RedPreview>(core, 'reversal:preview', { blueInvoiceId: blue.id, reason: '2' });
     expect(missing.route).toBe('form');
     expect(missing.issues.map((issue) => issue.field)).toEqual(['letterReason', 'terminal']);
 
-    const started = await call<RedStarted>(core, 'red:start', {
+    const started = await call<RedStarted>(core, 'reversal:start', {
       blueInvoiceId: blue.id,
       reason: '2',
       letterReason: '2',
@@ -114,7 +114,7 @@ describe('red invoices through red-letter forms', () => {
     if (started.kind !== 'form') throw new Error('expected a red-letter form');
     expect(started.form).toMatchObject({ status: 'queued', amount: '1310.00', letterReason: '2', letterSubReason: 'buyer-refused' });
     // While the form is pending its amount is held: nothing more can be reversed.
-    expect((await call<RedPreview>(core, 'red:preview', { blueInvoiceId: blue.id, reason: '2', letterReason: '2', letterSubReason: 'buyer-refused', terminal: 'kpzd-01' })).remaining).toBe('0.00');
+    expect((await call<RedPreview>(core, 'reversal:preview', { blueInvoiceId: blue.id, reason: '2', letterReason: '2', letterSubReason: 'buyer-refused', terminal: 'kpzd-01' })).remaining).toBe('0.00');
 
     const form = await waitForForm(core, started.form.lsh, (f) => f.redInvoiceLsh !== null);
     expect(form.xxbbh).toMatch(/^\d{16}$/);
@@ -128,7 +128,7 @@ describe('red invoices through red-letter forms', () => {
   it('81: a partial form (service terminated) gets its xxbid and the red invoice uses it', async () => {
     const core = await start();
     const blue = await issueBlue(core, { invoiceType: '81', buyerName: BUYER_004.buyerName, buyerTaxNumber: BUYER_004.buyerTaxNumber, issuer: '李四', lines: GOODS });
-    const started = await call<RedStarted>(core, 'red:start', {
+    const started = await call<RedStarted>(core, 'reversal:start', {
       blueInvoiceId: blue.id,
       reason: '3',
       letterReason: '0',
@@ -147,7 +147,7 @@ describe('red invoices through red-letter forms', () => {
   it('holds the form back when the clerk wants to issue by hand, then issues on the click', async () => {
     const core = await start();
     const blue = await issueBlue(core, { invoiceType: '004', ...BUYER_004, issuer: '李四', lines: GOODS });
-    const started = await call<RedStarted>(core, 'red:start', {
+    const started = await call<RedStarted>(core, 'reversal:start', {
       blueInvoiceId: blue.id,
       reason: '1',
       letterReason: '1',
@@ -159,10 +159,10 @@ describe('red invoices through red-letter forms', () => {
     if (started.kind !== 'form') throw new Error('expected a red-letter form');
     const form = await waitForForm(core, started.form.lsh, (f) => f.status === 'approved');
     expect(form.redInvoiceLsh).toBeNull();
-    const invoice = await call<InvoiceSummary>(core, 'red:issueFromForm', { formId: form.id });
+    const invoice = await call<InvoiceSummary>(core, 'reversal:issueFromForm', { formId: form.id });
     expect(invoice.total).toBe('-50.00');
     await waitFor(core, (row) => row.lsh === invoice.lsh && row.status === 'issued');
-    const twice = await core.router.dispatch('red:issueFromForm', { formId: form.id });
+    const twice = await core.router.dispatch('reversal:issueFromForm', { formId: form.id });
     expect(twice).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   });
 });

@@ -67,7 +67,7 @@ describe('red-letter applications with dropped answers', () => {
     const first = await openCore();
     cleanups.push(() => first.close());
     const blue = await issueBlue(first, { invoiceType: '004', ...BUYER_004, issuer: '李四', lines: GOODS });
-    const started = await call<RedStarted>(first, 'red:start', {
+    const started = await call<RedStarted>(first, 'reversal:start', {
       blueInvoiceId: blue.id,
       reason: '2',
       letterReason: '2',

@@ -13,7 +13,8 @@ import { IssuanceResponse, type IssuanceRequest } from '../../../shared/spec/iss
 import { sampleIssuance, tempDir } from '../../support/sample-issuance.js';
 
 const ISSUE = '/openApi/v4/fp/fpkj';
-const DELAY_MS = 150;
+// Long enough that the second, "early" request arrives before the delay ends even on a busy shared machine.
+const DELAY_MS = 2_000;
 const OTHER = { appKey: 'other-app', appSecret: 'other-secret-0123456789', taxNumbers: ['91440300MA5EXAMPLE'] };
 
 interface Answer {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { i18n } from '../../../renderer/src/app/i18n.js';
 import { describe, expect, it } from 'vitest';
 import {
   ALLOW_BASIC_TEXT_SWITCH,
@@ -113,21 +114,25 @@ describe('createSafeStorageCipher', () => {
   });
 
   it('names the opt-in that exists (the command-line switch) and calls it obfuscation, not encryption', () => {
-    expect(SECRET_STORAGE_BASIC_TEXT).toContain(`--${ALLOW_BASIC_TEXT_SWITCH}`);
-    expect(SECRET_STORAGE_BASIC_TEXT).toContain('混淆');
-    expect(SECRET_STORAGE_BASIC_TEXT).toContain('obfuscated');
-    expect(SECRET_STORAGE_BASIC_TEXT).toMatch(/not encrypted/);
+    const zh = i18n.getFixedT('zh-CN')(`errors.${SECRET_STORAGE_BASIC_TEXT}` as 'errors.INTERNAL');
+    const en = i18n.getFixedT('en')(`errors.${SECRET_STORAGE_BASIC_TEXT}` as 'errors.INTERNAL');
+    expect(zh).toContain(`--${ALLOW_BASIC_TEXT_SWITCH}`);
+    expect(zh).toContain('混淆');
+    expect(en).toContain(`--${ALLOW_BASIC_TEXT_SWITCH}`);
+    expect(en).toContain('obfuscated');
+    expect(en).toMatch(/not encrypted/);
     // There is no such setting: the message must not send the clerk to look for one.
-    expect(SECRET_STORAGE_BASIC_TEXT).not.toMatch(/在设置中|in Settings/);
+    expect(`${zh} ${en}`).not.toMatch(/在设置中|in Settings/);
     // The adapter reads exactly that switch.
     const adapter = fs.readFileSync(path.join(import.meta.dirname, '../../../main/electron/index.ts'), 'utf8');
     expect(adapter).toContain('app.commandLine.hasSwitch(ALLOW_BASIC_TEXT_SWITCH)');
   });
 
-  it('explains the refusal in Chinese and English', () => {
-    for (const message of [SECRET_STORAGE_UNAVAILABLE, SECRET_STORAGE_BASIC_TEXT]) {
-      expect(message).toMatch(/[\u4e00-\u9fff]/u);
-      expect(message).toMatch(/[A-Za-z]{4,} [A-Za-z]{2,}/u);
+  it('explains the refusal by a message key the renderer has in Chinese and in English', () => {
+    for (const key of [SECRET_STORAGE_UNAVAILABLE, SECRET_STORAGE_BASIC_TEXT]) {
+      const path = `errors.${key}` as 'errors.INTERNAL';
+      expect(i18n.getFixedT('zh-CN')(path)).toMatch(/[\u4e00-\u9fff]/u);
+      expect(i18n.getFixedT('en')(path)).toMatch(/^[^\u4e00-\u9fff]*[A-Za-z]{4,} [A-Za-z]{2,}[^\u4e00-\u9fff]*$/u);
     }
   });
 });

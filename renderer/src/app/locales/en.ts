@@ -1,15 +1,20 @@
 /** English, the second locale. Typed by the Chinese one so that both always have the same keys. */
 import type { Messages } from './zh-CN.js';
 import { ledgerEn } from '../../features/ledger/locale.js';
-import { historyEn, redEn } from '../../features/history/locale.js';
-import { batchEn } from '../../features/batch/locale.js';
+import { historyEn } from '../../features/history/locale.js';
+import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js';
+import { batchEn, batchErrorsEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
+import { taxCodesEn, taxCodesErrorsEn } from '../../features/tax-codes/locale.js';
 import { enterprisesEn } from '../../features/enterprises/locale.js';
 import { collectionEn } from '../../features/collection/locale.js';
 import { certificationEn } from '../../features/certification/locale.js';
 
 export const en: Messages = {
   app: {
+    /** A button label with its shortcut, and a label before its value: punctuation follows the language. */
+    withKey: '{{label}} ({{key}})',
+    labelled: '{{label}}: ',
     name: 'Fapiao Desk',
     loadingInfo: 'Reading app information…',
     infoFailed: 'Could not read app information',
@@ -17,12 +22,13 @@ export const en: Messages = {
     version: 'Version {{version}}',
   },
   environment: {
-    sandboxTag: '测试环境 Test',
-    sandboxBanner: '测试环境 — connected to the built-in sandbox service; invoices issued here have no legal effect',
+    sandboxTag: 'Test environment',
+    sandboxBanner: 'Test environment — connected to the built-in sandbox service; invoices issued here have no legal effect',
   },
   nav: {
     issue: 'Issue invoice',
     history: 'History',
+    forms: 'Red-letter forms',
     libraries: 'Customers & products',
     ledger: 'Input ledger',
     certification: 'Certification',
@@ -171,6 +177,18 @@ export const en: Messages = {
     noIssues: 'All issuance rules pass',
     warningsOnly: '{{count}} warnings (issuing is allowed)',
     fixErrors: '{{count}} problems left; fix the fields marked red',
+    stillSubmitting: 'The previous invoice is still being submitted',
+    templates: 'Templates',
+    libraryOfferTitle: 'Save to the customer and product libraries?',
+    libraryOfferBody: '{{fresh}} new, {{changed}} changed: {{names}}. Press Alt+S to save.',
+    libraryOfferSave: 'Save (Alt+S)',
+    libraryOfferSaved: 'Saved {{count}} entries to the libraries',
+    templateSearch: 'Templates (Alt+T): type a name',
+    saveTemplate: 'Save as template',
+    templateNamePlaceholder: 'Template name, e.g. "Monthly Yunqi"',
+    templateSaved: 'Saved as template "{{name}}"',
+    templateReplaceTitle: 'A template named "{{name}}" exists. Replace it with this form?',
+    templateReplace: 'Replace',
     specificBusiness: 'Specific business information',
     specificOnlyDigital: 'Specific business information applies to digital-electronic invoices (81, 82) only',
     addRow: 'Add row',
@@ -210,8 +228,9 @@ export const en: Messages = {
     no: 'No',
   },
   history: historyEn,
-  red: redEn,
+  reversal: reversalEn,
   libraries: librariesEn,
+  taxCodes: taxCodesEn,
   enterprises: enterprisesEn,
   collection: collectionEn,
   certification: certificationEn,
@@ -237,6 +256,73 @@ export const en: Messages = {
     SECRET_UNREADABLE: 'A saved secret cannot be decrypted',
     CONFIRMATION_DECLINED: 'Cancelled',
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
+    unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
+    untranslated: '{{text}}',
+    service: { refused: 'The invoice service refused: {{code}} {{message}}', unreachable: 'Cannot reach the invoice service: {{reason}}' },
+    app: {
+      invoiceNotFound: 'Invoice {{id}} was not found',
+      noFileDialog: 'This way of running the app cannot show a file dialog, so nothing can be imported or exported',
+      noSaveDialog: 'This way of running the app cannot ask where to save, so nothing can be exported',
+      cannotSaveFile: 'Could not save the file ({{reason}}). Choose another place, or close the program that has the file open, and try again.',
+      noWorksheet: 'The workbook has no worksheet',
+      noOpener: 'Files cannot be opened in this environment',
+      fileNotFound: 'File not found: {{path}}',
+      sheetTooLarge: 'The file is too large (over {{mb}} MB); split it and import the parts',
+      sheetUnreadable: 'The file cannot be read. Make sure it is an Excel workbook (.xlsx), not encrypted or damaged; save an old .xls as .xlsx first.',
+      sheetMissingColumns: 'The sheet lacks the required columns {{names}}. Use the header row of an export or of the template (the first row holds the column names).',
+      sheetTooManyRows: 'At most {{max}} rows can be imported at once; split the file and import the parts',
+    },
+    issuance: {
+      repeatGone: 'Invoice {{id}} was not found, so it cannot be issued again',
+      repeatRed: 'A red invoice cannot be issued again',
+      draftGoneSaveAsNew: 'The draft no longer exists (it may have been deleted or submitted); save it as a new draft',
+      draftGone: 'The draft no longer exists (it may have been deleted or submitted)',
+      fileDownloadFailed: 'Could not download the invoice {{format}} file: {{reason}}',
+      fileHttpError: 'Downloading the invoice {{format}} file failed (HTTP {{status}})',
+      fileTooLarge: 'The invoice {{format}} file is too large ({{bytes}} bytes)',
+      fileWrongContent: 'What was downloaded is not a {{format}} file; it was not opened',
+      fileNotYet: 'The invoice has not been issued yet, so it has no {{format}} file',
+      fileNotOffered: 'The invoice service offered no {{format}} file for this invoice',
+      fileUrlInvalid: 'The address of the invoice {{format}} file is not valid',
+      fileOpenFailed: 'Could not open the {{format}} file: {{reason}}',
+    },
+    settings: {
+      secretStorageUnavailable: 'Passwords cannot be stored safely: the operating system\'s encrypted storage (Windows DPAPI / macOS Keychain / Linux keyring) is not available.',
+      secretStorageBasicText: "No OS keyring (Secret Service: GNOME Keyring, KWallet) was found, so the secret was not saved. Install and unlock a keyring, then restart. If that is impossible, an administrator can start the app with --allow-basic-text-secrets: secrets are then only obfuscated with Chromium's fixed built-in key, not encrypted; anyone with the data file can recover them.",
+      pendingOperations: '{{pending}} operations (issuing and others) are still in progress; wait until all have finished before switching the service.',
+      appSecretRequired: 'Enter the AppSecret',
+      sandboxNeedsNoTest: 'The test environment (built-in sandbox) starts after a restart; it needs no connection test.',
+      saveRemoteFirst: 'Save the service address, AppKey and AppSecret first',
+      secretEmpty: 'The secret must not be empty',
+      secretTooLong: 'The secret is too long (at most {{max}} characters)',
+    },
+    certification: {
+      notFound: 'No certification request with batch number {{pch}}',
+      invalid: 'The certification request does not meet the interface rules: {{detail}}',
+    },
+    batch: batchErrorsEn,
+    reversal: reversalErrorsEn,
+    templates: {
+      nameTaken: 'A template named "{{name}}" already exists',
+      gone: 'This template was deleted',
+    },
+    taxCodes: taxCodesErrorsEn,
+    ipc: {
+      unknownChannel: 'Unknown call: {{channel}}',
+      notImplemented: 'The call {{channel}} is not implemented',
+      forbiddenSender: 'Refused a call that did not come from the app\'s own page',
+      argumentCount: 'Wrong number of request arguments',
+      internal: 'Internal error, logged',
+      mainUnreachable: 'Cannot reach the main process: {{reason}}',
+      badResponse: 'The main process answered {{channel}} in an unexpected format',
+      tooDeep: 'The request is nested deeper than {{max}} levels',
+      notPlainData: 'The request may hold only plain objects, arrays, strings, numbers and booleans',
+      symbolKey: 'The request has a symbol key, which is not allowed',
+      forbiddenKey: 'The request has the field name {{key}}, which is not allowed',
+      unsupportedValue: 'The request has a value of unsupported type {{type}}',
+      tooLarge: 'The request is too large (at most {{kb}} KB)',
+      invalidPayload: 'Some values are not valid: {{issues}}',
+    },
   },
   errorHelp: {
     DISK_FULL: 'Nothing was saved. Free space on the disk of the data folder; invoices waiting to be sent continue by themselves once there is space, never twice.',

@@ -2,16 +2,21 @@
  * Simplified Chinese, the clerks' language and the default (DESIGN.md §3). This object is also the type
  * of every other locale, so a key missing from `en.ts` is a compile error.
  */
-import { historyZh, redZh } from '../../features/history/locale.js';
-import { batchZh } from '../../features/batch/locale.js';
+import { historyZh } from '../../features/history/locale.js';
+import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js';
+import { batchErrorsZh, batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 import { ledgerZh } from '../../features/ledger/locale.js';
+import { taxCodesZh, taxCodesErrorsZh } from '../../features/tax-codes/locale.js';
 import { enterprisesZh } from '../../features/enterprises/locale.js';
 import { collectionZh } from '../../features/collection/locale.js';
 import { certificationZh } from '../../features/certification/locale.js';
 
 export const zhCN = {
   app: {
+    /** A button label with its shortcut, and a label before its value: punctuation follows the language. */
+    withKey: '{{label}}（{{key}}）',
+    labelled: '{{label}}：',
     name: '发票工作台',
     loadingInfo: '正在读取应用信息…',
     infoFailed: '无法读取应用信息',
@@ -25,6 +30,7 @@ export const zhCN = {
   nav: {
     issue: '开具发票',
     history: '开票历史',
+    forms: '红字信息表',
     libraries: '客户与商品',
     ledger: '进项台账',
     certification: '勾选认证',
@@ -173,6 +179,18 @@ export const zhCN = {
     noIssues: '已通过开票规则校验',
     warningsOnly: '有 {{count}} 处提醒（不影响开具）',
     fixErrors: '还有 {{count}} 处不符合开票规则，请按标红提示改正',
+    stillSubmitting: '正在提交上一张发票，请稍候',
+    templates: '常用发票',
+    libraryOfferTitle: '保存到客户与商品库？',
+    libraryOfferBody: '新条目 {{fresh}} 个、信息有变化 {{changed}} 个：{{names}}。按 Alt+S 保存。',
+    libraryOfferSave: '保存（Alt+S）',
+    libraryOfferSaved: '已保存 {{count}} 个条目到客户与商品库',
+    templateSearch: '常用发票（Alt+T）：输入名称',
+    saveTemplate: '存为常用',
+    templateNamePlaceholder: '常用发票的名称，如「云栖月结」',
+    templateSaved: '已存为常用发票「{{name}}」',
+    templateReplaceTitle: '已有名为「{{name}}」的常用发票，要用当前内容替换吗？',
+    templateReplace: '替换',
     specificBusiness: '特定业务信息',
     specificOnlyDigital: '特定业务信息只用于数电发票（81、82）',
     addRow: '添加一行',
@@ -212,8 +230,9 @@ export const zhCN = {
     no: '否',
   },
   history: historyZh,
-  red: redZh,
+  reversal: reversalZh,
   libraries: librariesZh,
+  taxCodes: taxCodesZh,
   enterprises: enterprisesZh,
   collection: collectionZh,
   certification: certificationZh,
@@ -239,6 +258,73 @@ export const zhCN = {
     SECRET_UNREADABLE: '保存的密钥无法解密',
     CONFIRMATION_DECLINED: '已取消',
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
+    unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
+    untranslated: '{{text}}',
+    service: { refused: '开票服务拒绝：{{code}} {{message}}', unreachable: '无法连接开票服务：{{reason}}' },
+    app: {
+      invoiceNotFound: '没有找到这张发票（编号 {{id}}）',
+      noFileDialog: '当前运行方式不支持选择文件，无法导入或导出',
+      noSaveDialog: '当前运行方式不支持选择保存位置，无法导出',
+      cannotSaveFile: '无法保存文件（{{reason}}），请换一个位置或关闭正在打开该文件的程序后重试',
+      noWorksheet: '该工作簿中没有工作表',
+      noOpener: '当前环境无法打开文件',
+      fileNotFound: '找不到文件：{{path}}',
+      sheetTooLarge: '文件过大（超过 {{mb}} MB），请拆分后再导入',
+      sheetUnreadable: '无法读取该文件，请确认它是 Excel 工作簿（.xlsx）且没有加密或损坏；旧版 .xls 请先另存为 .xlsx',
+      sheetMissingColumns: '表格中没有找到必需的列 {{names}}。请使用导出或模板中的表头（第一行为列名）。',
+      sheetTooManyRows: '一次最多导入 {{max}} 行，请拆分文件后分批导入',
+    },
+    issuance: {
+      repeatGone: '没有找到这张发票（编号 {{id}}），无法再开一张',
+      repeatRed: '红字发票不能再开一张',
+      draftGoneSaveAsNew: '草稿不存在（可能已被删除或已提交），请另存为新草稿',
+      draftGone: '草稿不存在（可能已被删除或已提交）',
+      fileDownloadFailed: '无法下载发票 {{format}} 文件：{{reason}}',
+      fileHttpError: '下载发票 {{format}} 文件失败（HTTP {{status}}）',
+      fileTooLarge: '发票 {{format}} 文件过大（{{bytes}} 字节）',
+      fileWrongContent: '下载到的内容不是 {{format}} 文件，未打开',
+      fileNotYet: '发票尚未开具成功，还没有 {{format}} 文件',
+      fileNotOffered: '开票服务没有提供这张发票的 {{format}} 文件',
+      fileUrlInvalid: '发票 {{format}} 文件地址无效',
+      fileOpenFailed: '无法打开 {{format}} 文件：{{reason}}',
+    },
+    settings: {
+      secretStorageUnavailable: '无法安全保存密码：系统的加密存储（Windows DPAPI / macOS 钥匙串 / Linux 密钥环）当前不可用。',
+      secretStorageBasicText: '未检测到系统密钥环（如 GNOME 密钥环 / KWallet 的 Secret Service），无法加密保存密码，已拒绝保存。请安装并解锁密钥环后重启本程序。如果确实无法使用密钥环，可由管理员以命令行参数 --allow-basic-text-secrets 启动本程序：那样密码只是用 Chromium 内置的固定密钥做混淆（obfuscation），并不是加密，任何拿到数据文件的人都能还原。',
+      pendingOperations: '还有 {{pending}} 笔业务（开票等）正在处理中，请等待全部完成后再切换服务环境。',
+      appSecretRequired: '请填写 AppSecret',
+      sandboxNeedsNoTest: '测试环境（内置沙箱）将在重启后启动，届时无需测试连接。',
+      saveRemoteFirst: '请先保存服务地址、AppKey 和 AppSecret',
+      secretEmpty: '密钥不能为空',
+      secretTooLong: '密钥过长（最多 {{max}} 个字符）',
+    },
+    certification: {
+      notFound: '没有批次号为 {{pch}} 的认证申请',
+      invalid: '认证申请不符合接口要求：{{detail}}',
+    },
+    batch: batchErrorsZh,
+    reversal: reversalErrorsZh,
+    templates: {
+      nameTaken: '已有名为「{{name}}」的常用发票',
+      gone: '这张常用发票已被删除',
+    },
+    taxCodes: taxCodesErrorsZh,
+    ipc: {
+      unknownChannel: '未知的调用：{{channel}}',
+      notImplemented: '调用 {{channel}} 尚未实现',
+      forbiddenSender: '拒绝来自非本程序页面的调用',
+      argumentCount: '请求参数个数不正确',
+      internal: '程序内部错误，已记录日志',
+      mainUnreachable: '无法连接主进程：{{reason}}',
+      badResponse: '主进程对 {{channel}} 的回复格式不正确',
+      tooDeep: '请求嵌套超过 {{max}} 层',
+      notPlainData: '请求只能包含普通对象、数组、字符串、数字和布尔值',
+      symbolKey: '请求包含不允许的符号键',
+      forbiddenKey: '请求包含不允许的字段名 {{key}}',
+      unsupportedValue: '请求包含不支持的值类型 {{type}}',
+      tooLarge: '请求过大（上限 {{kb}} KB）',
+      invalidPayload: '提交的内容不正确：{{issues}}',
+    },
   },
   /** What the clerk can do about each actionable error (issue 10 point 4); shown instead of main's words. */
   errorHelp: {

@@ -1,4 +1,5 @@
 /** The batch view's calls to main; failures go through the one reporting place, never into a component. */
+import type { BatchProgress, InvoiceSummary } from '../../../../shared/ipc/index.js';
 import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
@@ -58,3 +59,12 @@ export const exportResults = (batchId: number) =>
     if (!result.ok) return reportFailure(result.error, 'batch:exportResults');
     if (!result.value.cancelled) reportSuccess(i18n.t('batch.exported', { path: result.value.path ?? '' }));
   });
+
+/** Follows a batch's progress and its invoices' states from main; returns the function that stops both. */
+export function onBatchChanges(
+  onProgress: (progress: BatchProgress) => void,
+  onInvoice: (invoice: InvoiceSummary) => void,
+): () => void {
+  const stops = [getApi().on('batch:progress', onProgress), getApi().on('issuance:updated', onInvoice)];
+  return () => stops.forEach((stop) => stop());
+}

@@ -56,3 +56,16 @@ export const batchEn: typeof batchZh = {
   issue: 'Row {{row}} “{{column}}”: {{message}}',
   batchLabel: '#{{id}} {{file}} ({{count}})',
 };
+
+/** Error sentences of batch failures from main (errors.batch.<key>; shared/ipc/result.ts explains the convention). */
+export const batchErrorsZh = {
+  notFound: '找不到批次 {{id}}（可能属于另一个环境）',
+  nothingValid: '该批次没有通过校验的发票，无可提交',
+  noLines: '表格中没有发票明细行（第一行为列名，从第二行开始填写）',
+};
+
+export const batchErrorsEn: typeof batchErrorsZh = {
+  notFound: 'Batch {{id}} was not found (it may belong to the other environment)',
+  nothingValid: 'No invoice of this batch passed the checks; there is nothing to submit',
+  noLines: 'The sheet has no invoice lines (the first row holds the column names; lines start on the second row)',
+};

@@ -4,7 +4,7 @@
  */
 import type { EnterpriseInput } from '../../../../shared/ipc/schemas/enterprises.js';
 import { i18n } from '../../app/i18n.js';
-import { useAppStore } from '../../app/store.js';
+import { loadInfo } from '../../app/actions.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
 import { useEnterprisesStore } from './store.js';
@@ -51,6 +51,6 @@ export async function activateEnterprise(taxNumber: string): Promise<void> {
   const result = await getApi().enterprises.activate({ taxNumber });
   if (!result.ok) return reportFailure(result.error, 'enterprises:activate');
   reportSuccess(i18n.t('enterprises.switched', { name: result.value.name }));
-  await Promise.all([loadChoices(), useAppStore.getState().loadInfo()]);
+  await Promise.all([loadChoices(), loadInfo()]);
   if (store().rows.length > 0) await loadEnterprises();
 }

@@ -15,9 +15,6 @@ interface HistoryState {
   selectedId: number | null;
   detail: OutputInvoiceDetail | null;
   redOpen: boolean;
-  /** The terminal (kpzdbs) last used for a red-letter application, offered again next time. */
-  lastTerminal: string;
-  setLastTerminal(terminal: string): void;
   setFilter(patch: Partial<FilterValues>): void;
   clearFilter(): void;
   select(id: number | null): void;
@@ -35,8 +32,6 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
   selectedId: null,
   detail: null,
   redOpen: false,
-  lastTerminal: '',
-  setLastTerminal: (lastTerminal) => set({ lastTerminal }),
   setFilter: (patch) => set((s) => ({ filter: compact({ ...s.filter, ...patch }) })),
   clearFilter: () => set({ filter: {} }),
   select: (id) => set({ selectedId: id, detail: id === null ? null : get().detail?.summary.id === id ? get().detail : null, redOpen: false }),

@@ -17,6 +17,16 @@ interface IssuanceState {
   /** null until known; false once a library channel answered UNKNOWN_CHANNEL (not built yet). */
   librariesAvailable: boolean | null;
   recent: InvoiceSummary[];
+  /**
+   * Content the form should take over as soon as it is shown (再开一张 from the history or a template):
+   * set by actions, consumed once by the form. `focus` names the field the cursor goes to.
+   */
+  incoming: { content: unknown; focus: string } | null;
+  /** Updates that arrived before their submission's answer, by lsh (see applyInvoiceUpdate). */
+  early: Record<string, InvoiceSummary>;
+  noteEarlyUpdate(invoice: InvoiceSummary): void;
+  takeEarlyUpdate(lsh: string): InvoiceSummary | undefined;
+  setIncoming(incoming: { content: unknown; focus: string } | null): void;
   setSubmitting(submitting: boolean): void;
   setAttempted(attempted: boolean): void;
   setLastSubmitted(lsh: string): void;
@@ -29,6 +39,7 @@ interface IssuanceState {
 }
 
 const RECENT_LIMIT = 20;
+const EARLY_LIMIT = 50;
 
 export const useIssuanceStore = create<IssuanceState>()((set, get) => ({
   submitting: false,
@@ -40,6 +51,22 @@ export const useIssuanceStore = create<IssuanceState>()((set, get) => ({
   reviewOpen: false,
   librariesAvailable: null,
   recent: [],
+  incoming: null,
+  early: {},
+  noteEarlyUpdate: (invoice) => {
+    // Only the newest few matter (a submission's answer comes within seconds); batches raise many.
+    const kept = Object.values(get().early).slice(-EARLY_LIMIT + 1);
+    set({ early: Object.fromEntries([...kept, invoice].map((row) => [row.lsh, row])) });
+  },
+  takeEarlyUpdate: (lsh) => {
+    const found = get().early[lsh];
+    if (found) {
+      const { [lsh]: _taken, ...rest } = get().early;
+      set({ early: rest });
+    }
+    return found;
+  },
+  setIncoming: (incoming) => set({ incoming }),
   setSubmitting: (submitting) => set({ submitting }),
   setAttempted: (attempted) => set({ attempted }),
   setLastSubmitted: (lsh) => set({ lastSubmittedLsh: lsh }),

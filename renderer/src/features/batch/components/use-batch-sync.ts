@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import type { BatchProgress } from '../../../../../shared/ipc/schemas/batch.js';
 import type { InvoiceSummary } from '../../../../../shared/ipc/schemas/issuance.js';
-import { getApi } from '../../../lib/api.js';
-import { loadRecent, openBatch } from '../actions.js';
+import { loadRecent, onBatchChanges, openBatch } from '../actions.js';
 import { useBatchStore } from '../store.js';
 
 /**
@@ -35,25 +34,25 @@ export function useBatchSync(): void {
       applyTimer ??= setTimeout(flush, APPLY_EVERY_MS);
     };
 
-    const api = getApi();
-    const stopProgress = api.on('batch:progress', (next) => {
+    const stop = onBatchChanges(
+      (next) => {
       const current = useBatchStore.getState().batch;
       if (!current || current.id !== next.batchId) return;
       progress = next;
       schedule();
       clearTimeout(refreshTimer);
       refreshTimer = setTimeout(() => void openBatch(next.batchId), REFRESH_DELAY_MS);
-    });
-    const stopInvoices = api.on('issuance:updated', (invoice) => {
-      invoices.set(invoice.lsh, invoice);
-      schedule();
-    });
+      },
+      (invoice) => {
+        invoices.set(invoice.lsh, invoice);
+        schedule();
+      },
+    );
     void loadRecent();
     return () => {
       clearTimeout(applyTimer);
       clearTimeout(refreshTimer);
-      stopProgress();
-      stopInvoices();
+      stop();
     };
   }, []);
 }

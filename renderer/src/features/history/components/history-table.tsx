@@ -5,9 +5,11 @@
  * `history-row-<lsh>` with data-lsh and data-invoice-number attributes; status tags are `status-<lsh>`
  * with data-status, reversal tags `reversal-<lsh>`. A click or Enter on a row opens its detail drawer.
  */
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HistoryRow } from '../../../../../shared/ipc/index.js';
 import { VirtualTable, type VirtualColumn } from '../../../lib/paged-list/index.js';
+import { repeatInvoice } from '../../issuance/actions.js';
 import { formatDateTime } from '../format.js';
 import { useHistoryStore } from '../store.js';
 import { StatusTag } from './status-tag.js';
@@ -33,6 +35,25 @@ function useColumns(): Array<VirtualColumn<HistoryRow>> {
     },
     { key: 'invoiceType', title: t('history.invoiceType'), width: 150, render: (row) => (isType(row.invoiceType) ? t(`invoiceType.${row.invoiceType}`) : row.invoiceType) },
     { key: 'invoiceCode', title: t('history.invoiceCode'), width: 120, render: (row) => <span style={mono}>{row.invoiceCode ?? ''}</span> },
+    {
+      key: 'repeat',
+      title: '',
+      width: 96,
+      render: (row) =>
+        row.direction === 'output' && row.kplx !== '1' ? (
+          <Button
+            type="link"
+            size="small"
+            data-testid={`repeat-${row.serial ?? row.id}`}
+            onClick={(event) => {
+              event.stopPropagation(); // the row's own click opens the drawer
+              void repeatInvoice(row.id);
+            }}
+          >
+            {t('history.actions.repeat')}
+          </Button>
+        ) : null,
+    },
   ];
 }
 

@@ -1,6 +1,6 @@
 import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getApi } from '../../../lib/api.js';
+import { exportHistory } from '../actions.js';
 import { reportFailure, reportSuccess } from '../../../lib/messages.js';
 import { useHistoryStore } from '../store.js';
 import { HistoryFilters } from './history-filters.js';
@@ -13,7 +13,7 @@ export function HistoryView() {
   const list = useHistoryRows();
   const exportRows = async () => {
     const { filter } = useHistoryStore.getState();
-    const result = await getApi().history.export({ format: 'xlsx', filter: { ...filter, direction: 'output' } });
+    const result = await exportHistory({ format: 'xlsx', filter: { ...filter, direction: 'output' } });
     if (!result.ok) return reportFailure(result.error, 'history:export');
     if (result.value.saved) reportSuccess(t('history.exported', { rows: result.value.rowCount, path: result.value.filePath ?? '' }));
   };

@@ -6,7 +6,7 @@
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceFileFormat, OutputInvoiceDetail } from '../../../../../shared/ipc/index.js';
-import { getApi } from '../../../lib/api.js';
+import { openInvoiceFile, repeatInvoice } from '../../issuance/actions.js';
 import { reportFailure, reportSuccess } from '../../../lib/messages.js';
 import { useHistoryStore } from '../store.js';
 
@@ -25,7 +25,7 @@ export function InvoiceActions({ detail }: { detail: OutputInvoiceDetail }) {
   const { t } = useTranslation();
   const blocked = redBlockedReason(detail);
   const openFile = async (format: InvoiceFileFormat) => {
-    const result = await getApi().issuance.openFile({ id: detail.summary.id, format });
+    const result = await openInvoiceFile(detail.summary.id, format);
     if (result.ok) reportSuccess(t('history.actions.opened', { path: result.value.path }));
     else reportFailure(result.error, 'issuance:openFile');
   };
@@ -36,6 +36,11 @@ export function InvoiceActions({ detail }: { detail: OutputInvoiceDetail }) {
   );
   return (
     <Space wrap data-testid="invoice-actions">
+      {detail.kplx === '0' && (
+        <Button type="primary" data-testid="action-repeat" onClick={() => void repeatInvoice(detail.summary.id).then((done) => done && useHistoryStore.getState().select(null))}>
+          {t('history.actions.repeat')}
+        </Button>
+      )}
       {blocked ? <Tooltip title={t(blocked)}>{red}</Tooltip> : red}
       {PAPER_TYPES.has(detail.summary.invoiceType) && (
         <Tooltip title={t('history.actions.printLater')}>

@@ -6,8 +6,8 @@ import type { OutputInvoiceLine } from '../../../../../shared/ipc/index.js';
 import { formatDateTime } from '../format.js';
 import { useHistoryStore } from '../store.js';
 import { InvoiceActions } from './invoice-actions.js';
-import { RedDialog } from './red-dialog.js';
-import { ReversalInfo } from './reversal-info.js';
+import { RedDialog } from '../../reversal/components/red-dialog.js';
+import { ReversalInfo } from '../../reversal/components/reversal-info.js';
 import { StatusTag } from './status-tag.js';
 import { reloadDetail } from './use-history-sync.js';
 
@@ -31,6 +31,7 @@ export function InvoiceDrawer() {
   const { t } = useTranslation();
   const selectedId = useHistoryStore((s) => s.selectedId);
   const detail = useHistoryStore((s) => s.detail);
+  const redOpen = useHistoryStore((s) => s.redOpen);
   const columns = useLineColumns();
 
   useEffect(() => {
@@ -91,8 +92,8 @@ export function InvoiceDrawer() {
             pagination={false}
             data-testid="detail-lines"
           />
-          <ReversalInfo detail={detail} />
-          <RedDialog detail={detail} />
+          <ReversalInfo detail={detail} onChanged={() => void reloadDetail()} />
+          <RedDialog detail={detail} open={redOpen} onClose={() => useHistoryStore.getState().setRedOpen(false)} onStarted={() => void reloadDetail()} />
         </Space>
       )}
     </Drawer>

@@ -3,6 +3,7 @@ import type { HistoryRow } from '../../../../../shared/ipc/index.js';
 import { getApi } from '../../../lib/api.js';
 import { reportFailure } from '../../../lib/messages.js';
 import { useKeysetRows, type KeysetRows, type KeysetSource } from '../../../lib/paged-list/index.js';
+import { historyDetail, onHistoryChanged } from '../actions.js';
 import { useHistoryStore } from '../store.js';
 
 /** Events come in bursts (a red invoice and its form); one refetch per burst is enough. */
@@ -12,7 +13,7 @@ const REFRESH_DELAY_MS = 150;
 export async function reloadDetail(): Promise<void> {
   const { selectedId, setDetail } = useHistoryStore.getState();
   if (selectedId === null) return;
-  const result = await getApi().history.detail({ id: selectedId });
+  const result = await historyDetail(selectedId);
   if (result.ok) setDetail(result.value);
   else reportFailure(result.error, 'history:detail');
 }
@@ -64,9 +65,9 @@ export function useHistoryRows(): HistoryRows {
         void reloadDetail();
       }, REFRESH_DELAY_MS);
     };
-    const stops = [getApi().on('issuance:updated', later), getApi().on('redletter:updated', later)];
+    const stop = onHistoryChanged(later);
     return () => {
-      stops.forEach((stop) => stop());
+      stop();
       if (timer) clearTimeout(timer);
     };
   }, []);

@@ -10,6 +10,7 @@ import { BUYER_DETAILS_REQUIRED_TYPES, BUYER_TAX_ID_REQUIRED_TYPES, DIGITAL_INVO
 import type { FormValues } from '../draft.js';
 import { useIssuanceStore } from '../store.js';
 import { Field } from './field.js';
+import { firstEmptyField, focusTestId } from './keyboard.js';
 import { useLibrarySearch } from './use-library-search.js';
 
 const optionsOf = (rows: Customer[]) =>
@@ -47,10 +48,12 @@ export function BuyerSection({ nameRef }: { nameRef: Ref<InputRef> }) {
       // The customer's usual delivery, unless the clerk already typed one for this invoice.
       push: { email: current.push.email || (customer.email ?? ''), phone: current.push.phone || (customer.mobile ?? '') },
     });
+    // On to the first line once the buyer is complete, to what is still missing otherwise.
+    requestAnimationFrame(() => focusTestId(firstEmptyField(['buyer-tax-number', 'line-0-name']) ?? 'line-0-quantity'));
   };
 
   const searchable = (testId: string, placeholder: string | undefined, ref?: Ref<InputRef>) => (
-    <AutoComplete options={optionsOf(rows)} onSearch={search} onSelect={pick} popupMatchSelectWidth={false}>
+    <AutoComplete options={optionsOf(rows)} onSearch={search} onSelect={pick} defaultActiveFirstOption popupMatchSelectWidth={false}>
       <Input ref={ref} data-testid={testId} placeholder={placeholder} autoComplete="off" />
     </AutoComplete>
   );

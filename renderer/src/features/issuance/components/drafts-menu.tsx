@@ -43,7 +43,7 @@ export function DraftsMenu({ onSave, onOpen, onDelete }: DraftsMenuProps) {
   return (
     <Space>
       <Button data-testid="save-draft" onClick={onSave}>
-        {t('issuanceForm.saveDraft')}（Ctrl+S）
+        {t('app.withKey', { label: t('issuanceForm.saveDraft'), key: 'Ctrl+S' })}
       </Button>
       <Popover content={list} trigger="click" placement="topLeft" title={t('issuanceForm.drafts')}>
         <Badge count={drafts.length} size="small" offset={[-4, 4]}>

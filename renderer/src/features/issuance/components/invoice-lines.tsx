@@ -2,6 +2,7 @@
  * The keyboard-first grid of invoice lines. Lines live in the form as one array named `lines`, so every
  * field's name is its draft path (lines.2.quantity) and the rule book's issues land on it directly.
  */
+import { flushSync } from 'react-dom';
 import { Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { discountLineFor, emptyLine, type FormLine, type FormValues } from '../draft.js';
@@ -16,7 +17,9 @@ const RIGHT_ALIGNED = new Set<string>(['issuance.lineAmount', 'issuance.lineTax'
 /** Line operations shared by the buttons and the keyboard shortcuts. */
 export function lineOperations(form: ReturnType<typeof Form.useFormInstance<FormValues>>) {
   const lines = (): FormLine[] => (form.getFieldValue('lines') as FormLine[] | undefined) ?? [];
-  const set = (next: FormLine[]) => form.setFieldValue('lines', next);
+  // flushSync: the new row is in the page when the shortcut's handler returns, so the focus moves there
+  // before the clerk's next key is handled — typing straight on after Alt+N lands in the new line.
+  const set = (next: FormLine[]) => flushSync(() => form.setFieldValue('lines', next));
   return {
     add(): void {
       set([...lines(), emptyLine()]);
@@ -49,10 +52,12 @@ export function lineOperations(form: ReturnType<typeof Form.useFormInstance<Form
   };
 }
 
+/** The lines' kinds in order: what decides which rows exist and what each row shows. */
+const kindsOf = (values: Partial<FormValues>): string => (values.lines ?? []).map((line) => line.kind).join(',');
+
 export function InvoiceLines() {
   const { t } = useTranslation();
   const form = Form.useFormInstance<FormValues>();
-  const lines = (Form.useWatch('lines', { form, preserve: true }) as FormLine[] | undefined) ?? [];
   const listIssues = useFieldIssues('lines');
   const ops = lineOperations(form);
   const attempted = useIssuanceStore((s) => s.attempted);
@@ -65,19 +70,30 @@ export function InvoiceLines() {
           </Typography.Text>
         ))}
       </div>
-      {lines.map((_, index) => (
-        <LineRow
-          // Index keys: rows are plain positions in the array; the values live in the form, not in the rows.
-          key={index}
-          index={index}
-          canRemove={lines.length > 1}
-          onRemove={() => ops.remove(index)}
-          onAddDiscount={() => ops.addDiscount(index)}
-        />
-      ))}
+      {/*
+        Rows follow the form store through a Field (shouldUpdate), which re-renders synchronously when a
+        shortcut changes the lines, not through useWatch, which reports a macrotask later: Alt+N's new row
+        must exist before the clerk's next key arrives, or that key lands in the old field.
+      */}
+      <Form.Item noStyle shouldUpdate={(previous: Partial<FormValues>, current: Partial<FormValues>) => kindsOf(previous) !== kindsOf(current)}>
+        {() => {
+          const lines = (form.getFieldValue('lines') as FormLine[] | undefined) ?? [];
+          return lines.map((line, index) => (
+            <LineRow
+              // Index keys: rows are plain positions in the array; the values live in the form, not in the rows.
+              key={index}
+              index={index}
+              kind={line.kind}
+              canRemove={lines.length > 1}
+              onRemove={() => ops.remove(index)}
+              onAddDiscount={() => ops.addDiscount(index)}
+            />
+          ));
+        }}
+      </Form.Item>
       {attempted && listIssues.errors.length > 0 && <Form.ErrorList errors={listIssues.errors.map((message) => <span key={message} data-testid="error-lines">{message}</span>)} />}
       <Button type="dashed" block data-testid="add-line" onClick={ops.add} style={{ marginTop: 4 }}>
-        + {t('issuance.addLine')}（Alt+N）
+        + {t('app.withKey', { label: t('issuance.addLine'), key: 'Alt+N' })}
       </Button>
     </section>
   );

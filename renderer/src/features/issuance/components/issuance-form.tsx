@@ -18,14 +18,17 @@ import { useTranslation } from 'react-i18next';
 import type { Seller } from '../../../../../shared/rules/issuance-form/index.js';
 import { useAppStore } from '../../../app/store.js';
 import { checkForm, emptyForm, type FormValues } from '../draft.js';
+import { loadClerkDefaults, saveClerkDefaults } from '../clerk-defaults.js';
 import { useIssuanceStore } from '../store.js';
 import { BuyerSection } from './buyer-section.js';
+import { formFromDraftContent } from '../draft-content.js';
 import { DraftsMenu } from './drafts-menu.js';
+import { TemplatesMenu } from './templates-menu.js';
 import { ExtraFields } from './extra-fields.js';
 import { CheckContext } from './field.js';
 import { InvoiceLines, lineOperations } from './invoice-lines.js';
 import { InvoiceOptions } from './invoice-options.js';
-import { lineIndexOf, moveToNextField, shortcutOf } from './keyboard.js';
+import { focusTestId, lineIndexOf, moveToNextField, shortcutOf } from './keyboard.js';
 import { ReviewModal } from './review-modal.js';
 import { SpecificBusinessSection } from './specific-business.js';
 import { TotalsBar } from './totals-bar.js';
@@ -48,18 +51,48 @@ export function IssuanceForm() {
   const values = Form.useWatch([], { form, preserve: true }) as FormValues | undefined;
   const check = useMemo(() => (values ? checkForm(values, seller) : null), [values, seller]);
 
-  const focusFirstField = useCallback(() => buyerRef.current?.focus(), []);
+  // The clerk's own defaults (type, issuer, payee, reviewer) from last time, over the app's.
+  const initialValues = useMemo(() => ({ ...emptyForm(defaultIssuer), ...loadClerkDefaults() }), [defaultIssuer]);
+  useEffect(() => {
+    if (values) saveClerkDefaults(values);
+  }, [values?.invoiceType, values?.specialKind, values?.isAuto, values?.issuer, values?.payee, values?.reviewer]);
+
+  // By test id, retried until rendered: resetFields after a submission remounts the fields, so a ref
+  // taken before the reset points at an input that is gone.
+  const focusFirstField = useCallback(() => focusTestId('buyer-name'), []);
   const submit = useSubmitInvoice(form, focusFirstField);
   const drafts = useDrafts(form, check, defaultIssuer);
 
   // app:info usually answers after the first render; fill the issuer then, unless the clerk typed one.
   useEffect(() => {
-    if (defaultIssuer && !form.getFieldValue('issuer')) form.setFieldsValue({ issuer: defaultIssuer });
+    if (defaultIssuer && !form.getFieldValue('issuer')) form.setFieldsValue({ issuer: loadClerkDefaults().issuer ?? defaultIssuer });
   }, [defaultIssuer, form]);
-  useEffect(focusFirstField, [focusFirstField]);
+  // The buyer first — unless the form opens with a repeated invoice or a template, which puts the cursor
+  // on its first quantity instead (the effect below).
+  useEffect(() => {
+    if (useIssuanceStore.getState().incoming === null) focusFirstField();
+  }, [focusFirstField]);
 
+  // 再开一张 or a template: take the content over once, as a new invoice (no draft), cursor where asked.
+  const incoming = useIssuanceStore((s) => s.incoming);
+  useEffect(() => {
+    if (!incoming) return;
+    const store = useIssuanceStore.getState();
+    store.setIncoming(null);
+    // The people are this desk's clerk, not whoever issued the original.
+    const current = form.getFieldsValue(true) as Partial<FormValues>;
+    const people = { issuer: current.issuer ?? defaultIssuer, payee: current.payee ?? '', reviewer: current.reviewer ?? '' };
+    form.resetFields();
+    form.setFieldsValue({ ...formFromDraftContent(incoming.content, people.issuer), ...people });
+    store.setDraft(null, null);
+    store.setAttempted(false);
+    focusTestId(incoming.focus, { select: true });
+  }, [incoming, form, defaultIssuer]);
+
+  // Checked from the form's values at this moment, not from the watched copy: Ctrl+Enter pressed right
+  // after the last keystroke used to meet a check one render behind (or none yet) and do nothing.
   const doSubmit = () => {
-    if (check) void submit(check);
+    void submit(checkForm(form.getFieldsValue(true) as FormValues, seller));
   };
   const preview = () => {
     useIssuanceStore.getState().setAttempted(true);
@@ -75,7 +108,7 @@ export function IssuanceForm() {
       <Form<FormValues>
         form={form}
         layout="vertical"
-        initialValues={emptyForm(defaultIssuer)}
+        initialValues={initialValues}
         data-testid="issuance-form"
         onKeyDownCapture={(event) => {
           const shortcut = shortcutOf(event);
@@ -89,6 +122,7 @@ export function IssuanceForm() {
           else if (shortcut === 'deleteLine' && line !== null) ops.remove(line);
           else if (shortcut === 'addDiscount' && line !== null) ops.addDiscount(line);
           else if (shortcut === 'saveDraft') void drafts.save(false);
+          else if (shortcut === 'templates') focusTestId('template-search');
         }}
         onKeyDown={moveToNextField}
       >
@@ -121,13 +155,16 @@ export function IssuanceForm() {
           <Alert type="warning" showIcon style={{ marginTop: 12 }} data-testid="warning-summary" message={warnings.join('；')} />
         )}
         <Flex justify="space-between" align="center" style={{ marginTop: 16 }} gap={16} wrap>
-          <DraftsMenu onSave={() => void drafts.save(false)} onOpen={(id) => void drafts.open(id)} onDelete={(id) => void drafts.remove(id)} />
+          <Space wrap>
+            <DraftsMenu onSave={() => void drafts.save(false)} onOpen={(id) => void drafts.open(id)} onDelete={(id) => void drafts.remove(id)} />
+            <TemplatesMenu form={form} />
+          </Space>
           <Space>
             <Button size="large" data-testid="preview" onClick={preview}>
               {t('issuanceForm.preview')}
             </Button>
             <Button type="primary" size="large" loading={submitting} data-testid="submit-invoice" onClick={doSubmit}>
-              {t('issuance.submit')}（Ctrl+Enter）
+              {t('app.withKey', { label: t('issuance.submit'), key: 'Ctrl+Enter' })}
             </Button>
           </Space>
         </Flex>

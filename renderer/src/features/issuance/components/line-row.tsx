@@ -11,7 +11,10 @@ import { TAX_RATES } from '../../../../../shared/rules/money.js';
 import { PREFERENTIAL_POLICIES, SPECIAL_LEVY_METHODS } from '../../../../../shared/spec/codes.js';
 import { liveLineAmount, rateLabel, type FormLine, type FormValues } from '../draft.js';
 import { Field, useFieldIssues } from './field.js';
+import { firstEmptyField, focusTestId, numericOnly } from './keyboard.js';
 import { lineGrid } from './line-grid.js';
+import { TaxCodeInput } from '../../tax-codes/components/tax-code-input.js';
+import type { TaxCode } from '../../../../../shared/ipc/schemas/tax-codes.js';
 import { useLibrarySearch } from './use-library-search.js';
 
 const RATE_OPTIONS = TAX_RATES.map((rate) => ({ value: rate, label: rateLabel(rate) }));
@@ -22,19 +25,20 @@ const number = { textAlign: 'right', paddingTop: 5, fontVariantNumeric: 'tabular
 
 interface LineRowProps {
   index: number;
+  /** From the parent, which reads the form store synchronously: a just-added row knows its kind at once. */
+  kind: FormLine['kind'];
   canRemove: boolean;
   onRemove(): void;
   onAddDiscount(): void;
 }
 
-export function LineRow({ index, canRemove, onRemove, onAddDiscount }: LineRowProps) {
+export function LineRow({ index, kind, canRemove, onRemove, onAddDiscount }: LineRowProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<FormValues>();
   const line = Form.useWatch(['lines', index], { form, preserve: true }) as FormLine | undefined;
   const { rows, search } = useLibrarySearch('products');
   const levyIssues = useFieldIssues(`lines.${index}.specialLevy`);
   const [moreOpen, setMoreOpen] = useState(false);
-  const kind = line?.kind ?? 'normal';
   const discount = kind === 'discount';
   const no = index + 1;
   const label = (key: 'issuance.lineName' | 'issuance.lineTaxCode' | 'issuance.lineQuantity' | 'issuance.lineUnitPrice' | 'issuance.lineRate' | 'issuanceForm.lineSpecification' | 'issuanceForm.lineUnit' | 'issuanceForm.lineDiscount') =>
@@ -57,6 +61,23 @@ export function LineRow({ index, canRemove, onRemove, onAddDiscount }: LineRowPr
       specialLevy: product.specialLevy,
       preferentialPolicy: policy,
     });
+    focusNextEmpty();
+  };
+
+  // After a pick the cursor goes on to what is still missing on this line (usually the quantity), not
+  // back into the name the clerk just chose.
+  const focusNextEmpty = () =>
+    requestAnimationFrame(() => {
+      const next = firstEmptyField([`line-${index}-tax-code`, `line-${index}-quantity`, `line-${index}-unit-price`]);
+      focusTestId(next ?? `line-${index}-quantity`);
+    });
+
+  // The lookup fills the code and the code's usual rate; the clerk can still choose another of its rates.
+  const pickTaxCode = (entry: TaxCode) => {
+    form.setFieldValue(['lines', index, 'taxCode'], entry.code);
+    const rate = entry.rates[0];
+    if (rate) form.setFieldValue(['lines', index, 'rate'], rate);
+    focusNextEmpty();
   };
 
   return (
@@ -73,6 +94,8 @@ export function LineRow({ index, canRemove, onRemove, onAddDiscount }: LineRowPr
               options={rows.map((row, i) => ({ value: String(i), label: <span data-testid={`product-option-${i}`}>{row.name} · {row.taxCode}</span> }))}
               onSearch={search}
               onSelect={pick}
+              // Enter picks the first suggestion; without this a combobox highlights nothing until ↓.
+              defaultActiveFirstOption
               popupMatchSelectWidth={false}
             >
               <Input
@@ -90,14 +113,14 @@ export function LineRow({ index, canRemove, onRemove, onAddDiscount }: LineRowPr
             <div />
             <div />
             <div />
-            <Field path={`lines.${index}.amount`} style={{ ...compact, gridColumn: 'span 2' }}>
+            <Field path={`lines.${index}.amount`} style={{ ...compact, gridColumn: 'span 2' }} normalize={numericOnly}>
               <Input aria-label={label('issuanceForm.lineDiscount')} data-testid={`line-${index}-discount`} addonBefore={t('issuanceForm.lineDiscount')} inputMode="decimal" autoComplete="off" />
             </Field>
           </>
         ) : (
           <>
             <Field path={`lines.${index}.taxCode`} style={compact}>
-              <Input aria-label={label('issuance.lineTaxCode')} data-testid={`line-${index}-tax-code`} placeholder={t('issuance.lineTaxCodePlaceholder')} inputMode="numeric" maxLength={19} autoComplete="off" />
+              <TaxCodeInput ariaLabel={label('issuance.lineTaxCode')} testId={`line-${index}-tax-code`} onPick={pickTaxCode} />
             </Field>
             <Field path={`lines.${index}.specification`} style={compact}>
               <Input aria-label={label('issuanceForm.lineSpecification')} data-testid={`line-${index}-specification`} autoComplete="off" />
@@ -105,10 +128,10 @@ export function LineRow({ index, canRemove, onRemove, onAddDiscount }: LineRowPr
             <Field path={`lines.${index}.unit`} style={compact}>
               <Input aria-label={label('issuanceForm.lineUnit')} data-testid={`line-${index}-unit`} autoComplete="off" />
             </Field>
-            <Field path={`lines.${index}.quantity`} style={compact}>
+            <Field path={`lines.${index}.quantity`} style={compact} normalize={numericOnly}>
               <Input aria-label={label('issuance.lineQuantity')} data-testid={`line-${index}-quantity`} inputMode="decimal" autoComplete="off" />
             </Field>
-            <Field path={`lines.${index}.unitPrice`} style={compact}>
+            <Field path={`lines.${index}.unitPrice`} style={compact} normalize={numericOnly}>
               <Input aria-label={label('issuance.lineUnitPrice')} data-testid={`line-${index}-unit-price`} inputMode="decimal" autoComplete="off" />
             </Field>
           </>

@@ -6,52 +6,59 @@ import { useEffect } from 'react';
 import { App, Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceFileFormat, InvoiceSummary } from '../../../../../shared/ipc/schemas/issuance.js';
-import { getApi } from '../../../lib/api.js';
-import { reportFailure } from '../../../lib/messages.js';
+import { onInvoiceUpdated, openInvoiceFile, repeatInvoice } from '../actions.js';
+import { i18n } from '../../../app/i18n.js';
+import { notify, reportFailure } from '../../../lib/messages.js';
 import { useIssuanceStore } from '../store.js';
 
 const COLORS = { queued: 'default', issuing: 'processing', issued: 'success', failed: 'error' } as const;
 const FORMATS: InvoiceFileFormat[] = ['pdf', 'ofd', 'xml'];
 const FORMAT_KEYS = { pdf: 'issuanceForm.openPdf', ofd: 'issuanceForm.openOfd', xml: 'issuanceForm.openXml' } as const;
 
-/** Follows `issuance:updated` for the invoices submitted here and tells the clerk when each is done. */
+/**
+ * Applies an `issuance:updated` to the list and tells the clerk when an invoice is done. An event can
+ * overtake the answer to its own submission (the sandbox issues within milliseconds): such an early event
+ * is kept and applied as soon as the submission is in the list, so the list never stays at 排队.
+ */
+export function applyInvoiceUpdate(invoice: InvoiceSummary): void {
+  const store = useIssuanceStore.getState();
+  // Batches and red invoices raise the same event; this list is about what the clerk sent from here.
+  if (!store.recent.some((row) => row.lsh === invoice.lsh)) {
+    store.noteEarlyUpdate(invoice);
+    return;
+  }
+  const before = store.upsertRecent(invoice);
+  if (before === invoice.status) return;
+  if (invoice.status === 'issued') {
+    notify.open({
+      type: 'success',
+      key: `issued-${invoice.lsh}`,
+      title: i18n.t('issuanceForm.issuedTitle'),
+      description: i18n.t('issuanceForm.issuedBody', { buyer: invoice.buyerName, total: invoice.total, number: invoice.invoiceNumber ?? '' }),
+      placement: 'bottomRight',
+    });
+  } else if (invoice.status === 'failed') {
+    notify.open({
+      type: 'error',
+      key: `failed-${invoice.lsh}`,
+      title: i18n.t('issuanceForm.failedTitle'),
+      description: i18n.t('issuanceForm.failedBody', { buyer: invoice.buyerName, reason: invoice.error ?? i18n.t('history.failedNoReason') }),
+      placement: 'bottomRight',
+      duration: 0,
+    });
+  }
+}
+
+/** Follows `issuance:updated` for the invoices submitted here. */
 export function useRecentSync(): void {
-  const { t } = useTranslation();
-  const { notification } = App.useApp();
-  useEffect(
-    () =>
-      getApi().on('issuance:updated', (invoice) => {
-        const store = useIssuanceStore.getState();
-        // Batches and red invoices raise the same event; this list is about what the clerk sent from here.
-        if (!store.recent.some((row) => row.lsh === invoice.lsh)) return;
-        const before = store.upsertRecent(invoice);
-        if (before === invoice.status) return;
-        if (invoice.status === 'issued') {
-          notification.success({
-            key: `issued-${invoice.lsh}`,
-            title: t('issuanceForm.issuedTitle'),
-            description: t('issuanceForm.issuedBody', { buyer: invoice.buyerName, total: invoice.total, number: invoice.invoiceNumber ?? '' }),
-            placement: 'bottomRight',
-          });
-        } else if (invoice.status === 'failed') {
-          notification.error({
-            key: `failed-${invoice.lsh}`,
-            title: t('issuanceForm.failedTitle'),
-            description: t('issuanceForm.failedBody', { buyer: invoice.buyerName, reason: invoice.error ?? t('history.failedNoReason') }),
-            placement: 'bottomRight',
-            duration: 0,
-          });
-        }
-      }),
-    [notification, t],
-  );
+  useEffect(() => onInvoiceUpdated(applyInvoiceUpdate), []);
 }
 
 function RecentItem({ row }: { row: InvoiceSummary }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const open = async (format: InvoiceFileFormat) => {
-    const result = await getApi().issuance.openFile({ id: row.id, format });
+    const result = await openInvoiceFile(row.id, format);
     if (result.ok) void message.success(t('issuanceForm.fileOpened', { format: format.toUpperCase() }));
     else reportFailure(result.error, `issuance:openFile:${row.id}`);
   };
@@ -75,7 +82,10 @@ function RecentItem({ row }: { row: InvoiceSummary }) {
         </Typography.Text>
       )}
       {row.status === 'issued' && (
-        <Space size={4} style={{ marginTop: 4 }}>
+        <Space size={4} style={{ marginTop: 4 }} wrap>
+          <Button size="small" type="primary" ghost data-testid={`repeat-${row.lsh}`} onClick={() => void repeatInvoice(row.id)}>
+            {t('history.actions.repeat')}
+          </Button>
           {FORMATS.map((format) => (
             <Button key={format} size="small" data-testid={`open-${format}-${row.lsh}`} onClick={() => void open(format)}>
               {t(FORMAT_KEYS[format])}

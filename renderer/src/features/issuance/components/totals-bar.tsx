@@ -21,7 +21,7 @@ export function TotalsBar() {
         <Statistic title={t('issuance.totalAmount')} value={totals.total} prefix="¥" valueRender={() => <strong data-testid="total-amount">{totals.total}</strong>} />
       </Flex>
       <Typography.Text>
-        {t('issuanceForm.amountInWords')}：<strong data-testid="total-in-words">{check.amountInWords}</strong>
+        {t('app.labelled', { label: t('issuanceForm.amountInWords') })}<strong data-testid="total-in-words">{check.amountInWords}</strong>
       </Typography.Text>
     </Flex>
   );

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getApi } from '../../../lib/api.js';
+import { deleteDraft, listDrafts, loadDraft, saveDraft } from '../actions.js';
 import { reportFailure } from '../../../lib/messages.js';
 import { formFromDraftContent } from '../draft-content.js';
 import type { FormCheck, FormValues } from '../draft.js';
@@ -19,7 +19,7 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const refresh = useCallback(async () => {
-    const result = await getApi().issuance.listDrafts();
+    const result = await listDrafts();
     if (result.ok) useIssuanceStore.getState().setDrafts(result.value.rows);
   }, []);
 
@@ -28,11 +28,11 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
       const values = form.getFieldsValue(true) as FormValues;
       const store = useIssuanceStore.getState();
       // Through JSON so that `undefined` members (untouched antd fields) never reach the contract's z.json().
-      const content = JSON.parse(JSON.stringify(values)) as Parameters<ReturnType<typeof getApi>['issuance']['saveDraft']>[0]['content'];
+      const content = JSON.parse(JSON.stringify(values)) as Parameters<typeof saveDraft>[0]['content'];
       const request = { invoiceType: values.invoiceType, buyerName: values.buyerName ?? '', total: check?.totals.total ?? '0.00', content };
-      let result = await getApi().issuance.saveDraft({ ...request, ...(store.draftId === null ? {} : { id: store.draftId }) });
+      let result = await saveDraft({ ...request, ...(store.draftId === null ? {} : { id: store.draftId }) });
       // The draft was deleted meanwhile (another window, a submission): keep the clerk's work as a new one.
-      if (!result.ok && result.error.code === 'NOT_FOUND') result = await getApi().issuance.saveDraft(request);
+      if (!result.ok && result.error.code === 'NOT_FOUND') result = await saveDraft(request);
       if (!result.ok) {
         reportFailure(result.error, 'issuance:saveDraft');
         return;
@@ -46,7 +46,7 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
 
   const open = useCallback(
     async (id: number) => {
-      const result = await getApi().issuance.loadDraft({ id });
+      const result = await loadDraft(id);
       if (!result.ok) {
         reportFailure(result.error, 'issuance:loadDraft');
         return;
@@ -62,7 +62,7 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
 
   const remove = useCallback(
     async (id: number) => {
-      const result = await getApi().issuance.deleteDraft({ id });
+      const result = await deleteDraft(id);
       if (!result.ok) {
         reportFailure(result.error, 'issuance:deleteDraft');
         return;

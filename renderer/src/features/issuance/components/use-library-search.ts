@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Customer, Product } from '../../../../../shared/ipc/schemas/libraries.js';
-import { getApi } from '../../../lib/api.js';
+import { searchLibrary } from '../actions.js';
 import { reportFailure } from '../../../lib/messages.js';
 import { useIssuanceStore } from '../store.js';
 
@@ -31,9 +31,7 @@ export function useLibrarySearch<K extends Kind>(kind: K): { rows: RowOf<K>[]; s
       }
       timer.current = setTimeout(() => {
         const ticket = ++latest.current;
-        const api = getApi();
-        const request = { query: query.trim(), limit: LIMIT };
-        void (kind === 'customers' ? api.customers.list(request) : api.products.list(request)).then((result) => {
+        void searchLibrary(kind, { query: query.trim(), limit: LIMIT }).then((result) => {
           // An older answer arriving after a newer one must not replace it.
           if (ticket !== latest.current) return;
           if (result.ok) {

@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getApi } from '../../../lib/api.js';
-import { reportFailure, reportSuccess, reportWarning } from '../../../lib/messages.js';
+import { deleteDraft, submitInvoice } from '../actions.js';
+import { reportFailure, reportInfo, reportSuccess, reportWarning } from '../../../lib/messages.js';
 import { emptyForm, type FormCheck, type FormValues } from '../draft.js';
+import { findLibraryOffer, showLibraryOffer } from '../library-offer.js';
+import { applyInvoiceUpdate } from './recent-submissions.js';
 import { useIssuanceStore } from '../store.js';
 
 /** Brings the first field with an error into view and puts the cursor in it. */
@@ -25,8 +27,12 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
   return useCallback(
     async (check: FormCheck) => {
       const store = useIssuanceStore.getState();
-      // Ctrl+Enter held down, or a double click, must not queue the same invoice twice.
-      if (store.submitting) return;
+      // Ctrl+Enter held down, or a double click, must not queue the same invoice twice — and says so,
+      // because a key that does nothing visible makes a clerk press it again later.
+      if (store.submitting) {
+        reportInfo(t('issuanceForm.stillSubmitting'));
+        return;
+      }
       store.setAttempted(true);
       if (check.errorCount > 0) {
         reportWarning(t('issuanceForm.fixErrors', { count: check.errorCount }));
@@ -34,28 +40,39 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
         return;
       }
       store.setSubmitting(true);
-      const result = await getApi().issuance.submit(check.draft);
+      const result = await submitInvoice(check.draft);
       store.setSubmitting(false);
       if (!result.ok) {
         reportFailure(result.error, 'issuance:submit');
         return;
       }
       store.upsertRecent(result.value);
+      const early = store.takeEarlyUpdate(result.value.lsh);
+      if (early) applyInvoiceUpdate(early);
       store.setLastSubmitted(result.value.lsh);
       store.setReviewOpen(false);
       reportSuccess(t('issuance.submitted', { lsh: result.value.lsh }));
       // A submitted draft is done with; its content now lives in the history.
       const { draftId } = useIssuanceStore.getState();
       if (draftId !== null) {
-        void getApi().issuance.deleteDraft({ id: draftId });
+        void deleteDraft(draftId);
         store.setDraft(null, null);
       }
       // The next invoice is usually by the same clerk, of the same type: keep those, clear the rest.
       const values = form.getFieldsValue(true) as FormValues;
       form.resetFields();
-      form.setFieldsValue({ ...emptyForm(values.issuer), invoiceType: values.invoiceType });
+      form.setFieldsValue({
+        ...emptyForm(values.issuer),
+        invoiceType: values.invoiceType,
+        specialKind: values.specialKind,
+        isAuto: values.isAuto,
+        payee: values.payee,
+        reviewer: values.reviewer,
+      });
       store.setAttempted(false);
       focusFirstField();
+      // New or changed buyer and goods are offered for the libraries (Alt+S) — after the form is free again.
+      void findLibraryOffer(values).then(showLibraryOffer);
     },
     [form, focusFirstField, t],
   );

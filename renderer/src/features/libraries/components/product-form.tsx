@@ -10,6 +10,7 @@ import { TAX_RATES } from '../../../../../shared/rules/money.js';
 import { saveEntry } from '../actions.js';
 import { useLibrariesStore } from '../store.js';
 import { compact, schemaRule } from './form-rules.js';
+import { TaxCodeInput } from '../../tax-codes/components/tax-code-input.js';
 
 type Values = Record<Exclude<keyof Product, 'id'>, string | undefined>;
 const LEVIES = ['1', '2', '3', '4', '5', '6'] as const;
@@ -35,9 +36,9 @@ export function ProductForm() {
     if (issues?.length) form.setFields(issues.map((issue) => ({ name: issue.field as keyof Values, errors: [issue.message] })));
   };
 
-  const text = (field: 'name' | 'taxCode' | 'specification' | 'unit' | 'unitPrice' | 'preferentialPolicy', span: number, placeholder?: string) => (
+  const text = (field: 'name' | 'specification' | 'unit' | 'unitPrice' | 'preferentialPolicy', span: number, placeholder?: string) => (
     <Col span={span}>
-      <Form.Item name={field} label={t(`libraries.product.${field}`)} rules={[schemaRule(Product.shape[field])]} required={field === 'name' || field === 'taxCode'}>
+      <Form.Item name={field} label={t(`libraries.product.${field}`)} rules={[schemaRule(Product.shape[field])]} required={field === 'name'}>
         <Input data-testid={`product-${field}`} autoComplete="off" placeholder={placeholder} />
       </Form.Item>
     </Col>
@@ -58,7 +59,15 @@ export function ProductForm() {
       <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="product-form" validateTrigger={['onBlur', 'onChange']}>
         <Row gutter={12}>
           {text('name', 24)}
-          {text('taxCode', 12, '19位数字')}
+          <Col span={12}>
+            <Form.Item name="taxCode" label={t('libraries.product.taxCode')} rules={[schemaRule(Product.shape.taxCode)]} required>
+              <TaxCodeInput
+                testId="product-taxCode"
+                ariaLabel={t('libraries.product.taxCode')}
+                onPick={(entry) => form.setFieldsValue({ taxCode: entry.code, ...(entry.rates[0] ? { rate: entry.rates[0] } : {}) })}
+              />
+            </Form.Item>
+          </Col>
           {text('specification', 12)}
           {text('unit', 6)}
           {text('unitPrice', 6)}

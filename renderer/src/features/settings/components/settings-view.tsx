@@ -12,6 +12,8 @@ import { Alert, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd
 import { useTranslation } from 'react-i18next';
 import type { SetRemoteRequest } from '../../../../../shared/ipc/schemas/settings.js';
 import { reportSuccess } from '../../../lib/messages.js';
+import { TaxCodeTableCard } from '../../tax-codes/components/tax-code-table-card.js';
+import { loadSettings, saveRemote, switchToSandbox, testConnection } from '../actions.js';
 import { useSettingsStore } from '../store.js';
 
 interface RemoteForm {
@@ -24,12 +26,14 @@ interface RemoteForm {
 
 export function SettingsView() {
   const { t } = useTranslation();
-  const { view, busy, lastTest, load, saveRemote, useSandbox, testConnection } = useSettingsStore();
+  const view = useSettingsStore((s) => s.view);
+  const busy = useSettingsStore((s) => s.busy);
+  const lastTest = useSettingsStore((s) => s.lastTest);
   const [form] = Form.useForm<RemoteForm>();
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void loadSettings();
+  }, []);
 
   useEffect(() => {
     if (!view?.remote) return;
@@ -79,7 +83,7 @@ export function SettingsView() {
           <Button onClick={() => void testConnection()} loading={busy === 'testing'} data-testid="test-connection">
             {t('settings.testConnection')}
           </Button>
-          <Button onClick={() => void useSandbox()} disabled={view?.environment === 'sandbox'} data-testid="use-sandbox">
+          <Button onClick={() => void switchToSandbox()} disabled={view?.environment === 'sandbox'} data-testid="use-sandbox">
             {t('settings.useSandbox')}
           </Button>
         </Space>
@@ -123,6 +127,8 @@ export function SettingsView() {
         </Form>
       </Card>
       <DataCard />
+
+      <TaxCodeTableCard />
     </Space>
   );
 }

@@ -13,8 +13,8 @@ import { ServiceError, TransportError } from '../../api/errors.js';
 import type { OutboxHandler, SendOutcome } from '../../outbox/worker.js';
 import type { InvoiceSummary, RedLetterFormSummary } from '../../../shared/ipc/index.js';
 import type { RedLetterApplicationRequest } from '../../../shared/spec/redletter.js';
-import { isDigital } from '../red/request.js';
-import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from './repo.js';
+import { isDigital } from './request.js';
+import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from './form-repo.js';
 
 export interface RedLetterOutboxDeps {
   forms: RedLetterRepo;

@@ -6,47 +6,47 @@
 import { Button, Descriptions, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OutputInvoiceDetail, RedLetterFormSummary } from '../../../../../shared/ipc/index.js';
-import { getApi } from '../../../lib/api.js';
-import { reportFailure, reportSuccess } from '../../../lib/messages.js';
-import { reloadDetail } from './use-history-sync.js';
-import { StatusTag } from './status-tag.js';
+import { reportSuccess } from '../../../lib/messages.js';
+import { StatusTag } from '../../history/components/status-tag.js';
+import { issueRedFromForm } from '../actions.js';
+import { formNumberOf } from '../notices.js';
 
 const FORM_COLORS = { queued: 'default', applying: 'processing', approved: 'success', rejected: 'error', failed: 'error' } as const;
 
-function FormItem({ form }: { form: RedLetterFormSummary }) {
+function FormItem({ form, onChanged }: { form: RedLetterFormSummary; onChanged(): void }) {
   const { t } = useTranslation();
   const canIssue = form.status === 'approved' && (form.redInvoiceId === null || form.redInvoiceStatus === 'failed');
   const issue = async () => {
-    const result = await getApi().red.issueFromForm({ formId: form.id });
-    if (result.ok) {
-      reportSuccess(t('red.issuedFromForm', { lsh: result.value.lsh }));
-      void reloadDetail();
-    } else reportFailure(result.error, 'red:issueFromForm');
+    const invoice = await issueRedFromForm(form.id);
+    if (invoice) {
+      reportSuccess(t('reversal.issuedFromForm', { lsh: invoice.lsh }));
+      onChanged();
+    }
   };
   return (
     <List.Item data-testid={`form-${form.lsh}`} data-status={form.status}>
       <Space direction="vertical" size={0}>
         <Space wrap>
           <Tag color={FORM_COLORS[form.status]} data-testid={`form-status-${form.lsh}`}>
-            {t(`red.formStatus.${form.status}`)}
+            {t(`reversal.formStatus.${form.status}`)}
           </Tag>
-          <Typography.Text>{t('red.formAmount', { amount: form.amount })}</Typography.Text>
-          <Typography.Text type="secondary">{t(`red.letterReasons.${form.letterReason}`)}</Typography.Text>
-          {form.letterSubReason && <Typography.Text type="secondary">{t(`red.subReasons.${form.letterSubReason}`)}</Typography.Text>}
+          <Typography.Text>{t('reversal.formAmount', { amount: form.amount })}</Typography.Text>
+          <Typography.Text type="secondary">{t(`reversal.letterReasons.${form.letterReason}`)}</Typography.Text>
+          {form.letterSubReason && <Typography.Text type="secondary">{t(`reversal.subReasons.${form.letterSubReason}`)}</Typography.Text>}
         </Space>
         <Typography.Text data-testid={`form-number-${form.lsh}`}>
-          {form.xxbbh || form.xxbid ? `${t('history.reversal.formNumber')}：${form.xxbbh ?? ''} ${form.xxbid ?? ''}` : t('red.waitingNumber')}
+          {formNumberOf(form) ? t('reversal.formNumberIs', { number: formNumberOf(form) }) : t('reversal.waitingNumber')}
         </Typography.Text>
         {form.redInvoiceLsh && (
           <Space>
-            <Typography.Text>{t('red.redInvoice', { lsh: form.redInvoiceLsh })}</Typography.Text>
+            <Typography.Text>{t('reversal.redInvoice', { lsh: form.redInvoiceLsh })}</Typography.Text>
             <StatusTag serial={`form-red-${form.redInvoiceLsh}`} status={form.redInvoiceStatus} />
           </Space>
         )}
         {form.error && <Typography.Text type="danger">{form.error}</Typography.Text>}
         {canIssue && (
           <Button size="small" type="primary" data-testid={`form-issue-${form.lsh}`} onClick={() => void issue()}>
-            {t('red.issueFromForm')}
+            {t('reversal.issueFromForm')}
           </Button>
         )}
       </Space>
@@ -54,14 +54,14 @@ function FormItem({ form }: { form: RedLetterFormSummary }) {
   );
 }
 
-export function ReversalInfo({ detail }: { detail: OutputInvoiceDetail }) {
+export function ReversalInfo({ detail, onChanged }: { detail: OutputInvoiceDetail; onChanged(): void }) {
   const { t } = useTranslation();
   if (detail.original) {
     const original = detail.original;
     return (
       <Descriptions size="small" column={1} bordered title={t('history.reversal.title')} data-testid="red-original">
         <Descriptions.Item label={t('history.reversal.original')}>{`${original.invoiceCode ?? ''} ${original.invoiceNumber ?? ''}`}</Descriptions.Item>
-        <Descriptions.Item label={t('history.reversal.reason')}>{t(`red.reasons.${original.reason}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('history.reversal.reason')}>{t(`reversal.reasons.${original.reason}`)}</Descriptions.Item>
         {original.formNumber && <Descriptions.Item label={t('history.reversal.formNumber')}>{original.formNumber}</Descriptions.Item>}
       </Descriptions>
     );
@@ -93,7 +93,7 @@ export function ReversalInfo({ detail }: { detail: OutputInvoiceDetail }) {
               <Space wrap>
                 <Typography.Text>{red.lsh}</Typography.Text>
                 <Typography.Text>-{red.amount}</Typography.Text>
-                <Typography.Text type="secondary">{t(`red.reasons.${red.reason}`)}</Typography.Text>
+                <Typography.Text type="secondary">{t(`reversal.reasons.${red.reason}`)}</Typography.Text>
                 <StatusTag serial={`red-${red.lsh}`} status={red.status} kplx="1" />
                 <Typography.Text>{red.invoiceNumber ?? ''}</Typography.Text>
               </Space>
@@ -102,7 +102,7 @@ export function ReversalInfo({ detail }: { detail: OutputInvoiceDetail }) {
         />
       )}
       {reversal.forms.length > 0 && (
-        <List size="small" header={t('history.reversal.forms')} dataSource={reversal.forms} renderItem={(form) => <FormItem form={form} />} />
+        <List size="small" header={t('history.reversal.forms')} dataSource={reversal.forms} renderItem={(form) => <FormItem form={form} onChanged={onChanged} />} />
       )}
     </Space>
   );

@@ -19,8 +19,6 @@ const HALF_UP = Decimal.ROUND_HALF_UP;
 const DISCOUNT = 1;
 const QUANTITY_PLACES = 6;
 
-export const REASON_LABELS: Record<RedReason, string> = { '1': '销货退回（1）', '2': '开票有误（2）', '3': '服务中止（3）', '4': '销售折让（4）' };
-
 export interface RedLines {
   preview: RedPreviewLine[];
   /** Negative lines of the red invoice (issuance details). */
@@ -59,12 +57,12 @@ export function buildRedLines(blueLines: readonly IssuanceDetailLine[], request:
   const hasDiscounts = blueLines.some((line) => line.fphxz === DISCOUNT || line.fphxz === 2);
   const changes = new Map<number, NonNullable<RedRequest['lines']>[number]>();
   for (const change of request.lines ?? []) {
-    if (changes.has(change.xh)) issues.push({ field: `lines.${change.xh}`, message: `第 ${change.xh} 行重复出现` });
-    if (change.xh > blueLines.length) issues.push({ field: `lines.${change.xh}`, message: `蓝字发票没有第 ${change.xh} 行` });
+    if (changes.has(change.xh)) issues.push({ field: `lines.${change.xh}`, key: 'reversal.duplicateLine', params: { xh: change.xh } });
+    if (change.xh > blueLines.length) issues.push({ field: `lines.${change.xh}`, key: 'reversal.noSuchLine', params: { xh: change.xh } });
     changes.set(change.xh, change);
   }
   if (!fullReversal && hasDiscounts) {
-    issues.push({ field: 'lines', message: '蓝字发票含折扣行，只能全额冲红（冲红原因选开票有误，或不修改明细）' });
+    issues.push({ field: 'lines', key: 'reversal.discountLinesFullOnly', params: {} });
   }
 
   const reversed: Reversed[] = [];
@@ -78,29 +76,29 @@ export function buildRedLines(blueLines: readonly IssuanceDetailLine[], request:
     }
     const change = changes.get(xh);
     if (!change) return;
-    const label = `第 ${xh} 行（${blue.spmc}）`;
+    const line = { xh, name: blue.spmc };
     if (change.quantity !== undefined && !can.quantity) {
-      issues.push({ field: `lines.${xh}.quantity`, message: `${label} 冲红原因为${REASON_LABELS[reason]}时不能修改数量` });
+      issues.push({ field: `lines.${xh}.quantity`, key: 'reversal.quantityNotEditable', params: { ...line, reason } });
     }
     if (change.amount !== undefined && !can.amount) {
-      issues.push({ field: `lines.${xh}.amount`, message: `${label} 冲红原因为${REASON_LABELS[reason]}时不能直接修改金额，金额按原单价和数量计算` });
+      issues.push({ field: `lines.${xh}.amount`, key: 'reversal.amountNotEditable', params: { ...line, reason } });
     }
     const price = blue.dj === undefined ? null : new Decimal(blue.dj);
     let quantity: Decimal | null = blueQuantity;
     let amount = blueAmount;
     if (change.quantity !== undefined && can.quantity) {
       quantity = new Decimal(change.quantity);
-      if (quantity.decimalPlaces() > QUANTITY_PLACES) issues.push({ field: `lines.${xh}.quantity`, message: `${label} 冲红数量最多 ${QUANTITY_PLACES} 位小数` });
+      if (quantity.decimalPlaces() > QUANTITY_PLACES) issues.push({ field: `lines.${xh}.quantity`, key: 'reversal.quantityPlaces', params: { ...line, places: QUANTITY_PLACES } });
       if (blueQuantity && quantity.greaterThan(blueQuantity)) {
-        issues.push({ field: `lines.${xh}.quantity`, message: `${label} 冲红数量 ${plain(quantity)} 超过原数量 ${plain(blueQuantity)}` });
+        issues.push({ field: `lines.${xh}.quantity`, key: 'reversal.quantityTooLarge', params: { ...line, quantity: plain(quantity), original: plain(blueQuantity) } });
       }
       amount = price ? quantity.times(price).toDecimalPlaces(2, HALF_UP) : amount;
     }
     if (change.amount !== undefined && can.amount) {
       const wanted = new Decimal(change.amount);
-      if (wanted.decimalPlaces() > 2) issues.push({ field: `lines.${xh}.amount`, message: `${label} 冲红金额最多 2 位小数` });
+      if (wanted.decimalPlaces() > 2) issues.push({ field: `lines.${xh}.amount`, key: 'reversal.amountPlaces', params: line });
       if (reason === '3' && change.quantity !== undefined && price && !wanted.minus(amount).abs().lessThanOrEqualTo('0.01')) {
-        issues.push({ field: `lines.${xh}.amount`, message: `${label} 冲红金额与数量×原单价 ${fmt2(amount)} 不符（服务中止不能修改单价）` });
+        issues.push({ field: `lines.${xh}.amount`, key: 'reversal.amountMismatch', params: { ...line, amount: fmt2(amount) } });
       }
       amount = wanted.toDecimalPlaces(2, HALF_UP);
       if (reason === '3' && change.quantity === undefined && price) {
@@ -110,16 +108,16 @@ export function buildRedLines(blueLines: readonly IssuanceDetailLine[], request:
       if (reason === '4') quantity = null;
     }
     if (amount.greaterThan(blueAmount)) {
-      issues.push({ field: `lines.${xh}.amount`, message: `${label} 冲红金额 ${fmt2(amount)} 超过原金额 ${fmt2(blueAmount)}` });
+      issues.push({ field: `lines.${xh}.amount`, key: 'reversal.amountTooLarge', params: { ...line, amount: fmt2(amount), original: fmt2(blueAmount) } });
     }
     if (amount.isZero()) {
-      issues.push({ field: `lines.${xh}.amount`, message: `${label} 冲红金额不能为 0` });
+      issues.push({ field: `lines.${xh}.amount`, key: 'reversal.amountZero', params: line });
       return;
     }
     const full = amount.equals(blueAmount) && (quantity === null ? reason !== '4' : blueQuantity !== null && quantity.equals(blueQuantity));
     reversed.push({ blue, xh, quantity, amount, full });
   });
-  if (reversed.length === 0 && issues.length === 0) issues.push({ field: 'lines', message: '请至少选择一行要冲红的明细' });
+  if (reversed.length === 0 && issues.length === 0) issues.push({ field: 'lines', key: 'reversal.noLineChosen', params: {} });
 
   const issuance = reversed.map((line) => issuanceLine(line));
   const everyLineInFull = reversed.length === blueLines.length && reversed.every((line) => line.full);

@@ -5,6 +5,7 @@
  * finishes the outbox row.
  */
 import type { Db } from '../../db/open.js';
+import type { InvoiceReads } from '../issuance/repo.js';
 import type {
   Environment,
   InvoiceStatus,
@@ -68,8 +69,10 @@ export interface RedLetterFormRow {
   updated_at: string;
 }
 
-const SELECT = `SELECT f.*, r.lsh AS red_invoice_lsh, r.status AS red_invoice_status
-  FROM red_letter_form f LEFT JOIN issued_invoice r ON r.id = f.red_invoice_id`;
+/** A stored form row; its red invoice's lsh and status are added from the invoice reads. */
+type StoredFormRow = Omit<RedLetterFormRow, 'red_invoice_lsh' | 'red_invoice_status'>;
+
+const SELECT = `SELECT f.* FROM red_letter_form f`;
 
 export function toFormSummary(row: RedLetterFormRow): RedLetterFormSummary {
   return {
@@ -95,16 +98,27 @@ export function toFormSummary(row: RedLetterFormRow): RedLetterFormSummary {
   };
 }
 
-export function createRedLetterRepo(db: Db) {
+export function createRedLetterRepo(db: Db, invoices: Pick<InvoiceReads, 'refOf'>) {
+  const withRed = (row: StoredFormRow | undefined): RedLetterFormRow | undefined => {
+    if (!row) return undefined;
+    const red = row.red_invoice_id === null ? undefined : invoices.refOf(row.red_invoice_id);
+    return { ...row, red_invoice_lsh: red?.lsh ?? null, red_invoice_status: red?.status ?? null };
+  };
   const insert = db.prepare(
     `INSERT INTO red_letter_form (lsh, environment, blue_invoice_id, fplxdm, fpdm, fphm, sqly, sqly_detail, chyydm, kpzdbs, xhdwsbh, xhdwmc,
        ghdwsbh, ghdwmc, hjje, hjse, jshj, status, request_json, red_lines_json, auto_issue, created_at, updated_at)
      VALUES (@lsh, @environment, @blueInvoiceId, @fplxdm, @fpdm, @fphm, @sqly, @sqlyDetail, @chyydm, @kpzdbs, @xhdwsbh, @xhdwmc,
        @ghdwsbh, @ghdwmc, @hjje, @hjse, @jshj, 'queued', @requestJson, @redLinesJson, @autoIssue, @now, @now)`,
   );
-  const byLsh = db.prepare<[string], RedLetterFormRow>(`${SELECT} WHERE f.lsh = ?`);
-  const byId = db.prepare<[number], RedLetterFormRow>(`${SELECT} WHERE f.id = ?`);
-  const ofBlue = db.prepare<[number], RedLetterFormRow>(`${SELECT} WHERE f.blue_invoice_id = ? ORDER BY f.created_at, f.id`);
+  const byLsh = db.prepare<[string], StoredFormRow>(`${SELECT} WHERE f.lsh = ?`);
+  const byId = db.prepare<[number], StoredFormRow>(`${SELECT} WHERE f.id = ?`);
+  const ofBlue = db.prepare<[number], StoredFormRow>(`${SELECT} WHERE f.blue_invoice_id = ? ORDER BY f.created_at, f.id`);
+  // The 红字信息表 list: this desk's forms of the environment, newest first, found by serial, number or buyer.
+  const list = db.prepare<{ environment: string; q: string; like: string; limit: number }, StoredFormRow>(
+    `${SELECT} WHERE f.environment = @environment
+        AND (@q = '' OR f.lsh LIKE @like ESCAPE '\\' OR f.xxbbh LIKE @like ESCAPE '\\' OR f.xxbid LIKE @like ESCAPE '\\' OR f.ghdwmc LIKE @like ESCAPE '\\')
+      ORDER BY f.created_at DESC, f.id DESC LIMIT @limit`,
+  );
   const markApplying = db.prepare<[string | null, string, string]>(
     `UPDATE red_letter_form SET status = 'applying', sqdh = coalesce(?, sqdh), updated_at = ? WHERE lsh = ? AND status IN ('queued', 'applying')`,
   );
@@ -120,17 +134,26 @@ export function createRedLetterRepo(db: Db) {
     `UPDATE red_letter_form SET red_invoice_id = ?, error_message = NULL, updated_at = ? WHERE id = ?`,
   );
   const setError = db.prepare<[string, string, number]>(`UPDATE red_letter_form SET error_message = ?, updated_at = ? WHERE id = ?`);
-  const formOfRed = db.prepare<[number], RedLetterFormRow>(`${SELECT} WHERE f.red_invoice_id = ?`);
+  const formOfRed = db.prepare<[number], StoredFormRow>(`${SELECT} WHERE f.red_invoice_id = ?`);
+  const reserving = db.prepare<[number], { jshj: string | null; red_invoice_id: number | null }>(
+    `SELECT jshj, red_invoice_id FROM red_letter_form WHERE blue_invoice_id = ? AND status IN ('queued', 'applying', 'approved')`,
+  );
 
   return {
     /** Call inside the transaction that also enqueues the application. */
     insert(form: NewRedLetterForm, now: string): number {
       return Number(insert.run({ ...form, autoIssue: form.autoIssue ? 1 : 0, now }).lastInsertRowid);
     },
-    byLsh: (lsh: string): RedLetterFormRow | undefined => byLsh.get(lsh),
-    byId: (id: number): RedLetterFormRow | undefined => byId.get(id),
-    ofBlue: (blueInvoiceId: number): RedLetterFormRow[] => ofBlue.all(blueInvoiceId),
-    formOfRed: (redInvoiceId: number): RedLetterFormRow | undefined => formOfRed.get(redInvoiceId),
+    byLsh: (lsh: string): RedLetterFormRow | undefined => withRed(byLsh.get(lsh)),
+    byId: (id: number): RedLetterFormRow | undefined => withRed(byId.get(id)),
+    ofBlue: (blueInvoiceId: number): RedLetterFormRow[] => ofBlue.all(blueInvoiceId).map((row) => withRed(row) as RedLetterFormRow),
+    list: (environment: string, query: string, limit: number): RedLetterFormRow[] =>
+      list
+        .all({ environment, q: query, like: `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit })
+        .map((row) => withRed(row) as RedLetterFormRow),
+    formOfRed: (redInvoiceId: number): RedLetterFormRow | undefined => withRed(formOfRed.get(redInvoiceId)),
+    /** Forms of a blue invoice still alive (queued, applying, approved): what they may reserve of it. */
+    reserving: (blueInvoiceId: number) => reserving.all(blueInvoiceId),
     markApplying: (lsh: string, sqdh: string | null, now: string) => markApplying.run(sqdh, now, lsh).changes > 0,
     /** Keeps why the last attempt did not end (shown while the row waits for its next attempt). */
     note: (lsh: string, message: string, now: string) => touch.run(message, now, lsh).changes > 0,

@@ -27,7 +27,7 @@ import {
 import type { IssuanceDetailLine, IssuanceRequest } from '../../../shared/spec/issuance.js';
 import type { IssuanceService } from '../issuance/service.js';
 import { newSerial } from '../issuance/serial.js';
-import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from '../redletter/repo.js';
+import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from './form-repo.js';
 import { buildRedLines, money, type RedLines } from './lines.js';
 import type { InvoiceRow, RedRepo } from './repo.js';
 import { blueRequestOf, buildApplication, buildRedIssuance, isDigital } from './request.js';
@@ -59,11 +59,11 @@ export function createRedService(deps: RedServiceDeps) {
 
   function blueOf(id: number): { blue: InvoiceRow; request: IssuanceRequest } {
     const blue = repo.invoice(id, deps.environment);
-    if (!blue) throw new IpcFailure('NOT_FOUND', `没有找到这张发票（编号 ${id}）`);
-    if (blue.kplx !== '0') throw new IpcFailure('VALIDATION_FAILED', '这是一张红字发票，红字发票不能再冲红');
-    if (blue.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', '只有已开具的蓝字发票可以冲红（这张发票尚未开具成功）');
+    if (!blue) throw new IpcFailure('NOT_FOUND', 'app.invoiceNotFound', { id });
+    if (blue.kplx !== '0') throw new IpcFailure('VALIDATION_FAILED', 'reversal.isRed');
+    if (blue.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', 'reversal.notIssued');
     const request = blueRequestOf(blue);
-    if (!request.ok) throw new IpcFailure('VALIDATION_FAILED', request.message);
+    if (!request.ok) throw IpcFailure.text('VALIDATION_FAILED', request.message);
     return { blue, request: request.value };
   }
 
@@ -73,22 +73,22 @@ export function createRedService(deps: RedServiceDeps) {
     const issues = [...lines.issues];
     const partial = lines.form !== undefined;
     if (partial && request.zkje !== undefined && !new Decimal(request.zkje).isZero()) {
-      issues.push({ field: 'lines', message: '蓝字发票有整单折扣（zkje），只能全额冲红' });
+      issues.push({ field: 'lines', key: 'reversal.wholeDiscountFullOnly', params: {} });
     }
     if (redRouteOf(blue.fplxdm) === 'form') {
-      if (input.letterReason === undefined) issues.push({ field: 'letterReason', message: '请选择红字信息表申请原因（sqly）' });
+      if (input.letterReason === undefined) issues.push({ field: 'letterReason', key: 'reversal.letterReasonRequired', params: {} });
       else if (input.letterSubReason !== undefined && !SUB_REASONS[input.letterReason].includes(input.letterSubReason)) {
-        issues.push({ field: 'letterSubReason', message: '申请原因的具体情形与所选申请原因（sqly）不符' });
+        issues.push({ field: 'letterSubReason', key: 'reversal.subReasonMismatch', params: {} });
       } else if (input.letterReason !== '0' && input.letterSubReason === undefined) {
-        issues.push({ field: 'letterSubReason', message: '请选择申请原因的具体情形' });
+        issues.push({ field: 'letterSubReason', key: 'reversal.subReasonRequired', params: {} });
       }
       if (!isDigital(blue.fplxdm) && !terminalOf(input, request)) {
-        issues.push({ field: 'terminal', message: '开票终端标识（kpzdbs）不能为空：专用发票申请红字信息表必须填写' });
+        issues.push({ field: 'terminal', key: 'reversal.terminalRequired', params: {} });
       }
     }
     const remaining = repo.reversalOf(blue).remaining;
     if (lines.total.greaterThan(remaining)) {
-      issues.push({ field: 'total', message: `冲红金额 ${money(lines.total)} 超过蓝字发票剩余可冲红金额 ${money(remaining)}` });
+      issues.push({ field: 'total', key: 'reversal.exceedsRemainingOf', params: { amount: money(lines.total), remaining: money(remaining) } });
     }
     return { blue, request, lines, remaining, issues };
   }
@@ -109,7 +109,9 @@ export function createRedService(deps: RedServiceDeps) {
   }
 
   function refuseIssues(issues: RedIssue[]): void {
-    if (issues.length > 0) throw new IpcFailure('VALIDATION_FAILED', issues.map((issue) => issue.message).join('；'), { issues });
+    // The first issue is the sentence; all of them travel in details for the dialog to list.
+    const [first] = issues;
+    if (first) throw new IpcFailure('VALIDATION_FAILED', first.key, first.params, { details: { issues } });
   }
 
   function start(input: RedRequest): RedStarted {
@@ -119,11 +121,11 @@ export function createRedService(deps: RedServiceDeps) {
     const now = deps.now();
     if (redRouteOf(blue.fplxdm) === 'direct') {
       const built = buildRedIssuance(blue, request, lines.issuance, { lsh: newSerial('FR', now), reason: input.reason });
-      if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', built.message);
+      if (!built.ok) throw IpcFailure.text('VALIDATION_FAILED', built.message);
       const invoice = deps.issuance.enqueue(built.value, (redInvoiceId) => {
         // Checked again inside the transaction that takes the amount, so the check and the taking are one.
         if (lines.total.greaterThan(repo.reversalOf(blue).remaining)) {
-          throw new IpcFailure('VALIDATION_FAILED', `冲红金额 ${money(lines.total)} 超过蓝字发票剩余可冲红金额`);
+          throw new IpcFailure('VALIDATION_FAILED', 'reversal.exceedsRemaining', { amount: money(lines.total) });
         }
         repo.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount: money(lines.total), chyydm: input.reason, formId: null }, now.toISOString());
       });
@@ -137,14 +139,14 @@ export function createRedService(deps: RedServiceDeps) {
       reason: input.reason,
       terminal: terminalOf(input, request),
     });
-    if (!application.ok) throw new IpcFailure('VALIDATION_FAILED', application.message);
+    if (!application.ok) throw IpcFailure.text('VALIDATION_FAILED', application.message);
     // The red invoice's lines are validated now, so a form that comes back can always be issued from.
     const trial = buildRedIssuance(blue, request, lines.issuance, { lsh: newSerial('FR', now), reason: input.reason, form: { xxbbh: 'X', xxbid: 'X' } });
-    if (!trial.ok) throw new IpcFailure('VALIDATION_FAILED', trial.message);
+    if (!trial.ok) throw IpcFailure.text('VALIDATION_FAILED', trial.message);
     const requestJson = JSON.stringify(application.value);
     const negative = (value: Decimal) => money(value.negated());
     db.transaction(() => {
-      if (lines.total.greaterThan(repo.reversalOf(blue).remaining)) throw new IpcFailure('VALIDATION_FAILED', `冲红金额 ${money(lines.total)} 超过蓝字发票剩余可冲红金额`);
+      if (lines.total.greaterThan(repo.reversalOf(blue).remaining)) throw new IpcFailure('VALIDATION_FAILED', 'reversal.exceedsRemaining', { amount: money(lines.total) });
       forms.insert(
         {
           lsh,
@@ -185,19 +187,19 @@ export function createRedService(deps: RedServiceDeps) {
    * form's lines and amount. Runs inside the outbox transaction when issued automatically.
    */
   function issueFromForm(form: RedLetterFormRow): InvoiceSummary {
-    if (form.status !== 'approved') throw new IpcFailure('VALIDATION_FAILED', '红字信息表尚未审核通过，还不能开具红字发票');
+    if (form.status !== 'approved') throw new IpcFailure('VALIDATION_FAILED', 'reversal.formNotApproved');
     if (form.red_invoice_id !== null && form.red_invoice_status !== 'failed') {
-      throw new IpcFailure('VALIDATION_FAILED', `这张红字信息表已用于红字发票（流水号 ${form.red_invoice_lsh ?? ''}）`);
+      throw new IpcFailure('VALIDATION_FAILED', 'reversal.formUsed', { lsh: form.red_invoice_lsh ?? '' });
     }
     if (form.blue_invoice_id === null || form.red_lines_json === null || form.chyydm === null) {
-      throw new IpcFailure('VALIDATION_FAILED', '这张红字信息表不是在本机申请的，无法据此开具红字发票');
+      throw new IpcFailure('VALIDATION_FAILED', 'reversal.formNotLocal');
     }
     const { blue, request } = blueOf(form.blue_invoice_id);
     const lines = JSON.parse(form.red_lines_json) as IssuanceDetailLine[];
     const now = deps.now();
     const reason = form.chyydm;
     const built = buildRedIssuance(blue, request, lines, { lsh: newSerial('FR', now), reason, form: { xxbbh: form.xxbbh, xxbid: form.xxbid } });
-    if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', built.message);
+    if (!built.ok) throw IpcFailure.text('VALIDATION_FAILED', built.message);
     const amount = money(new Decimal(built.value.totals.total).negated());
     return deps.issuance.enqueue(built.value, (redInvoiceId) => {
       repo.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount, chyydm: reason, formId: form.id }, now.toISOString());
@@ -211,7 +213,7 @@ export function createRedService(deps: RedServiceDeps) {
     issueFromForm,
     issueFromFormId(formId: number): InvoiceSummary {
       const form = forms.byId(formId);
-      if (!form || form.environment !== deps.environment) throw new IpcFailure('NOT_FOUND', `没有找到红字信息表（编号 ${formId}）`);
+      if (!form || form.environment !== deps.environment) throw new IpcFailure('NOT_FOUND', 'reversal.formNotFound', { id: formId });
       const invoice = issueFromForm(form);
       const updated = forms.byId(formId);
       if (updated) deps.notifyForm(toFormSummary(updated));

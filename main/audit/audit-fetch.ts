@@ -4,8 +4,8 @@
  * query), the outcome, the HTTP status and the duration are kept — never headers (signatures) or bodies
  * (tax-bureau passwords).
  */
-import type { Environment } from '../../../shared/ipc/index.js';
-import type { RequestLogEntry } from './repo.js';
+import type { Environment } from '../../shared/ipc/index.js';
+import type { RequestLogEntry } from './request-log.js';
 
 const SERIAL_MEMBER = /"(?:lsh|PCH)"\s*:\s*"([^"\\]{1,64})"/;
 /** Bodies larger than this (OCR pictures) are not scanned for a serial number. */

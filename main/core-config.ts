@@ -1,0 +1,60 @@
+/**
+ * What `createCore` (core.ts) takes and returns: the run's configuration (data folder, which service,
+ * the knobs tests shorten) and the running core the Electron adapter and the harness talk to.
+ */
+import type { EventName, EventPayload } from '../shared/ipc/index.js';
+import type { Seller } from '../shared/rules/issuance-form/index.js';
+import type { IpcRouter } from './ipc/router.js';
+
+export type ServiceConfig =
+  | { kind: 'sandbox' }
+  | { kind: 'remote'; baseUrl: string; appKey: string; appSecret: string; seller: Seller };
+
+export interface CoreConfig {
+  /** Folder for the history database and the embedded sandbox's own state. */
+  dataDir: string;
+  appVersion: string;
+  /**
+   * Overrides the saved settings (tests, the harness). When absent, the environment saved through
+   * settings:setRemote / settings:useSandbox is used — the embedded sandbox until a remote one is saved.
+   */
+  service?: ServiceConfig;
+  /** Seed of the embedded sandbox's tax authority; DEFAULT_SANDBOX_SEED when absent. */
+  sandboxSeed?: number;
+  /** How long the embedded sandbox keeps an issuance pending (ms); tests shorten it. */
+  sandboxIssueDelayMs?: number;
+  /** First retry wait of the outbox (ms); tests shorten it. */
+  outboxBaseDelayMs?: number;
+  /** Longest retry wait of the outbox (ms); tests shorten it. */
+  outboxMaxDelayMs?: number;
+  /** Deadline of one call to the service (ms); crash tests shorten it so dropped answers are noticed soon. */
+  serviceTimeoutMs?: number;
+  /** Default issuer (kpr) shown in the form. */
+  issuer?: string;
+  /** Where the outbox worker logs (console.warn when absent); tests watch it for the worker's backoff. */
+  outboxLog?: (message: string, error?: unknown) => void;
+  /** Daily backups of the history database (main/ledger/); on unless false. */
+  dailyBackups?: boolean;
+  /** Set by the ledger guard when it builds the core inside it; hosts never set it. */
+  guarded?: true;
+  /** Data shipped with the app (the tax-code table); `resources/` under the working folder when absent. */
+  resourcesDir?: string;
+}
+
+/** [event, payload] pairs: checking `event` narrows `payload` in a listener written as (event, payload) => …. */
+export type CoreEvent = { [E in EventName]: [event: E, payload: EventPayload<E>] }[EventName];
+export type CoreEventListener = (...args: CoreEvent) => void;
+
+export interface Core {
+  router: IpcRouter;
+  /** Subscribe to events for the renderer; returns the unsubscribe function. */
+  onEvent(listener: CoreEventListener): () => void;
+  /** Stops workers, closes the sandbox server and the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export { HISTORY_DB_FILE } from './ledger/health.js';
+/** kpr (开票人) of invoices whose form names none: invoice content, hence Chinese. */
+export const DEFAULT_ISSUER = '开票员';
+/** Seed of the embedded sandbox's tax authority (received invoices of the demo enterprise). */
+export const DEFAULT_SANDBOX_SEED = 2026;

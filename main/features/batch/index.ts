@@ -1,0 +1,39 @@
+/**
+ * The batch feature (批量开票): invoices imported from an Excel sheet, checked with the form's own rules and
+ * submitted row by row through issuance's api; its progress follows the invoices' `issuance:updated`
+ * events, and a batch cut short by a quit or a crash resumes at start (rows without an lsh only).
+ */
+import type { IssuanceApi } from '../issuance/index.js';
+import type { Feature, FeatureDeps } from '../feature.js';
+import { registerBatchIpc } from './ipc.js';
+import { createBatchRepo } from './repo.js';
+import { createBatchService } from './service.js';
+
+export interface BatchFeatureDeps extends FeatureDeps {
+  issuance: Pick<IssuanceApi, 'submit' | 'invoices'>;
+  /** kpr of rows that name none. */
+  defaultIssuer: string;
+}
+
+export function createBatchFeature(deps: BatchFeatureDeps): Feature {
+  const service = createBatchService({
+    repo: createBatchRepo(deps.db, deps.issuance.invoices),
+    environment: deps.environment,
+    dialog: deps.ports.dialog,
+    seller: deps.seller,
+    defaultIssuer: deps.defaultIssuer,
+    submitInvoice: (draft) => deps.issuance.submit(draft),
+    progress: (progress) => deps.emit('batch:progress', progress),
+  });
+  return {
+    name: 'batch',
+    registerIpc: (router) => registerBatchIpc(router, service),
+    // A batch's progress is computed from its invoices' states, so it moves whenever one of them does.
+    on: { 'issuance:updated': (invoice) => service.invoiceUpdated(invoice) },
+    start() {
+      // Not awaited: a long batch resumes in the background while the app is already usable.
+      service.resume().catch((error: unknown) => console.error('[batch] resume failed', error));
+    },
+    stop: () => service.stop(),
+  };
+}

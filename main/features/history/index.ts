@@ -1,0 +1,22 @@
+/**
+ * The history feature: the list of output invoices, search over all of them, one invoice's detail (with
+ * its reversals, read through the reversal feature's api) and export to xlsx/csv — the `history:*` channels.
+ */
+import type { IssuanceApi } from '../issuance/index.js';
+import type { ReversalApi } from '../reversal/index.js';
+import type { Feature, FeatureDeps } from '../feature.js';
+import { registerHistoryIpc } from './ipc.js';
+import { createHistoryRepo } from './repo.js';
+import { createHistoryService } from './service.js';
+
+export function createHistoryFeature(deps: FeatureDeps & { issuance: IssuanceApi; reversal: ReversalApi }): Feature {
+  const service = createHistoryService({
+    repo: createHistoryRepo(deps.db),
+    environment: deps.environment,
+    dialog: deps.ports.dialog,
+    invoices: deps.issuance.invoices,
+    reversal: deps.reversal,
+    now: deps.now,
+  });
+  return { name: 'history', registerIpc: (router) => registerHistoryIpc(router, deps.issuance, service) };
+}

@@ -1,0 +1,52 @@
+/**
+ * The issuance feature: the invoice form's drafts, submission through the outbox (kind 'issuance'), the
+ * issued invoice's files (PDF/OFD), and the `issuance:*` channels. Other features build on its `api`
+ * (reversal enqueues red invoices, batch submits rows, history lists what was issued).
+ */
+import path from 'node:path';
+import { IpcFailure } from '../../../shared/ipc/index.js';
+import { draftContentFromRequest } from '../../../shared/rules/issuance-form/from-request.js';
+import type { Feature, FeatureDeps } from '../feature.js';
+import { createDraftService } from './drafts.js';
+import { createInvoiceFiles } from './files.js';
+import { registerIssuanceIpc } from './ipc.js';
+import { createDraftRepo, createInvoiceFileRepo, createInvoiceReads, createIssuanceRepo, type InvoiceReads } from './repo.js';
+import { createIssuanceService, ISSUANCE_OUTBOX_KIND, type IssuanceService } from './service.js';
+
+/** The service (submit, enqueue, list…) and the reads of stored invoices (the one owner of issued_invoice). */
+export type IssuanceApi = IssuanceService & { invoices: InvoiceReads };
+
+export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> & { api: IssuanceApi } {
+  const service = createIssuanceService({
+    db: deps.db,
+    repo: createIssuanceRepo(deps.db),
+    outbox: deps.outbox,
+    environment: deps.environment,
+    seller: deps.seller,
+    now: deps.now,
+    kick: deps.kick,
+    notify: (invoice) => deps.emit('issuance:updated', invoice),
+  });
+  const fileRepo = createInvoiceFileRepo(deps.db);
+  const files = createInvoiceFiles({
+    find: (id, environment, format) => fileRepo.find(id, environment, format),
+    environment: deps.environment,
+    dir: path.join(deps.dataDir, 'invoice-files'),
+    opener: deps.ports.opener,
+  });
+  const drafts = createDraftService(createDraftRepo(deps.db, deps.environment), deps.now);
+  const invoices = createInvoiceReads(deps.db);
+  // 再开一张: the stored request of a blue invoice read back into the form (a red one is never repeated).
+  const repeat = (id: number) => {
+    const invoice = invoices.invoice(id, deps.environment);
+    if (!invoice) throw new IpcFailure('NOT_FOUND', 'issuance.repeatGone', { id });
+    if (invoice.kplx === '1') throw new IpcFailure('VALIDATION_FAILED', 'issuance.repeatRed');
+    return { content: draftContentFromRequest(JSON.parse(invoice.request_json)) };
+  };
+  return {
+    name: 'issuance',
+    registerIpc: (router) => registerIssuanceIpc(router, service, drafts, files, repeat),
+    outboxHandlers: { [ISSUANCE_OUTBOX_KIND]: service.outboxHandler(deps.client) },
+    api: { ...service, invoices },
+  };
+}

@@ -1,9 +1,0 @@
-/** IPC handlers of red reversals. */
-import type { IpcRouter } from '../../ipc/router.js';
-import type { RedService } from './service.js';
-
-export function registerRedIpc(router: IpcRouter, service: RedService): void {
-  router.handle('red:preview', (request) => service.preview(request));
-  router.handle('red:start', (request) => service.start(request));
-  router.handle('red:issueFromForm', (request) => service.issueFromFormId(request.formId));
-}

@@ -1,0 +1,38 @@
+/**
+ * The settings feature: which service this desk talks to (the embedded sandbox or a live one, its
+ * credentials kept in the vault), the connection test, and `app:info`. Created before the others: its
+ * `api.startupService()` decides which service core.ts connects to, so it takes only what exists before
+ * that choice (no environment, no client).
+ */
+import type { AppInfo } from '../../../shared/ipc/index.js';
+import type { RequestLogEntry } from '../../audit/request-log.js';
+import type { Vault } from '../../security/vault.js';
+import type { Feature, FeatureDeps } from '../feature.js';
+import { registerSettingsIpc } from './ipc.js';
+import { createSettingsRepo } from './repo.js';
+import { createSettingsService, type SettingsService } from './service.js';
+
+export type SettingsApi = Pick<SettingsService, 'startupService' | 'setActive'>;
+
+export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' | 'ports'> {
+  /** Records the connection test's request in the audit log. */
+  log: (entry: RequestLogEntry) => void;
+  /** What `app:info` answers; known once the service is connected. */
+  info: () => AppInfo;
+  /** The secrets vault (shared with the enterprises feature, which seals tax-bureau passwords in it). */
+  vault: Vault;
+}
+
+export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<SettingsApi> & { api: SettingsApi } {
+  const service = createSettingsService({
+    db: deps.db,
+    repo: createSettingsRepo(deps.db),
+    vault: deps.vault,
+    cipherBackend: deps.ports.cipher.backend,
+    pendingOperations: () => deps.outbox.pendingCount(),
+    log: deps.log,
+    // Address and AppKey changes are confirmed in a main-process dialog (docs/security.md).
+    ...(deps.ports.dialog ? { dialog: deps.ports.dialog } : {}),
+  });
+  return { name: 'settings', registerIpc: (router) => registerSettingsIpc(router, deps.info, service), api: service };
+}

@@ -1,0 +1,56 @@
+/**
+ * The issuance feature's calls to main — the only place in this folder that uses `window.api`. Components
+ * and hooks call these; they answer the IpcResult as it came, so the caller decides how a failure shows
+ * (a toast through lib/messages.ts, or a message on a field).
+ */
+import type { InvoiceDraft, InvoiceFileFormat, InvoiceSummary, RequestOf } from '../../../../shared/ipc/index.js';
+import { useAppStore } from '../../app/store.js';
+import type { Customer, Product } from '../../../../shared/ipc/schemas/libraries.js';
+import { getApi } from '../../lib/api.js';
+import { reportFailure } from '../../lib/messages.js';
+import { useIssuanceStore } from './store.js';
+
+export const submitInvoice = (draft: InvoiceDraft) => getApi().issuance.submit(draft);
+export const listDrafts = () => getApi().issuance.listDrafts();
+export const saveDraft = (request: RequestOf<'issuance:saveDraft'>) => getApi().issuance.saveDraft(request);
+export const loadDraft = (id: number) => getApi().issuance.loadDraft({ id });
+export const deleteDraft = (id: number) => getApi().issuance.deleteDraft({ id });
+export const openInvoiceFile = (id: number, format: InvoiceFileFormat) => getApi().issuance.openFile({ id, format });
+
+/** Customers or products matching the query, for the form's pickers. */
+export const searchLibrary = (kind: 'customers' | 'products', request: { query: string; limit: number }) =>
+  kind === 'customers' ? getApi().customers.list(request) : getApi().products.list(request);
+
+/** Saves a customer or product offered after an issue (an id updates the entry the library holds). */
+export const saveLibraryEntry = (kind: 'customers' | 'products', entry: Customer | Product) =>
+  kind === 'customers' ? getApi().customers.save(entry as Customer) : getApi().products.save(entry as Product);
+
+/** Calls `listener` whenever an invoice changes state in main; returns the function that stops it. */
+export const onInvoiceUpdated = (listener: (invoice: InvoiceSummary) => void) => getApi().on('issuance:updated', listener);
+
+/** 再开一张: the invoice's content, handed to the form, which the app then shows with the cursor on the first quantity. */
+export async function repeatInvoice(id: number): Promise<boolean> {
+  const result = await getApi().issuance.repeat({ id });
+  if (!result.ok) {
+    reportFailure(result.error, 'issuance:repeat');
+    return false;
+  }
+  useIssuanceStore.getState().setIncoming({ content: result.value.content, focus: 'line-0-quantity' });
+  useAppStore.getState().setView('issue');
+  return true;
+}
+
+export const listTemplates = (query: string) => getApi().templates.list({ query, limit: 20 });
+export const saveTemplate = (request: RequestOf<'templates:save'>) => getApi().templates.save(request);
+export const deleteTemplate = (id: number) => getApi().templates.delete({ id });
+
+/** Opens a template into the form (cursor on the first quantity, as for a repeat). */
+export async function openTemplate(id: number): Promise<boolean> {
+  const result = await getApi().templates.load({ id });
+  if (!result.ok) {
+    reportFailure(result.error, 'templates:load');
+    return false;
+  }
+  useIssuanceStore.getState().setIncoming({ content: result.value.content, focus: 'line-0-quantity' });
+  return true;
+}

@@ -1,0 +1,41 @@
+/** 常用发票: invoices saved from the form under a name, and issuing again from the history (再开一张). */
+import { z } from 'zod';
+import { InvoiceType } from './issuance.js';
+
+// Names are what the clerk types to find a template: no control characters, a sane length.
+const TemplateName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[^\p{Cc}]*$/u, 'name has control characters')
+  .describe('The name the clerk finds the template by');
+
+export const TemplateQuery = z.strictObject({
+  query: z.string().max(40).regex(/^[^\p{Cc}]*$/u, 'query has control characters').optional(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+
+export const TemplateSummary = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  invoiceType: InvoiceType,
+  buyerName: z.string(),
+  usedAt: z.string().nullable().describe('When it was last opened (ISO-8601)'),
+});
+export type TemplateSummary = z.infer<typeof TemplateSummary>;
+
+export const SaveTemplateRequest = z.strictObject({
+  name: TemplateName,
+  invoiceType: InvoiceType,
+  buyerName: z.string().max(200),
+  content: z.json().describe('The form values as JSON, like a draft'),
+  /** A template of that name exists: replace it only when the clerk said so. */
+  replace: z.boolean().default(false),
+});
+
+export const TemplateId = z.strictObject({ id: z.number().int().positive() });
+export const SavedTemplate = TemplateSummary.extend({ content: z.json() });
+
+export const RepeatRequest = z.strictObject({ id: z.number().int().positive().describe('Local id of the issued invoice to repeat') });
+export const RepeatContent = z.strictObject({ content: z.json().describe('The form values of the invoice, without serial or date') });
