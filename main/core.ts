@@ -19,6 +19,7 @@ import { registerHistoryIpc } from './features/history/ipc.js';
 import { createHistoryRepo } from './features/history/repo.js';
 import { createHistoryService } from './features/history/service.js';
 import { createDraftService } from './features/issuance/drafts.js';
+import { createPrintFeature } from './features/print/index.js';
 import { createRedFeature, REDLETTER_OUTBOX_KIND } from './features/red/feature.js';
 import { registerRedIpc } from './features/red/ipc.js';
 import { createInvoiceFiles } from './features/issuance/files.js';
@@ -192,17 +193,25 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   });
   registerSettingsIpc(router, info, settings);
   const invoiceFileRepo = createInvoiceFileRepo(db);
-  registerIssuanceIpc(
-    router,
-    issuance,
-    createDraftService(createDraftRepo(db, environment), () => new Date()),
-    createInvoiceFiles({
-      find: (id, env, format) => invoiceFileRepo.find(id, env, format),
-      environment,
-      dir: path.join(config.dataDir, 'invoice-files'),
-      opener: ports.opener,
-    }),
-  );
+  const invoiceFiles = createInvoiceFiles({
+    find: (id, env, format) => invoiceFileRepo.find(id, env, format),
+    environment,
+    dir: path.join(config.dataDir, 'invoice-files'),
+    opener: ports.opener,
+  });
+  registerIssuanceIpc(router, issuance, createDraftService(createDraftRepo(db, environment), () => new Date()), invoiceFiles);
+  const issuanceRepo = createIssuanceRepo(db);
+  createPrintFeature({
+    db,
+    environment,
+    client: () => client,
+    ports,
+    seller: () => connection.seller,
+    now: () => new Date(),
+    emit,
+    findInvoice: (id) => issuanceRepo.findById(id, environment),
+    invoicePdf: (id) => invoiceFiles.local(id, 'pdf'),
+  }).registerIpc?.(router);
   registerCertificationIpc(router, certification);
   registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, dialog: ports.dialog, red: red.repo, forms: red.forms }));
   registerRedIpc(router, red.service);
