@@ -91,6 +91,8 @@ export const PrintLog = z.strictObject({
   ),
 });
 
+export type PrintLog = z.infer<typeof PrintLog>;
+
 export const PreviewRequest = z.strictObject({ invoiceId: z.number().int().positive(), document: PrintDocument });
 
 const mm = z.number();
