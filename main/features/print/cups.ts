@@ -38,10 +38,11 @@ export function parseLpstat(output: string): PrinterInfo[] {
   const printers: PrinterInfo[] = [];
   const lines = output.split('\n');
   lines.forEach((line, index) => {
-    const match = /^printer (\S+) (?:is (idle|now printing \S+)|(disabled)) ?(.*)$/.exec(line);
+    // "printer X is idle.", "printer X now printing X-12.", "printer X disabled since …".
+    const match = /^printer (\S+) (is idle|now printing|disabled)\b/.exec(line);
     if (!match) return;
     const name = match[1]!;
-    const state = match[3] ? 'stopped' : match[2] === 'idle' ? 'idle' : 'printing';
+    const state = match[2] === 'disabled' ? 'stopped' : match[2] === 'is idle' ? 'idle' : 'printing';
     // The reason of a stopped queue is on the following indented line(s).
     const reason = lines[index + 1]?.startsWith('\t') ? lines[index + 1]!.trim() : undefined;
     printers.push({ name, isDefault: name === defaultName, state, ...(reason ? { detail: reason } : {}) });

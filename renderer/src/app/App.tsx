@@ -8,6 +8,7 @@ import zhCNLocale from 'antd/locale/zh_CN';
 import enLocale from 'antd/locale/en_US';
 import { useTranslation } from 'react-i18next';
 import { MessagesBridge } from '../lib/messages.js';
+import { PrintDialog } from '../features/print/components/print-dialog.js';
 import { AppHeader } from './app-header.js';
 import { EnvironmentBanner } from './environment-banner.js';
 import { useAppStore } from './store.js';
@@ -47,6 +48,7 @@ function Shell() {
       <AppHeader />
       <Layout.Content style={{ paddingInline: 24, paddingBottom: 24 }}>
         <Tabs activeKey={view} onChange={(key) => setView(key as View)} items={items} />
+        <PrintDialog />
       </Layout.Content>
     </Layout>
   );

@@ -3,6 +3,7 @@ import type { Messages } from './zh-CN.js';
 import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
+import { printEn } from '../../features/print/locale.js';
 
 export const en: Messages = {
   app: {
@@ -21,6 +22,7 @@ export const en: Messages = {
     history: 'History',
     libraries: 'Customers & products',
     batch: 'Batch from Excel',
+    printers: 'Printers',
     settings: 'Settings',
   },
   settings: {
@@ -200,6 +202,7 @@ export const en: Messages = {
     no: 'No',
   },
   history: historyEn,
+  print: printEn,
   red: redEn,
   libraries: librariesEn,
   batch: batchEn,

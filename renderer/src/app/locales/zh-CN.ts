@@ -5,6 +5,7 @@
 import { historyZh, redZh } from '../../features/history/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
+import { printZh } from '../../features/print/locale.js';
 
 export const zhCN = {
   app: {
@@ -23,6 +24,7 @@ export const zhCN = {
     history: '开票历史',
     libraries: '客户与商品',
     batch: '批量开票',
+    printers: '打印机',
     settings: '设置',
   },
   settings: {
@@ -202,6 +204,7 @@ export const zhCN = {
     no: '否',
   },
   history: historyZh,
+  print: printZh,
   red: redZh,
   libraries: librariesZh,
   batch: batchZh,

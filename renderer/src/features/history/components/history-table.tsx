@@ -10,6 +10,10 @@ import type { HistoryRow } from '../../../../../shared/ipc/index.js';
 import { formatDateTime } from '../format.js';
 import { useHistoryStore } from '../store.js';
 import { StatusTag } from './status-tag.js';
+import { usePrintStore } from '../../print/store.js';
+
+/** Issued paper invoices can be ticked and printed together (in invoice-number order). */
+const printable = (row: HistoryRow) => row.direction === 'output' && row.status === 'issued' && (row.invoiceType === '004' || row.invoiceType === '007');
 
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
 const isType = (value: string): value is '004' | '007' | '025' | '026' | '028' | '81' | '82' => ['004', '007', '025', '026', '028', '81', '82'].includes(value);
@@ -54,6 +58,7 @@ export function HistoryTable() {
   const rows = useHistoryStore((s) => s.rows);
   const loading = useHistoryStore((s) => s.loading);
   const selectedId = useHistoryStore((s) => s.selectedId);
+  const selection = usePrintStore((s) => s.selection);
   return (
     <Table<HistoryRow>
       data-testid="history-table"
@@ -63,6 +68,11 @@ export function HistoryTable() {
       dataSource={rows}
       loading={loading}
       onRow={rowAttributes}
+      rowSelection={{
+        selectedRowKeys: Object.keys(selection).map((id) => `output-${id}`),
+        onChange: (_keys, selected) => usePrintStore.getState().set({ selection: Object.fromEntries(selected.filter(printable).map((row) => [row.id, row.invoiceType])) }),
+        getCheckboxProps: (row) => ({ disabled: !printable(row), 'data-testid': `history-select-${row.serial ?? row.id}` }) as { disabled: boolean },
+      }}
       rowClassName={(row) => (row.id === selectedId ? 'ant-table-row-selected' : '')}
       pagination={false}
       locale={{ emptyText: t('history.empty') }}
