@@ -143,7 +143,8 @@ describe('printing from the history to the CUPS printer PDF', () => {
       const { page, errors } = await openPrintDialog(harness, invoice);
       await expect.poll(() => page.getByTestId('print-preview').innerText()).toContain('（详见销货清单）');
       await screenshot(page, 'print-004-12-lines-preview');
-      await page.getByTestId('print-preview-list').click();
+      // antd hides the radio input itself: the clerk clicks its label.
+      await page.locator('label:has([data-testid="print-preview-list"])').click();
       await page.getByTestId('print-preview-page-2').waitFor();
       await expect.poll(() => page.getByTestId('print-preview').innerText()).toContain('第 2 页 共 2 页');
       await screenshot(page, 'print-004-goods-list-preview');

@@ -136,12 +136,12 @@ export function createPrintService(deps: PrintServiceDeps) {
   }
 
   /** Runs one recorded job to its end (printed or failed) and returns its row as a view. */
-  async function runJob(id: number): Promise<PrintJobView> {
+  async function runJob(id: number): Promise<{ job: PrintJobView; listed?: boolean }> {
     const row = repo.job(id, environment);
     if (!row) throw new Error(`print job ${id} vanished`);
     const fail = (code: PrintJobErrorCode, detail: string, fpzt?: string) => {
       repo.setStatus(id, { status: 'failed', errorCode: code, errorMessage: detail, ...(fpzt ? { fpzt } : {}) }, nowIso());
-      return toJobView(repo.job(id, environment)!);
+      return { job: toJobView(repo.job(id, environment)!) };
     };
     const printer = deps.printer;
     if (!printer) return fail('PRINTER_MISSING', 'this host has no printer access');
@@ -166,10 +166,10 @@ export function createPrintService(deps: PrintServiceDeps) {
       repo.setStatus(id, { status: 'printing', fpzt: data.fpzt }, nowIso());
       const { jobId } = await printer.print({ printer: row.printer, pdf, title: `fapiao-${row.fphm}-${document}`, paper, copies: row.copies });
       repo.setStatus(id, { status: 'printed', printerJobId: jobId }, nowIso());
-      return toJobView(repo.job(id, environment)!);
+      return { job: toJobView(repo.job(id, environment)!), listed: hasList(data) };
     } catch (error) {
       const { code, detail } = failureOf(error);
-      return fail(code, detail, data.fpzt);
+      return { ...fail(code, detail, data.fpzt), listed: hasList(data) };
     }
   }
 
@@ -214,16 +214,21 @@ export function createPrintService(deps: PrintServiceDeps) {
         for (const document of (['invoice', 'list'] as const).filter((d) => request.documents.includes(d))) plan.push({ invoice, document });
       }
       const jobs: PrintJobView[] = [];
+      // Invoices whose face answered qdbz 0: a list asked for "with the invoice" does not exist for them.
+      const withoutList = new Set<number>();
+      let total = plan.length;
+      let done = 0;
       for (const { invoice, document } of plan) {
-        const id = record(invoice, document, request);
-        const job = await runJob(id);
-        // "Invoice and list" asked for an invoice without a list: that list simply does not exist.
-        if (job.errorCode === 'NO_LIST' && request.documents.includes('invoice')) {
-          jobs.push(job);
+        if (document === 'list' && withoutList.has(invoice.id)) {
+          total -= 1;
           continue;
         }
+        const id = record(invoice, document, request);
+        const { job, listed } = await runJob(id);
+        if (document === 'invoice' && listed === false) withoutList.add(invoice.id);
         jobs.push(job);
-        deps.progress({ total: plan.length, done: jobs.length, job });
+        done += 1;
+        deps.progress({ total, done, job });
         if (job.errorCode?.startsWith('PRINTER_')) break;
       }
       return { jobs };
@@ -238,7 +243,7 @@ export function createPrintService(deps: PrintServiceDeps) {
       const printer = request.printer ?? row.printer;
       if (request.printer) repo.savePreference(environment, invoice.invoiceType, printer, nowIso());
       const id = record(invoice, DOCUMENT_OF_DYLX[row.dylx], { printer, copies: row.copies, mode: row.mode, retryOf: row.id });
-      return runJob(id);
+      return (await runJob(id)).job;
     },
 
     async preview(request: { invoiceId: number; document: PrintDocument }) {

@@ -49,8 +49,7 @@ export async function print(): Promise<void> {
   try {
     const result = await getApi().print.print({ invoiceIds: s.invoiceIds, documents: s.documents, printer: s.printer, copies: s.copies, mode: s.mode });
     if (!result.ok) return reportFailure(result.error, 'print:print');
-    // Jobs for a list the invoice does not have are not failures worth showing.
-    const jobs = result.value.jobs.filter((job) => job.errorCode !== 'NO_LIST');
+    const jobs = result.value.jobs;
     store().set({ jobs, preferences: { ...store().preferences, [s.invoiceType]: s.printer } });
     if (jobs.length > 0 && jobs.every((job) => job.status === 'printed')) reportSuccess(i18n.t('print.printed', { printer: s.printer }));
   } finally {
@@ -64,7 +63,8 @@ export async function retry(job: PrintJobView, printer: string): Promise<void> {
   try {
     const result = await getApi().print.retry({ jobId: job.id, printer });
     if (!result.ok) return reportFailure(result.error, 'print:retry');
-    store().set({ jobs: [...store().jobs.filter((j) => j.id !== job.id), result.value] });
+    // The printer that worked is the one the dialog prints on from now on.
+    store().set({ jobs: [...store().jobs.filter((j) => j.id !== job.id), result.value], ...(result.value.status === 'printed' ? { printer } : {}) });
     if (result.value.status === 'printed') reportSuccess(i18n.t('print.printed', { printer }));
   } finally {
     store().set({ busy: false });
