@@ -58,6 +58,8 @@ export interface CoreConfig {
   service?: ServiceConfig;
   /** Seed of the embedded sandbox's tax authority; DEFAULT_SANDBOX_SEED when absent. */
   sandboxSeed?: number;
+  /** Test-only: the embedded sandbox serves its control API (faults, voiding an invoice). */
+  sandboxControlApi?: boolean;
   /** How long the embedded sandbox keeps an issuance pending (ms); tests shorten it. */
   sandboxIssueDelayMs?: number;
   /** First retry wait of the outbox (ms); tests shorten it. */
@@ -113,6 +115,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
         // A seeded tax authority, so a clerk without an account can collect, verify and certify in 测试环境.
         seed: config.sandboxSeed ?? DEFAULT_SANDBOX_SEED,
         ...(config.sandboxIssueDelayMs === undefined ? {} : { issueDelayMs: config.sandboxIssueDelayMs }),
+        ...(config.sandboxControlApi ? { controlApi: true } : {}),
       });
       connection = { baseUrl: sandbox.baseUrl, signer: createHmacSigner(DEMO_CREDENTIALS), seller: DEMO_ENTERPRISE };
     } else {

@@ -9,6 +9,8 @@ import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, sh
 import { createCore, type Core } from '../core.js';
 import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
 import { createElectronDialogPort, createElectronFileOpener, createSafeStorageCipher } from './ports.js';
+import { createElectronPrinterPort } from './printer.js';
+import { createCupsPrinterPort } from '../features/print/cups.js';
 import { registerAppProtocol } from './protocol.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
 import { createMainWindow } from './window.js';
@@ -106,6 +108,8 @@ async function start(): Promise<void> {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),
+    // Linux and macOS print through CUPS (lp, the path the tests exercise); Windows through Electron.
+    printer: process.platform === 'win32' ? createElectronPrinterPort({ createWindow: (options) => new BrowserWindow(options) }) : createCupsPrinterPort(),
   });
   ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);
   stopEvents = core.onEvent(

@@ -53,8 +53,8 @@ export function printOptions(request: PrintRequest): WebContentsPrintOptions {
 
 const HIDDEN: BrowserWindowConstructorOptions = {
   show: false,
-  // The PDF viewer is a plugin; nothing else runs in this window (no preload, no node).
-  webPreferences: { plugins: true, sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false },
+  // The PDF viewer is a plugin; nothing else runs in this window (no preload, no Node).
+  webPreferences: { plugins: true, sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, devTools: false },
 };
 
 export function createElectronPrinterPort(deps: ElectronPrinterDeps): PrinterPort {
@@ -83,7 +83,7 @@ export function createElectronPrinterPort(deps: ElectronPrinterDeps): PrinterPor
         await new Promise<void>((resolve, reject) => {
           window.webContents.print(printOptions(request), (success, failureReason) => {
             if (success) resolve();
-            else reject(new PrinterError(request.printer, failureReason === 'cancelled' ? 'refused' : 'refused', failureReason || 'the print failed'));
+            else reject(new PrinterError(request.printer, 'refused', failureReason || 'the print failed'));
           });
         });
         return { jobId: `${request.printer}:${Date.now()}` };

@@ -175,6 +175,34 @@ describe('printing from the history to the CUPS printer PDF', () => {
     });
   }, 120_000);
 
+  it('a voided invoice is refused before anything reaches the printer, with a clear message', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-print-void-'));
+    dirs.push(dataDir);
+    const harness = await startHarness({ dataDir, core: { ...fast, sandboxControlApi: true } });
+    try {
+      const invoice = await seed004(harness, 2);
+      const info = await dispatch<{ serviceBaseUrl: string }>(harness, 'app:info', {});
+      const voided = await fetch(`${info.serviceBaseUrl}/sandbox/control/void`, {
+        method: 'POST',
+        body: JSON.stringify({ fplxdm: '004', fpdm: invoice.invoiceCode, fphm: invoice.invoiceNumber }),
+      });
+      expect(voided.status).toBe(200);
+      const { page, errors } = await openPrintDialog(harness, invoice);
+      await expect.poll(() => page.getByTestId('print-invoice-status').innerText()).toBe('正数作废');
+      await page.getByTestId('print-submit').click();
+      await expect.poll(() => page.getByTestId('print-job-error').innerText(), { timeout: 30_000 }).toContain('已作废');
+      await screenshot(page, 'print-voided-refused');
+      const log = await printLog(harness, invoice.id);
+      expect(log.jobs.map((job) => [job.status, job.errorCode, job.printerJobId])).toEqual([['failed', 'INVOICE_VOIDED', null]]);
+      // Nothing to retry: the refusal is final.
+      expect(await page.getByTestId('print-retry').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await harness.close();
+    }
+  }, 120_000);
+
   it('a printer removed after it was chosen: the job fails naming it, and prints on PDF once chosen again', async () => {
     const gone = `GONE_${process.pid}`;
     execFileSync('lpadmin', ['-p', gone, '-E', '-v', 'cups-pdf:/', '-m', 'lsb/usr/cups-pdf/CUPS-PDF_opt.ppd'], { stdio: 'ignore' });

@@ -225,7 +225,8 @@ export function createPrintService(deps: PrintServiceDeps) {
         }
         const id = record(invoice, document, request);
         const { job, listed } = await runJob(id);
-        if (document === 'invoice' && listed === false) withoutList.add(invoice.id);
+        // No list to print: the invoice has none, or it is voided (its list is refused the same way).
+        if (document === 'invoice' && (listed === false || job.errorCode === 'INVOICE_VOIDED')) withoutList.add(invoice.id);
         jobs.push(job);
         done += 1;
         deps.progress({ total, done, job });

@@ -24,11 +24,23 @@ const lines = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ name: `办公椅${i + 1}型`, taxCode: '1060201070000000000', quantity: String(i + 1), unitPrice: `${100 + i * 10}.00`, rate: '0.13' }));
 
 let core: Core;
+/** Jobs handed to the printer: a refused invoice must not add one. */
+let sent = 0;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-print-'));
 beforeAll(async () => {
+  const cups = createCupsPrinterPort();
   core = await createCore(
-    { dataDir, appVersion: 'test', sandboxIssueDelayMs: 50, outboxBaseDelayMs: 40, outboxMaxDelayMs: 400 },
-    { cipher: createTestCipher(), printer: createCupsPrinterPort() },
+    { dataDir, appVersion: 'test', sandboxIssueDelayMs: 50, outboxBaseDelayMs: 40, outboxMaxDelayMs: 400, sandboxControlApi: true },
+    {
+      cipher: createTestCipher(),
+      printer: {
+        ...cups,
+        print(request) {
+          sent += 1;
+          return cups.print(request);
+        },
+      },
+    },
   );
 });
 afterAll(async () => {
@@ -145,6 +157,22 @@ describe('printing on the CUPS printer PDF', () => {
     } finally {
       await call(core, 'print:calibrate', { printer: CUPS_PDF_PRINTER, downMm: 0, rightMm: 0 });
     }
+  });
+
+  it('a voided invoice (fpzt 03) is refused before anything reaches the printer, on retry too', async () => {
+    const invoice = await issue004(2);
+    const info = await call<{ serviceBaseUrl: string }>(core, 'app:info', {});
+    const voided = await fetch(`${info.serviceBaseUrl}/sandbox/control/void`, {
+      method: 'POST',
+      body: JSON.stringify({ fplxdm: '004', fpdm: invoice.invoiceCode, fphm: invoice.invoiceNumber }),
+    });
+    expect(voided.status).toBe(200);
+    const before = sent;
+    const { jobs } = await print(invoice.id, ['invoice', 'list']);
+    expect(jobs).toEqual([expect.objectContaining({ document: 'invoice', status: 'failed', errorCode: 'INVOICE_VOIDED', invoiceStatus: '03', printerJobId: null })]);
+    const retried = await call<PrintJobView>(core, 'print:retry', { jobId: jobs[0]!.id });
+    expect(retried).toMatchObject({ status: 'failed', errorCode: 'INVOICE_VOIDED' });
+    expect(sent).toBe(before);
   });
 
   it('a printer that does not exist: the job fails naming the printer and cause, and prints once retried on PDF', async () => {
