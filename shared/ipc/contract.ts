@@ -14,6 +14,7 @@ import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js'
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
+import { ledgerChannels } from './channels/ledger.js';
 import { libraryChannels } from './channels/libraries.js';
 import { printChannels, printEvents } from './channels/print.js';
 import { redChannels, redEvents } from './channels/red.js';
@@ -33,6 +34,7 @@ export const contract = {
   ...redChannels,
   ...certificationChannels,
   ...printChannels,
+  ...ledgerChannels,
   ...enterpriseChannels,
   ...collectionChannels,
 } as const satisfies Record<string, ChannelSpec>;
