@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Environment } from './app.js';
 import { InvoiceSummary } from './issuance.js';
+import { plainText } from './plain-text.js';
 import { RedInvoiceRef, RedLetterFormSummary, RedReason } from './red.js';
 
 const IsoDate = (what: string) =>
@@ -29,13 +30,13 @@ export type ReversalState = z.infer<typeof ReversalState>;
 
 export const HistoryFilter = z
   .strictObject({
-    text: z.string().trim().max(100).optional().describe('Name, tax ID, invoice code/number or goods fragment; words are ANDed'),
+    text: plainText(z.string().trim().max(100), '搜索内容').optional().describe('Name, tax ID, invoice code/number or goods fragment; words are ANDed'),
     dateFrom: IsoDate('起始日期').optional(),
     dateTo: IsoDate('截止日期').optional(),
     status: HistoryStatus.optional(),
     direction: HistoryDirection.optional().describe('Only one side; both when absent'),
     type: z.string().regex(/^\d{2,3}$/, '发票类型代码应为2到3位数字').optional().describe('Invoice type code (fplxdm / FPLXDM)'),
-    buyer: z.string().trim().max(100, '购买方不能超过100个字符').optional().describe('Fragment of the buyer name or tax ID (output invoices only)'),
+    buyer: plainText(z.string().trim().max(100, '购买方不能超过100个字符'), '购买方').optional().describe('Fragment of the buyer name or tax ID (output invoices only)'),
     kplx: z.enum(['0', '1'], { error: '蓝字/红字取值无效' }).optional().describe('Output only: 0 blue invoices, 1 red invoices'),
     reversal: ReversalState.optional().describe('Output only: blue invoices not, partly or fully red-reversed'),
     limit: z.number().int().min(1).max(500).optional().describe('Rows per page (default 50)'),

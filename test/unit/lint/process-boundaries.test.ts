@@ -16,7 +16,7 @@ async function errorsFor(code: string, filePath: string) {
   return (result?.messages ?? []).filter((m) => m.severity === 2);
 }
 
-describe('process boundaries (DESIGN.md §11.1)', () => {
+describe('process boundaries (DESIGN.md §11.1)', { timeout: 180_000 }, () => {
   it('refuses node:fs in shared/', async () => {
     const errors = await errorsFor(fixture('shared-imports-node-fs.ts'), 'shared/rules/lint-fixture.ts');
     expect(errors.map((e) => e.ruleId)).toContain('@typescript-eslint/no-restricted-imports');
