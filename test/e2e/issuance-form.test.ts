@@ -65,7 +65,7 @@ async function historyRows(): Promise<{ buyerName: string; status: string }[]> {
 async function expectIssuedInHistory(page: Page, buyer: string): Promise<void> {
   await page.getByTestId('nav-history').click();
   const row = page.getByTestId('history-table').locator('tr', { hasText: buyer });
-  await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('已开具');
+  await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('已开具');
 }
 
 describe('issuance form', () => {
@@ -90,7 +90,16 @@ describe('issuance form', () => {
     await screenshot(page, 'issuance-rule-violation');
 
     await page.keyboard.press('Control+Enter');
-    await page.waitForTimeout(500);
+    // A refused submit moves the focus to the first field in error (it was in the unit price, a later one),
+    // in the same handler that decides not to send: once it is there, nothing was sent.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const first = document.querySelector('[data-testid="issuance-form"] .ant-form-item-has-error');
+          return first !== null && first.contains(document.activeElement);
+        }),
+      )
+      .toBe(true);
     expect(await historyRows()).toEqual([]);
     await expect(page.getByTestId('recent-submissions').innerText()).resolves.toContain('提交的发票会显示在这里');
     expect(errors).toEqual([]);
@@ -130,12 +139,12 @@ describe('issuance form', () => {
     await page.getByTestId('review-confirm').click();
 
     const recent = page.locator('[data-testid^="recent-"][data-status]').first();
-    await expect.poll(() => recent.getAttribute('data-status'), { timeout: 20_000 }).toBe('issued');
+    await expect.poll(() => recent.getAttribute('data-status'), { timeout: 60_000 }).toBe('issued');
     await expect(page.locator('.ant-notification').innerText()).resolves.toContain('发票已开具');
     await screenshot(page, 'issuance-028-issued');
 
     await page.locator('[data-testid^="open-pdf-"]').first().click();
-    await expect.poll(() => harness.openedPaths.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => harness.openedPaths.length, { timeout: 60_000 }).toBe(1);
     const file = harness.openedPaths[0]!;
     expect(file.startsWith(dataDir)).toBe(true);
     expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -174,7 +183,7 @@ describe('issuance form', () => {
     await page.getByTestId('buyer-name').focus();
     await page.keyboard.press('Control+Enter');
     const recent = page.locator('[data-testid^="recent-"][data-status]').first();
-    await expect.poll(() => recent.getAttribute('data-status'), { timeout: 20_000 }).toBe('issued');
+    await expect.poll(() => recent.getAttribute('data-status'), { timeout: 60_000 }).toBe('issued');
     await expectIssuedInHistory(page, buyer);
     await screenshot(page, 'issuance-81-freight-history');
     expect(errors).toEqual([]);

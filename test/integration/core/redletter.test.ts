@@ -34,7 +34,7 @@ function count(file: string, sql: string): number {
   }
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
