@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { sandboxMigrations } from '../../../main/sandbox/migrations/index.js';
+import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
 import { migrationFiles, type MigrationStep } from '../../support/migration-harness.js';
 
 const files = migrationFiles(sandboxMigrations);
