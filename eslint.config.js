@@ -1,4 +1,4 @@
-// ESLint: typescript-eslint plus the process boundaries of DESIGN.md §11.1 as errors.
+// ESLint: typescript-eslint plus the process boundaries of docs/architecture.md §11.1 as errors.
 // shared/ runs in both processes, so it imports neither Node nor Electron; only main/electron/ touches
 // Electron; the renderer never reaches into main/.
 import js from '@eslint/js';
@@ -13,12 +13,12 @@ const NODE_BUILTINS = [
 ];
 
 const noNode = [
-  { group: ['node:*'], message: 'shared/ and renderer/ must stay pure: no Node built-ins (DESIGN.md §11.1).' },
+  { group: ['node:*'], message: 'shared/ and renderer/ must stay pure: no Node built-ins (docs/architecture.md §11.1).' },
 ];
-const noElectron = { name: 'electron', message: "Only main/electron/ may import 'electron' (DESIGN.md §1)." };
+const noElectron = { name: 'electron', message: "Only main/electron/ may import 'electron' (docs/architecture.md §1)." };
 const requireElectron = {
   selector: "CallExpression[callee.name='require'][arguments.0.value='electron']",
-  message: "Only main/electron/ may require 'electron' (DESIGN.md §1).",
+  message: "Only main/electron/ may require 'electron' (docs/architecture.md §1).",
 };
 
 export default tseslint.config(

@@ -1,7 +1,7 @@
 /**
  * The Electron entry point (bundled to dist/main/index.cjs). The only module that imports electron's
  * values: it wires app lifecycle, hardening, the `app://` protocol, IPC and the window around the plain
- * Node core (DESIGN.md §1). Everything decided here is delegated to small tested modules.
+ * Node core (docs/architecture.md §1). Everything decided here is delegated to small tested modules.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +19,7 @@ const PRELOAD_PATH = path.join(__dirname, '..', 'preload', 'index.cjs');
 /** How long quitting waits for the core (outbox, sandbox server, database) before giving up. */
 const CLOSE_TIMEOUT_MS = 10_000;
 /**
- * Opt-in for Linux hosts without a keyring (DESIGN.md §7): start with `--allow-basic-text-secrets`.
+ * Opt-in for Linux hosts without a keyring (docs/architecture.md §7): start with `--allow-basic-text-secrets`.
  * Until the settings feature offers the switch, this is how a clerk (or their admin) says yes.
  */
 const ALLOW_BASIC_TEXT_SWITCH = 'allow-basic-text-secrets';

@@ -24,7 +24,7 @@ const FPZT_BY_STATUS: Partial<Record<HistoryStatus, string>> = {
   abnormal: '4',
 };
 
-/** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions (DESIGN.md §4). */
+/** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions (docs/architecture.md §4). */
 const fen = (column: string) => `CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)`;
 
 /**

@@ -25,7 +25,7 @@ function withoutTrailingSlashes(address: string): string {
 
 const PROBE_QUERY = '?pageNum=1&pageSize=10';
 const PROBE_TIMEOUT_MS = 10_000;
-/** E1 code of a refused signature, unknown AppKey, stale timestamp or reused nonce (DESIGN.md §7). */
+/** E1 code of a refused signature, unknown AppKey, stale timestamp or reused nonce (docs/architecture.md §7). */
 const AUTHORISATION_CODE = 2002;
 
 interface E1Like {
