@@ -14,10 +14,13 @@ import { closeDatabase, openDatabase } from './db/open.js';
 import { createAuditedFetch, createRequestLogBuffer } from './features/history/audit-fetch.js';
 import { registerCertificationIpc, toView as toCertificationView } from './features/certification/ipc.js';
 import { createCertificationRepo } from './features/certification/repo.js';
+import { createSelectionService } from './features/certification/selection-service.js';
 import { CERTIFICATION_OUTBOX_KIND, createCertificationService } from './features/certification/service.js';
 import { registerHistoryIpc } from './features/history/ipc.js';
 import { createHistoryRepo } from './features/history/repo.js';
 import { createHistoryService } from './features/history/service.js';
+import { createCollectionFeature } from './features/collection/index.js';
+import { createEnterprisesFeature } from './features/enterprises/index.js';
 import { createDraftService } from './features/issuance/drafts.js';
 import { createRedFeature, REDLETTER_OUTBOX_KIND } from './features/red/feature.js';
 import { registerRedIpc } from './features/red/ipc.js';
@@ -91,10 +94,11 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const outbox = createOutboxRepo(db);
   const history = createHistoryRepo(db);
   const requestLog = createRequestLogBuffer((entries) => history.recordRequests(entries));
+  const vault = createVault(db, ports.cipher);
   const settings = createSettingsService({
     db,
     repo: createSettingsRepo(db),
-    vault: createVault(db, ports.cipher),
+    vault,
     cipherBackend: ports.cipher.backend,
     pendingOperations: () => outbox.pendingCount(),
     log: (entry) => history.recordRequest(entry),
@@ -135,13 +139,33 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
 
   const router = createIpcRouter();
   const environment = service.kind;
+  const enterprises = createEnterprisesFeature({
+    db,
+    environment,
+    client: () => client,
+    now: () => new Date(),
+    emit,
+    vault,
+    defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name },
+  });
+  // The active enterprise is the seller of issuance and the buyer of collection and certification.
+  const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
+  const collection = createCollectionFeature({
+    db,
+    environment,
+    client: () => client,
+    now: () => new Date(),
+    emit,
+    enterprise: () => seller().taxNumber,
+    dialog: () => ports.dialog,
+  });
   settings.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? DEMO_CREDENTIALS : null });
   const issuance = createIssuanceService({
     db,
     repo: createIssuanceRepo(db),
     outbox,
     environment,
-    seller: () => connection.seller,
+    seller,
     now: () => new Date(),
     kick: () => worker.kick(),
     notify: (invoice) => emit('issuance:updated', invoice),
@@ -157,18 +181,28 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     notifyForm: (form) => emit('redletter:updated', form),
     notifyInvoice: (invoice) => emit('issuance:updated', invoice),
   });
+  const certificationRepo = createCertificationRepo(db);
   const certification = createCertificationService({
     db,
-    repo: createCertificationRepo(db),
+    repo: certificationRepo,
     outbox,
     environment,
-    buyerTaxNumber: () => connection.seller.taxNumber,
+    buyerTaxNumber: () => seller().taxNumber,
     now: () => new Date(),
     kick: () => worker.kick(),
     notify: (pch) => {
       const batch = certification.view(pch);
-      if (batch) emit('certification:updated', toCertificationView(batch));
+      if (batch) emit('certification:updated', toCertificationView(batch, selection.retryable));
     },
+    onResults: (batch, results) => selection.takeResults(batch, results),
+  });
+  const selection = createSelectionService({
+    repo: certificationRepo,
+    service: certification,
+    collection: collection.api,
+    environment,
+    buyer: () => seller().taxNumber,
+    now: () => new Date(),
   });
   const worker = createOutboxWorker({
     db,
@@ -187,10 +221,12 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     version: config.appVersion,
     environment,
     serviceBaseUrl: connection.baseUrl,
-    seller: connection.seller,
+    seller: { taxNumber: seller().taxNumber, name: seller().name },
     issuer: defaultIssuer,
   });
   registerSettingsIpc(router, info, settings);
+  enterprises.registerIpc?.(router);
+  collection.registerIpc?.(router);
   const invoiceFileRepo = createInvoiceFileRepo(db);
   registerIssuanceIpc(
     router,
@@ -203,7 +239,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       opener: ports.opener,
     }),
   );
-  registerCertificationIpc(router, certification);
+  registerCertificationIpc(router, certification, selection, () => seller().taxNumber);
   registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, dialog: ports.dialog, red: red.repo, forms: red.forms }));
   registerRedIpc(router, red.service);
   registerLibrariesIpc(router, createLibrariesService({ repo: createLibrariesRepo(db), environment, dialog: ports.dialog }));
@@ -211,7 +247,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     repo: createBatchRepo(db),
     environment,
     dialog: ports.dialog,
-    seller: () => connection.seller,
+    seller,
     defaultIssuer,
     submitInvoice: (draft) => issuance.submit(draft),
     progress: (progress) => emit('batch:progress', progress),
@@ -229,6 +265,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   worker.start();
   // Submissions cut short by a crash or a quit continue where they stopped (rows without an lsh only).
   batch.resume().catch((error: unknown) => console.error('[batch] resume failed', error));
+  void collection.start?.();
 
   let closing: Promise<void> | undefined;
   return {
@@ -241,6 +278,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     close() {
       closing ??= (async () => {
         await batch.stop();
+        await collection.stop?.();
         await worker.stop();
         await sandbox?.close();
         requestLog.flush();

@@ -3,6 +3,9 @@ import type { Messages } from './zh-CN.js';
 import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
+import { enterprisesEn } from '../../features/enterprises/locale.js';
+import { collectionEn } from '../../features/collection/locale.js';
+import { certificationEn } from '../../features/certification/locale.js';
 
 export const en: Messages = {
   app: {
@@ -20,6 +23,9 @@ export const en: Messages = {
     issue: 'Issue invoice',
     history: 'History',
     libraries: 'Customers & products',
+    ledger: 'Input ledger',
+    certification: 'Certification',
+    enterprises: 'Enterprises',
     batch: 'Batch from Excel',
     settings: 'Settings',
   },
@@ -202,6 +208,9 @@ export const en: Messages = {
   history: historyEn,
   red: redEn,
   libraries: librariesEn,
+  enterprises: enterprisesEn,
+  collection: collectionEn,
+  certification: certificationEn,
   batch: batchEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',
