@@ -111,6 +111,11 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     });
     insert(db, 'red_reversal', { red_invoice_id: red, blue_invoice_id: blue, amount: '113.00', chyydm: '2', created_at: T1 });
   },
+  260: (db) => {
+    insert(db, 'collection_run', { environment: 'sandbox', enterprise: SELLER, kind: '01', PCH: 'P'.padEnd(32, '0'), CJKSRQ: '20250301000000', CJJSRQ: '20250301235959', status: 'running', created_at: T1, updated_at: T1 });
+    const collected = idOf(db, `SELECT id FROM collected_invoice`);
+    insert(db, 'collected_invoice_change', { invoice_id: collected, field: 'RZZT', old_value: '0', new_value: '1', source: 'certification', changed_at: T1 });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -134,7 +139,7 @@ function step(version: number): MigrationStep {
 describe('history migrations keep data', () => {
   it('has a test for every migration', () => {
     expect(Object.keys(SEEDS).map(Number)).toEqual(migrations.map((m) => m.version));
-    expect(latestVersion(migrations)).toBe(160);
+    expect(latestVersion(migrations)).toBe(260);
   });
 
   it('0010 issued-invoices: from an empty file; invoices and lines survive a reopen', () => {
@@ -236,5 +241,12 @@ describe('history migrations keep data', () => {
     const at = step(160);
     expect(at.db.prepare(`SELECT lsh, auto_issue, blue_invoice_id FROM red_letter_form`).get()).toEqual({ lsh: 'R20250302000001', auto_issue: 1, blue_invoice_id: null });
     expect(at.db.prepare(`SELECT b.lsh, r.amount FROM red_reversal r JOIN issued_invoice b ON b.id = r.blue_invoice_id`).get()).toEqual({ lsh: 'L20250301000001', amount: '113.00' });
+  });
+
+  it('0260 collection-runs: collected invoices held before gain their enterprise (the buyer); changes hang off them', () => {
+    const at = step(260);
+    expect(at.db.prepare(`SELECT FPHM, GMFSBH, enterprise, GXJZR FROM collected_invoice`).get()).toEqual({ FPHM: '00054321', GMFSBH: SELLER, enterprise: SELLER, GXJZR: null });
+    expect(at.db.prepare(`SELECT c.XHFMC, h.new_value FROM collected_invoice_change h JOIN collected_invoice c ON c.id = h.invoice_id`).get()).toEqual({ XHFMC: '杭州云栖商贸有限公司', new_value: '1' });
+    expect(count(at.db, 'red_reversal')).toBe(1);
   });
 });

@@ -20,7 +20,7 @@ function trackedTextFiles(): string[] {
   return out
     .split('\0')
     .filter((file) => file !== '' && !/\.(png|jpe?g|gif|ico|pdf|ofd|zip|xlsx|wasm|woff2?|ttf|otf|db|bin)$/i.test(file) && file !== 'package-lock.json')
-    .filter((file) => fs.existsSync(path.join(root, file)));
+    .filter((file) => fs.existsSync(path.join(root, file)) && fs.lstatSync(path.join(root, file)).isFile());
 }
 
 describe('references stay inside the repository', () => {
