@@ -116,6 +116,7 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     const collected = idOf(db, `SELECT id FROM collected_invoice`);
     insert(db, 'collected_invoice_change', { invoice_id: collected, field: 'RZZT', old_value: '0', new_value: '1', source: 'certification', changed_at: T1 });
   },
+  330: () => {},
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -139,7 +140,7 @@ function step(version: number): MigrationStep {
 describe('history migrations keep data', () => {
   it('has a test for every migration', () => {
     expect(Object.keys(SEEDS).map(Number)).toEqual(migrations.map((m) => m.version));
-    expect(latestVersion(migrations)).toBe(260);
+    expect(latestVersion(migrations)).toBe(330);
   });
 
   it('0010 issued-invoices: from an empty file; invoices and lines survive a reopen', () => {
@@ -248,5 +249,14 @@ describe('history migrations keep data', () => {
     expect(at.db.prepare(`SELECT FPHM, GMFSBH, enterprise, GXJZR FROM collected_invoice`).get()).toEqual({ FPHM: '00054321', GMFSBH: SELLER, enterprise: SELLER, GXJZR: null });
     expect(at.db.prepare(`SELECT c.XHFMC, h.new_value FROM collected_invoice_change h JOIN collected_invoice c ON c.id = h.invoice_id`).get()).toEqual({ XHFMC: '杭州云栖商贸有限公司', new_value: '1' });
     expect(count(at.db, 'red_reversal')).toBe(1);
+  });
+
+  it('0330 history-bigram: invoices held before are found by a 2-character fragment and counted per status', () => {
+    const at = step(330);
+    const ids = (at.db.prepare(`SELECT rowid FROM issued_invoice_bigram WHERE issued_invoice_bigram MATCH '"星河"' ORDER BY rowid`).all() as Array<{ rowid: number }>).map((r) => r.rowid);
+    expect(ids).toEqual((at.db.prepare(`SELECT id FROM issued_invoice WHERE ghdwmc LIKE '%星河%' ORDER BY id`).all() as Array<{ id: number }>).map((r) => r.id));
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    const tally = at.db.prepare(`SELECT status, n FROM issued_invoice_tally WHERE environment = 'sandbox' ORDER BY status`).all();
+    expect(tally).toEqual(at.db.prepare(`SELECT status, count(*) AS n FROM issued_invoice WHERE environment = 'sandbox' GROUP BY status ORDER BY status`).all());
   });
 });
