@@ -1,5 +1,5 @@
 /**
- * Benchmarks (DESIGN.md §10): `npm run bench`. Each prints one line
+ * Benchmarks (docs/architecture.md §10): `npm run bench`. Each prints one line
  * `bench NAME: ours=X baseline=Y ratio=R` with its baseline measured in the same run. Never part of
  * `npm test`; results and the machine they ran on are recorded in docs/benchmarks.md.
  * Run one with `npm run bench -- search` (names: ingest, search, startup, client, print).
