@@ -21,6 +21,8 @@ export interface CoreConfig {
   service?: ServiceConfig;
   /** Seed of the embedded sandbox's tax authority; DEFAULT_SANDBOX_SEED when absent. */
   sandboxSeed?: number;
+  /** Test-only: the embedded sandbox serves its control API (faults, voiding an invoice). */
+  sandboxControlApi?: boolean;
   /** How long the embedded sandbox keeps an issuance pending (ms); tests shorten it. */
   sandboxIssueDelayMs?: number;
   /** First retry wait of the outbox (ms); tests shorten it. */

@@ -28,6 +28,7 @@ import { createReversalFeature } from './features/reversal/index.js';
 import { createSettingsFeature } from './features/settings/index.js';
 import { createTaxCodesFeature } from './features/tax-codes/index.js';
 import { createTemplatesFeature } from './features/templates/index.js';
+import { createPrintFeature } from './features/print/index.js';
 import { createIpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
@@ -64,6 +65,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
         // A seeded tax authority, so a clerk without an account can collect, verify and certify in 测试环境.
         seed: config.sandboxSeed ?? DEFAULT_SANDBOX_SEED,
         ...(config.sandboxIssueDelayMs === undefined ? {} : { issueDelayMs: config.sandboxIssueDelayMs }),
+        ...(config.sandboxControlApi ? { controlApi: true } : {}),
       });
       connection = { baseUrl: sandbox.baseUrl, signer: createHmacSigner(DEMO_CREDENTIALS), seller: DEMO_ENTERPRISE };
     } else {
@@ -118,6 +120,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     createBatchFeature({ ...deps, issuance: issuance.api, defaultIssuer }),
     createTaxCodesFeature({ ...deps, resourcesDir: config.resourcesDir ?? path.resolve('resources') }),
     createTemplatesFeature(deps),
+    createPrintFeature({ ...deps, findInvoice: (id) => issuance.api.findById(id), invoicePdf: (id) => issuance.api.invoicePdf(id) }),
   ];
 
   const router = createIpcRouter();

@@ -1,11 +1,12 @@
 /**
- * The embedded invoice service (DESIGN.md §6) on 127.0.0.1: the app runs against it when no real service
+ * The embedded invoice service (docs/architecture.md §6) on 127.0.0.1: the app runs against it when no real service
  * is configured, and tests run against it over real HTTP. All 13 endpoints of the spec (routes.ts →
  * endpoints/), a seeded tax authority of received invoices, and fault knobs for tests. docs/sandbox.md.
  */
 import type { AddressInfo } from 'node:net';
 import { createAuthenticator, type SandboxCredential } from './auth.js';
 import { createControlApi } from './control.js';
+import { outputState } from './output/state.js';
 import { registerCredentialEnterprises, withAgencyAuthorisations } from './endpoints/agency.js';
 import { NO_FAULTS, createFaultSwitch, type FaultPlan } from './faults.js';
 import { createSandboxServer } from './server.js';
@@ -111,7 +112,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     authenticator: withAgencyAuthorisations(createAuthenticator(credentials, now), store.db),
     faults,
     onError: options.onError ?? ((error) => console.error('[sandbox]', error)),
-    ...(options.controlApi ? { control: createControlApi(faults) } : {}),
+    ...(options.controlApi ? { control: createControlApi(faults, outputState(store.db).invoices) } : {}),
   });
 
   try {

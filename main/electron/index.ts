@@ -1,7 +1,7 @@
 /**
  * The Electron entry point (bundled to dist/main/index.cjs). The only module that imports electron's
  * values: it wires app lifecycle, hardening, the `app://` protocol, IPC and the window around the plain
- * Node core (DESIGN.md §1). Everything decided here is delegated to small tested modules.
+ * Node core (docs/architecture.md §1). Everything decided here is delegated to small tested modules.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +18,8 @@ import {
   rememberDataDir,
   resolveDataDir,
 } from './ports.js';
+import { createElectronPrinterPort } from './printer.js';
+import { createCupsPrinterPort } from '../features/print/cups.js';
 import { registerAppProtocol } from './protocol.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
 import { createMainWindow } from './window.js';
@@ -114,6 +116,8 @@ async function start(): Promise<void> {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),
+    // Linux and macOS print through CUPS (lp, the path the tests exercise); Windows through Electron.
+    printer: process.platform === 'win32' ? createElectronPrinterPort({ createWindow: (options) => new BrowserWindow(options) }) : createCupsPrinterPort(),
     dataFolder: { remember: (dir) => rememberDataDir(userData, dir) },
   });
   ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);

@@ -1,5 +1,5 @@
 /**
- * The one IPC contract (DESIGN.md §1): every channel `feature:verb` with its zod request and response
+ * The one IPC contract (docs/architecture.md §1): every channel `feature:verb` with its zod request and response
  * schemas, and the events main pushes to the renderer. Main parses requests with it, the renderer's
  * `window.api` is generated from it, and the browser harness uses the very same object.
  *
@@ -19,6 +19,7 @@ import { libraryChannels } from './channels/libraries.js';
 import { reversalChannels, reversalEvents } from './channels/reversal.js';
 import { taxCodeChannels } from './channels/tax-codes.js';
 import { templateChannels } from './channels/templates.js';
+import { printChannels, printEvents } from './channels/print.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -34,6 +35,7 @@ export const contract = {
   ...batchChannels,
   ...reversalChannels,
   ...certificationChannels,
+  ...printChannels,
   ...ledgerChannels,
   ...taxCodeChannels,
   ...templateChannels,
@@ -53,6 +55,7 @@ export const events = {
   ...reversalEvents,
   ...certificationEvents,
   ...batchEvents,
+  ...printEvents,
   ...enterpriseEvents,
   ...collectionEvents,
 } as const satisfies Record<string, z.ZodType>;

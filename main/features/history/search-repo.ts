@@ -16,7 +16,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { Environment, HistoryFilter, HistoryRow, RowCount } from '../../../shared/ipc/index.js';
 
-/** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions (DESIGN.md §4). */
+/** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions (docs/architecture.md §4). */
 const fen = (column: string) => `CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)`;
 
 /**

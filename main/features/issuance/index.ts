@@ -4,7 +4,7 @@
  * (reversal enqueues red invoices, batch submits rows, history lists what was issued).
  */
 import path from 'node:path';
-import { IpcFailure } from '../../../shared/ipc/index.js';
+import { IpcFailure, type InvoiceSummary } from '../../../shared/ipc/index.js';
 import { draftContentFromRequest } from '../../../shared/rules/issuance-form/from-request.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { createDraftService } from './drafts.js';
@@ -14,12 +14,19 @@ import { createDraftRepo, createInvoiceFileRepo, createInvoiceReads, createIssua
 import { createIssuanceService, ISSUANCE_OUTBOX_KIND, type IssuanceService } from './service.js';
 
 /** The service (submit, enqueue, list…) and the reads of stored invoices (the one owner of issued_invoice). */
-export type IssuanceApi = IssuanceService & { invoices: InvoiceReads };
+export type IssuanceApi = IssuanceService & {
+  invoices: InvoiceReads;
+  /** An invoice of this environment by its local id, as the history lists it (print looks invoices up here). */
+  findById(id: number): InvoiceSummary | null;
+  /** An issued invoice's layout PDF on disk, downloaded once (print sends it to a printer). */
+  invoicePdf(id: number): Promise<{ path: string }>;
+};
 
 export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> & { api: IssuanceApi } {
+  const issuanceRepo = createIssuanceRepo(deps.db);
   const service = createIssuanceService({
     db: deps.db,
-    repo: createIssuanceRepo(deps.db),
+    repo: issuanceRepo,
     outbox: deps.outbox,
     environment: deps.environment,
     seller: deps.seller,
@@ -47,6 +54,11 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     name: 'issuance',
     registerIpc: (router) => registerIssuanceIpc(router, service, drafts, files, repeat),
     outboxHandlers: { [ISSUANCE_OUTBOX_KIND]: service.outboxHandler(deps.client) },
-    api: { ...service, invoices },
+    api: {
+      ...service,
+      invoices,
+      findById: (id) => issuanceRepo.findById(id, deps.environment),
+      invoicePdf: (id) => files.local(id, 'pdf'),
+    },
   };
 }

@@ -9,8 +9,9 @@ import { DEFAULT_LANGUAGE, i18n, type Language } from './i18n.js';
 
 interface AppState {
   /**
-   * Key of the open view (an entry of VIEWS in views.tsx). A plain string on purpose: views.tsx imports
-   * the features' components, which read this store, so importing its type here would close a cycle.
+   * Key of the open view (one of app/views.tsx's VIEWS). A plain string on purpose: typing it from
+   * views.tsx made store → views → feature components → store an import cycle; App.tsx, the one writer,
+   * takes the key from the Tabs built out of VIEWS.
    */
   view: string;
   language: Language;

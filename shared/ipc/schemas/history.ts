@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Environment } from './app.js';
 import { InvoiceSummary } from './issuance.js';
+import { plainText } from './plain-text.js';
 import { PageCursor, keysetPage } from './page.js';
 import { RedInvoiceRef, RedLetterFormSummary, RedReason } from './red.js';
 
@@ -37,10 +38,7 @@ export type ReversalState = z.infer<typeof ReversalState>;
 
 export const HistoryFilter = z
   .strictObject({
-    text: z
-      .string()
-      .trim()
-      .max(100)
+    text: plainText(z.string().trim().max(100), '搜索内容')
       .optional()
       .describe('Fragments of buyer name, tax ID, invoice code/number, serial or remark (3+ characters also goods); words are ANDed; 2+ characters each'),
     dateFrom: IsoDate('起始日期').optional(),
@@ -48,7 +46,7 @@ export const HistoryFilter = z
     status: HistoryStatus.optional(),
     direction: HistoryDirection.optional().describe('Only one side; both when absent'),
     type: z.string().regex(/^\d{2,3}$/, '发票类型代码应为2到3位数字').optional().describe('Invoice type code (fplxdm / FPLXDM)'),
-    buyer: z.string().trim().max(100, '购买方不能超过100个字符').optional().describe('Fragment of the buyer name or tax ID (output invoices only)'),
+    buyer: plainText(z.string().trim().max(100, '购买方不能超过100个字符'), '购买方').optional().describe('Fragment of the buyer name or tax ID (output invoices only)'),
     kplx: z.enum(['0', '1'], { error: '蓝字/红字取值无效' }).optional().describe('Output only: 0 blue invoices, 1 red invoices'),
     reversal: ReversalState.optional().describe('Output only: blue invoices not, partly or fully red-reversed'),
     amountMin: Amount('最小金额').optional().describe('Output only: total including tax (jshj) at least this'),

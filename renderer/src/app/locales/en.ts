@@ -6,6 +6,7 @@ import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js'
 import { batchEn, batchErrorsEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
 import { taxCodesEn, taxCodesErrorsEn } from '../../features/tax-codes/locale.js';
+import { printEn } from '../../features/print/locale.js';
 import { enterprisesEn } from '../../features/enterprises/locale.js';
 import { collectionEn } from '../../features/collection/locale.js';
 import { certificationEn } from '../../features/certification/locale.js';
@@ -34,6 +35,7 @@ export const en: Messages = {
     certification: 'Certification',
     enterprises: 'Enterprises',
     batch: 'Batch from Excel',
+    printers: 'Printers',
     settings: 'Settings',
   },
   settings: {
@@ -229,6 +231,7 @@ export const en: Messages = {
   },
   history: historyEn,
   reversal: reversalEn,
+  print: printEn,
   libraries: librariesEn,
   taxCodes: taxCodesEn,
   enterprises: enterprisesEn,
@@ -307,6 +310,7 @@ export const en: Messages = {
       gone: 'This template was deleted',
     },
     taxCodes: taxCodesErrorsEn,
+    print: printEn.errors,
     ipc: {
       unknownChannel: 'Unknown call: {{channel}}',
       notImplemented: 'The call {{channel}} is not implemented',

@@ -1,11 +1,12 @@
 /**
- * Simplified Chinese, the clerks' language and the default (DESIGN.md §3). This object is also the type
+ * Simplified Chinese, the clerks' language and the default (docs/architecture.md §3). This object is also the type
  * of every other locale, so a key missing from `en.ts` is a compile error.
  */
 import { historyZh } from '../../features/history/locale.js';
 import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js';
 import { batchErrorsZh, batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
+import { printZh } from '../../features/print/locale.js';
 import { ledgerZh } from '../../features/ledger/locale.js';
 import { taxCodesZh, taxCodesErrorsZh } from '../../features/tax-codes/locale.js';
 import { enterprisesZh } from '../../features/enterprises/locale.js';
@@ -36,6 +37,7 @@ export const zhCN = {
     certification: '勾选认证',
     enterprises: '企业管理',
     batch: '批量开票',
+    printers: '打印机',
     settings: '设置',
   },
   settings: {
@@ -231,6 +233,7 @@ export const zhCN = {
   },
   history: historyZh,
   reversal: reversalZh,
+  print: printZh,
   libraries: librariesZh,
   taxCodes: taxCodesZh,
   enterprises: enterprisesZh,
@@ -309,6 +312,7 @@ export const zhCN = {
       gone: '这张常用发票已被删除',
     },
     taxCodes: taxCodesErrorsZh,
+    print: printZh.errors,
     ipc: {
       unknownChannel: '未知的调用：{{channel}}',
       notImplemented: '调用 {{channel}} 尚未实现',

@@ -10,6 +10,7 @@ import { onInvoiceUpdated, openInvoiceFile, repeatInvoice } from '../actions.js'
 import { i18n } from '../../../app/i18n.js';
 import { notify, reportFailure } from '../../../lib/messages.js';
 import { useIssuanceStore } from '../store.js';
+import { openPrint } from '../../print/actions.js';
 
 const COLORS = { queued: 'default', issuing: 'processing', issued: 'success', failed: 'error' } as const;
 const FORMATS: InvoiceFileFormat[] = ['pdf', 'ofd', 'xml'];
@@ -86,6 +87,12 @@ function RecentItem({ row }: { row: InvoiceSummary }) {
           <Button size="small" type="primary" ghost data-testid={`repeat-${row.lsh}`} onClick={() => void repeatInvoice(row.id)}>
             {t('history.actions.repeat')}
           </Button>
+          {/* A paper invoice is offered for printing as soon as it is issued. */}
+          {(row.invoiceType === '004' || row.invoiceType === '007') && (
+            <Button size="small" type="primary" data-testid={`print-${row.lsh}`} onClick={() => void openPrint([row.id], row.invoiceType)}>
+              {t('print.print')}
+            </Button>
+          )}
           {FORMATS.map((format) => (
             <Button key={format} size="small" data-testid={`open-${format}-${row.lsh}`} onClick={() => void open(format)}>
               {t(FORMAT_KEYS[format])}
