@@ -44,6 +44,17 @@ export default tseslint.config(
     },
   },
   {
+    // The extraction library is used by main, the sandbox and a CLI: pure Node, depending on shared/ only.
+    files: ['extraction/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [noElectron], patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/sandbox/**'], message: 'extraction/ imports only shared/ and npm packages.' }] },
+      ],
+      'no-restricted-syntax': ['error', requireElectron],
+    },
+  },
+  {
     files: ['main/**/*.ts'],
     ignores: ['main/electron/**'],
     rules: {
