@@ -35,6 +35,7 @@ import { createIssuanceService, ISSUANCE_OUTBOX_KIND } from './features/issuance
 import { registerSettingsIpc } from './features/settings/ipc.js';
 import { createSettingsRepo } from './features/settings/repo.js';
 import { createSettingsService } from './features/settings/service.js';
+import { createIntakeFeature } from './features/intake/index.js';
 import { createIpcRouter, type IpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
@@ -217,6 +218,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     progress: (progress) => emit('batch:progress', progress),
   });
   registerBatchIpc(router, batch);
+  const intake = createIntakeFeature({ db, environment, dataDir: config.dataDir, client: () => client, ports, now: () => new Date(), emit });
+  intake.registerIpc?.(router);
   // A batch's progress is computed from its invoices' states, so it moves whenever one of them does.
   emitter.on('event', (event: EventName, payload: unknown) => {
     if (event !== 'issuance:updated') return;
@@ -227,6 +230,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     }
   });
   worker.start();
+  void intake.start?.();
   // Submissions cut short by a crash or a quit continue where they stopped (rows without an lsh only).
   batch.resume().catch((error: unknown) => console.error('[batch] resume failed', error));
 
@@ -241,6 +245,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     close() {
       closing ??= (async () => {
         await batch.stop();
+        await intake.stop?.();
         await worker.stop();
         await sandbox?.close();
         requestLog.flush();

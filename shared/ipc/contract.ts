@@ -11,6 +11,7 @@ import { batchChannels, batchEvents } from './channels/batch.js';
 import { certificationChannels, certificationEvents } from './channels/certification.js';
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
+import { intakeChannels, intakeEvents } from './channels/intake.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 import { libraryChannels } from './channels/libraries.js';
 import { redChannels, redEvents } from './channels/red.js';
@@ -29,6 +30,7 @@ export const contract = {
   ...batchChannels,
   ...redChannels,
   ...certificationChannels,
+  ...intakeChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -43,6 +45,7 @@ export const events = {
   ...redEvents,
   ...certificationEvents,
   ...batchEvents,
+  ...intakeEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

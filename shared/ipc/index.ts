@@ -9,3 +9,4 @@ export * from './schemas/settings.js';
 export * from './schemas/libraries.js';
 export * from './schemas/batch.js';
 export * from './schemas/certification.js';
+export * from './channels/intake.js';
