@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_FILE_BYTES, extractInvoice, sniffFileKind, type ExtractionOutcome } from '../../../extraction/index.js';
 import type { ServiceClient } from '../../api/client.js';
+import { ServiceError } from '../../api/errors.js';
 import type { IntakeItem } from '../../../shared/ipc/channels/intake.js';
 import { INTAKE_FIELDS, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
 import { completeWithRecognition, type RecognisedExtraction } from './recognition.js';
@@ -84,8 +85,9 @@ export function createIntakeQueue(deps: QueueDeps) {
       try {
         outcome = await completeWithRecognition(deps.client(), bytes, outcome);
       } catch (error) {
-        // Recognition unreachable or refusing: what was read locally stays, the clerk types the rest.
-        recognitionError = error instanceof Error ? error.name : 'Error';
+        // Recognition answering "nothing found" is a reading like any other; unreachable is not. Either
+        // way what was read locally stays and the clerk types the rest.
+        recognitionError = error instanceof ServiceError ? undefined : error instanceof Error ? error.name : 'Error';
       }
     }
     const kind = sniffFileKind(bytes);

@@ -71,9 +71,10 @@ export function compareWithResult(fields: IntakeFields, result: VerificationResu
     const value = result[theirs];
     const other = typeof value === 'string' && value !== '' ? value : null;
     if (mine === null && other === null) return [];
-    return [{ field: ours, ours: mine, theirs: other, same: mine !== null && other !== null && sameValue(ours, mine, other) }];
+    // A field not read locally is no difference: the tax authority's value fills it (same: null).
+    return [{ field: ours, ours: mine, theirs: other, same: mine === null ? null : other !== null && sameValue(ours, mine, other) }];
   });
-  if (names.xhfmc || result.xhfmc) rows.push({ field: 'xhfmc', ours: names.xhfmc, theirs: result.xhfmc ?? null, same: names.xhfmc === (result.xhfmc ?? null) });
+  if (names.xhfmc || result.xhfmc) rows.push({ field: 'xhfmc', ours: names.xhfmc, theirs: result.xhfmc ?? null, same: names.xhfmc ? names.xhfmc === (result.xhfmc ?? null) : null });
   return rows;
 }
 

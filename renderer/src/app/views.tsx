@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { BatchView } from '../features/batch/components/batch-view.js';
 import { HistoryView } from '../features/history/components/history-view.js';
+import { IntakeView } from '../features/intake/components/intake-view.js';
 import { IssuanceView } from '../features/issuance/components/issuance-view.js';
 import { LibrariesView } from '../features/libraries/components/libraries-view.js';
 import { SettingsView } from '../features/settings/components/settings-view.js';
@@ -21,6 +22,7 @@ export const VIEWS = [
   { key: 'history', labelKey: 'nav.history', Component: HistoryView },
   { key: 'libraries', labelKey: 'nav.libraries', Component: LibrariesView },
   { key: 'batch', labelKey: 'nav.batch', Component: BatchView },
+  { key: 'intake', labelKey: 'nav.intake', Component: IntakeView },
   { key: 'settings', labelKey: 'nav.settings', Component: SettingsView },
 ] as const satisfies readonly ViewEntry[];
 

@@ -37,7 +37,7 @@ export const VerificationView = z.strictObject({
   local: z.boolean().describe('Refused locally before a call was spent'),
   zfbz: z.string().nullable().describe('Y voided, H red-reversed, N not voided'),
   cycs: z.string().nullable(),
-  comparison: z.array(z.strictObject({ field: z.string(), ours: z.string().nullable(), theirs: z.string().nullable(), same: z.boolean() })),
+  comparison: z.array(z.strictObject({ field: z.string(), ours: z.string().nullable(), theirs: z.string().nullable(), same: z.boolean().nullable().describe('null: not read locally, only the tax authority has it') })),
   verifiedAt: z.string(),
   usedToday: z.number().int().describe('Verifications of this invoice spent today'),
 });

@@ -2,6 +2,7 @@
 import type { Messages } from './zh-CN.js';
 import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
+import { intakeEn } from '../../features/intake/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
 
 export const en: Messages = {
@@ -21,6 +22,7 @@ export const en: Messages = {
     history: 'History',
     libraries: 'Customers & products',
     batch: 'Batch from Excel',
+    intake: 'Received invoices',
     settings: 'Settings',
   },
   settings: {
@@ -203,6 +205,7 @@ export const en: Messages = {
   red: redEn,
   libraries: librariesEn,
   batch: batchEn,
+  intake: intakeEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',
     INVALID_PAYLOAD: 'The request is invalid',

@@ -4,6 +4,7 @@
  */
 import { historyZh, redZh } from '../../features/history/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
+import { intakeZh } from '../../features/intake/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 
 export const zhCN = {
@@ -23,6 +24,7 @@ export const zhCN = {
     history: '开票历史',
     libraries: '客户与商品',
     batch: '批量开票',
+    intake: '收票',
     settings: '设置',
   },
   settings: {
@@ -205,6 +207,7 @@ export const zhCN = {
   red: redZh,
   libraries: librariesZh,
   batch: batchZh,
+  intake: intakeZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
     INVALID_PAYLOAD: '提交的内容有误',
