@@ -63,6 +63,42 @@ export default tseslint.config(
     },
   },
   {
+    // The sandbox is a separate service (docs/sandbox.md): it speaks the protocol and reads the spec and its
+    // rules, and imports nothing of the app.
+    files: ['sandbox/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/shared/ipc/**', '**/test/**'],
+              message: 'The sandbox imports nothing of the app: only shared/spec, shared/rules, protocol/ and the extraction library.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', requireElectron],
+    },
+  },
+  {
+    // The protocol both sides speak (the signature scheme): node:crypto and the pure shared modules only.
+    files: ['protocol/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            { group: ['node:*', '!node:crypto'], message: 'protocol/ may use node:crypto only.' },
+            { group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/sandbox/**'], message: 'protocol/ sits below both the app and the sandbox.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

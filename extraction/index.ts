@@ -22,6 +22,9 @@ export type { ExtractedField, ExtractedFields, FieldSource, FieldSources, Extrac
 export { parseQrPayload, readQrCodes } from './qr.js';
 export type { InvoiceQrPayload, DecodedQr, RgbaPixels } from './qr.js';
 export { sniffFileKind, imageSize } from './file-type.js';
+export { openPackage, readPart, type ZipEntry } from './ofd.js';
+export { readPdf, type PdfPage } from './pdf.js';
+export { parseXml, decodeXml } from './xml.js';
 export type { FileKind } from './file-type.js';
 
 /** The stored file type of a kind (received_invoice.file_type). */

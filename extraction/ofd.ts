@@ -32,14 +32,15 @@ const TAG_FIELDS: Readonly<Record<string, ExtractedField | keyof ExtractedNames>
   sellername: 'xhfmc',
 };
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   dir: boolean;
   async(type: 'uint8array'): Promise<Uint8Array>;
   _data?: { uncompressedSize?: number };
 }
 
-async function openPackage(bytes: Uint8Array): Promise<ZipEntry[]> {
+/** The parts of a zip, refused past the caps before anything is inflated. */
+export async function openPackage(bytes: Uint8Array): Promise<ZipEntry[]> {
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
@@ -56,7 +57,8 @@ async function openPackage(bytes: Uint8Array): Promise<ZipEntry[]> {
   return entries.filter((entry) => !entry.dir);
 }
 
-async function read(entry: ZipEntry): Promise<Uint8Array> {
+/** One part's bytes, with the cap checked again on what was actually inflated. */
+export async function readPart(entry: ZipEntry): Promise<Uint8Array> {
   try {
     const bytes = await entry.async('uint8array');
     // A directory that lies about sizes is caught here, after one part at most.
@@ -116,17 +118,17 @@ export async function extractFromOfd(bytes: Uint8Array, into: FieldCollector): P
   const entries = await openPackage(bytes);
   const root = entries.find((entry) => entry.name.toLowerCase() === 'ofd.xml');
   if (!root) throw new ExtractionError(EXTRACTION_ERRORS.corruptOfd, 'the zip is not an OFD: it has no OFD.xml');
-  const rootTree = parseXml(decodeXml(await read(root)));
+  const rootTree = parseXml(decodeXml(await readPart(root)));
 
   for (const image of entries.filter((entry) => /\.(?:png|jpe?g)$/i.test(entry.name))) {
-    for (const code of await readQrCodes(await read(image)).catch(() => [])) {
+    for (const code of await readQrCodes(await readPart(image)).catch(() => [])) {
       const payload = parseQrPayload(code.text);
       if (payload) collectQrPayload(payload, into, 'qr');
     }
   }
 
   for (const attachment of entries.filter((entry) => /attach/i.test(entry.name) && /\.xml$/i.test(entry.name) && !/attachments\.xml$/i.test(entry.name))) {
-    extractFromXml(await read(attachment), into, 'ofd');
+    extractFromXml(await readPart(attachment), into, 'ofd');
   }
 
   const tagFiles = entries.filter((entry) => /tags?\//i.test(entry.name) && /\.xml$/i.test(entry.name) && !/customtags\.xml$/i.test(entry.name));
@@ -134,7 +136,7 @@ export async function extractFromOfd(bytes: Uint8Array, into: FieldCollector): P
     const refs: [string, string[]][] = [];
     for (const file of tagFiles) {
       try {
-        customTagRefs(parseXml(repairEmptyPrefix(decodeXml(await read(file)))), refs);
+        customTagRefs(parseXml(repairEmptyPrefix(decodeXml(await readPart(file)))), refs);
       } catch (error) {
         // A broken tag file must not hide what the rest of the package says.
         if (!(error instanceof ExtractionError) || error.code === EXTRACTION_ERRORS.xmlRefused) throw error;
@@ -142,7 +144,7 @@ export async function extractFromOfd(bytes: Uint8Array, into: FieldCollector): P
     }
     if (refs.length > 0) {
       const texts = new Map<string, string>();
-      for (const page of entries.filter((entry) => /content\.xml$/i.test(entry.name))) textObjects(parseXml(decodeXml(await read(page))), texts);
+      for (const page of entries.filter((entry) => /content\.xml$/i.test(entry.name))) textObjects(parseXml(decodeXml(await readPart(page))), texts);
       for (const [tag, ids] of refs) {
         const target = TAG_FIELDS[tag];
         if (!target) continue;

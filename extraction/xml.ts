@@ -40,7 +40,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  processEntities: false,
+  // Only the five predefined entities can occur: a DOCTYPE (where others would be declared) is refused first.
+  processEntities: true,
 });
 
 export type XmlNode = string | XmlNode[] | { [key: string]: XmlNode };

@@ -3,7 +3,7 @@
  * `RequestSigner`; the default is the HMAC scheme of DESIGN.md §7, which the sandbox enforces.
  */
 import { randomBytes } from 'node:crypto';
-import { NONCE_PATTERN, SIGNATURE_HEADERS, computeSign } from './signature.js';
+import { NONCE_PATTERN, SIGNATURE_HEADERS, computeSign } from '../../protocol/signature.js';
 
 export interface SignableRequest {
   /** HTTP method, any case (signed upper-case). */

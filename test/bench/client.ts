@@ -6,7 +6,7 @@
  */
 import { createServiceClient } from '../../main/api/client.js';
 import { createHmacSigner } from '../../main/api/signer.js';
-import { DEMO_CREDENTIALS, startSandbox } from '../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS, startSandbox } from '../../sandbox/index.js';
 import { ENDPOINTS } from '../../shared/spec/endpoints.js';
 import { sampleIssuance } from '../support/sample-issuance.js';
 import { benchDir, fmt, percentile, report } from './common.js';

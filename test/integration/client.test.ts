@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../main/api/client.js';
 import { ServiceError, TransportError } from '../../main/api/errors.js';
-import { computeSign } from '../../main/api/signature.js';
+import { computeSign } from '../../protocol/signature.js';
 import { createHmacSigner } from '../../main/api/signer.js';
-import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox } from '../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 import { sampleIssuance, tempDir } from '../support/sample-issuance.js';
 
 const DELAY_MS = 100;

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createHmacSigner } from '../../main/api/signer.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, type SandboxCredential, type SandboxOptions } from '../../main/sandbox/index.js';
-import { SANDBOX_DB_FILE } from '../../main/sandbox/store.js';
-import { createTaxAuthorityStore, type TaxAuthorityStore } from '../../main/sandbox/stores/tax-authority.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, type SandboxCredential, type SandboxOptions } from '../../sandbox/index.js';
+import { SANDBOX_DB_FILE } from '../../sandbox/store.js';
+import { createTaxAuthorityStore, type TaxAuthorityStore } from '../../sandbox/stores/tax-authority.js';
 import { startTestSandbox, type Answer, type TestSandbox } from './sandbox-caller.js';
 
 export const COLLECT = '/input/openApi/invoice';

@@ -3,7 +3,7 @@
  * 0 means the resubmission issues), apply for red-letter forms and read them back, all through the real
  * signed HTTP caller.
  */
-import { DEMO_ENTERPRISE } from '../../main/sandbox/index.js';
+import { DEMO_ENTERPRISE } from '../../sandbox/index.js';
 import type { IssuanceRequest } from '../../shared/spec/issuance.js';
 import type { RedLetterApplicationRequest } from '../../shared/spec/redletter.js';
 import { sampleIssuance, uniqueLsh } from './sample-issuance.js';

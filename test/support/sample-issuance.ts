@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_ENTERPRISE } from '../../main/sandbox/index.js';
+import { DEMO_ENTERPRISE } from '../../sandbox/index.js';
 import type { IssuanceRequest } from '../../shared/spec/issuance.js';
 
 let counter = 0;

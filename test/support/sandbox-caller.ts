@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { createHmacSigner, type RequestSigner } from '../../main/api/signer.js';
-import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox, type SandboxOptions } from '../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.js';
 import { tempDir } from './sample-issuance.js';
 
 export interface Answer {

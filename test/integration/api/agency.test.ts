@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../main/api/client.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE } from '../../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE } from '../../../sandbox/index.js';
 import type { ModifyEnterpriseRequest } from '../../../shared/spec/agency.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-caller.js';
 import { clientFor, refusalOf, wrongSecretClient } from './client-support.js';

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from '../../../main/api/client.js';
 import { ServiceError, TransportError } from '../../../main/api/errors.js';
 import { createHmacSigner, type HmacSignerOptions } from '../../../main/api/signer.js';
-import { DEMO_CREDENTIALS } from '../../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS } from '../../../sandbox/index.js';
 
 export function clientFor(baseUrl: string, options: Partial<ServiceClientOptions> & { credential?: HmacSignerOptions } = {}): ServiceClient {
   const { credential, ...rest } = options;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../main/api/client.js';
-import { DEMO_CREDENTIALS } from '../../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS } from '../../../sandbox/index.js';
 import type { CertificationRequest } from '../../../shared/spec/certification.js';
 import { ZTDM_CODES } from '../../../shared/spec/codes-input.js';
 import type { CollectionRequest, MainInformationRequest, SpecialInvoiceRecord } from '../../../shared/spec/collection.js';

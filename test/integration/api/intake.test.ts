@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../main/api/client.js';
-import { DEMO_CREDENTIALS } from '../../../main/sandbox/index.js';
-import type { ReceivedInvoice } from '../../../main/sandbox/tax-authority/types.js';
+import { DEMO_CREDENTIALS } from '../../../sandbox/index.js';
+import type { ReceivedInvoice } from '../../../sandbox/tax-authority/types.js';
 import { buildInvoiceQr } from '../../../shared/rules/invoice-qr.js';
 import { VERIFICATION_CODES, type VerificationRequest } from '../../../shared/spec/verification.js';
 import { startInputSandbox, readTaxAuthority, type InputSandbox } from '../../support/input-sandbox.js';

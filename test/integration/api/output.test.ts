@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../main/api/client.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE } from '../../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE } from '../../../sandbox/index.js';
 import type { IssuanceRequest, IssuedInvoiceRecord } from '../../../shared/spec/issuance.js';
 import { application, blueRequest, type IssuedRecord } from '../../support/output-sandbox.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-caller.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../main/api/client.js';
 import { ServiceError, TransportError } from '../../../main/api/errors.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type FaultPlan, type InjectedFault, type RunningSandbox } from '../../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type FaultPlan, type InjectedFault, type RunningSandbox } from '../../../sandbox/index.js';
 import type { ModifyEnterpriseRequest } from '../../../shared/spec/agency.js';
 import { ENDPOINTS, type EndpointName } from '../../../shared/spec/endpoints.js';
 import type { EnvelopeKind } from '../../../shared/spec/envelopes.js';

@@ -10,7 +10,7 @@ import { format } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../../main/sandbox/index.js';
+import { DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../../sandbox/index.js';
 import { createVault, SECRET_NAMES } from '../../../main/security/vault.js';
 import type { ConnectionTestResult, InvoiceSummary, SettingsView } from '../../../shared/ipc/index.js';
 import { createTestCipher } from '../../support/test-cipher.js';

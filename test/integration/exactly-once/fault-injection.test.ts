@@ -12,9 +12,9 @@ import readline from 'node:readline';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HISTORY_DB_FILE } from '../../../main/core.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../../main/sandbox/index.js';
-import { createFaultPlan, seededRandom } from '../../../main/sandbox/faults.js';
-import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../../sandbox/index.js';
+import { createFaultPlan, seededRandom } from '../../../sandbox/faults.js';
+import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
 import { REPO_ROOT } from '../../harness/server.js';
 import { tempDir } from '../../support/sample-issuance.js';
 

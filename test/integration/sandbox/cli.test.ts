@@ -1,5 +1,5 @@
 /**
- * The standalone sandbox (`npm run sandbox`, main/sandbox/cli.ts) as a real child process: it prints its
+ * The standalone sandbox (`npm run sandbox`, sandbox/cli.ts) as a real child process: it prints its
  * base URL and credentials, answers signed calls, keeps its state in <data>/sandbox.db and stops cleanly
  * on SIGTERM and SIGINT; bad flags give the usage and exit code 2.
  */
@@ -9,8 +9,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHmacSigner } from '../../../main/api/signer.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, FAULTS_CONTROL_PATH } from '../../../main/sandbox/index.js';
-import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, FAULTS_CONTROL_PATH } from '../../../sandbox/index.js';
+import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
 import { sampleIssuance, tempDir } from '../../support/sample-issuance.js';
 import { call } from '../../support/sandbox-caller.js';
 
@@ -39,7 +39,7 @@ afterEach(async () => {
 
 function runCli(args: string[]): Cli {
   // tsx starts with `#!/usr/bin/env node`: put the project's Node 24 first, as npm scripts do.
-  const child = spawn(path.join(BIN, 'tsx'), ['main/sandbox/cli.ts', ...args], {
+  const child = spawn(path.join(BIN, 'tsx'), ['sandbox/cli.ts', ...args], {
     cwd: ROOT,
     // Its own process group, so cleanup can stop tsx and the Node process it starts together.
     detached: true,
@@ -80,7 +80,7 @@ function freshDir(): string {
   return dir;
 }
 
-describe('npm run sandbox (main/sandbox/cli.ts)', () => {
+describe('npm run sandbox (sandbox/cli.ts)', () => {
   it('prints the base URL and demo credentials, answers signed calls, stops on SIGTERM with exit 0 and an openable sandbox.db', async () => {
     const dir = freshDir();
     const cli = runCli(['--port', '0', '--data', dir, '--seed', '42']);

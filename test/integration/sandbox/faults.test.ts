@@ -4,7 +4,7 @@
  * content is accepted only if the first submission left nothing behind, and refused with 3001 if it did.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAULTS_CONTROL_PATH, SANDBOX_CODES, createFaultPlan, seededRandom, type FaultConfig } from '../../../main/sandbox/index.js';
+import { FAULTS_CONTROL_PATH, SANDBOX_CODES, createFaultPlan, seededRandom, type FaultConfig } from '../../../sandbox/index.js';
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
 import { sampleIssuance } from '../../support/sample-issuance.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-caller.js';

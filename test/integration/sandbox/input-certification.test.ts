@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificationResultResponse } from '../../../shared/spec/certification.js';
-import type { StoredReceivedInvoice } from '../../../main/sandbox/stores/tax-authority.js';
+import type { StoredReceivedInvoice } from '../../../sandbox/stores/tax-authority.js';
 import { APPLY, BUYER, COLLECT, RESULT, collectAll, collection, pch, readTaxAuthority, startInputSandbox, type InputSandbox } from '../../support/input-sandbox.js';
 
 const STEP_MS = 1000;

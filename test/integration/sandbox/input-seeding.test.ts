@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CREDENTIALS, startSandbox } from '../../../main/sandbox/index.js';
-import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
-import type { StoredReceivedInvoice } from '../../../main/sandbox/stores/tax-authority.js';
-import { TaxAuthoritySeedMismatchError } from '../../../main/sandbox/tax-authority/seeding.js';
-import { isValidUscc } from '../../../main/sandbox/tax-authority/uscc.js';
+import { DEMO_CREDENTIALS, startSandbox } from '../../../sandbox/index.js';
+import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
+import type { StoredReceivedInvoice } from '../../../sandbox/stores/tax-authority.js';
+import { TaxAuthoritySeedMismatchError } from '../../../sandbox/tax-authority/seeding.js';
+import { isValidUscc } from '../../../sandbox/tax-authority/uscc.js';
 import { APPLY, BUYER, COLLECT, COLLECT_MAIN, FIXED_NOW, RESULT, collection, mainCollection, pch, readTaxAuthority, startInputSandbox, type InputSandbox } from '../../support/input-sandbox.js';
 import { tempDir } from '../../support/sample-issuance.js';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2Status } from '../../../shared/spec/collection.js';
-import { DEMO_CREDENTIALS } from '../../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS } from '../../../sandbox/index.js';
 import { APPLY, BUYER, COLLECT, COLLECT_MAIN, RESULT, collection, mainCollection, pch, startInputSandbox, type InputSandbox } from '../../support/input-sandbox.js';
 
 const OTHER_TAX_NUMBER = '91440300MA5G0TH3R1';

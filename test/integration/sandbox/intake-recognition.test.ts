@@ -1,17 +1,17 @@
 /**
  * Recognition (spec endpoint 1, "Recognition result") over real HTTP with a real SQLite file: every file
  * path of the sandbox's OCR (PNG, JPEG, PDF, OFD, XML) with files made at run time, and each refusal
- * code the sandbox chose (main/sandbox/recognition/codes.ts, docs/sandbox/rules-intake.md).
+ * code the sandbox chose (sandbox/recognition/codes.ts, docs/sandbox/rules-intake.md).
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { sandboxMigrations } from '../../../main/sandbox/migrations/index.js';
-import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
-import { createTaxAuthorityStore } from '../../../main/sandbox/stores/tax-authority.js';
-import type { ReceivedInvoice } from '../../../main/sandbox/tax-authority/types.js';
+import { closeDatabase, openDatabase } from '../../../sandbox/database.js';
+import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
+import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
+import { createTaxAuthorityStore } from '../../../sandbox/stores/tax-authority.js';
+import type { ReceivedInvoice } from '../../../sandbox/tax-authority/types.js';
 import { buildInvoiceQr } from '../../../shared/rules/invoice-qr.js';
-import { TAX_CONTROL_SERVER_TERMINAL } from '../../../main/sandbox/endpoints/issuance.js';
+import { TAX_CONTROL_SERVER_TERMINAL } from '../../../sandbox/endpoints/issuance.js';
 import { IssuanceResponse } from '../../../shared/spec/issuance.js';
 import { OcrResponse, type RecognitionResult } from '../../../shared/spec/ocr.js';
 import { sampleIssuance } from '../../support/sample-issuance.js';

@@ -9,12 +9,12 @@ import Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmacSigner } from '../../../main/api/signer.js';
-import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { DEMO_CREDENTIALS } from '../../../main/sandbox/index.js';
-import { sandboxMigrations } from '../../../main/sandbox/migrations/index.js';
-import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
-import { createTaxAuthorityStore } from '../../../main/sandbox/stores/tax-authority.js';
-import type { ReceivedInvoice } from '../../../main/sandbox/tax-authority/types.js';
+import { closeDatabase, openDatabase } from '../../../sandbox/database.js';
+import { DEMO_CREDENTIALS } from '../../../sandbox/index.js';
+import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
+import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
+import { createTaxAuthorityStore } from '../../../sandbox/stores/tax-authority.js';
+import type { ReceivedInvoice } from '../../../sandbox/tax-authority/types.js';
 import { VerificationResponse, type VerificationRequest } from '../../../shared/spec/verification.js';
 import { startTestSandbox, type Answer, type CallOptions, type TestSandbox } from '../../support/sandbox-caller.js';
 

@@ -7,8 +7,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmacSigner, type RequestSigner } from '../../../main/api/signer.js';
-import { DEMO_CREDENTIALS, SANDBOX_CODES, startSandbox, type RunningSandbox } from '../../../main/sandbox/index.js';
-import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
+import { DEMO_CREDENTIALS, SANDBOX_CODES, startSandbox, type RunningSandbox } from '../../../sandbox/index.js';
+import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
 import { IssuanceResponse, type IssuanceRequest } from '../../../shared/spec/issuance.js';
 import { sampleIssuance, tempDir } from '../../support/sample-issuance.js';
 

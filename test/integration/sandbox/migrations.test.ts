@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { DatabaseTooNewError, latestVersion } from '../../../main/db/migrate.js';
-import { issuance } from '../../../main/sandbox/migrations/0010-issuance.js';
-import { sandboxMigrations } from '../../../main/sandbox/migrations/index.js';
-import { SANDBOX_DB_FILE, openSandboxStore } from '../../../main/sandbox/store.js';
+import { DatabaseTooNewError, closeDatabase, latestVersion, openDatabase } from '../../../sandbox/database.js';
+import { issuance } from '../../../sandbox/migrations/0010-issuance.js';
+import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
+import { SANDBOX_DB_FILE, openSandboxStore } from '../../../sandbox/store.js';
 import { tempDir } from '../../support/sample-issuance.js';
 
 const dirs: string[] = [];

@@ -3,7 +3,7 @@
  * information", endpoint 2) over real HTTP with the real signer and a real SQLite file. One rule, one test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CODES } from '../../../main/sandbox/index.js';
+import { SANDBOX_CODES } from '../../../sandbox/index.js';
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
 import type { SpecificBusinessInfo } from '../../../shared/spec/specific-business.js';
 import { BUYER, ISSUE, blueRequest, issue } from '../../support/output-sandbox.js';

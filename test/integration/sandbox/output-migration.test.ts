@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { issuance } from '../../../main/sandbox/migrations/0010-issuance.js';
-import { output } from '../../../main/sandbox/migrations/0020-output.js';
-import { sandboxMigrations } from '../../../main/sandbox/migrations/index.js';
+import { closeDatabase, openDatabase } from '../../../sandbox/database.js';
+import { issuance } from '../../../sandbox/migrations/0010-issuance.js';
+import { output } from '../../../sandbox/migrations/0020-output.js';
+import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
 import { tempDir } from '../../support/sample-issuance.js';
 
 const dirs: string[] = [];

@@ -5,7 +5,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmacSigner } from '../../../main/api/signer.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, SANDBOX_CODES } from '../../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, SANDBOX_CODES } from '../../../sandbox/index.js';
 import { parseInvoiceQr } from '../../../shared/rules/invoice-qr.js';
 import { PrintResponse } from '../../../shared/spec/print.js';
 import { PRINT, blueRequest, issue, redRequest, type IssuedRecord } from '../../support/output-sandbox.js';

@@ -4,11 +4,11 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../main/db/open.js';
-import { SANDBOX_CODES } from '../../../main/sandbox/index.js';
-import { sandboxMigrations } from '../../../main/sandbox/migrations/index.js';
-import { SANDBOX_DB_FILE } from '../../../main/sandbox/store.js';
-import { openOutputInvoiceStore } from '../../../main/sandbox/stores/output-invoices.js';
+import { openDatabase } from '../../../sandbox/database.js';
+import { SANDBOX_CODES } from '../../../sandbox/index.js';
+import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
+import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
+import { openOutputInvoiceStore } from '../../../sandbox/stores/output-invoices.js';
 import { ISSUE, application, applyAndApprove, blueRequest, issue, redRequest } from '../../support/output-sandbox.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-caller.js';
 

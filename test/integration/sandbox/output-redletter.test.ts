@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmacSigner } from '../../../main/api/signer.js';
-import { DEMO_CREDENTIALS, SANDBOX_CODES } from '../../../main/sandbox/index.js';
+import { DEMO_CREDENTIALS, SANDBOX_CODES } from '../../../sandbox/index.js';
 import { RedLetterQueryResponse, type RedLetterDetailLine } from '../../../shared/spec/redletter.js';
 import { APPLY, application, applyAndApprove, blueRequest, issue, queryPath, type IssuedRecord } from '../../support/output-sandbox.js';
 import { sampleIssuance } from '../../support/sample-issuance.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_ENTERPRISE } from '../../../main/sandbox/index.js';
+import { DEMO_ENTERPRISE } from '../../../sandbox/index.js';
 import { checkTaxId, isValidUscc, usccCheckCharacter } from '../../../shared/rules/uscc.js';
 
 describe('tax IDs (GB 32100-2015 unified social credit code)', () => {

@@ -1,9 +1,9 @@
 /** The seeded tax authority's PRNG and generator: deterministic, and amounts that add up. */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { generateReceivedInvoices, type GenerationPlan } from '../../../main/sandbox/tax-authority/generator.js';
-import { createPrng } from '../../../main/sandbox/tax-authority/prng.js';
-import { isValidUscc, usccCheckCharacter } from '../../../main/sandbox/tax-authority/uscc.js';
+import { generateReceivedInvoices, type GenerationPlan } from '../../../sandbox/tax-authority/generator.js';
+import { createPrng } from '../../../sandbox/tax-authority/prng.js';
+import { isValidUscc, usccCheckCharacter } from '../../../sandbox/tax-authority/uscc.js';
 
 const PLAN: GenerationPlan = {
   seed: 99,

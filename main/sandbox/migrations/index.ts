@@ -1,9 +1,0 @@
-/** The sandbox database's migrations, in order (steps of 10, additive only). */
-import type { Migration } from '../../db/migrate.js';
-import { issuance } from './0010-issuance.js';
-import { output } from './0020-output.js';
-import { taxAuthority } from './0030-tax-authority.js';
-import { agency } from './0040-agency.js';
-import { verification } from './0050-verification.js';
-
-export const sandboxMigrations: readonly Migration[] = [issuance, output, taxAuthority, agency, verification];

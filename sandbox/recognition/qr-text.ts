@@ -1,0 +1,11 @@
+/**
+ * Tolerant reading of an invoice QR payload: scanners and phone cameras add line breaks and spaces, and
+ * issuers differ on the trailing comma. The payload itself is parsed by shared/rules/invoice-qr.ts.
+ */
+import { parseInvoiceQr, type ParsedInvoiceQr } from '../../shared/rules/invoice-qr.js';
+
+export function normaliseQrText(text: string): ParsedInvoiceQr | undefined {
+  // No field of the payload can contain whitespace, so any is noise; trailing commas are normalised to one.
+  const compact = text.replace(/\s+/g, '').replace(/,+$/, '');
+  return compact === '' ? undefined : parseInvoiceQr(`${compact},`);
+}
