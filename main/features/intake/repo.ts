@@ -140,6 +140,10 @@ export function createIntakeRepo(db: Db, environment: Environment) {
     setVerified(id: number, status: 'verified' | 'verify-failed', code: string, zfbz: string | null): void {
       db.prepare('UPDATE received_invoice SET status = ?, last_code = ?, zfbz = ?, updated_at = ? WHERE id = ? AND environment = ?').run(status, code, zfbz, now(), id, environment);
     },
+    /** Names the file did not carry, from a consistent verification (the tax authority's record). */
+    fillNames(id: number, xhfmc: string | null, gmfmc: string | null): void {
+      db.prepare('UPDATE received_invoice SET XHFMC = COALESCE(XHFMC, ?), GMFMC = COALESCE(GMFMC, ?) WHERE id = ? AND environment = ?').run(xhfmc, gmfmc, id, environment);
+    },
     recordVerification(record: VerificationRecord): void {
       db.prepare(
         `INSERT INTO verification (environment, received_invoice_id, fpzl, fpdm, fphm, kprq, fpje, jym, code, message, cyjg, cycs, zfbz, result_json, verified_at)

@@ -116,5 +116,7 @@ export async function verifyReceived(deps: { repo: IntakeRepo; client: () => Pic
   });
   const zfbz = data?.zfbz ?? null;
   deps.repo.setVerified(row.id, code === '0001' ? 'verified' : 'verify-failed', code, zfbz);
+  // The ledger lists sellers by name; a QR carries none, a consistent verification does.
+  if (code === '0001' && data) deps.repo.fillNames(row.id, data.xhfmc || null, data.gmfmc || null);
   return { ...base, code, local: false, zfbz, cycs: data?.cycs ?? null, comparison: compareWithResult(fields, data, { xhfmc: row.XHFMC }), usedToday: used() };
 }

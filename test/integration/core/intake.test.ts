@@ -133,6 +133,7 @@ describe('intake feature', () => {
     const view = await t.call<VerificationView>('intake:verify', { receivedId: knownId });
     expect(view).toMatchObject({ code: '0001', local: false, usedToday: 1 });
     expect(view.comparison.find((row) => row.field === 'fphm')).toEqual({ field: 'fphm', ours: k.fphm, theirs: k.fphm, same: true });
+    expect((await t.call<Ledger>('intake:ledger', { result: 'consistent' })).rows[0]?.xhfmc).toBe(k.xhfmc);
     // An invoice the tax authority does not know: 0009, recorded.
     expect((await t.call<VerificationView>('intake:verify', { receivedId: photoId })).code).toBe('0009');
 
