@@ -126,6 +126,8 @@ describe('intake', () => {
       await item(page, '电子普票-再次.pdf').click();
       expect(await page.getByTestId('intake-duplicate-of').innerText()).toContain('电子普票.pdf');
       await screenshot(page, 'intake-5-duplicate');
+      await page.getByTestId('intake-open-first').click();
+      await expect.poll(() => page.getByTestId('intake-review').getAttribute('data-name')).toBe('电子普票.pdf');
 
       // A scan from SANE's test device reaches the queue.
       await expect.poll(() => page.getByTestId('intake-scan').isVisible(), { timeout: 30_000 }).toBe(true);

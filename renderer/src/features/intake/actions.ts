@@ -145,3 +145,10 @@ export async function openOriginal(receivedId: number): Promise<void> {
   const result = await getApi().intake.openOriginal({ receivedId });
   if (!result.ok) report(result.error, 'intake:openOriginal');
 }
+
+/** The first of a duplicate: opened in the review when it is in the queue, else its original file. */
+export async function openFirst(receivedId: number): Promise<void> {
+  const first = Object.values(store().items).find((candidate) => candidate.receivedId === receivedId);
+  if (first) await openItem(first);
+  else await openOriginal(receivedId);
+}

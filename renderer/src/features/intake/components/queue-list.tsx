@@ -32,7 +32,7 @@ const Row = memo(function Row({ item, selected }: { item: IntakeItem; selected: 
         {item.fileName}
       </Typography.Text>{' '}
       <Tag color={STATUS_COLOR[item.status]}>{t(`intake.status.${item.status}`)}</Tag>
-      {item.duplicate && <Tag color="red" data-testid="intake-duplicate">{t('intake.status.duplicate')}</Tag>}
+      {item.duplicate && item.status !== 'duplicate' && <Tag color="red" data-testid="intake-duplicate">{t('intake.status.duplicate')}</Tag>}
       {item.fields.fphm && <div style={{ fontSize: 12, color: '#888' }}>{item.fields.fphm}</div>}
       {item.error && (
         <div style={{ fontSize: 12, color: item.status === 'failed' ? '#cf1322' : '#d48806' }} data-testid="intake-item-error">

@@ -9,7 +9,7 @@ import { Alert, Button, Empty, Flex, Input, Space, Tag, Typography } from 'antd'
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIELD_MAX_LENGTH, INTAKE_FIELDS, fieldProblem, type IntakeField, type IntakeFields } from '../../../../../shared/rules/intake-fields.js';
-import { accept, openOriginal, verify } from '../actions.js';
+import { accept, openFirst, openOriginal, verify } from '../actions.js';
 import { useIntakeStore } from '../store.js';
 import { VerificationResult } from './verification-result.js';
 
@@ -63,6 +63,11 @@ export function ReviewPanel() {
             showIcon
             data-testid="intake-duplicate-of"
             title={t('intake.duplicateOf', { id: item.duplicate.of, file: item.duplicate.fileName ?? '', what: item.duplicate.reason === 'file' ? t('intake.duplicateFile') : t('intake.duplicateInvoice') })}
+            action={
+              <Button size="small" onClick={() => item.duplicate && void openFirst(item.duplicate.of)} data-testid="intake-open-first">
+                {t('intake.openFirst')}
+              </Button>
+            }
             style={{ marginBottom: 8 }}
           />
         )}
