@@ -73,12 +73,12 @@ describe('intake', () => {
         { name: '电子普票.pdf', bytes: pdf, type: 'application/pdf' },
         { name: '电子普票.ofd', bytes: fs.readFileSync(path.join(FIXTURES, 'ofd-01-ofdrw-converter-1.ofd')), type: 'application/ofd' },
         { name: '数电发票.xml', bytes: digitalXml(), type: 'text/xml' },
-        { name: '手机照片.jpg', bytes: photoJpeg(1600, 1200, 6), type: 'image/jpeg' },
+        { name: '手机照片.jpg', bytes: photoJpeg(900, 700, 6), type: 'image/jpeg' },
       ]);
       for (const name of ['专票二维码.png', '电子普票.pdf', '电子普票.ofd', '数电发票.xml']) {
-        await expect.poll(() => item(page, name).getAttribute('data-status'), { timeout: 60_000 }).toBe('ready');
+        await expect.poll(() => item(page, name).getAttribute('data-status'), { timeout: 120_000 }).toBe('ready');
       }
-      await expect.poll(() => item(page, '手机照片.jpg').getAttribute('data-status'), { timeout: 60_000 }).toBe('ready');
+      await expect.poll(() => item(page, '手机照片.jpg').getAttribute('data-status'), { timeout: 120_000 }).toBe('ready');
       await screenshot(page, 'intake-1-queue');
 
       // Four filled locally: the QR's sources say so; the photo went to recognition and waits for typing.
@@ -115,14 +115,14 @@ describe('intake', () => {
       await expect.poll(() => item(page, '专票二维码.png').getAttribute('data-status')).toBe('accepted');
       await item(page, '专票二维码.png').click();
       await page.getByTestId('intake-verify').click();
-      await expect.poll(() => page.getByTestId('intake-verification').getAttribute('data-code'), { timeout: 30_000 }).toBe('0001');
+      await expect.poll(() => page.getByTestId('intake-verification').getAttribute('data-code'), { timeout: 60_000 }).toBe('0001');
       expect(await page.getByTestId('intake-verification').innerText()).toContain('查验一致');
       expect(await page.locator('[data-testid="intake-comparison"] tr[data-same="true"]').count()).toBeGreaterThan(3);
       await screenshot(page, 'intake-4-verified');
 
       // The same PDF again: flagged 重复 with a link to the first.
       await drop(page, [{ name: '电子普票-再次.pdf', bytes: pdf, type: 'application/pdf' }]);
-      await expect.poll(() => item(page, '电子普票-再次.pdf').getAttribute('data-status'), { timeout: 60_000 }).toBe('duplicate');
+      await expect.poll(() => item(page, '电子普票-再次.pdf').getAttribute('data-status'), { timeout: 120_000 }).toBe('duplicate');
       await item(page, '电子普票-再次.pdf').click();
       expect(await page.getByTestId('intake-duplicate-of').innerText()).toContain('电子普票.pdf');
       await screenshot(page, 'intake-5-duplicate');
@@ -130,10 +130,10 @@ describe('intake', () => {
       await expect.poll(() => page.getByTestId('intake-review').getAttribute('data-name')).toBe('电子普票.pdf');
 
       // A scan from SANE's test device reaches the queue.
-      await expect.poll(() => page.getByTestId('intake-scan').isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => page.getByTestId('intake-scan').isVisible(), { timeout: 60_000 }).toBe(true);
       const before = await page.getByTestId('intake-item').count();
       await page.getByTestId('intake-scan').click();
-      await expect.poll(() => page.locator('[data-testid="intake-item"][data-name^="scan-"]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-testid="intake-item"][data-name^="scan-"]').count(), { timeout: 120_000 }).toBeGreaterThan(0);
       expect(await page.getByTestId('intake-item').count()).toBeGreaterThan(before);
 
       // A file written into the scan folder is taken.
@@ -143,7 +143,7 @@ describe('intake', () => {
       await page.getByTestId('intake-scan-folder-save').click();
       await expect.poll(() => page.getByText(`正在监视扫描文件夹：${folder}`).count()).toBeGreaterThan(0);
       fs.writeFileSync(path.join(folder, '扫描仪输出.png'), await qrPng('01,32,,24312000000099999999,880.00,20240416,,C3D4'));
-      await expect.poll(() => item(page, '扫描仪输出.png').getAttribute('data-status'), { timeout: 30_000 }).toBe('ready');
+      await expect.poll(() => item(page, '扫描仪输出.png').getAttribute('data-status'), { timeout: 60_000 }).toBe('ready');
       await screenshot(page, 'intake-6-scanner-and-folder');
 
       // The ledger: totals, the duplicate filter, the export.
@@ -166,5 +166,5 @@ describe('intake', () => {
     } finally {
       await harness.close();
     }
-  }, 300_000);
+  }, 600_000);
 });
