@@ -158,8 +158,9 @@ describe('intake', () => {
       await screenshot(page, 'intake-7-ledger');
       await page.getByTestId('ledger-export').click();
       await expect.poll(() => harness.savedPaths.length).toBe(1);
+      // The dialog answers before the workbook is written: wait for the app to say it is saved.
+      await expect.poll(() => page.getByText('报销台账已导出到').count(), { timeout: 60_000 }).toBeGreaterThan(0);
       const workbook = new ExcelJS.Workbook();
-      await expect.poll(() => fs.existsSync(harness.savedPaths[0] as string)).toBe(true);
       await workbook.xlsx.readFile(harness.savedPaths[0] as string);
       expect(workbook.getWorksheet('报销台账')?.getRow(2).getCell(4).value).toBe(known.fphm);
       expect(errors).toEqual([]);

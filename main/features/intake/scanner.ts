@@ -61,7 +61,12 @@ export function createSaneScanner(command = 'scanimage'): ScannerPort {
         return pages;
       }
       const file = path.join(folder, `${prefix}1.png`);
-      const result = await run(command, [...args, '-o', file], 5 * 60_000);
+      let result = await run(command, [...args, '-o', file], 5 * 60_000);
+      // A scanner another program (or another scan) holds answers "busy": wait for it a few times.
+      for (let attempt = 1; attempt <= 5 && result.code !== 0 && /busy/i.test(result.stderr); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        result = await run(command, [...args, '-o', file], 5 * 60_000);
+      }
       if (result.code !== 0 || !fs.existsSync(file)) throw new Error(`scanimage failed: ${result.stderr.trim()}`);
       return [file];
     },
