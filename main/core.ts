@@ -14,10 +14,13 @@ import { closeDatabase, openDatabase } from './db/open.js';
 import { createAuditedFetch, createRequestLogBuffer } from './features/history/audit-fetch.js';
 import { registerCertificationIpc, toView as toCertificationView } from './features/certification/ipc.js';
 import { createCertificationRepo } from './features/certification/repo.js';
+import { createSelectionService } from './features/certification/selection-service.js';
 import { CERTIFICATION_OUTBOX_KIND, createCertificationService } from './features/certification/service.js';
 import { registerHistoryIpc } from './features/history/ipc.js';
 import { createHistoryRepo } from './features/history/repo.js';
 import { createHistoryService } from './features/history/service.js';
+import { createCollectionFeature } from './features/collection/index.js';
+import { createEnterprisesFeature } from './features/enterprises/index.js';
 import { createDraftService } from './features/issuance/drafts.js';
 import { createRedFeature, REDLETTER_OUTBOX_KIND } from './features/red/feature.js';
 import { registerRedIpc } from './features/red/ipc.js';
@@ -40,6 +43,8 @@ import { createIpcRouter, type IpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
+import { createGuardedCore, type InnerCore } from './ledger/guarded-core.js';
+import { HISTORY_DB_FILE } from './ledger/health.js';
 import { createVault } from './security/vault.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../sandbox/index.js';
 
@@ -64,10 +69,16 @@ export interface CoreConfig {
   outboxBaseDelayMs?: number;
   /** Longest retry wait of the outbox (ms); tests shorten it. */
   outboxMaxDelayMs?: number;
+  /** Where the outbox worker logs (console.warn when absent); tests watch it for the worker's backoff. */
+  outboxLog?: (message: string, error?: unknown) => void;
   /** Deadline of one call to the service (ms); crash tests shorten it so dropped answers are noticed soon. */
   serviceTimeoutMs?: number;
   /** Default issuer (kpr) shown in the form. */
   issuer?: string;
+  /** Daily backups of the history database (main/ledger/); on unless false. */
+  dailyBackups?: boolean;
+  /** Set by the ledger guard when it builds the core inside it; hosts never set it. */
+  guarded?: true;
 }
 
 /** [event, payload] pairs: checking `event` narrows `payload` in a listener written as (event, payload) => …. */
@@ -82,23 +93,27 @@ export interface Core {
   close(): Promise<void>;
 }
 
-export const HISTORY_DB_FILE = 'history.db';
+export { HISTORY_DB_FILE } from './ledger/health.js';
 /** Seed of the embedded sandbox's tax authority (received invoices of the demo enterprise). */
 export const DEFAULT_SANDBOX_SEED = 2026;
 
 export async function createCore(config: CoreConfig, ports: CorePorts): Promise<Core> {
+  // The ledger guard checks history.db first and may hold the app in recovery (main/ledger/guarded-core.ts).
+  if (!config.guarded) return (await guardCore(config, ports)) as unknown as Core;
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(path.join(config.dataDir, HISTORY_DB_FILE));
   const outbox = createOutboxRepo(db);
   const history = createHistoryRepo(db);
   const requestLog = createRequestLogBuffer((entries) => history.recordRequests(entries));
+  const vault = createVault(db, ports.cipher);
   const settings = createSettingsService({
     db,
     repo: createSettingsRepo(db),
-    vault: createVault(db, ports.cipher),
+    vault,
     cipherBackend: ports.cipher.backend,
     pendingOperations: () => outbox.pendingCount(),
     log: (entry) => history.recordRequest(entry),
+    ...(ports.dialog ? { dialog: ports.dialog } : {}),
   });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.startupService();
@@ -136,13 +151,33 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
 
   const router = createIpcRouter();
   const environment = service.kind;
+  const enterprises = createEnterprisesFeature({
+    db,
+    environment,
+    client: () => client,
+    now: () => new Date(),
+    emit,
+    vault,
+    defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name },
+  });
+  // The active enterprise is the seller of issuance and the buyer of collection and certification.
+  const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
+  const collection = createCollectionFeature({
+    db,
+    environment,
+    client: () => client,
+    now: () => new Date(),
+    emit,
+    enterprise: () => seller().taxNumber,
+    dialog: () => ports.dialog,
+  });
   settings.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? DEMO_CREDENTIALS : null });
   const issuance = createIssuanceService({
     db,
     repo: createIssuanceRepo(db),
     outbox,
     environment,
-    seller: () => connection.seller,
+    seller,
     now: () => new Date(),
     kick: () => worker.kick(),
     notify: (invoice) => emit('issuance:updated', invoice),
@@ -158,18 +193,28 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     notifyForm: (form) => emit('redletter:updated', form),
     notifyInvoice: (invoice) => emit('issuance:updated', invoice),
   });
+  const certificationRepo = createCertificationRepo(db);
   const certification = createCertificationService({
     db,
-    repo: createCertificationRepo(db),
+    repo: certificationRepo,
     outbox,
     environment,
-    buyerTaxNumber: () => connection.seller.taxNumber,
+    buyerTaxNumber: () => seller().taxNumber,
     now: () => new Date(),
     kick: () => worker.kick(),
     notify: (pch) => {
       const batch = certification.view(pch);
-      if (batch) emit('certification:updated', toCertificationView(batch));
+      if (batch) emit('certification:updated', toCertificationView(batch, selection.retryable));
     },
+    onResults: (batch, results) => selection.takeResults(batch, results),
+  });
+  const selection = createSelectionService({
+    repo: certificationRepo,
+    service: certification,
+    collection: collection.api,
+    environment,
+    buyer: () => seller().taxNumber,
+    now: () => new Date(),
   });
   const worker = createOutboxWorker({
     db,
@@ -181,6 +226,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     },
     ...(config.outboxBaseDelayMs === undefined ? {} : { baseDelayMs: config.outboxBaseDelayMs }),
     ...(config.outboxMaxDelayMs === undefined ? {} : { maxDelayMs: config.outboxMaxDelayMs }),
+    ...(config.outboxLog === undefined ? {} : { log: config.outboxLog }),
   });
 
   const defaultIssuer = config.issuer ?? '开票员';
@@ -188,10 +234,12 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     version: config.appVersion,
     environment,
     serviceBaseUrl: connection.baseUrl,
-    seller: connection.seller,
+    seller: { taxNumber: seller().taxNumber, name: seller().name },
     issuer: defaultIssuer,
   });
   registerSettingsIpc(router, info, settings);
+  enterprises.registerIpc?.(router);
+  collection.registerIpc?.(router);
   const invoiceFileRepo = createInvoiceFileRepo(db);
   registerIssuanceIpc(
     router,
@@ -204,7 +252,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       opener: ports.opener,
     }),
   );
-  registerCertificationIpc(router, certification);
+  registerCertificationIpc(router, certification, selection, () => seller().taxNumber);
   registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, dialog: ports.dialog, red: red.repo, forms: red.forms }));
   registerRedIpc(router, red.service);
   registerLibrariesIpc(router, createLibrariesService({ repo: createLibrariesRepo(db), environment, dialog: ports.dialog }));
@@ -212,7 +260,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     repo: createBatchRepo(db),
     environment,
     dialog: ports.dialog,
-    seller: () => connection.seller,
+    seller,
     defaultIssuer,
     submitInvoice: (draft) => issuance.submit(draft),
     progress: (progress) => emit('batch:progress', progress),
@@ -233,6 +281,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   void intake.start?.();
   // Submissions cut short by a crash or a quit continue where they stopped (rows without an lsh only).
   batch.resume().catch((error: unknown) => console.error('[batch] resume failed', error));
+  void collection.start?.();
 
   let closing: Promise<void> | undefined;
   return {
@@ -246,6 +295,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       closing ??= (async () => {
         await batch.stop();
         await intake.stop?.();
+        await collection.stop?.();
         await worker.stop();
         await sandbox?.close();
         requestLog.flush();
@@ -254,4 +304,13 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       return closing;
     },
   };
+}
+
+function guardCore(config: CoreConfig, ports: CorePorts): Promise<InnerCore> {
+  return createGuardedCore({
+    dataDir: config.dataDir,
+    ports,
+    ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
+    build: async (dataDir) => (await createCore({ ...config, dataDir, guarded: true }, ports)) as unknown as InnerCore,
+  });
 }

@@ -9,10 +9,13 @@ import type { z } from 'zod';
 import { appChannels } from './channels/app.js';
 import { batchChannels, batchEvents } from './channels/batch.js';
 import { certificationChannels, certificationEvents } from './channels/certification.js';
+import { collectionChannels, collectionEvents } from './channels/collection.js';
+import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js';
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { intakeChannels, intakeEvents } from './channels/intake.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
+import { ledgerChannels } from './channels/ledger.js';
 import { libraryChannels } from './channels/libraries.js';
 import { redChannels, redEvents } from './channels/red.js';
 
@@ -31,6 +34,9 @@ export const contract = {
   ...redChannels,
   ...certificationChannels,
   ...intakeChannels,
+  ...ledgerChannels,
+  ...enterpriseChannels,
+  ...collectionChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -46,6 +52,8 @@ export const events = {
   ...certificationEvents,
   ...batchEvents,
   ...intakeEvents,
+  ...enterpriseEvents,
+  ...collectionEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -10,3 +10,6 @@ export * from './schemas/libraries.js';
 export * from './schemas/batch.js';
 export * from './schemas/certification.js';
 export * from './channels/intake.js';
+export * from './schemas/ledger.js';
+export * from './schemas/enterprises.js';
+export * from './schemas/collection.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { IpcFailure } from '../../../shared/ipc/index.js';
-import type { IntakeItem, Ledger, LedgerFilter, LedgerRow } from '../../../shared/ipc/channels/intake.js';
+import type { IntakeItem, IntakeLedger, IntakeLedgerFilter, IntakeLedgerRow } from '../../../shared/ipc/channels/intake.js';
 import { fieldProblems, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
 import { writeXlsx } from '../../export/xlsx.js';
 import type { Feature, FeatureDeps } from '../feature.js';
@@ -25,7 +25,7 @@ export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDi
 const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf', ofd: 'application/ofd', xml: 'application/xml' } as const;
 const PREVIEW_MAX_BYTES = 12 * 1024 * 1024;
 
-function ledgerRow(row: ReceivedRow): LedgerRow {
+function ledgerRow(row: ReceivedRow): IntakeLedgerRow {
   return {
     id: row.id, fileName: row.file_name, fileType: row.file_type, fields: fieldsOf(row), xhfmc: row.XHFMC, gmfmc: row.GMFMC, status: row.status,
     lastCode: row.last_code, zfbz: row.zfbz, duplicateOf: row.duplicate_of, createdAt: row.created_at,
@@ -56,7 +56,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
     return found;
   };
 
-  const ledger = (filter: LedgerFilter): Ledger => {
+  const ledger = (filter: IntakeLedgerFilter): IntakeLedger => {
     const rows = repo.ledger(filter).map(ledgerRow);
     // Duplicates are listed (flagged) but not counted twice in the totals.
     const counted = rows.filter((entry) => entry.duplicateOf === null);

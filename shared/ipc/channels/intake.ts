@@ -43,7 +43,7 @@ export const VerificationView = z.strictObject({
 });
 export type VerificationView = z.infer<typeof VerificationView>;
 
-export const LedgerFilter = z.strictObject({
+export const IntakeLedgerFilter = z.strictObject({
   from: z.string().regex(/^\d{8}$/).optional().describe('kprq from, yyyyMMdd'),
   to: z.string().regex(/^\d{8}$/).optional(),
   seller: z.string().max(100).optional().describe('Seller name or tax ID, part of it'),
@@ -51,9 +51,9 @@ export const LedgerFilter = z.strictObject({
   result: z.enum(['unverified', 'consistent', 'inconsistent', 'failed']).optional(),
   duplicatesOnly: z.boolean().optional(),
 });
-export type LedgerFilter = z.infer<typeof LedgerFilter>;
+export type IntakeLedgerFilter = z.infer<typeof IntakeLedgerFilter>;
 
-export const LedgerRow = z.strictObject({
+export const IntakeLedgerRow = z.strictObject({
   id: z.number().int(),
   fileName: z.string().nullable(),
   fileType: z.string(),
@@ -66,13 +66,13 @@ export const LedgerRow = z.strictObject({
   duplicateOf: z.number().int().nullable(),
   createdAt: z.string(),
 });
-export type LedgerRow = z.infer<typeof LedgerRow>;
+export type IntakeLedgerRow = z.infer<typeof IntakeLedgerRow>;
 
-export const Ledger = z.strictObject({
-  rows: z.array(LedgerRow),
+export const IntakeLedger = z.strictObject({
+  rows: z.array(IntakeLedgerRow),
   totals: z.strictObject({ count: z.number().int(), fpje: z.string(), fpse: z.string(), jshj: z.string() }),
 });
-export type Ledger = z.infer<typeof Ledger>;
+export type IntakeLedger = z.infer<typeof IntakeLedger>;
 
 const ReceivedId = z.strictObject({ receivedId: z.number().int().positive() });
 const Accepted = z.strictObject({ accepted: z.number().int() });
@@ -90,8 +90,8 @@ export const intakeChannels = {
   'intake:preview': { request: ReceivedId, response: z.strictObject({ mime: z.string(), base64: z.string().nullable() }) },
   'intake:review': { request: z.strictObject({ receivedId: z.number().int().positive(), fields: IntakeFieldsSchema }), response: IntakeItem },
   'intake:verify': { request: ReceivedId, response: VerificationView },
-  'intake:ledger': { request: LedgerFilter, response: Ledger },
-  'intake:export': { request: LedgerFilter, response: z.strictObject({ path: z.string().nullable() }) },
+  'intake:ledger': { request: IntakeLedgerFilter, response: IntakeLedger },
+  'intake:export': { request: IntakeLedgerFilter, response: z.strictObject({ path: z.string().nullable() }) },
   'intake:openOriginal': { request: ReceivedId, response: empty },
   'intake:settings': { request: empty, response: z.strictObject({ scanFolder: z.string().nullable() }) },
   'intake:setScanFolder': { request: z.strictObject({ scanFolder: z.string().max(4096).nullable() }), response: z.strictObject({ scanFolder: z.string().nullable() }) },

@@ -15,7 +15,7 @@ import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
 import { createTaxAuthorityStore } from '../../../sandbox/stores/tax-authority.js';
 import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
 import { openDatabase, closeDatabase } from '../../../main/db/open.js';
-import type { IntakeItem, Ledger, VerificationView } from '../../../shared/ipc/index.js';
+import type { IntakeItem, IntakeLedger, VerificationView } from '../../../shared/ipc/index.js';
 import { qrPng } from '../../support/intake-fixtures.js';
 import { digitalXml, photoJpeg } from '../../support/intake-files.js';
 import { tempDir } from '../../support/sample-issuance.js';
@@ -133,18 +133,18 @@ describe('intake feature', () => {
     const view = await t.call<VerificationView>('intake:verify', { receivedId: knownId });
     expect(view).toMatchObject({ code: '0001', local: false, usedToday: 1 });
     expect(view.comparison.find((row) => row.field === 'fphm')).toEqual({ field: 'fphm', ours: k.fphm, theirs: k.fphm, same: true });
-    expect((await t.call<Ledger>('intake:ledger', { result: 'consistent' })).rows[0]?.xhfmc).toBe(k.xhfmc);
+    expect((await t.call<IntakeLedger>('intake:ledger', { result: 'consistent' })).rows[0]?.xhfmc).toBe(k.xhfmc);
     // An invoice the tax authority does not know: 0009, recorded.
     expect((await t.call<VerificationView>('intake:verify', { receivedId: photoId })).code).toBe('0009');
 
     // The ledger: filters, totals (duplicates not counted twice), export, original file one click away.
-    const all = await t.call<Ledger>('intake:ledger', {});
+    const all = await t.call<IntakeLedger>('intake:ledger', {});
     expect(all.rows.length).toBe(6);
     expect(all.totals.count).toBe(5);
-    expect((await t.call<Ledger>('intake:ledger', { duplicatesOnly: true })).rows.map((row) => row.fileName)).toEqual(['pdf-01-qr.png']);
-    expect((await t.call<Ledger>('intake:ledger', { result: 'consistent' })).rows.map((row) => row.id)).toEqual([knownId]);
-    expect((await t.call<Ledger>('intake:ledger', { fpzl: '21' })).rows.map((row) => row.fileName).sort()).toEqual(['digital.xml', 'pdf-01-qr.png', 'pdf-01.pdf']);
-    expect((await t.call<Ledger>('intake:ledger', { from: '20200101', to: '20201231' })).rows.map((row) => row.fileName)).toEqual(['ofd-01.ofd']);
+    expect((await t.call<IntakeLedger>('intake:ledger', { duplicatesOnly: true })).rows.map((row) => row.fileName)).toEqual(['pdf-01-qr.png']);
+    expect((await t.call<IntakeLedger>('intake:ledger', { result: 'consistent' })).rows.map((row) => row.id)).toEqual([knownId]);
+    expect((await t.call<IntakeLedger>('intake:ledger', { fpzl: '21' })).rows.map((row) => row.fileName).sort()).toEqual(['digital.xml', 'pdf-01-qr.png', 'pdf-01.pdf']);
+    expect((await t.call<IntakeLedger>('intake:ledger', { from: '20200101', to: '20201231' })).rows.map((row) => row.fileName)).toEqual(['ofd-01.ofd']);
     const exported = await t.call<{ path: string }>('intake:export', {});
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(exported.path);

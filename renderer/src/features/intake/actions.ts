@@ -3,7 +3,7 @@
  * when the host can resolve one (Electron's preload, webUtils.getPathForFile), otherwise by their bytes
  * (the browser harness, a pasted picture); the renderer itself never reads the disk.
  */
-import type { IntakeItem, LedgerFilter } from '../../../../shared/ipc/index.js';
+import type { IntakeItem, IntakeLedgerFilter } from '../../../../shared/ipc/index.js';
 import type { IntakeFields } from '../../../../shared/rules/intake-fields.js';
 import type { IpcError } from '../../../../shared/ipc/result.js';
 import { i18n } from '../../app/i18n.js';
@@ -126,7 +126,7 @@ export const verify = (receivedId: number) =>
     else report(result.error, 'intake:verify');
   });
 
-export const loadLedger = (filter: LedgerFilter) =>
+export const loadLedger = (filter: IntakeLedgerFilter) =>
   busy('ledger', async () => {
     store().setFilter(filter);
     const result = await getApi().intake.ledger(filter);
@@ -134,7 +134,7 @@ export const loadLedger = (filter: LedgerFilter) =>
     else report(result.error, 'intake:ledger');
   });
 
-export const exportLedger = (filter: LedgerFilter) =>
+export const exportLedger = (filter: IntakeLedgerFilter) =>
   busy('export', async () => {
     const result = await getApi().intake.export(filter);
     if (!result.ok) return report(result.error, 'intake:export');

@@ -3,7 +3,7 @@
  * which item is open for review, the verification shown, the ledger on screen and its filter, busy flags.
  */
 import { create } from 'zustand';
-import type { IntakeItem, Ledger, LedgerFilter, VerificationView } from '../../../../shared/ipc/index.js';
+import type { IntakeItem, IntakeLedger, IntakeLedgerFilter, VerificationView } from '../../../../shared/ipc/index.js';
 
 export type IntakeTab = 'queue' | 'ledger';
 
@@ -14,8 +14,8 @@ interface IntakeState {
   selected: string | null;
   preview: { receivedId: number; mime: string; base64: string | null } | null;
   verification: VerificationView | null;
-  ledger: Ledger | null;
-  filter: LedgerFilter;
+  ledger: IntakeLedger | null;
+  filter: IntakeLedgerFilter;
   scanners: { kind: string; devices: { id: string; name: string }[] } | null;
   scanFolder: string | null;
   busy: Partial<Record<'pick' | 'scan' | 'accept' | 'verify' | 'ledger' | 'export', boolean>>;
@@ -24,8 +24,8 @@ interface IntakeState {
   select(id: string | null): void;
   setPreview(preview: IntakeState['preview']): void;
   setVerification(view: VerificationView | null): void;
-  setLedger(ledger: Ledger): void;
-  setFilter(filter: LedgerFilter): void;
+  setLedger(ledger: IntakeLedger): void;
+  setFilter(filter: IntakeLedgerFilter): void;
   setScanners(scanners: IntakeState['scanners']): void;
   setScanFolder(folder: string | null): void;
   setBusy(key: keyof IntakeState['busy'], busy: boolean): void;

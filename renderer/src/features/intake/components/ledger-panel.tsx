@@ -7,7 +7,7 @@
 import { Button, Checkbox, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LedgerFilter, LedgerRow } from '../../../../../shared/ipc/index.js';
+import type { IntakeLedgerFilter, IntakeLedgerRow } from '../../../../../shared/ipc/index.js';
 import { exportLedger, loadLedger, openOriginal } from '../actions.js';
 import { useIntakeStore } from '../store.js';
 
@@ -17,9 +17,9 @@ export function LedgerPanel() {
   const { t } = useTranslation();
   const ledger = useIntakeStore((s) => s.ledger);
   const busy = useIntakeStore((s) => s.busy);
-  const [filter, setFilter] = useState<LedgerFilter>({});
+  const [filter, setFilter] = useState<IntakeLedgerFilter>({});
   useEffect(() => void loadLedger({}), []);
-  const set = (patch: Partial<LedgerFilter>) => setFilter((current) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, value]) => value !== undefined && value !== '' && value !== false)) as LedgerFilter);
+  const set = (patch: Partial<IntakeLedgerFilter>) => setFilter((current) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, value]) => value !== undefined && value !== '' && value !== false)) as IntakeLedgerFilter);
   return (
     <div data-testid="intake-ledger">
       <Flex wrap gap={8} style={{ marginBottom: 8 }}>
@@ -32,7 +32,7 @@ export function LedgerPanel() {
           style={{ width: 160 }}
           placeholder={t('intake.ledger.result')}
           value={filter.result}
-          onChange={(result?: LedgerFilter['result']) => set({ result })}
+          onChange={(result?: IntakeLedgerFilter['result']) => set({ result })}
           options={(['unverified', 'consistent', 'inconsistent', 'failed'] as const).map((result) => ({ value: result, label: t(`intake.ledger.results.${result}`) }))}
           data-testid="ledger-result"
         />
@@ -51,7 +51,7 @@ export function LedgerPanel() {
           {t('intake.ledger.totals', { count: ledger.totals.count, fpje: ledger.totals.fpje, fpse: ledger.totals.fpse, jshj: ledger.totals.jshj })}
         </Typography.Paragraph>
       )}
-      <Table<LedgerRow>
+      <Table<IntakeLedgerRow>
         size="small"
         rowKey="id"
         dataSource={ledger?.rows ?? []}
