@@ -1,5 +1,5 @@
 /**
- * The composition root of the main process (DESIGN.md §1): plain Node, no `electron` import.
+ * The composition root of the main process (docs/architecture.md §1): plain Node, no `electron` import.
  * `createCore(config, ports)` opens the history database, starts the embedded sandbox service when no
  * real one is configured, builds the service client, wires the features to the IPC router, and resumes
  * unfinished work. The Electron adapter and the browser harness both run exactly this.

@@ -13,3 +13,4 @@ export * from './channels/intake.js';
 export * from './schemas/ledger.js';
 export * from './schemas/enterprises.js';
 export * from './schemas/collection.js';
+export * from './schemas/page.js';
