@@ -49,7 +49,7 @@ export function fpzlFromTitle(text: string): { fpzl?: string; family?: InvoiceFa
 
 /** yyyyMMdd from 2020年07月23日, 2020-07-23, 2020/7/23, 20200723 or an ISO date-time; undefined otherwise. */
 export function compactDate(text: string): string | undefined {
-  const match = /(\d{4})\s*[年\-/.]?\s*(\d{1,2})\s*[月\-/.]?\s*(\d{1,2})/.exec(text.trim());
+  const match = /(\d{4})[年\-/.]?(\d{1,2})[月\-/.]?(\d{1,2})/.exec(text.replace(/\s+/g, ''));
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1990 || year > 2100) return undefined;

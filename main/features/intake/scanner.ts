@@ -35,11 +35,14 @@ function run(command: string, args: string[], timeoutMs: number): Promise<{ stdo
   });
 }
 
+/** N of a page file named …-N.png. */
+const pageNumber = (name: string) => Number(name.slice(name.lastIndexOf('-') + 1, name.lastIndexOf('.'))) || 0;
+
 const pagesIn = (folder: string, prefix: string) =>
   fs
     .readdirSync(folder)
     .filter((name) => name.startsWith(prefix))
-    .sort((a, b) => Number(/(\d+)\.\w+$/.exec(a)?.[1] ?? 0) - Number(/(\d+)\.\w+$/.exec(b)?.[1] ?? 0))
+    .sort((a, b) => pageNumber(a) - pageNumber(b))
     .map((name) => path.join(folder, name));
 
 export function createSaneScanner(command = 'scanimage'): ScannerPort {
