@@ -22,6 +22,7 @@ import { createHistoryService } from './features/history/service.js';
 import { createCollectionFeature } from './features/collection/index.js';
 import { createEnterprisesFeature } from './features/enterprises/index.js';
 import { createDraftService } from './features/issuance/drafts.js';
+import { createPrintFeature } from './features/print/index.js';
 import { createRedFeature, REDLETTER_OUTBOX_KIND } from './features/red/feature.js';
 import { registerRedIpc } from './features/red/ipc.js';
 import { createInvoiceFiles } from './features/issuance/files.js';
@@ -63,6 +64,8 @@ export interface CoreConfig {
   service?: ServiceConfig;
   /** Seed of the embedded sandbox's tax authority; DEFAULT_SANDBOX_SEED when absent. */
   sandboxSeed?: number;
+  /** Test-only: the embedded sandbox serves its control API (faults, voiding an invoice). */
+  sandboxControlApi?: boolean;
   /** How long the embedded sandbox keeps an issuance pending (ms); tests shorten it. */
   sandboxIssueDelayMs?: number;
   /** First retry wait of the outbox (ms); tests shorten it. */
@@ -128,6 +131,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
         // A seeded tax authority, so a clerk without an account can collect, verify and certify in 测试环境.
         seed: config.sandboxSeed ?? DEFAULT_SANDBOX_SEED,
         ...(config.sandboxIssueDelayMs === undefined ? {} : { issueDelayMs: config.sandboxIssueDelayMs }),
+        ...(config.sandboxControlApi ? { controlApi: true } : {}),
       });
       connection = { baseUrl: sandbox.baseUrl, signer: createHmacSigner(DEMO_CREDENTIALS), seller: DEMO_ENTERPRISE };
     } else {
@@ -241,17 +245,25 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   enterprises.registerIpc?.(router);
   collection.registerIpc?.(router);
   const invoiceFileRepo = createInvoiceFileRepo(db);
-  registerIssuanceIpc(
-    router,
-    issuance,
-    createDraftService(createDraftRepo(db, environment), () => new Date()),
-    createInvoiceFiles({
-      find: (id, env, format) => invoiceFileRepo.find(id, env, format),
-      environment,
-      dir: path.join(config.dataDir, 'invoice-files'),
-      opener: ports.opener,
-    }),
-  );
+  const invoiceFiles = createInvoiceFiles({
+    find: (id, env, format) => invoiceFileRepo.find(id, env, format),
+    environment,
+    dir: path.join(config.dataDir, 'invoice-files'),
+    opener: ports.opener,
+  });
+  registerIssuanceIpc(router, issuance, createDraftService(createDraftRepo(db, environment), () => new Date()), invoiceFiles);
+  const issuanceRepo = createIssuanceRepo(db);
+  createPrintFeature({
+    db,
+    environment,
+    client: () => client,
+    ports,
+    seller,
+    now: () => new Date(),
+    emit,
+    findInvoice: (id) => issuanceRepo.findById(id, environment),
+    invoicePdf: (id) => invoiceFiles.local(id, 'pdf'),
+  }).registerIpc?.(router);
   registerCertificationIpc(router, certification, selection, () => seller().taxNumber);
   registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, dialog: ports.dialog, red: red.repo, forms: red.forms }));
   registerRedIpc(router, red.service);

@@ -59,12 +59,62 @@ export interface FileOpener {
   open(filePath: string): Promise<void>;
 }
 
+/** A printer as the system lists it. */
+export interface PrinterInfo {
+  name: string;
+  isDefault: boolean;
+  /** idle / printing: accepts jobs; stopped: the queue is paused or the device is offline. */
+  state: 'idle' | 'printing' | 'stopped' | 'unknown';
+  /** The system's own words on the state (e.g. CUPS's reason), for the clerk. */
+  detail?: string;
+}
+
+export interface PrintRequest {
+  printer: string;
+  /** The ready PDF (main/features/print/pdf.ts), one page per sheet. */
+  pdf: Uint8Array;
+  /** Job name shown in the printer's queue. */
+  title: string;
+  /** The sheet: 240 × 140 mm for the invoice forms, 210 × 297 mm for the goods list. */
+  paper: { widthMm: number; heightMm: number };
+  copies: number;
+}
+
+/** Why a printer did not take a job: a stable cause the renderer words for the clerk. */
+export type PrinterFailureCause = 'missing' | 'offline' | 'refused';
+
+export class PrinterError extends Error {
+  constructor(
+    readonly printer: string,
+    readonly reason: PrinterFailureCause,
+    /** The system's own message (lp's stderr, Electron's failure reason), kept for the log. */
+    readonly detail: string,
+  ) {
+    super(`printer ${printer} ${reason}: ${detail}`);
+    this.name = 'PrinterError';
+  }
+}
+
+/**
+ * The printers of the machine. Electron: webContents.getPrintersAsync / print (main/electron/printer.ts).
+ * Linux and macOS hosts, the harness and the tests: CUPS `lpstat` / `lp` (main/features/print/cups.ts).
+ * `print` resolves once the printer's queue has accepted the job, with the queue's job id.
+ */
+export interface PrinterPort {
+  readonly backend: string;
+  list(): Promise<PrinterInfo[]>;
+  /** Rejects with a PrinterError when the printer is missing, offline or refuses the job. */
+  print(request: PrintRequest): Promise<{ jobId: string }>;
+}
+
 export interface CorePorts {
   cipher: SecretCipher;
   /** Optional until every host provides one; without it, exports answer with a clear refusal. */
   dialog?: DialogPort;
   /** Optional until every host provides one; without it, opening an invoice file answers with a clear refusal. */
   opener?: FileOpener;
+  /** Optional until every host provides one; without it, printing answers with a clear refusal. */
+  printer?: PrinterPort;
   /** Remembers the data folder the clerk opened from the recovery screen, for the next start (Electron). */
   dataFolder?: { remember(dir: string): void };
 }

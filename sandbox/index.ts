@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { createAuthenticator, type SandboxCredential } from './auth.js';
 import { createControlApi } from './control.js';
+import { outputState } from './output/state.js';
 import { registerCredentialEnterprises, withAgencyAuthorisations } from './endpoints/agency.js';
 import { NO_FAULTS, createFaultSwitch, type FaultPlan } from './faults.js';
 import { createSandboxServer } from './server.js';
@@ -111,7 +112,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     authenticator: withAgencyAuthorisations(createAuthenticator(credentials, now), store.db),
     faults,
     onError: options.onError ?? ((error) => console.error('[sandbox]', error)),
-    ...(options.controlApi ? { control: createControlApi(faults) } : {}),
+    ...(options.controlApi ? { control: createControlApi(faults, outputState(store.db).invoices) } : {}),
   });
 
   try {

@@ -18,6 +18,8 @@ import {
   rememberDataDir,
   resolveDataDir,
 } from './ports.js';
+import { createElectronPrinterPort } from './printer.js';
+import { createCupsPrinterPort } from '../features/print/cups.js';
 import { registerAppProtocol } from './protocol.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
 import { createMainWindow } from './window.js';
@@ -111,6 +113,8 @@ async function start(): Promise<void> {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),
+    // Linux and macOS print through CUPS (lp, the path the tests exercise); Windows through Electron.
+    printer: process.platform === 'win32' ? createElectronPrinterPort({ createWindow: (options) => new BrowserWindow(options) }) : createCupsPrinterPort(),
     dataFolder: { remember: (dir) => rememberDataDir(userData, dir) },
   });
   ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);

@@ -90,6 +90,8 @@ export interface OutputInvoiceStore {
   requestJson(lsh: string): string | undefined;
   /** Adds a red invoice's amount (positive) to its blue invoice; fully reversed → status red-reversed. */
   addReversal(blueId: number, amount: string): OutputInvoice;
+  /** Test-only (control API): voids an issued invoice (zflx 1), as the tax-control device would. */
+  voidIssued(id: number): OutputInvoice;
 }
 
 /** What is left to reverse of a blue invoice. */
@@ -111,6 +113,7 @@ export function openOutputInvoiceStore(db: Db): OutputInvoiceStore {
   const selectByToken = db.prepare<[string], Row>('SELECT * FROM output_invoices WHERE file_token = ?');
   const selectRequest = db.prepare<[string], { request_json: string }>('SELECT request_json FROM issuance_requests WHERE lsh = ?');
   const updateReversal = db.prepare<[string, string, number], Row>('UPDATE output_invoices SET reversed = ?, status = ? WHERE id = ? RETURNING *');
+  const updateVoided = db.prepare<[number], Row>("UPDATE output_invoices SET zflx = '1' WHERE id = ? RETURNING *");
 
   const addReversal = db.transaction((blueId: number, amount: string): OutputInvoice => {
     const blue = selectById.get(blueId);
@@ -125,6 +128,11 @@ export function openOutputInvoiceStore(db: Db): OutputInvoiceStore {
   const found = (row: Row | undefined): OutputInvoice | undefined => (row ? fromRow(row) : undefined);
 
   return {
+    voidIssued(id) {
+      const row = updateVoided.get(id);
+      if (!row) throw new Error(`invoice ${id} does not exist`);
+      return fromRow(row);
+    },
     insert(invoice) {
       const row = insert.get({ ...invoice });
       if (!row) throw new Error('output invoice was not inserted');

@@ -17,6 +17,7 @@ import { intakeChannels, intakeEvents } from './channels/intake.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 import { ledgerChannels } from './channels/ledger.js';
 import { libraryChannels } from './channels/libraries.js';
+import { printChannels, printEvents } from './channels/print.js';
 import { redChannels, redEvents } from './channels/red.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
@@ -34,6 +35,7 @@ export const contract = {
   ...redChannels,
   ...certificationChannels,
   ...intakeChannels,
+  ...printChannels,
   ...ledgerChannels,
   ...enterpriseChannels,
   ...collectionChannels,
@@ -52,6 +54,7 @@ export const events = {
   ...certificationEvents,
   ...batchEvents,
   ...intakeEvents,
+  ...printEvents,
   ...enterpriseEvents,
   ...collectionEvents,
 } as const satisfies Record<string, z.ZodType>;

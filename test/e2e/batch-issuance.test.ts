@@ -136,5 +136,7 @@ describe('batch issuance from Excel', () => {
     } finally {
       await harness.close();
     }
-  });
+    // Its own waits go up to 60 s (50 issuances); the default 30 s test timeout cut it short on a busy
+    // machine (it took 29.5 s on a quiet-ish one).
+  }, 120_000);
 });

@@ -141,8 +141,8 @@ describe('red reversal from the history', () => {
       });
       const { page, errors } = await openHistory(harness);
       await openInvoice(page, blue.lsh);
-      // A paper special invoice shows 打印, disabled until the printing issue lands.
-      expect(await page.getByTestId('action-print').isDisabled()).toBe(true);
+      // A paper special invoice can be printed (test/e2e/print.test.ts prints one).
+      expect(await page.getByTestId('action-print').isDisabled()).toBe(false);
 
       // Goods returned (1), in part: 4 of the 10 boxes → 100.00, with the application reason and case.
       await page.getByTestId('action-red').click();

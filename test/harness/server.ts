@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { createCore, type Core, type CoreConfig } from '../../main/core.js';
 import type { ConfirmQuestion, DialogPort } from '../../main/ports.js';
+import { createCupsPrinterPort } from '../../main/features/print/cups.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/security/csp.js';
 import { createTestCipher } from '../support/test-cipher.js';
 
@@ -128,6 +129,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     {
       cipher: createTestCipher(),
       dialog: createHarnessDialog(options.dataDir, dialogState),
+      // The machine's real printers through CUPS (CI has the cups-pdf printer PDF).
+      printer: createCupsPrinterPort(),
       // No desktop to open files on: record the path (the file itself stays for the test to inspect).
       opener: {
         open(filePath) {

@@ -16,6 +16,7 @@ import { historySearch } from './0130-history-search.js';
 import { issuanceDrafts } from './0140-issuance-drafts.js';
 import { librariesAndBatches } from './0150-libraries-and-batches.js';
 import { redReversals } from './0160-red-reversals.js';
+import { printJobsDetail } from './0200-print-jobs-detail.js';
 import { intakeQueue } from './0230-intake-queue.js';
 import { collectionRuns } from './0260-collection-runs.js';
 import { historyBigram } from './0330-history-bigram.js';
@@ -37,6 +38,7 @@ export const migrations: readonly Migration[] = [
   issuanceDrafts,
   librariesAndBatches,
   redReversals,
+  printJobsDetail,
   intakeQueue,
   collectionRuns,
   historyBigram,

@@ -91,29 +91,44 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
     return bytes;
   }
 
+  /** The issued file on disk, downloaded once (an issued invoice's file never changes). */
+  /** The invoice's file source, refused with the clerk's reason when there is no usable file. */
+  function sourceOf(id: number, format: InvoiceFileFormat): InvoiceFileSource & { url: string } {
+    const name = FORMAT_NAMES[format];
+    const source = deps.find(id, deps.environment, format);
+    if (!source) throw new IpcFailure('NOT_FOUND', '未找到这张发票');
+    if (source.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', `发票尚未开具成功，还没有 ${name} 文件`);
+    if (!source.url) throw new IpcFailure('NOT_FOUND', `开票服务没有提供这张发票的 ${name} 文件`);
+    allowedUrl(source.url, name);
+    return { ...source, url: source.url };
+  }
+
+  async function local(id: number, format: InvoiceFileFormat): Promise<{ path: string; bytes: number }> {
+    const source = sourceOf(id, format);
+
+    const dir = path.join(deps.dir, deps.environment);
+    const file = path.join(dir, fileName(source.lsh, format));
+    // An issued invoice's file never changes: a valid local copy is used without asking the service again.
+    let size = readIfValid(file, format);
+    if (size === null) {
+      const bytes = await download(source.url, format);
+      fs.mkdirSync(dir, { recursive: true });
+      // Write then rename, so a crash never leaves a half file that would later pass for the invoice.
+      const partial = `${file}.${process.pid}.part`;
+      fs.writeFileSync(partial, bytes);
+      fs.renameSync(partial, file);
+      size = bytes.length;
+    }
+    return { path: file, bytes: size };
+  }
+
   return {
+    local,
     async open(id: number, format: InvoiceFileFormat): Promise<{ path: string; bytes: number }> {
       const name = FORMAT_NAMES[format];
-      const source = deps.find(id, deps.environment, format);
-      if (!source) throw new IpcFailure('NOT_FOUND', '未找到这张发票');
-      if (source.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', `发票尚未开具成功，还没有 ${name} 文件`);
-      if (!source.url) throw new IpcFailure('NOT_FOUND', `开票服务没有提供这张发票的 ${name} 文件`);
-      allowedUrl(source.url, name);
+      sourceOf(id, format);
       if (!deps.opener) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法打开文件');
-
-      const dir = path.join(deps.dir, deps.environment);
-      const file = path.join(dir, fileName(source.lsh, format));
-      // An issued invoice's file never changes: a valid local copy is opened without asking the service again.
-      let size = readIfValid(file, format);
-      if (size === null) {
-        const bytes = await download(source.url, format);
-        fs.mkdirSync(dir, { recursive: true });
-        // Write then rename, so a crash never leaves a half file that would later pass for the invoice.
-        const partial = `${file}.${process.pid}.part`;
-        fs.writeFileSync(partial, bytes);
-        fs.renameSync(partial, file);
-        size = bytes.length;
-      }
+      const { path: file, bytes: size } = await local(id, format);
       // Checked again right before the viewer gets it: the cached copy could have been replaced meanwhile.
       if (readIfValid(file, format) === null) throw new IpcFailure('BAD_RESPONSE', `保存的 ${name} 文件内容无效，未打开`);
       try {

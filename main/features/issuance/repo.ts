@@ -75,6 +75,7 @@ export function createIssuanceRepo(db: Db) {
      VALUES (@invoiceId, @lineNo, @spmc, @spbm, @spsl, @dj, @je, @sl, @se)`,
   );
   const byLsh = db.prepare<[string], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE lsh = ?`);
+  const byId = db.prepare<[number, Environment], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE id = ? AND environment = ?`);
   const list = db.prepare<[Environment, number, number], SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE environment = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   );
@@ -99,6 +100,10 @@ export function createIssuanceRepo(db: Db) {
     },
     findByLsh(lsh: string): InvoiceSummary | null {
       const row = byLsh.get(lsh);
+      return row ? toSummary(row) : null;
+    },
+    findById(id: number, environment: Environment): InvoiceSummary | null {
+      const row = byId.get(id, environment);
       return row ? toSummary(row) : null;
     },
     list(environment: Environment, limit: number, offset: number): InvoiceSummary[] {

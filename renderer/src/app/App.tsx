@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { loadLedger, useLedgerStore } from '../features/ledger/actions.js';
 import { RecoveryScreen } from '../features/ledger/components/recovery-screen.js';
 import { MessagesBridge } from '../lib/messages.js';
+import { PrintDialog } from '../features/print/components/print-dialog.js';
 import { AppHeader } from './app-header.js';
 import { EnvironmentBanner } from './environment-banner.js';
 import { useAppStore } from './store.js';
@@ -61,6 +62,7 @@ function Views() {
       <AppHeader />
       <Layout.Content style={{ paddingInline: 24, paddingBottom: 24 }}>
         <Tabs activeKey={view} onChange={(key) => setView(key)} items={items} />
+        <PrintDialog />
       </Layout.Content>
     </Layout>
   );

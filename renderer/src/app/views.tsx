@@ -11,6 +11,7 @@ import { HistoryView } from '../features/history/components/history-view.js';
 import { IntakeView } from '../features/intake/components/intake-view.js';
 import { IssuanceView } from '../features/issuance/components/issuance-view.js';
 import { LibrariesView } from '../features/libraries/components/libraries-view.js';
+import { PrintersView } from '../features/print/components/printers-view.js';
 import { SettingsView } from '../features/settings/components/settings-view.js';
 import type { Messages } from './locales/zh-CN.js';
 
@@ -29,6 +30,7 @@ export const VIEWS = [
   { key: 'ledger', labelKey: 'nav.ledger', Component: LedgerView },
   { key: 'certification', labelKey: 'nav.certification', Component: CertificationView },
   { key: 'enterprises', labelKey: 'nav.enterprises', Component: EnterprisesView },
+  { key: 'printers', labelKey: 'nav.printers', Component: PrintersView },
   { key: 'settings', labelKey: 'nav.settings', Component: SettingsView },
 ] as const satisfies readonly ViewEntry[];
 

@@ -5,6 +5,7 @@ import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
 import { intakeEn } from '../../features/intake/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
+import { printEn } from '../../features/print/locale.js';
 import { enterprisesEn } from '../../features/enterprises/locale.js';
 import { collectionEn } from '../../features/collection/locale.js';
 import { certificationEn } from '../../features/certification/locale.js';
@@ -30,6 +31,7 @@ export const en: Messages = {
     enterprises: 'Enterprises',
     batch: 'Batch from Excel',
     intake: 'Received invoices',
+    printers: 'Printers',
     settings: 'Settings',
   },
   settings: {
@@ -212,6 +214,7 @@ export const en: Messages = {
     no: 'No',
   },
   history: historyEn,
+  print: printEn,
   red: redEn,
   libraries: librariesEn,
   enterprises: enterprisesEn,

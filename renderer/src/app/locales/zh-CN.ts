@@ -6,6 +6,7 @@ import { historyZh, redZh } from '../../features/history/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
 import { intakeZh } from '../../features/intake/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
+import { printZh } from '../../features/print/locale.js';
 import { ledgerZh } from '../../features/ledger/locale.js';
 import { enterprisesZh } from '../../features/enterprises/locale.js';
 import { collectionZh } from '../../features/collection/locale.js';
@@ -32,6 +33,7 @@ export const zhCN = {
     enterprises: '企业管理',
     batch: '批量开票',
     intake: '收票',
+    printers: '打印机',
     settings: '设置',
   },
   settings: {
@@ -214,6 +216,7 @@ export const zhCN = {
     no: '否',
   },
   history: historyZh,
+  print: printZh,
   red: redZh,
   libraries: librariesZh,
   enterprises: enterprisesZh,

@@ -1,6 +1,6 @@
 /**
- * The actions of an invoice in the drawer: 冲红 (when something is left to reverse), 打印 (paper 004/007
- * only; printing itself is a later issue, so the button is disabled with a tooltip), the issued files
+ * The actions of an invoice in the drawer: 冲红 (when something is left to reverse), 打印 (paper 004/007:
+ * the print dialog; electronic invoices: their layout PDF on a chosen printer), the issued files
  * (issuance:openFile), and the red-letter forms' own action (issue the red invoice from an approved form).
  */
 import { Button, Space, Tooltip } from 'antd';
@@ -9,8 +9,12 @@ import type { InvoiceFileFormat, OutputInvoiceDetail } from '../../../../../shar
 import { getApi } from '../../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../../lib/messages.js';
 import { useHistoryStore } from '../store.js';
+import { openPrint } from '../../print/actions.js';
+import { ArchivePrint } from '../../print/components/archive-print.js';
+import { PrintLog } from '../../print/components/print-log.js';
 
 const PAPER_TYPES = new Set(['004', '007']);
+const ELECTRONIC_TYPES = new Set(['026', '028', '81', '82']);
 const FILE_LABELS = { pdf: 'history.actions.openPdf', ofd: 'history.actions.openOfd', xml: 'history.actions.openXml' } as const;
 
 /** Why 冲红 is not available, or null when it is. */
@@ -38,11 +42,16 @@ export function InvoiceActions({ detail }: { detail: OutputInvoiceDetail }) {
     <Space wrap data-testid="invoice-actions">
       {blocked ? <Tooltip title={t(blocked)}>{red}</Tooltip> : red}
       {PAPER_TYPES.has(detail.summary.invoiceType) && (
-        <Tooltip title={t('history.actions.printLater')}>
-          <Button disabled data-testid="action-print">
-            {t('history.actions.print')}
-          </Button>
-        </Tooltip>
+        <Button
+          disabled={detail.summary.status !== 'issued'}
+          data-testid="action-print"
+          onClick={() => void openPrint([detail.summary.id], detail.summary.invoiceType)}
+        >
+          {t('history.actions.print')}
+        </Button>
+      )}
+      {ELECTRONIC_TYPES.has(detail.summary.invoiceType) && detail.summary.status === 'issued' && detail.files.pdf && (
+        <ArchivePrint invoiceId={detail.summary.id} invoiceType={detail.summary.invoiceType} />
       )}
       {(['pdf', 'ofd', 'xml'] as const).map((format) => {
         const button = (
@@ -56,6 +65,7 @@ export function InvoiceActions({ detail }: { detail: OutputInvoiceDetail }) {
           </Tooltip>
         );
       })}
+      {PAPER_TYPES.has(detail.summary.invoiceType) && detail.summary.status === 'issued' && <PrintLog invoiceId={detail.summary.id} />}
     </Space>
   );
 }

@@ -9,6 +9,7 @@ import type { InvoiceFileFormat, InvoiceSummary } from '../../../../../shared/ip
 import { getApi } from '../../../lib/api.js';
 import { reportFailure } from '../../../lib/messages.js';
 import { useIssuanceStore } from '../store.js';
+import { openPrint } from '../../print/actions.js';
 
 const COLORS = { queued: 'default', issuing: 'processing', issued: 'success', failed: 'error' } as const;
 const FORMATS: InvoiceFileFormat[] = ['pdf', 'ofd', 'xml'];
@@ -76,6 +77,12 @@ function RecentItem({ row }: { row: InvoiceSummary }) {
       )}
       {row.status === 'issued' && (
         <Space size={4} style={{ marginTop: 4 }}>
+          {/* A paper invoice is offered for printing as soon as it is issued. */}
+          {(row.invoiceType === '004' || row.invoiceType === '007') && (
+            <Button size="small" type="primary" data-testid={`print-${row.lsh}`} onClick={() => void openPrint([row.id], row.invoiceType)}>
+              {t('print.print')}
+            </Button>
+          )}
           {FORMATS.map((format) => (
             <Button key={format} size="small" data-testid={`open-${format}-${row.lsh}`} onClick={() => void open(format)}>
               {t(FORMAT_KEYS[format])}

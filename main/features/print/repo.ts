@@ -1,0 +1,137 @@
+/**
+ * The print feature's tables (the only SQL of printing): print_job (paper invoices and their goods lists),
+ * archive_print_job (electronic invoices printed for the paper archive), printer_calibration and
+ * printer_preference. Offsets are TEXT decimals in mm, as entered.
+ */
+import type { Db } from '../../db/open.js';
+import type { Environment } from '../../../shared/ipc/index.js';
+
+export type JobStatus = 'requested' | 'printing' | 'printed' | 'failed';
+
+export interface PrintJobRow {
+  id: number;
+  environment: Environment;
+  issued_invoice_id: number | null;
+  fplxdm: string;
+  fpdm: string;
+  fphm: string;
+  dylx: '0' | '1';
+  printer: string;
+  status: JobStatus;
+  error_code: string | null;
+  error_message: string | null;
+  copies: number;
+  mode: 'overlay' | 'full';
+  fpzt: string | null;
+  printer_job_id: string | null;
+  down_mm: string;
+  right_mm: string;
+  retry_of: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArchiveJobRow {
+  id: number;
+  issued_invoice_id: number | null;
+  fplxdm: string;
+  fphm: string;
+  printer: string;
+  copies: number;
+  status: 'printing' | 'printed' | 'failed';
+  printer_job_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+}
+
+export interface NewPrintJob {
+  environment: Environment;
+  invoiceId: number;
+  fplxdm: string;
+  fpdm: string;
+  fphm: string;
+  dylx: '0' | '1';
+  printer: string;
+  copies: number;
+  mode: 'overlay' | 'full';
+  downMm: string;
+  rightMm: string;
+  retryOf: number | null;
+}
+
+export function createPrintRepo(db: Db) {
+  const insertJob = db.prepare(
+    `INSERT INTO print_job (environment, issued_invoice_id, fplxdm, fpdm, fphm, dylx, printer, status, copies, mode, down_mm, right_mm, retry_of, created_at, updated_at)
+     VALUES (@environment, @invoiceId, @fplxdm, @fpdm, @fphm, @dylx, @printer, 'requested', @copies, @mode, @downMm, @rightMm, @retryOf, @now, @now)`,
+  );
+  const jobById = db.prepare<[number, Environment], PrintJobRow>(`SELECT * FROM print_job WHERE id = ? AND environment = ?`);
+  const jobsOfInvoice = db.prepare<[number, Environment], PrintJobRow>(`SELECT * FROM print_job WHERE issued_invoice_id = ? AND environment = ? ORDER BY id`);
+  const setStatus = db.prepare(
+    `UPDATE print_job SET status = @status, fpzt = COALESCE(@fpzt, fpzt), printer_job_id = COALESCE(@printerJobId, printer_job_id),
+       error_code = @errorCode, error_message = @errorMessage, updated_at = @now WHERE id = @id`,
+  );
+  const calibrationOf = db.prepare<[string], { down_mm: string; right_mm: string }>(`SELECT down_mm, right_mm FROM printer_calibration WHERE printer = ?`);
+  const saveCalibration = db.prepare(
+    `INSERT INTO printer_calibration (printer, down_mm, right_mm, updated_at) VALUES (@printer, @downMm, @rightMm, @now)
+     ON CONFLICT (printer) DO UPDATE SET down_mm = excluded.down_mm, right_mm = excluded.right_mm, updated_at = excluded.updated_at`,
+  );
+  const preferences = db.prepare<[Environment], { document: string; printer: string }>(`SELECT document, printer FROM printer_preference WHERE environment = ?`);
+  const savePreference = db.prepare(
+    `INSERT INTO printer_preference (environment, document, printer, updated_at) VALUES (@environment, @document, @printer, @now)
+     ON CONFLICT (environment, document) DO UPDATE SET printer = excluded.printer, updated_at = excluded.updated_at`,
+  );
+  const insertArchive = db.prepare(
+    `INSERT INTO archive_print_job (environment, issued_invoice_id, fplxdm, fphm, printer, copies, status, created_at, updated_at)
+     VALUES (@environment, @invoiceId, @fplxdm, @fphm, @printer, @copies, 'printing', @now, @now)`,
+  );
+  const setArchiveStatus = db.prepare(
+    `UPDATE archive_print_job SET status = @status, printer_job_id = @printerJobId, error_code = @errorCode, error_message = @errorMessage, updated_at = @now WHERE id = @id`,
+  );
+  const archiveOfInvoice = db.prepare<[number, Environment], ArchiveJobRow>(
+    `SELECT id, issued_invoice_id, fplxdm, fphm, printer, copies, status, printer_job_id, error_code, error_message, created_at
+     FROM archive_print_job WHERE issued_invoice_id = ? AND environment = ? ORDER BY id`,
+  );
+
+  return {
+    insertJob: (job: NewPrintJob, now: string) => Number(insertJob.run({ ...job, now }).lastInsertRowid),
+    job: (id: number, environment: Environment) => jobById.get(id, environment) ?? null,
+    jobsOfInvoice: (invoiceId: number, environment: Environment) => jobsOfInvoice.all(invoiceId, environment),
+    setStatus(
+      id: number,
+      fields: { status: JobStatus; fpzt?: string; printerJobId?: string; errorCode?: string | null; errorMessage?: string | null },
+      now: string,
+    ): void {
+      setStatus.run({
+        id,
+        status: fields.status,
+        fpzt: fields.fpzt ?? null,
+        printerJobId: fields.printerJobId ?? null,
+        errorCode: fields.errorCode ?? null,
+        errorMessage: fields.errorMessage ?? null,
+        now,
+      });
+    },
+    calibration(printer: string): { downMm: string; rightMm: string } {
+      const row = calibrationOf.get(printer);
+      return { downMm: row?.down_mm ?? '0', rightMm: row?.right_mm ?? '0' };
+    },
+    saveCalibration: (printer: string, downMm: string, rightMm: string, now: string) => void saveCalibration.run({ printer, downMm, rightMm, now }),
+    preferences: (environment: Environment) => Object.fromEntries(preferences.all(environment).map((row) => [row.document, row.printer])) as Record<string, string>,
+    savePreference: (environment: Environment, document: string, printer: string, now: string) => void savePreference.run({ environment, document, printer, now }),
+    insertArchiveJob: (job: { environment: Environment; invoiceId: number; fplxdm: string; fphm: string; printer: string; copies: number }, now: string) =>
+      Number(insertArchive.run({ ...job, now }).lastInsertRowid),
+    setArchiveStatus: (id: number, fields: { status: 'printed' | 'failed'; printerJobId?: string; errorCode?: string; errorMessage?: string }, now: string) =>
+      void setArchiveStatus.run({
+        id,
+        status: fields.status,
+        printerJobId: fields.printerJobId ?? null,
+        errorCode: fields.errorCode ?? null,
+        errorMessage: fields.errorMessage ?? null,
+        now,
+      }),
+    archiveJobsOfInvoice: (invoiceId: number, environment: Environment) => archiveOfInvoice.all(invoiceId, environment),
+  };
+}
+
+export type PrintRepo = ReturnType<typeof createPrintRepo>;
