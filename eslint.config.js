@@ -81,6 +81,17 @@ export default tseslint.config(
     },
   },
   {
+    // The extraction library is used by main, the sandbox and a CLI: pure Node, depending on shared/ only.
+    files: ['extraction/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [noElectron], patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/sandbox/**'], message: 'extraction/ imports only shared/ and npm packages.' }] },
+      ],
+      'no-restricted-syntax': ['error', requireElectron],
+    },
+  },
+  {
     files: ['main/**/*.ts'],
     ignores: ['main/electron/**'],
     rules: {
@@ -100,7 +111,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/shared/ipc/**', '**/test/**'],
-              message: 'The sandbox imports nothing of the app: only shared/spec, shared/rules and protocol/.',
+              message: 'The sandbox imports nothing of the app: only shared/spec, shared/rules, protocol/ and the extraction library.',
             },
           ],
         },

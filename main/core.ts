@@ -28,6 +28,7 @@ import { createReversalFeature } from './features/reversal/index.js';
 import { createSettingsFeature } from './features/settings/index.js';
 import { createTaxCodesFeature } from './features/tax-codes/index.js';
 import { createTemplatesFeature } from './features/templates/index.js';
+import { createIntakeFeature } from './features/intake/index.js';
 import { createPrintFeature } from './features/print/index.js';
 import { createIpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
@@ -120,6 +121,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     createBatchFeature({ ...deps, issuance: issuance.api, defaultIssuer }),
     createTaxCodesFeature({ ...deps, resourcesDir: config.resourcesDir ?? path.resolve('resources') }),
     createTemplatesFeature(deps),
+    createIntakeFeature(deps),
     createPrintFeature({ ...deps, findInvoice: (id) => issuance.api.findById(id), invoicePdf: (id) => issuance.api.invoicePdf(id) }),
   ];
 

@@ -27,6 +27,8 @@ export interface DialogPort {
   chooseSavePath(suggestedName: string, filters: FileFilter[]): Promise<string | null>;
   /** Asks the clerk for one existing file to read (an import); null when they cancel. */
   chooseOpenPath(filters: FileFilter[]): Promise<string | null>;
+  /** Asks for any number of existing files (intake's picker); empty when they cancel. Hosts without it fall back to one file. */
+  chooseOpenPaths?(filters: FileFilter[]): Promise<string[]>;
   /**
    * A yes/no question asked by main itself (never by the renderer, which a hostile page could drive):
    * e.g. "send the AppSecret to this new address?". Resolves true only when the clerk said yes.

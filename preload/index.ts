@@ -2,11 +2,13 @@
  * The sandboxed preload (bundled to dist/preload/index.cjs as CommonJS). In a sandboxed preload only
  * `electron` and a few Node built-ins can be required, so zod and shared/ipc are bundled in.
  *
- * It exposes exactly one thing, `window.api`, built by the same `createApi` the browser harness uses.
+ * It exposes exactly one thing, `window.api`, built by the same `createApi` the browser harness uses,
+ * plus `pathForFile`: the path of a dropped file (webUtils.getPathForFile), so intake reads dropped files
+ * in main and the page never reads the disk. A path, never file contents or a handle, crosses.
  * Raw `ipcRenderer` never reaches the page, and neither do Electron's event objects (their `sender`
  * would give the page an ipcRenderer).
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { createApi, EVENT_CHANNEL, isEventName, type Channel, type EventName, type Invoke, type Subscribe } from '../shared/ipc/index.js';
 
 const invoke: Invoke = (channel: Channel, payload: unknown) => ipcRenderer.invoke(channel, payload);
@@ -46,4 +48,13 @@ const subscribe: Subscribe = (event, listener) => {
   };
 };
 
-contextBridge.exposeInMainWorld('api', createApi(invoke, subscribe));
+/** '' when the file has no path (a pasted picture): the page then sends its bytes. */
+const pathForFile = (file: File): string => {
+  try {
+    return webUtils.getPathForFile(file);
+  } catch {
+    return '';
+  }
+};
+
+contextBridge.exposeInMainWorld('api', { ...createApi(invoke, subscribe), pathForFile });

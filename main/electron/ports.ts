@@ -94,6 +94,13 @@ export function createElectronDialogPort(dialog: SaveDialogLike, options: Dialog
       const [filePath] = result.filePaths;
       return result.canceled || !filePath ? null : filePath;
     },
+    async chooseOpenPaths(filters) {
+      // Intake takes many invoice files at once; still only files, never a folder.
+      const dialogOptions = { defaultPath: options.defaultDir(), filters, properties: ['openFile' as const, 'multiSelections' as const] };
+      const parent = options.parent();
+      const result = parent ? await dialog.showOpenDialog(parent, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+      return result.canceled ? [] : result.filePaths;
+    },
     async chooseFolder(title) {
       const dialogOptions = { title, defaultPath: options.defaultDir(), properties: ['openDirectory' as const, 'createDirectory' as const] };
       const parent = options.parent();

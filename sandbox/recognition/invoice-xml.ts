@@ -7,8 +7,7 @@
  * Values stay text: `parseTagValue: false`, or '13.00' would become 13 and an invoice code lose its
  * leading zero.
  */
-import { XMLParser } from 'fast-xml-parser';
-import JSZip from 'jszip';
+import { ExtractionError, openPackage, parseXml, readPart } from '../../extraction/index.js';
 import { normaliseQrText } from './qr-text.js';
 
 export interface InvoiceLineFacts {
@@ -82,15 +81,6 @@ const TITLE_NAMES = new Set(['fpbt', 'labelname', 'invoicetitle', 'title', 'ÂèëÁ
 
 export class UnreadableFileError extends Error {}
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-});
-
 type Node = string | Node[] | { [key: string]: Node };
 
 function textOf(node: Node): string | undefined {
@@ -149,7 +139,8 @@ export function compactDate(text: string): string | undefined {
 export function invoiceFactsFromXml(xml: string): InvoiceFacts {
   let tree: Node;
   try {
-    tree = parser.parse(xml, true) as Node;
+    // The extraction library's parser: a DOCTYPE or entity declaration is refused, never expanded.
+    tree = parseXml(xml) as Node;
   } catch (error) {
     throw new UnreadableFileError(error instanceof Error ? error.message : String(error));
   }
@@ -193,19 +184,24 @@ export interface OfdContents {
 
 /** The parts of an OFD package; undefined when the zip is not an OFD (no OFD.xml at its root). */
 export async function readOfd(bytes: Uint8Array): Promise<OfdContents | undefined> {
-  let zip: JSZip;
+  // Opened by the extraction library: sizes checked against its unpacked cap before anything is inflated.
+  let files;
   try {
-    zip = await JSZip.loadAsync(bytes);
+    files = await openPackage(bytes);
   } catch (error) {
-    throw new UnreadableFileError(error instanceof Error ? error.message : String(error));
+    throw new UnreadableFileError(error instanceof ExtractionError ? error.message : String(error));
   }
-  const files = Object.values(zip.files).filter((file) => !file.dir);
   const root = files.find((file) => file.name.toLowerCase() === 'ofd.xml');
   if (!root) return undefined;
   const others = files.filter((file) => file !== root);
-  const xmlTexts = [await root.async('string')];
-  for (const file of others.filter((candidate) => candidate.name.toLowerCase().endsWith('.xml'))) xmlTexts.push(await file.async('string'));
-  const images: Uint8Array[] = [];
-  for (const file of others.filter((candidate) => /\.(?:png|jpe?g)$/i.test(candidate.name))) images.push(await file.async('uint8array'));
-  return { xmlTexts, images };
+  const text = async (file: (typeof files)[number]) => new TextDecoder('utf-8').decode(await readPart(file));
+  try {
+    const xmlTexts = [await text(root)];
+    for (const file of others.filter((candidate) => candidate.name.toLowerCase().endsWith('.xml'))) xmlTexts.push(await text(file));
+    const images: Uint8Array[] = [];
+    for (const file of others.filter((candidate) => /\.(?:png|jpe?g)$/i.test(candidate.name))) images.push(await readPart(file));
+    return { xmlTexts, images };
+  } catch (error) {
+    throw new UnreadableFileError(error instanceof Error ? error.message : String(error));
+  }
 }

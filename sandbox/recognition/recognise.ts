@@ -1,17 +1,17 @@
 /**
  * Recognition of one picture (spec endpoint 1) as far as the sandbox goes: the invoice QR code in a
- * PNG/JPEG or in the images of a PDF, the invoice fields of an XML or of an OFD's XML parts. The type is
- * sniffed from the bytes (file-type.ts); the answer is one recognition result per distinct invoice.
+ * PNG/JPEG or in the images of a PDF, the invoice fields of an XML or of an OFD's XML parts, and — when
+ * no QR is readable — whatever the app's extraction library reads locally (a PDF's text layer, a 数电
+ * OFD's custom tags). Sniffing, QR decoding, PDF reading and safe XML/OFD opening are that same library
+ * (extraction/), so the sandbox and the app read a file the same way. One result per distinct invoice.
  */
 import type { ParsedInvoiceQr } from '../../shared/rules/invoice-qr.js';
 import type { RecognitionResult } from '../../shared/spec/ocr.js';
 import type { TaxAuthorityReader } from '../tax-authority/types.js';
 import { OCR_CODES, type OcrCode } from './codes.js';
-import { imageSize, sniffPictureType } from './file-type.js';
+import { ExtractionError, extractInvoice, imageSize, readPdf, readQrCodes, sniffFileKind, type DecodedQr, type Extraction } from '../../extraction/index.js';
 import { UnreadableFileError, invoiceFactsFromXml, mergeFacts, readOfd, type InvoiceFacts } from './invoice-xml.js';
 import { ocrTypeOf, toRecognitionResult, type ReadInvoice } from './layout.js';
-import { UnreadablePdfError, extractPdfImages } from './pdf-images.js';
-import { readQrCodes, type DecodedQr } from './qr-reader.js';
 import { normaliseQrText } from './qr-text.js';
 
 export type RecognitionOutcome = { ok: true; invoices: RecognitionResult[] } | { ok: false; code: OcrCode; detail: string };
@@ -48,8 +48,29 @@ function fromFacts(facts: InvoiceFacts, region: Region): ReadInvoice[] {
   ];
 }
 
+/** Verification kinds 21/22 are the QR's 31/32; the other kinds share the QR's and the OCR table's codes. */
+const FPZL_TO_TYPE: Readonly<Record<string, string>> = { '21': '31', '22': '32' };
+
+/** What the extraction library read, as the sandbox's facts (when no QR image was readable). */
+function factsFromExtraction(extraction: Extraction): InvoiceFacts {
+  const { fields, names } = extraction;
+  const fpzl = fields.fpzl;
+  return {
+    ...(fpzl ? { typeCode: FPZL_TO_TYPE[fpzl] ?? fpzl } : {}),
+    FPDM: fields.fpdm, FPHM: fields.fphm, KPRQ: fields.kprq, JYM: fields.jym, HJJE: fields.fpje, HJSE: fields.fpse, JSHJ: fields.jshj,
+    XHFSBH: fields.xhfsbh, GMFSBH: fields.gmfsbh, XHFMC: names.xhfmc, GMFMC: names.gmfmc, lines: [],
+  };
+}
+
+async function fromLibrary(bytes: Uint8Array, region: Region, known?: InvoiceFacts): Promise<ReadInvoice[]> {
+  const outcome = await extractInvoice(bytes);
+  if (!outcome.ok) return [];
+  const facts = known ? mergeFacts([known, factsFromExtraction(outcome.extraction)]) : factsFromExtraction(outcome.extraction);
+  return fromFacts(facts, region);
+}
+
 async function readPicture(bytes: Uint8Array): Promise<ReadInvoice[] | { code: OcrCode; detail: string }> {
-  const type = sniffPictureType(bytes);
+  const type = sniffFileKind(bytes);
   switch (type) {
     case undefined:
       return { code: OCR_CODES.unsupportedFile, detail: '无法识别的文件格式' };
@@ -62,16 +83,17 @@ async function readPicture(bytes: Uint8Array): Promise<ReadInvoice[] | { code: O
     case 'pdf': {
       let pages;
       try {
-        pages = await extractPdfImages(bytes);
+        pages = await readPdf(bytes);
       } catch (error) {
-        if (error instanceof UnreadablePdfError) return { code: OCR_CODES.unreadableFile, detail: `PDF 无法解析：${error.message}` };
+        if (error instanceof ExtractionError) return { code: OCR_CODES.unreadableFile, detail: `PDF 无法解析：${error.message}` };
         throw error;
       }
       const found: ReadInvoice[] = [];
       for (const page of pages) {
         for (const image of page.images) found.push(...fromQrCodes(await readQrCodes(image), [0, 0, page.width, page.height]));
       }
-      return found;
+      // No QR image (vector-drawn or missing): the text layer, as the app's intake reads it.
+      return found.length > 0 ? found : fromLibrary(bytes, [0, 0, pages[0]?.width ?? 0, pages[0]?.height ?? 0]);
     }
     case 'zip': {
       const ofd = await readOfd(bytes);
@@ -87,7 +109,10 @@ async function readPicture(bytes: Uint8Array): Promise<ReadInvoice[] | { code: O
       }));
       const fromImages: ReadInvoice[] = [];
       for (const image of ofd.images) fromImages.push(...fromQrCodes(await readQrCodes(image), NO_PICTURE, facts));
-      return fromImages.length > 0 ? fromImages : fromFacts(facts, NO_PICTURE);
+      if (fromImages.length > 0) return fromImages;
+      const fromXml = fromFacts(facts, NO_PICTURE);
+      // A 数电 OFD has its fields only as custom tags into the page text: the library reads those.
+      return fromXml.length > 0 ? fromXml : fromLibrary(bytes, NO_PICTURE, facts);
     }
     case 'xml': {
       const text = new TextDecoder('utf-8').decode(bytes);

@@ -13,6 +13,7 @@ import { collectionChannels, collectionEvents } from './channels/collection.js';
 import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js';
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
+import { intakeChannels, intakeEvents } from './channels/intake.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 import { ledgerChannels } from './channels/ledger.js';
 import { libraryChannels } from './channels/libraries.js';
@@ -35,6 +36,7 @@ export const contract = {
   ...batchChannels,
   ...reversalChannels,
   ...certificationChannels,
+  ...intakeChannels,
   ...printChannels,
   ...ledgerChannels,
   ...taxCodeChannels,
@@ -55,6 +57,7 @@ export const events = {
   ...reversalEvents,
   ...certificationEvents,
   ...batchEvents,
+  ...intakeEvents,
   ...printEvents,
   ...enterpriseEvents,
   ...collectionEvents,

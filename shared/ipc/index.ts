@@ -9,6 +9,7 @@ export * from './schemas/settings.js';
 export * from './schemas/libraries.js';
 export * from './schemas/batch.js';
 export * from './schemas/certification.js';
+export * from './channels/intake.js';
 export * from './schemas/ledger.js';
 export * from './schemas/tax-codes.js';
 export * from './schemas/templates.js';

@@ -2,16 +2,17 @@
  * Benchmarks (docs/architecture.md §10): `npm run bench`. Each prints one line
  * `bench NAME: ours=X baseline=Y ratio=R` with its baseline measured in the same run. Never part of
  * `npm test`; results and the machine they ran on are recorded in docs/benchmarks.md.
- * Run one with `npm run bench -- search` (names: ingest, search, startup, client, print).
+ * Run one with `npm run bench -- search` (names: ingest, search, startup, client, print, intake).
  */
 import os from 'node:os';
 import { benchClient } from './client.js';
 import { benchIngest } from './ingest.js';
+import { benchIntake } from './intake.js';
 import { benchPrint } from './print.js';
 import { benchSearch } from './search.js';
 import { benchStartup } from './startup.js';
 
-const BENCHES: Record<string, () => void | Promise<void>> = { ingest: benchIngest, search: benchSearch, startup: benchStartup, client: benchClient, print: benchPrint };
+const BENCHES: Record<string, () => void | Promise<void>> = { ingest: benchIngest, search: benchSearch, startup: benchStartup, client: benchClient, print: benchPrint, intake: benchIntake };
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in BENCHES));

@@ -17,6 +17,7 @@ import { issuanceDrafts } from './0140-issuance-drafts.js';
 import { librariesAndBatches } from './0150-libraries-and-batches.js';
 import { redReversals } from './0160-red-reversals.js';
 import { printJobsDetail } from './0200-print-jobs-detail.js';
+import { intakeQueue } from './0230-intake-queue.js';
 import { collectionRuns } from './0260-collection-runs.js';
 import { invoiceTemplates } from './0300-invoice-templates.js';
 import { historyBigram } from './0330-history-bigram.js';
@@ -39,6 +40,7 @@ export const migrations: readonly Migration[] = [
   librariesAndBatches,
   redReversals,
   printJobsDetail,
+  intakeQueue,
   collectionRuns,
   invoiceTemplates,
   historyBigram,

@@ -9,6 +9,7 @@ import { LedgerView } from '../features/collection/components/ledger-view.js';
 import { EnterprisesView } from '../features/enterprises/components/enterprises-view.js';
 import { HistoryView } from '../features/history/components/history-view.js';
 import { RedLetterFormsView } from '../features/reversal/components/forms-view.js';
+import { IntakeView } from '../features/intake/components/intake-view.js';
 import { IssuanceView } from '../features/issuance/components/issuance-view.js';
 import { LibrariesView } from '../features/libraries/components/libraries-view.js';
 import { PrintersView } from '../features/print/components/printers-view.js';
@@ -27,6 +28,7 @@ export const VIEWS = [
   { key: 'forms', labelKey: 'nav.forms', Component: RedLetterFormsView },
   { key: 'libraries', labelKey: 'nav.libraries', Component: LibrariesView },
   { key: 'batch', labelKey: 'nav.batch', Component: BatchView },
+  { key: 'intake', labelKey: 'nav.intake', Component: IntakeView },
   { key: 'ledger', labelKey: 'nav.ledger', Component: LedgerView },
   { key: 'certification', labelKey: 'nav.certification', Component: CertificationView },
   { key: 'enterprises', labelKey: 'nav.enterprises', Component: EnterprisesView },

@@ -4,6 +4,7 @@ import { ledgerEn } from '../../features/ledger/locale.js';
 import { historyEn } from '../../features/history/locale.js';
 import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js';
 import { batchEn, batchErrorsEn } from '../../features/batch/locale.js';
+import { intakeEn } from '../../features/intake/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
 import { taxCodesEn, taxCodesErrorsEn } from '../../features/tax-codes/locale.js';
 import { printEn } from '../../features/print/locale.js';
@@ -35,6 +36,7 @@ export const en: Messages = {
     certification: 'Certification',
     enterprises: 'Enterprises',
     batch: 'Batch from Excel',
+    intake: 'Received invoices',
     printers: 'Printers',
     settings: 'Settings',
   },
@@ -238,6 +240,7 @@ export const en: Messages = {
   collection: collectionEn,
   certification: certificationEn,
   batch: batchEn,
+  intake: intakeEn,
   ledger: ledgerEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',

@@ -5,6 +5,7 @@
 import { historyZh } from '../../features/history/locale.js';
 import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js';
 import { batchErrorsZh, batchZh } from '../../features/batch/locale.js';
+import { intakeZh } from '../../features/intake/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 import { printZh } from '../../features/print/locale.js';
 import { ledgerZh } from '../../features/ledger/locale.js';
@@ -37,6 +38,7 @@ export const zhCN = {
     certification: '勾选认证',
     enterprises: '企业管理',
     batch: '批量开票',
+    intake: '收票',
     printers: '打印机',
     settings: '设置',
   },
@@ -240,6 +242,7 @@ export const zhCN = {
   collection: collectionZh,
   certification: certificationZh,
   batch: batchZh,
+  intake: intakeZh,
   ledger: ledgerZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',

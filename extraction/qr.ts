@@ -1,0 +1,95 @@
+/**
+ * The invoice QR code: reading it from pixels (zxing-wasm) and its payload into fields.
+ *
+ * zxing-wasm's default loader fetches its .wasm from a CDN, which fails offline and would tell a third
+ * party that a clerk is scanning: the binary is read from the package's own folder and handed over.
+ *
+ * Payloads: `01,<type>,<code>,<number>,<amount>,<date>,<check code>,<crc>,`. Legacy invoices carry a code,
+ * an 8-digit number and the amount EXCLUDING tax; 数电 invoices (types 31/32) no code, a 20-digit number
+ * and the amount INCLUDING tax, usually no check code. Issuers differ: trailing comma or not, full-width
+ * commas, spaces and line breaks from scanners, amounts without decimals, dates with dashes.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
+import { compactDate, fpzlFromQrType, type FieldCollector } from './fields.js';
+
+export interface RgbaPixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+export interface DecodedQr {
+  text: string;
+  /** Rotation of the code in the picture, degrees clockwise, 0/90/180/270. */
+  rotation: number;
+}
+
+const READER_OPTIONS: ReaderOptions = { formats: ['QRCode'], tryHarder: true, tryRotate: true, tryInvert: true, maxNumberOfSymbols: 8 };
+
+let prepared = false;
+function prepareOnce(): void {
+  if (prepared) return;
+  // __filename exists in the CommonJS bundle of the app, import.meta.url under Node's ESM (tests, tsx).
+  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+  const bytes = fs.readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
+  prepareZXingModule({ overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) } });
+  prepared = true;
+}
+
+const normaliseRotation = (degrees: number) => (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
+
+/** QR codes in an encoded PNG/JPEG file or in raw RGBA pixels. */
+export async function readQrCodes(input: Uint8Array | RgbaPixels): Promise<DecodedQr[]> {
+  prepareOnce();
+  // zxing-wasm reads only data/width/height of an ImageData; Node has no ImageData class.
+  const source = input instanceof Uint8Array ? input : ({ ...input, colorSpace: 'srgb' } as ImageData);
+  const results = await readBarcodes(source, READER_OPTIONS);
+  const seen = new Set<string>();
+  const decoded: DecodedQr[] = [];
+  for (const result of results) {
+    if (!result.isValid || seen.has(result.text)) continue;
+    seen.add(result.text);
+    decoded.push({ text: result.text, rotation: normaliseRotation(result.orientation) });
+  }
+  return decoded;
+}
+
+export interface InvoiceQrPayload {
+  type: string;
+  fpdm: string;
+  fphm: string;
+  amount: string;
+  /** yyyyMMdd. */
+  date: string;
+  checkCode: string;
+  /** true when the payload is a 数电 invoice's (no code, amount including tax). */
+  digital: boolean;
+}
+
+/** Reads an invoice QR payload tolerantly; undefined when the text is none. */
+export function parseQrPayload(text: string): InvoiceQrPayload | undefined {
+  const parts = text.replace(/\s+/g, '').replace(/，/g, ',').split(',');
+  while (parts.length > 7 && parts[parts.length - 1] === '') parts.pop();
+  if (parts.length < 6) return undefined;
+  const [version = '', type = '', fpdm = '', fphm = '', amount = '', dateText = '', checkCode = ''] = parts;
+  if (!/^0?1$/.test(version) || !/^\d{2}$/.test(type)) return undefined;
+  if (!/^(?:\d{10}|\d{12})?$/.test(fpdm) || !/^\d{8}$|^\d{20}$/.test(fphm)) return undefined;
+  if (!/^-?\d+(?:\.\d+)?$/.test(amount)) return undefined;
+  const date = /^\d{8}$/.test(dateText) ? compactDate(`${dateText.slice(0, 4)}-${dateText.slice(4, 6)}-${dateText.slice(6)}`) : compactDate(dateText);
+  if (!date) return undefined;
+  const digital = type === '31' || type === '32' || (fpdm === '' && fphm.length === 20);
+  return { type, fpdm, fphm, amount, date, checkCode: /^[0-9A-Za-z]+$/.test(checkCode) ? checkCode : '', digital };
+}
+
+/** Puts a payload's fields into the collector with the given source (a QR image: 'qr'; a payload found in an XML: its file's source). */
+export function collectQrPayload(payload: InvoiceQrPayload, into: FieldCollector, source: 'qr' | 'xml' | 'ofd' | 'pdf-text'): void {
+  into.set('fpzl', fpzlFromQrType(payload.type), source);
+  if (!payload.digital) into.set('fpdm', payload.fpdm, source);
+  into.set('fphm', payload.fphm, source);
+  into.set('kprq', payload.date, source);
+  into.set(payload.digital ? 'jshj' : 'fpje', payload.amount, source);
+  if (payload.checkCode) into.set('jym', payload.checkCode, source);
+  into.family ??= payload.digital ? 'digital' : 'legacy';
+}

@@ -1,0 +1,189 @@
+/**
+ * The intake feature (收票): received invoices in by drop, paste, pick, scan folder or scanner → local
+ * extraction → recognition when needed → review → verification → the ledger (报销台账), duplicates caught.
+ * Its one export, createIntakeFeature, follows main/features/feature.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Decimal from 'decimal.js';
+import { IpcFailure } from '../../../shared/ipc/index.js';
+import type { IntakeItem, IntakeLedger, IntakeLedgerFilter, IntakeLedgerRow } from '../../../shared/ipc/channels/intake.js';
+import { fieldProblems, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
+import { writeXlsx } from '../../export/xlsx.js';
+import type { Feature, FeatureDeps } from '../feature.js';
+import { createIntakeRepo, fieldsOf, type ReceivedRow } from './repo.js';
+import { defaultScanner, type ScannerPort } from './scanner.js';
+import { watchScanFolder, type ScanFolderWatcher } from './scan-folder.js';
+import { createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
+import { verifyReceived } from './verify.js';
+
+export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit'> & {
+  /** The platform's scanner; SANE / WIA / scan folder by platform when absent. */
+  scanner?: ScannerPort;
+};
+
+const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf', ofd: 'application/ofd', xml: 'application/xml' } as const;
+const PREVIEW_MAX_BYTES = 12 * 1024 * 1024;
+
+function ledgerRow(row: ReceivedRow): IntakeLedgerRow {
+  return {
+    id: row.id, fileName: row.file_name, fileType: row.file_type, fields: fieldsOf(row), xhfmc: row.XHFMC, gmfmc: row.GMFMC, status: row.status,
+    lastCode: row.last_code, zfbz: row.zfbz, duplicateOf: row.duplicate_of, createdAt: row.created_at,
+  };
+}
+
+export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
+  const repo = createIntakeRepo(deps.db, deps.environment);
+  const scanner = deps.scanner ?? defaultScanner();
+  const settingsFile = path.join(deps.dataDir, 'intake', 'settings.json');
+  const readSettings = (): { scanFolder: string | null } => {
+    try {
+      return { scanFolder: null, ...(JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as { scanFolder?: string | null }) };
+    } catch {
+      return { scanFolder: null };
+    }
+  };
+  const queue = createIntakeQueue({ repo, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item) });
+  let watcher: ScanFolderWatcher | undefined;
+  const watch = (folder: string | null) => {
+    watcher?.stop();
+    watcher = folder ? watchScanFolder(folder, repo, (file) => queue.addPaths([file], 'folder'), (error) => console.error('[intake] scan folder', error)) : undefined;
+  };
+
+  const row = (receivedId: number): ReceivedRow => {
+    const found = repo.get(receivedId);
+    if (!found) throw new IpcFailure('NOT_FOUND', 'intake.notFound');
+    return found;
+  };
+
+  const ledger = (filter: IntakeLedgerFilter): IntakeLedger => {
+    const rows = repo.ledger(filter).map(ledgerRow);
+    // Duplicates are listed (flagged) but not counted twice in the totals.
+    const counted = rows.filter((entry) => entry.duplicateOf === null);
+    const sum = (field: 'fpje' | 'fpse' | 'jshj') => counted.reduce((total, entry) => total.plus(entry.fields[field] ?? 0), new Decimal(0)).toFixed(2);
+    return { rows, totals: { count: counted.length, fpje: sum('fpje'), fpse: sum('fpse'), jshj: sum('jshj') } };
+  };
+
+  return {
+    name: 'intake',
+    registerIpc(router) {
+      router.handle('intake:addPaths', ({ paths, origin }) => ({ accepted: queue.addPaths(paths, origin) }));
+      router.handle('intake:addFile', ({ name, base64, origin }) => ({ accepted: queue.addBytes(path.basename(name), new Uint8Array(Buffer.from(base64, 'base64')), origin) }));
+      router.handle('intake:pick', async () => {
+        const dialog = deps.ports.dialog;
+        if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'intake.noDialog');
+        const filters = [{ name: '发票文件', extensions: ['png', 'jpg', 'jpeg', 'pdf', 'ofd', 'xml'] }];
+        const paths = dialog.chooseOpenPaths ? await dialog.chooseOpenPaths(filters) : [await dialog.chooseOpenPath(filters)].filter((p): p is string => p !== null);
+        return { accepted: paths.length > 0 ? queue.addPaths(paths, 'pick') : 0 };
+      });
+      router.handle('intake:queue', () => queue.list());
+      router.handle('intake:preview', ({ receivedId }) => {
+        const found = row(receivedId);
+        const mime = MIME[found.file_type];
+        if (!found.stored_path || !fs.existsSync(found.stored_path)) return { mime, base64: null };
+        const size = fs.statSync(found.stored_path).size;
+        return { mime, base64: size <= PREVIEW_MAX_BYTES ? fs.readFileSync(found.stored_path).toString('base64') : null };
+      });
+      router.handle('intake:review', ({ receivedId, fields }) => {
+        const found = row(receivedId);
+        const cleaned: IntakeFields = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value?.trim() ?? '']).filter(([, value]) => value !== ''));
+        const problems = fieldProblems(cleaned);
+        if (Object.keys(problems).length > 0) throw new IpcFailure('VALIDATION_FAILED', 'intake.fieldsInvalid', problems);
+        const before = fieldsOf(found);
+        const current = queue.byReceivedId(receivedId) ?? itemOfRow(found);
+        const sources = reviewedSources(before, cleaned, current.sources);
+        const key = invoiceKey(cleaned) ?? null;
+        const first = key ? repo.firstByKey(key, receivedId) : undefined;
+        // A duplicate links to the first saved; the first itself never links to a later one.
+        const duplicateOf = first && first.id < receivedId ? first.id : null;
+        repo.updateFields(receivedId, cleaned, sources as Record<string, string>, key, duplicateOf);
+        const next: IntakeItem = {
+          ...current,
+          status: duplicateOf ? 'duplicate' : 'accepted',
+          fields: cleaned,
+          sources,
+          complete: true,
+          duplicate: duplicateOf && first ? { of: first.id, fileName: first.file_name, reason: 'invoice' } : null,
+        };
+        queue.update(next);
+        return next;
+      });
+      router.handle('intake:verify', async ({ receivedId }) => {
+        const found = row(receivedId);
+        const view = await verifyReceived({ repo, client: deps.client, now: deps.now }, found);
+        const current = queue.byReceivedId(receivedId);
+        if (current && !view.local) queue.update({ ...current, status: 'verified' });
+        return view;
+      });
+      router.handle('intake:ledger', (filter) => ledger(filter));
+      router.handle('intake:export', async (filter) => {
+        const dialog = deps.ports.dialog;
+        if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'intake.noDialog');
+        const day = deps.now().toISOString().slice(0, 10).replace(/-/g, '');
+        const file = await dialog.chooseSavePath(`报销台账-${day}.xlsx`, [{ name: 'Excel 工作簿', extensions: ['xlsx'] }]);
+        if (!file) return { path: null };
+        const { rows } = ledger(filter);
+        await writeXlsx(
+          rows,
+          [
+            { header: '开票日期', value: (r) => r.fields.kprq, kind: 'text', width: 12 },
+            { header: '发票种类', value: (r) => r.fields.fpzl, kind: 'text', width: 8 },
+            { header: '发票代码', value: (r) => r.fields.fpdm, kind: 'text', width: 14 },
+            { header: '发票号码', value: (r) => r.fields.fphm, kind: 'text', width: 22 },
+            { header: '销售方名称', value: (r) => r.xhfmc, kind: 'text', width: 28 },
+            { header: '销售方税号', value: (r) => r.fields.xhfsbh, kind: 'text', width: 22 },
+            { header: '金额', value: (r) => r.fields.fpje, kind: 'money', width: 12 },
+            { header: '税额', value: (r) => r.fields.fpse, kind: 'money', width: 12 },
+            { header: '价税合计', value: (r) => r.fields.jshj, kind: 'money', width: 12 },
+            { header: '查验结果', value: (r) => r.lastCode ?? '未查验', kind: 'text', width: 10 },
+            { header: '作废/红冲', value: (r) => (r.zfbz === 'Y' ? '已作废' : r.zfbz === 'H' ? '已红冲' : ''), kind: 'text', width: 10 },
+            { header: '重复', value: (r) => (r.duplicateOf ? `重复（首张 #${r.duplicateOf}）` : ''), kind: 'text', width: 16 },
+            { header: '原文件', value: (r) => r.fileName, kind: 'text', width: 30 },
+          ],
+          file,
+          '报销台账',
+        );
+        return { path: file };
+      });
+      router.handle('intake:openOriginal', async ({ receivedId }) => {
+        const found = row(receivedId);
+        if (!deps.ports.opener) throw new IpcFailure('VALIDATION_FAILED', 'intake.noOpener');
+        if (!found.stored_path || !fs.existsSync(found.stored_path)) throw new IpcFailure('NOT_FOUND', 'intake.fileMissing');
+        await deps.ports.opener.open(found.stored_path);
+        return {};
+      });
+      router.handle('intake:settings', () => readSettings());
+      router.handle('intake:setScanFolder', ({ scanFolder }) => {
+        if (scanFolder !== null && !(fs.existsSync(scanFolder) && fs.statSync(scanFolder).isDirectory())) throw new IpcFailure('VALIDATION_FAILED', 'intake.scanFolderMissing');
+        fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+        fs.writeFileSync(settingsFile, JSON.stringify({ scanFolder }));
+        watch(scanFolder);
+        return { scanFolder };
+      });
+      router.handle('intake:scanners', async () => {
+        try {
+          return { kind: scanner.kind, devices: await scanner.listDevices() };
+        } catch (error) {
+          throw new IpcFailure('VALIDATION_FAILED', 'intake.scannerUnavailable', { detail: error instanceof Error ? error.message : String(error) });
+        }
+      });
+      router.handle('intake:scan', async ({ device, feeder }) => {
+        const folder = path.join(deps.dataDir, 'intake', 'scans', `${Date.now()}`);
+        let files: string[];
+        try {
+          files = await scanner.scan(device, { feeder, folder });
+        } catch (error) {
+          throw new IpcFailure('VALIDATION_FAILED', 'intake.scanFailed', { detail: error instanceof Error ? error.message : String(error) });
+        }
+        return { accepted: queue.addPaths(files, 'scanner') };
+      });
+    },
+    start() {
+      watch(readSettings().scanFolder);
+    },
+    async stop() {
+      watcher?.stop();
+      await queue.drain();
+    },
+  };
+}

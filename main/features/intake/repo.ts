@@ -1,0 +1,191 @@
+/**
+ * SQL of intake — the only owner of received_invoice, verification (as intake writes them) and
+ * intake_taken_file. Money stays TEXT; totals are summed with decimal.js by the caller.
+ */
+import type { Db } from '../../db/open.js';
+import type { Environment } from '../../../shared/ipc/index.js';
+import type { IntakeFields, IntakeField } from '../../../shared/rules/intake-fields.js';
+
+export interface ReceivedRow {
+  id: number;
+  environment: Environment;
+  file_hash: string;
+  file_name: string | null;
+  file_type: 'png' | 'jpg' | 'pdf' | 'ofd' | 'xml';
+  source: string;
+  FPLXDM: string | null;
+  FPDM: string | null;
+  FPHM: string | null;
+  KPRQ: string | null;
+  JYM: string | null;
+  HJJE: string | null;
+  HJSE: string | null;
+  JSHJ: string | null;
+  XHFMC: string | null;
+  XHFSBH: string | null;
+  GMFMC: string | null;
+  GMFSBH: string | null;
+  data_json: string;
+  status: 'recognised' | 'reviewed' | 'verified' | 'verify-failed';
+  created_at: string;
+  updated_at: string;
+  fpzl: string | null;
+  sources_json: string;
+  invoice_key: string | null;
+  duplicate_of: number | null;
+  stored_path: string | null;
+  origin: string | null;
+  last_code: string | null;
+  zfbz: string | null;
+}
+
+export interface NewReceived {
+  fileHash: string;
+  fileName: string;
+  fileType: ReceivedRow['file_type'];
+  source: string;
+  fields: IntakeFields;
+  sources: Record<string, string>;
+  names: { xhfmc?: string; gmfmc?: string };
+  data: unknown;
+  invoiceKey: string | null;
+  duplicateOf: number | null;
+  storedPath: string;
+  origin: string;
+  fplxdm: string | null;
+}
+
+export interface LedgerQuery {
+  from?: string;
+  to?: string;
+  seller?: string;
+  fpzl?: string;
+  result?: 'unverified' | 'consistent' | 'inconsistent' | 'failed';
+  duplicatesOnly?: boolean;
+}
+
+export interface VerificationRecord {
+  receivedId: number;
+  fpzl: string;
+  fpdm: string;
+  fphm: string;
+  kprq: string;
+  fpje: string | null;
+  jym: string | null;
+  code: string;
+  message: string | null;
+  cyjg: string | null;
+  cycs: string | null;
+  zfbz: string | null;
+  resultJson: string | null;
+  verifiedAt: string;
+}
+
+/** received_invoice columns of the extracted fields. */
+export const FIELD_COLUMNS: Record<IntakeField, keyof ReceivedRow> = {
+  fpzl: 'fpzl', fpdm: 'FPDM', fphm: 'FPHM', kprq: 'KPRQ', fpje: 'HJJE', fpse: 'HJSE', jshj: 'JSHJ', xhfsbh: 'XHFSBH', gmfsbh: 'GMFSBH', jym: 'JYM',
+};
+
+export function fieldsOf(row: ReceivedRow): IntakeFields {
+  const fields: IntakeFields = {};
+  for (const [field, column] of Object.entries(FIELD_COLUMNS) as [IntakeField, keyof ReceivedRow][]) {
+    const value = row[column];
+    if (typeof value === 'string' && value !== '') fields[field] = value;
+  }
+  return fields;
+}
+
+export function createIntakeRepo(db: Db, environment: Environment) {
+  const now = () => new Date().toISOString();
+  return {
+    get(id: number): ReceivedRow | undefined {
+      return db.prepare('SELECT * FROM received_invoice WHERE id = ? AND environment = ?').get(id, environment) as ReceivedRow | undefined;
+    },
+    byHash(hash: string): ReceivedRow | undefined {
+      return db.prepare('SELECT * FROM received_invoice WHERE environment = ? AND file_hash = ?').get(environment, hash) as ReceivedRow | undefined;
+    },
+    /** The first invoice saved with this key (the one a duplicate links to). */
+    firstByKey(key: string, exceptId?: number): ReceivedRow | undefined {
+      return db
+        .prepare('SELECT * FROM received_invoice WHERE environment = ? AND invoice_key = ? AND id != ? ORDER BY id LIMIT 1')
+        .get(environment, key, exceptId ?? -1) as ReceivedRow | undefined;
+    },
+    insert(row: NewReceived): number {
+      const at = now();
+      const f = row.fields;
+      return Number(
+        db
+          .prepare(
+            `INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, FPLXDM, FPDM, FPHM, KPRQ, JYM, HJJE, HJSE, JSHJ, XHFMC, XHFSBH, GMFMC, GMFSBH,
+               data_json, status, created_at, updated_at, fpzl, sources_json, invoice_key, duplicate_of, stored_path, origin)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recognised', ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            environment, row.fileHash, row.fileName, row.fileType, row.source, row.fplxdm, f.fpdm ?? null, f.fphm ?? null, f.kprq ?? null, f.jym ?? null, f.fpje ?? null,
+            f.fpse ?? null, f.jshj ?? null, row.names.xhfmc ?? null, f.xhfsbh ?? null, row.names.gmfmc ?? null, f.gmfsbh ?? null, JSON.stringify(row.data ?? {}),
+            at, at, f.fpzl ?? null, JSON.stringify(row.sources), row.invoiceKey, row.duplicateOf, row.storedPath, row.origin,
+          ).lastInsertRowid,
+      );
+    },
+    updateFields(id: number, fields: IntakeFields, sources: Record<string, string>, key: string | null, duplicateOf: number | null): void {
+      db.prepare(
+        `UPDATE received_invoice SET fpzl = ?, FPDM = ?, FPHM = ?, KPRQ = ?, HJJE = ?, HJSE = ?, JSHJ = ?, XHFSBH = ?, GMFSBH = ?, JYM = ?,
+           sources_json = ?, invoice_key = ?, duplicate_of = ?, status = CASE WHEN status = 'recognised' THEN 'reviewed' ELSE status END, updated_at = ?
+         WHERE id = ? AND environment = ?`,
+      ).run(
+        fields.fpzl ?? null, fields.fpdm ?? null, fields.fphm ?? null, fields.kprq ?? null, fields.fpje ?? null, fields.fpse ?? null, fields.jshj ?? null, fields.xhfsbh ?? null,
+        fields.gmfsbh ?? null, fields.jym ?? null, JSON.stringify(sources), key, duplicateOf, now(), id, environment,
+      );
+    },
+    setVerified(id: number, status: 'verified' | 'verify-failed', code: string, zfbz: string | null): void {
+      db.prepare('UPDATE received_invoice SET status = ?, last_code = ?, zfbz = ?, updated_at = ? WHERE id = ? AND environment = ?').run(status, code, zfbz, now(), id, environment);
+    },
+    /** Names the file did not carry, from a consistent verification (the tax authority's record). */
+    fillNames(id: number, xhfmc: string | null, gmfmc: string | null): void {
+      db.prepare('UPDATE received_invoice SET XHFMC = COALESCE(XHFMC, ?), GMFMC = COALESCE(GMFMC, ?) WHERE id = ? AND environment = ?').run(xhfmc, gmfmc, id, environment);
+    },
+    recordVerification(record: VerificationRecord): void {
+      db.prepare(
+        `INSERT INTO verification (environment, received_invoice_id, fpzl, fpdm, fphm, kprq, fpje, jym, code, message, cyjg, cycs, zfbz, result_json, verified_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        environment, record.receivedId, record.fpzl, record.fpdm, record.fphm, record.kprq, record.fpje, record.jym, record.code, record.message, record.cyjg, record.cycs,
+        record.zfbz, record.resultJson, record.verifiedAt,
+      );
+    },
+    /** Verification calls spent on one invoice between two instants (a China calendar day). */
+    countVerifications(fpdm: string, fphm: string, fromIso: string, toIso: string): number {
+      const row = db
+        .prepare('SELECT COUNT(*) AS n FROM verification WHERE environment = ? AND fphm = ? AND fpdm = ? AND verified_at >= ? AND verified_at < ?')
+        .get(environment, fphm, fpdm, fromIso, toIso) as { n: number };
+      return row.n;
+    },
+    ledger(query: LedgerQuery, limit = 5000): ReceivedRow[] {
+      const where = ['environment = ?'];
+      const params: unknown[] = [environment];
+      const add = (clause: string, ...values: unknown[]) => {
+        where.push(clause);
+        params.push(...values);
+      };
+      if (query.from) add('KPRQ >= ?', query.from);
+      if (query.to) add('KPRQ <= ?', query.to);
+      if (query.seller) add('(XHFMC LIKE ? OR XHFSBH LIKE ?)', `%${query.seller}%`, `%${query.seller}%`);
+      if (query.fpzl) add('fpzl = ?', query.fpzl);
+      if (query.result === 'unverified') where.push('last_code IS NULL');
+      if (query.result === 'consistent') where.push("last_code = '0001'");
+      if (query.result === 'inconsistent') where.push("last_code IN ('0006', '0009')");
+      if (query.result === 'failed') where.push("last_code IS NOT NULL AND last_code NOT IN ('0001', '0006', '0009')");
+      if (query.duplicatesOnly) where.push('duplicate_of IS NOT NULL');
+      params.push(limit);
+      return db.prepare(`SELECT * FROM received_invoice WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`).all(...params) as ReceivedRow[];
+    },
+    isTaken(folder: string, name: string, size: number, mtimeMs: number): boolean {
+      return db.prepare('SELECT 1 FROM intake_taken_file WHERE folder = ? AND name = ? AND size = ? AND mtime_ms = ?').get(folder, name, size, Math.trunc(mtimeMs)) !== undefined;
+    },
+    markTaken(folder: string, name: string, size: number, mtimeMs: number): void {
+      db.prepare('INSERT OR IGNORE INTO intake_taken_file (folder, name, size, mtime_ms, taken_at) VALUES (?, ?, ?, ?, ?)').run(folder, name, size, Math.trunc(mtimeMs), now());
+    },
+  };
+}
+
+export type IntakeRepo = ReturnType<typeof createIntakeRepo>;

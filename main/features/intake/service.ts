@@ -1,0 +1,207 @@
+/**
+ * The intake queue (收票): every way in — drop, paste, pick, scan folder, scanner — lands here, one file
+ * at a time in arrival order: local extraction first (no service call), recognition only when that is
+ * incomplete, then the file is kept (a copy under the data folder, so the original is one click away)
+ * and its invoice saved as a received invoice. The same file (SHA-256) is never saved twice; the same
+ * invoice key in another file is saved with a link to the first and flagged 重复 — never silently.
+ * A bad file gets its code on its queue item; the rest of the batch goes on.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MAX_FILE_BYTES, extractInvoice, sniffFileKind, type ExtractionOutcome } from '../../../extraction/index.js';
+import type { ServiceClient } from '../../api/client.js';
+import { ServiceError } from '../../api/errors.js';
+import type { IntakeItem } from '../../../shared/ipc/channels/intake.js';
+import { INTAKE_FIELDS, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
+import { completeWithRecognition, type RecognisedExtraction } from './recognition.js';
+import { fieldsOf, type IntakeRepo, type ReceivedRow } from './repo.js';
+
+const FILE_TYPES = { png: 'png', jpeg: 'jpg', pdf: 'pdf', zip: 'ofd', xml: 'xml' } as const;
+/** Folders dropped are walked this deep and this far, no further. */
+const MAX_DEPTH = 4;
+const MAX_FILES_PER_ADD = 1000;
+
+export interface QueueDeps {
+  repo: IntakeRepo;
+  dataDir: string;
+  client: () => Pick<ServiceClient, 'recognise'>;
+  emit: (item: IntakeItem) => void;
+}
+
+export type IntakeOrigin = IntakeItem['origin'];
+
+function blankItem(id: string, fileName: string, origin: IntakeOrigin): IntakeItem {
+  return { id, fileName, origin, status: 'reading', receivedId: null, fileType: null, fields: {}, sources: {}, names: {}, complete: false, recognised: false, rotation: 0, error: null, duplicate: null };
+}
+
+/** A queue item for a saved received invoice (after a restart, or when it is reviewed from the ledger). */
+export function itemOfRow(row: ReceivedRow, id = `r${row.id}`): IntakeItem {
+  const sources = JSON.parse(row.sources_json || '{}') as IntakeItem['sources'];
+  const fields = fieldsOf(row);
+  return {
+    ...blankItem(id, row.file_name ?? '', (row.origin as IntakeOrigin | null) ?? 'pick'),
+    status: row.status === 'recognised' ? 'ready' : row.status === 'reviewed' ? 'accepted' : 'verified',
+    receivedId: row.id,
+    fileType: row.file_type,
+    fields,
+    sources,
+    names: { ...(row.XHFMC ? { xhfmc: row.XHFMC } : {}), ...(row.GMFMC ? { gmfmc: row.GMFMC } : {}) },
+    complete: true,
+    duplicate: row.duplicate_of === null ? null : { of: row.duplicate_of, fileName: null, reason: 'invoice' },
+  };
+}
+
+export function createIntakeQueue(deps: QueueDeps) {
+  const items = new Map<string, IntakeItem>();
+  let counter = 0;
+  let chain: Promise<void> = Promise.resolve();
+  const filesDir = path.join(deps.dataDir, 'intake', 'files');
+
+  const publish = (item: IntakeItem) => {
+    items.set(item.id, item);
+    deps.emit(structuredClone(item));
+  };
+
+  async function process(item: IntakeItem, load: () => Promise<Uint8Array>): Promise<void> {
+    const fail = (code: string, detail?: string) => publish({ ...item, status: 'failed', error: detail === undefined ? { code } : { code, detail } });
+    let bytes: Uint8Array;
+    try {
+      bytes = await load();
+    } catch (error) {
+      return fail(error instanceof RangeError ? 'too-large' : 'unreadable', error instanceof Error ? error.message : String(error));
+    }
+    if (bytes.length > MAX_FILE_BYTES) return fail('too-large');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const same = deps.repo.byHash(hash);
+    if (same) {
+      return publish({ ...item, status: 'duplicate', fileType: same.file_type, fields: fieldsOf(same), duplicate: { of: same.id, fileName: same.file_name, reason: 'file' } });
+    }
+    let outcome: ExtractionOutcome & { extraction?: RecognisedExtraction } = await extractInvoice(bytes);
+    let recognitionError: string | undefined;
+    const worthRecognising = outcome.ok ? !outcome.extraction.complete : outcome.error.code === 'no-invoice';
+    if (worthRecognising) {
+      publish({ ...item, status: 'recognising', recognised: true, ...(outcome.ok ? { fields: outcome.extraction.fields, sources: outcome.extraction.sources } : {}) });
+      try {
+        outcome = await completeWithRecognition(deps.client(), bytes, outcome);
+      } catch (error) {
+        // Recognition answering "nothing found" is a reading like any other; unreachable is not. Either
+        // way what was read locally stays and the clerk types the rest.
+        recognitionError = error instanceof ServiceError ? undefined : error instanceof Error ? error.name : 'Error';
+      }
+    }
+    const kind = sniffFileKind(bytes);
+    // A photo neither the QR reader nor recognition could read is still an invoice the clerk holds: it is
+    // kept for typing (flagged no-invoice), not dropped. Other files without an invoice are refused.
+    const photo = kind === 'png' || kind === 'jpeg';
+    if (!outcome.ok && !(photo && outcome.error.code === 'no-invoice')) return fail(outcome.error.code, outcome.error.message);
+    const extraction: RecognisedExtraction = outcome.ok
+      ? outcome.extraction
+      : { fileType: kind === 'png' ? 'png' : 'jpg', fields: {}, sources: {}, names: {}, family: undefined, complete: false, qrTexts: [], rotation: 0 };
+    const unread = !extraction.fields.fphm && !extraction.fields.fpdm;
+    if (unread && !photo) return fail('no-invoice');
+    const fileType = kind ? FILE_TYPES[kind] : extraction.fileType;
+    fs.mkdirSync(filesDir, { recursive: true });
+    const storedPath = path.join(filesDir, `${hash}.${fileType}`);
+    fs.writeFileSync(storedPath, bytes);
+    const key = invoiceKey(extraction.fields) ?? null;
+    const first = key ? deps.repo.firstByKey(key) : undefined;
+    const sources = Object.fromEntries(Object.entries(extraction.sources)) as Record<string, string>;
+    const mainSource = extraction.sources.fphm ?? Object.values(extraction.sources)[0] ?? 'ocr';
+    const receivedId = deps.repo.insert({
+      fileHash: hash, fileName: item.fileName, fileType, source: mainSource, fields: extraction.fields, sources, names: extraction.names,
+      data: { recognised: extraction.recognised ?? null, qrTexts: extraction.qrTexts, family: extraction.family ?? null },
+      invoiceKey: key, duplicateOf: first?.id ?? null, storedPath, origin: item.origin, fplxdm: extraction.recognised?.[0]?.FPLXDM ?? null,
+    });
+    publish({
+      ...item,
+      recognised: worthRecognising,
+      status: first ? 'duplicate' : 'ready',
+      receivedId,
+      fileType,
+      fields: extraction.fields,
+      sources: extraction.sources,
+      names: extraction.names,
+      complete: extraction.complete,
+      rotation: extraction.rotation,
+      error: recognitionError ? { code: 'recognition-failed', detail: recognitionError } : unread ? { code: 'no-invoice' } : null,
+      duplicate: first ? { of: first.id, fileName: first.file_name, reason: 'invoice' } : null,
+    });
+  }
+
+  function enqueue(fileName: string, origin: IntakeOrigin, load: () => Promise<Uint8Array>): void {
+    const item = blankItem(`q${++counter}`, fileName, origin);
+    publish(item);
+    chain = chain.then(() => process(item, load)).catch((error: unknown) => {
+      console.error('[intake] file failed', error);
+      publish({ ...item, status: 'failed', error: { code: 'internal' } });
+    });
+  }
+
+  function readFileChecked(filePath: string): () => Promise<Uint8Array> {
+    return async () => {
+      const stat = await fs.promises.stat(filePath);
+      if (stat.size > MAX_FILE_BYTES) throw new RangeError(`${stat.size} bytes`);
+      return new Uint8Array(await fs.promises.readFile(filePath));
+    };
+  }
+
+  /** Files and folders (walked) as they were dropped or picked, in order. */
+  function addPaths(paths: readonly string[], origin: IntakeOrigin): number {
+    let added = 0;
+    const walk = (target: string, depth: number) => {
+      if (added >= MAX_FILES_PER_ADD) return;
+      let stat: fs.Stats;
+      try {
+        stat = fs.statSync(target);
+      } catch {
+        added++;
+        enqueue(path.basename(target), origin, () => Promise.reject(new Error(`${target} cannot be read`)));
+        return;
+      }
+      if (stat.isDirectory()) {
+        if (depth >= MAX_DEPTH) return;
+        for (const name of fs.readdirSync(target).sort()) if (!name.startsWith('.')) walk(path.join(target, name), depth + 1);
+        return;
+      }
+      added++;
+      enqueue(path.basename(target), origin, readFileChecked(target));
+    };
+    for (const target of paths) walk(target, 0);
+    return added;
+  }
+
+  return {
+    addPaths,
+    addBytes(fileName: string, bytes: Uint8Array, origin: IntakeOrigin): number {
+      enqueue(fileName, origin, () => Promise.resolve(bytes));
+      return 1;
+    },
+    list(): IntakeItem[] {
+      return [...items.values()].map((item) => structuredClone(item));
+    },
+    byReceivedId(receivedId: number): IntakeItem | undefined {
+      return [...items.values()].find((item) => item.receivedId === receivedId);
+    },
+    update(item: IntakeItem): void {
+      publish(item);
+    },
+    /** Settles the files in flight (stop). */
+    drain(): Promise<void> {
+      return chain;
+    },
+  };
+}
+
+export type IntakeQueue = ReturnType<typeof createIntakeQueue>;
+
+/** Sources after a review: a changed field is 'typed', an unchanged one keeps where it came from. */
+export function reviewedSources(before: IntakeFields, after: IntakeFields, sources: IntakeItem['sources']): IntakeItem['sources'] {
+  const next: IntakeItem['sources'] = {};
+  for (const field of INTAKE_FIELDS) {
+    if (!after[field]) continue;
+    const source = after[field] === before[field] ? sources[field] : 'typed';
+    next[field] = source ?? 'typed';
+  }
+  return next;
+}

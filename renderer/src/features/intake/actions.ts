@@ -1,0 +1,154 @@
+/**
+ * The 收票 view's calls to main — the only caller of window.api for intake. Dropped files go in by path
+ * when the host can resolve one (Electron's preload, webUtils.getPathForFile), otherwise by their bytes
+ * (the browser harness, a pasted picture); the renderer itself never reads the disk.
+ */
+import type { IntakeItem, IntakeLedgerFilter } from '../../../../shared/ipc/index.js';
+import type { IntakeFields } from '../../../../shared/rules/intake-fields.js';
+import type { IpcError } from '../../../../shared/ipc/result.js';
+import { i18n } from '../../app/i18n.js';
+import { getApi } from '../../lib/api.js';
+import { reportFailure, reportSuccess } from '../../lib/messages.js';
+import { useIntakeStore } from './store.js';
+
+const store = () => useIntakeStore.getState();
+
+/** Failures of intake carry a message key of the intake locale; shown translated. */
+function report(error: IpcError, key: string): void {
+  const translated = error.message.startsWith('intake.') ? i18n.t(`intake.failures.${error.message}` as 'intake.failures.intake.notFound') : error.message;
+  reportFailure({ ...error, message: translated }, key);
+}
+
+async function busy<T>(key: Parameters<ReturnType<typeof store>['setBusy']>[0], work: () => Promise<T>): Promise<T> {
+  store().setBusy(key, true);
+  try {
+    return await work();
+  } finally {
+    store().setBusy(key, false);
+  }
+}
+
+const toBase64 = async (file: Blob) => {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+};
+
+export function subscribe(): () => void {
+  return getApi().on('intake:item', (item) => store().upsert([item]));
+}
+
+export async function loadQueue(): Promise<void> {
+  const result = await getApi().intake.queue();
+  if (result.ok) store().upsert(result.value);
+  else report(result.error, 'intake:queue');
+}
+
+/** Files dropped or pasted: by path where the host resolves one, by bytes otherwise. */
+export async function addFiles(files: File[], origin: 'drop' | 'paste'): Promise<void> {
+  const api = getApi() as ReturnType<typeof getApi> & { pathForFile?: (file: File) => string };
+  const paths: string[] = [];
+  let added = 0;
+  for (const file of files) {
+    const resolved = api.pathForFile?.(file) ?? '';
+    if (resolved) {
+      paths.push(resolved);
+      continue;
+    }
+    const result = await api.intake.addFile({ name: file.name || 'pasted.png', base64: await toBase64(file), origin });
+    if (result.ok) added += result.value.accepted;
+    else report(result.error, 'intake:addFile');
+  }
+  if (paths.length > 0) {
+    const result = await api.intake.addPaths({ paths, origin });
+    if (result.ok) added += result.value.accepted;
+    else report(result.error, 'intake:addPaths');
+  }
+  if (added > 0) reportSuccess(i18n.t('intake.added', { count: added }));
+}
+
+export const pickFiles = () =>
+  busy('pick', async () => {
+    const result = await getApi().intake.pick();
+    if (!result.ok) return report(result.error, 'intake:pick');
+    if (result.value.accepted > 0) reportSuccess(i18n.t('intake.added', { count: result.value.accepted }));
+  });
+
+export async function loadScanSetup(): Promise<void> {
+  const [settings, scanners] = await Promise.all([getApi().intake.settings(), getApi().intake.scanners()]);
+  if (settings.ok) store().setScanFolder(settings.value.scanFolder);
+  store().setScanners(scanners.ok ? scanners.value : { kind: 'none', devices: [] });
+}
+
+export async function saveScanFolder(folder: string): Promise<void> {
+  const result = await getApi().intake.setScanFolder({ scanFolder: folder.trim() === '' ? null : folder.trim() });
+  if (!result.ok) return report(result.error, 'intake:setScanFolder');
+  store().setScanFolder(result.value.scanFolder);
+  if (result.value.scanFolder) reportSuccess(i18n.t('intake.scanFolderSaved', { folder: result.value.scanFolder }));
+}
+
+export const scan = (device: string, feeder: boolean) =>
+  busy('scan', async () => {
+    const result = await getApi().intake.scan({ device, feeder });
+    if (!result.ok) return report(result.error, 'intake:scan');
+    reportSuccess(i18n.t('intake.added', { count: result.value.accepted }));
+  });
+
+export async function openItem(item: IntakeItem): Promise<void> {
+  store().select(item.id);
+  if (item.receivedId === null) return;
+  const result = await getApi().intake.preview({ receivedId: item.receivedId });
+  if (result.ok && store().selected === item.id) store().setPreview({ receivedId: item.receivedId, ...result.value });
+}
+
+/** Saves the reviewed fields and opens the next file of the queue still waiting for review. */
+export const accept = (item: IntakeItem, fields: IntakeFields) =>
+  busy('accept', async () => {
+    if (item.receivedId === null) return false;
+    const result = await getApi().intake.review({ receivedId: item.receivedId, fields });
+    if (!result.ok) {
+      report(result.error, 'intake:review');
+      return false;
+    }
+    store().upsert([result.value]);
+    const { order, items } = store();
+    const from = order.indexOf(item.id);
+    const next = [...order.slice(from + 1), ...order.slice(0, from)].map((id) => items[id]).find((candidate) => candidate?.status === 'ready');
+    if (next) await openItem(next);
+    return true;
+  });
+
+export const verify = (receivedId: number) =>
+  busy('verify', async () => {
+    const result = await getApi().intake.verify({ receivedId });
+    if (result.ok) store().setVerification(result.value);
+    else report(result.error, 'intake:verify');
+  });
+
+export const loadLedger = (filter: IntakeLedgerFilter) =>
+  busy('ledger', async () => {
+    store().setFilter(filter);
+    const result = await getApi().intake.ledger(filter);
+    if (result.ok) store().setLedger(result.value);
+    else report(result.error, 'intake:ledger');
+  });
+
+export const exportLedger = (filter: IntakeLedgerFilter) =>
+  busy('export', async () => {
+    const result = await getApi().intake.export(filter);
+    if (!result.ok) return report(result.error, 'intake:export');
+    if (result.value.path) reportSuccess(i18n.t('intake.ledger.exported', { path: result.value.path }));
+  });
+
+export async function openOriginal(receivedId: number): Promise<void> {
+  const result = await getApi().intake.openOriginal({ receivedId });
+  if (!result.ok) report(result.error, 'intake:openOriginal');
+}
+
+/** The first of a duplicate: opened in the review when it is in the queue, else its original file. */
+export async function openFirst(receivedId: number): Promise<void> {
+  const first = Object.values(store().items).find((candidate) => candidate.receivedId === receivedId);
+  if (first) await openItem(first);
+  else await openOriginal(receivedId);
+}

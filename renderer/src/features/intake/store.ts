@@ -1,0 +1,65 @@
+/**
+ * UI state of the 收票 view only: the queue as main last reported it (items by id, in arrival order),
+ * which item is open for review, the verification shown, the ledger on screen and its filter, busy flags.
+ */
+import { create } from 'zustand';
+import type { IntakeItem, IntakeLedger, IntakeLedgerFilter, VerificationView } from '../../../../shared/ipc/index.js';
+
+export type IntakeTab = 'queue' | 'ledger';
+
+interface IntakeState {
+  tab: IntakeTab;
+  order: string[];
+  items: Record<string, IntakeItem>;
+  selected: string | null;
+  preview: { receivedId: number; mime: string; base64: string | null } | null;
+  verification: VerificationView | null;
+  ledger: IntakeLedger | null;
+  filter: IntakeLedgerFilter;
+  scanners: { kind: string; devices: { id: string; name: string }[] } | null;
+  scanFolder: string | null;
+  busy: Partial<Record<'pick' | 'scan' | 'accept' | 'verify' | 'ledger' | 'export', boolean>>;
+  setTab(tab: IntakeTab): void;
+  upsert(items: IntakeItem[]): void;
+  select(id: string | null): void;
+  setPreview(preview: IntakeState['preview']): void;
+  setVerification(view: VerificationView | null): void;
+  setLedger(ledger: IntakeLedger): void;
+  setFilter(filter: IntakeLedgerFilter): void;
+  setScanners(scanners: IntakeState['scanners']): void;
+  setScanFolder(folder: string | null): void;
+  setBusy(key: keyof IntakeState['busy'], busy: boolean): void;
+}
+
+export const useIntakeStore = create<IntakeState>()((set) => ({
+  tab: 'queue',
+  order: [],
+  items: {},
+  selected: null,
+  preview: null,
+  verification: null,
+  ledger: null,
+  filter: {},
+  scanners: null,
+  scanFolder: null,
+  busy: {},
+  setTab: (tab) => set({ tab }),
+  upsert: (incoming) =>
+    set((s) => {
+      const items = { ...s.items };
+      const order = [...s.order];
+      for (const item of incoming) {
+        if (!items[item.id]) order.push(item.id);
+        items[item.id] = item;
+      }
+      return { items, order };
+    }),
+  select: (selected) => set({ selected, preview: null, verification: null }),
+  setPreview: (preview) => set({ preview }),
+  setVerification: (verification) => set({ verification }),
+  setLedger: (ledger) => set({ ledger }),
+  setFilter: (filter) => set({ filter }),
+  setScanners: (scanners) => set({ scanners }),
+  setScanFolder: (scanFolder) => set({ scanFolder }),
+  setBusy: (key, busy) => set((s) => ({ busy: { ...s.busy, [key]: busy } })),
+}));

@@ -1,0 +1,104 @@
+/**
+ * Channels of intake (收票): files in by drop, paste, pick, scan folder or scanner → one queue → review →
+ * verification → the ledger of received invoices. Failures and per-file problems cross as codes; the
+ * renderer's intake locale explains them.
+ */
+import { z } from 'zod';
+import { INTAKE_FIELDS } from '../../rules/intake-fields.js';
+import { empty, type ChannelSpec } from './common.js';
+
+const fieldShape = Object.fromEntries(INTAKE_FIELDS.map((field) => [field, z.string().max(40).optional()])) as Record<(typeof INTAKE_FIELDS)[number], z.ZodOptional<z.ZodString>>;
+export const IntakeFieldsSchema = z.strictObject(fieldShape).describe('Received-invoice fields in the verification result names');
+export const FieldSourceSchema = z.enum(['qr', 'xml', 'ofd', 'pdf-text', 'ocr', 'typed']).describe('Where a field came from');
+export const IntakeSources = z.partialRecord(z.enum(INTAKE_FIELDS), FieldSourceSchema);
+export const IntakeOrigin = z.enum(['drop', 'paste', 'pick', 'folder', 'scanner']).describe('How the file came in');
+
+export const IntakeItem = z.strictObject({
+  id: z.string().describe('Queue id of this file in this run'),
+  fileName: z.string(),
+  origin: IntakeOrigin,
+  status: z.enum(['reading', 'recognising', 'ready', 'failed', 'duplicate', 'accepted', 'verified']),
+  receivedId: z.number().int().nullable().describe('The saved received invoice, once saved'),
+  fileType: z.string().nullable(),
+  fields: IntakeFieldsSchema,
+  sources: IntakeSources,
+  names: z.strictObject({ xhfmc: z.string().optional(), gmfmc: z.string().optional() }),
+  complete: z.boolean().describe('Enough to verify without typing'),
+  recognised: z.boolean().describe('Recognition (OCR) was asked'),
+  rotation: z.number().describe('XZJD: degrees to rotate the picture to show it upright'),
+  error: z.strictObject({ code: z.string(), detail: z.string().optional() }).nullable().describe('Why the file was not taken (code)'),
+  duplicate: z.strictObject({ of: z.number().int(), fileName: z.string().nullable(), reason: z.enum(['file', 'invoice']) }).nullable(),
+});
+export type IntakeItem = z.infer<typeof IntakeItem>;
+
+export const VerificationView = z.strictObject({
+  receivedId: z.number().int(),
+  code: z.string().describe('Verification code (spec table), or the local limit code (1014/1015/0002) with local true'),
+  local: z.boolean().describe('Refused locally before a call was spent'),
+  zfbz: z.string().nullable().describe('Y voided, H red-reversed, N not voided'),
+  cycs: z.string().nullable(),
+  comparison: z.array(z.strictObject({ field: z.string(), ours: z.string().nullable(), theirs: z.string().nullable(), same: z.boolean().nullable().describe('null: not read locally, only the tax authority has it') })),
+  verifiedAt: z.string(),
+  usedToday: z.number().int().describe('Verifications of this invoice spent today'),
+});
+export type VerificationView = z.infer<typeof VerificationView>;
+
+export const IntakeLedgerFilter = z.strictObject({
+  from: z.string().regex(/^\d{8}$/).optional().describe('kprq from, yyyyMMdd'),
+  to: z.string().regex(/^\d{8}$/).optional(),
+  seller: z.string().max(100).optional().describe('Seller name or tax ID, part of it'),
+  fpzl: z.string().regex(/^\d{2}$/).optional(),
+  result: z.enum(['unverified', 'consistent', 'inconsistent', 'failed']).optional(),
+  duplicatesOnly: z.boolean().optional(),
+});
+export type IntakeLedgerFilter = z.infer<typeof IntakeLedgerFilter>;
+
+export const IntakeLedgerRow = z.strictObject({
+  id: z.number().int(),
+  fileName: z.string().nullable(),
+  fileType: z.string(),
+  fields: IntakeFieldsSchema,
+  xhfmc: z.string().nullable(),
+  gmfmc: z.string().nullable(),
+  status: z.string(),
+  lastCode: z.string().nullable(),
+  zfbz: z.string().nullable(),
+  duplicateOf: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type IntakeLedgerRow = z.infer<typeof IntakeLedgerRow>;
+
+export const IntakeLedger = z.strictObject({
+  rows: z.array(IntakeLedgerRow),
+  totals: z.strictObject({ count: z.number().int(), fpje: z.string(), fpse: z.string(), jshj: z.string() }),
+});
+export type IntakeLedger = z.infer<typeof IntakeLedger>;
+
+const ReceivedId = z.strictObject({ receivedId: z.number().int().positive() });
+const Accepted = z.strictObject({ accepted: z.number().int() });
+
+export const intakeChannels = {
+  'intake:addPaths': { request: z.strictObject({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000), origin: IntakeOrigin }), response: Accepted },
+  // A pasted picture or a harness drop carries its bytes: ~20 MB of file as base64 in UTF-16.
+  'intake:addFile': {
+    request: z.strictObject({ name: z.string().min(1).max(255), base64: z.string().max(28 * 1024 * 1024), origin: IntakeOrigin }),
+    response: Accepted,
+    maxRequestBytes: 60 * 1024 * 1024,
+  },
+  'intake:pick': { request: empty, response: Accepted },
+  'intake:queue': { request: empty, response: z.array(IntakeItem) },
+  'intake:preview': { request: ReceivedId, response: z.strictObject({ mime: z.string(), base64: z.string().nullable() }) },
+  'intake:review': { request: z.strictObject({ receivedId: z.number().int().positive(), fields: IntakeFieldsSchema }), response: IntakeItem },
+  'intake:verify': { request: ReceivedId, response: VerificationView },
+  'intake:ledger': { request: IntakeLedgerFilter, response: IntakeLedger },
+  'intake:export': { request: IntakeLedgerFilter, response: z.strictObject({ path: z.string().nullable() }) },
+  'intake:openOriginal': { request: ReceivedId, response: empty },
+  'intake:settings': { request: empty, response: z.strictObject({ scanFolder: z.string().nullable() }) },
+  'intake:setScanFolder': { request: z.strictObject({ scanFolder: z.string().max(4096).nullable() }), response: z.strictObject({ scanFolder: z.string().nullable() }) },
+  'intake:scanners': { request: empty, response: z.strictObject({ kind: z.string(), devices: z.array(z.strictObject({ id: z.string(), name: z.string() })) }) },
+  'intake:scan': { request: z.strictObject({ device: z.string().min(1).max(200), feeder: z.boolean() }), response: Accepted },
+} as const satisfies Record<string, ChannelSpec>;
+
+export const intakeEvents = {
+  'intake:item': IntakeItem,
+} as const;

@@ -1,0 +1,206 @@
+/**
+ * The intake feature through the core's IPC router, against a seeded sandbox over real HTTP and a real
+ * SQLite file: a mixed batch in one queue (four filled locally, a photo to recognition), duplicates by
+ * file and by invoice key, bad files beside good ones, review with typed fields, verification with the
+ * local limits and the field comparison, the ledger's filters/totals and its Excel export, the scan
+ * folder taking a written file (and not again after a restart), and a real scan from SANE's test device.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../main/core.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox } from '../../../sandbox/index.js';
+import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
+import { createTaxAuthorityStore } from '../../../sandbox/stores/tax-authority.js';
+import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
+import { openDatabase, closeDatabase } from '../../../main/db/open.js';
+import type { IntakeItem, IntakeLedger, VerificationView } from '../../../shared/ipc/index.js';
+import { qrPng } from '../../support/intake-fixtures.js';
+import { digitalXml, photoJpeg } from '../../support/intake-files.js';
+import { tempDir } from '../../support/sample-issuance.js';
+import { createTestCipher } from '../../support/test-cipher.js';
+
+const FIXTURES = path.resolve('test/fixtures/intake');
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setup() {
+  const root = tempDir('fapiao-intake-');
+  const sandboxDir = path.join(root, 'sandbox');
+  const sandbox = await startSandbox({ dataDir: sandboxDir, seed: 11, seedInvoicesPerBuyer: 120, onError: () => {} });
+  const db = openDatabase(path.join(sandboxDir, SANDBOX_DB_FILE), { migrations: sandboxMigrations });
+  const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const known = createTaxAuthorityStore(db)
+    .listInvoices(DEMO_ENTERPRISE.taxNumber)
+    .find((i) => i.fplxdm === '01' && i.kprq < yesterday && !i.hjje.startsWith('-'));
+  closeDatabase(db);
+  if (!known) throw new Error('the seeded tax authority has no special invoice');
+  const savedPaths: string[] = [];
+  const opened: string[] = [];
+  const config = {
+    dataDir: path.join(root, 'app'),
+    appVersion: 'test',
+    service: { kind: 'remote' as const, baseUrl: sandbox.baseUrl, appKey: DEMO_CREDENTIALS.appKey, appSecret: DEMO_CREDENTIALS.appSecret, seller: DEMO_ENTERPRISE },
+  };
+  const ports = {
+    cipher: createTestCipher(),
+    dialog: {
+      chooseSavePath: (name: string) => {
+        const file = path.join(root, 'saved', name);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        savedPaths.push(file);
+        return Promise.resolve(file);
+      },
+      chooseOpenPath: () => Promise.resolve(null),
+    },
+    opener: { open: (file: string) => (opened.push(file), Promise.resolve()) },
+  };
+  const state = { core: await createCore(config, ports) as Core };
+  const items = new Map<string, IntakeItem>();
+  const listen = () => state.core.onEvent((event, payload) => {
+    if (event === 'intake:item') items.set(payload.id, payload);
+  });
+  let unlisten = listen();
+  cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }), () => sandbox.close(), () => state.core.close());
+  const call = async <T>(channel: string, payload: unknown): Promise<T> => {
+    const result = await state.core.router.dispatch(channel, payload);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+    return result.value as T;
+  };
+  const restart = async () => {
+    unlisten();
+    await state.core.close();
+    items.clear();
+    state.core = await createCore(config, ports);
+    unlisten = listen();
+  };
+  return { root, known, call, items, savedPaths, opened, restart, dispatch: (c: string, p: unknown) => state.core.router.dispatch(c, p) };
+}
+
+const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64');
+const settled = (items: Map<string, IntakeItem>, count: number) => () =>
+  [...items.values()].filter((item) => !['reading', 'recognising'].includes(item.status)).length >= count;
+
+describe('intake feature', () => {
+  it('a mixed batch: four filled locally, a photo to recognition, duplicates flagged, bad files explained, review → verify → ledger → Excel', async () => {
+    const t = await setup();
+    const k = t.known;
+    const qr = await qrPng(`01,01,${k.fpdm},${k.fphm},${k.hjje},${k.kprq},${k.jym},0000,`);
+    const batch: [string, Uint8Array | string][] = [
+      ['known-special.png', qr],
+      ['pdf-01.pdf', fs.readFileSync(path.join(FIXTURES, 'pdf-01-shudian-special-lodging.pdf'))],
+      ['ofd-01.ofd', fs.readFileSync(path.join(FIXTURES, 'ofd-01-ofdrw-converter-1.ofd'))],
+      ['digital.xml', digitalXml()],
+      ['photo.jpg', photoJpeg(1600, 1200, 6)],
+      ['notes.txt', 'not an invoice'],
+      ['doctype.xml', '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY b "c">]><a>&b;</a>'],
+      ['pdf-01-again.pdf', fs.readFileSync(path.join(FIXTURES, 'pdf-01-shudian-special-lodging.pdf'))],
+    ];
+    for (const [name, bytes] of batch) await t.call('intake:addFile', { name, base64: b64(bytes), origin: 'drop' });
+    await expect.poll(settled(t.items, batch.length), { timeout: 60_000 }).toBe(true);
+    const byName = (name: string) => [...t.items.values()].find((item) => item.fileName === name) as IntakeItem;
+
+    for (const name of ['known-special.png', 'pdf-01.pdf', 'ofd-01.ofd', 'digital.xml']) {
+      expect(byName(name)).toMatchObject({ status: 'ready', complete: true, recognised: false, error: null });
+    }
+    expect(byName('known-special.png').sources).toMatchObject({ fphm: 'qr', fpdm: 'qr' });
+    expect(byName('ofd-01.ofd').fields.fphm).toBe('83089647');
+    // The photo went to recognition; the sandbox reads no printed text, so it is kept for typing.
+    expect(byName('photo.jpg')).toMatchObject({ status: 'ready', recognised: true, complete: false });
+    expect(byName('notes.txt')).toMatchObject({ status: 'failed', error: { code: 'unsupported-type' } });
+    expect(byName('doctype.xml')).toMatchObject({ status: 'failed', error: { code: 'xml-refused' } });
+    const again = byName('pdf-01-again.pdf');
+    expect(again.status).toBe('duplicate');
+    expect(again.duplicate).toEqual({ of: byName('pdf-01.pdf').receivedId, fileName: 'pdf-01.pdf', reason: 'file' });
+
+    // The same 数电 invoice in another file (its QR as PNG): saved, linked to the first, flagged.
+    await t.call('intake:addFile', { name: 'pdf-01-qr.png', base64: b64(await qrPng('01,31,,26342000001798762786,268.00,20260610,,3AB4')), origin: 'paste' });
+    await expect.poll(() => byName('pdf-01-qr.png')?.status, { timeout: 30_000 }).toBe('duplicate');
+    expect(byName('pdf-01-qr.png').duplicate).toMatchObject({ of: byName('pdf-01.pdf').receivedId, reason: 'invoice' });
+
+    // Review: the photo's fields typed by the clerk; a wrong format is refused with the field named.
+    const photoId = byName('photo.jpg').receivedId as number;
+    const invalid = await t.dispatch('intake:review', { receivedId: photoId, fields: { fpzl: '01', fpdm: '123', fphm: '1234' } });
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', details: { fpdm: 'fpdm-format', fphm: 'fphm-format', kprq: 'required' } } });
+    const reviewed = await t.call<IntakeItem>('intake:review', { receivedId: photoId, fields: { fpzl: '04', fpdm: '044031900111', fphm: '87654321', kprq: '20240302', jym: '09876543210987654321', fpje: '100.00' } });
+    expect(reviewed.sources).toEqual({ fpzl: 'typed', fpdm: 'typed', fphm: 'typed', kprq: 'typed', jym: 'typed', fpje: 'typed' });
+
+    // Verification: the known invoice is consistent, compared field by field.
+    const knownId = byName('known-special.png').receivedId as number;
+    const view = await t.call<VerificationView>('intake:verify', { receivedId: knownId });
+    expect(view).toMatchObject({ code: '0001', local: false, usedToday: 1 });
+    expect(view.comparison.find((row) => row.field === 'fphm')).toEqual({ field: 'fphm', ours: k.fphm, theirs: k.fphm, same: true });
+    expect((await t.call<IntakeLedger>('intake:ledger', { result: 'consistent' })).rows[0]?.xhfmc).toBe(k.xhfmc);
+    // An invoice the tax authority does not know: 0009, recorded.
+    expect((await t.call<VerificationView>('intake:verify', { receivedId: photoId })).code).toBe('0009');
+
+    // The ledger: filters, totals (duplicates not counted twice), export, original file one click away.
+    const all = await t.call<IntakeLedger>('intake:ledger', {});
+    expect(all.rows.length).toBe(6);
+    expect(all.totals.count).toBe(5);
+    expect((await t.call<IntakeLedger>('intake:ledger', { duplicatesOnly: true })).rows.map((row) => row.fileName)).toEqual(['pdf-01-qr.png']);
+    expect((await t.call<IntakeLedger>('intake:ledger', { result: 'consistent' })).rows.map((row) => row.id)).toEqual([knownId]);
+    expect((await t.call<IntakeLedger>('intake:ledger', { fpzl: '21' })).rows.map((row) => row.fileName).sort()).toEqual(['digital.xml', 'pdf-01-qr.png', 'pdf-01.pdf']);
+    expect((await t.call<IntakeLedger>('intake:ledger', { from: '20200101', to: '20201231' })).rows.map((row) => row.fileName)).toEqual(['ofd-01.ofd']);
+    const exported = await t.call<{ path: string }>('intake:export', {});
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(exported.path);
+    const sheet = workbook.getWorksheet('报销台账');
+    expect(sheet?.getRow(1).getCell(4).value).toBe('发票号码');
+    expect(sheet?.rowCount).toBe(7);
+    await t.call('intake:openOriginal', { receivedId: knownId });
+    expect(fs.readFileSync(t.opened[0] as string)).toEqual(Buffer.from(qr));
+  }, 180_000);
+
+  it('local limits before a call: dated today 1014, older than 5 years 1015, the sixth of a day 0002', async () => {
+    const t = await setup();
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const add = async (name: string, payload: string) => {
+      await t.call('intake:addFile', { name, base64: b64(await qrPng(payload)), origin: 'pick' });
+      await expect.poll(() => [...t.items.values()].find((item) => item.fileName === name)?.receivedId ?? null, { timeout: 30_000 }).not.toBeNull();
+      return [...t.items.values()].find((item) => item.fileName === name)?.receivedId as number;
+    };
+    const todayId = await add('today.png', `01,01,044031900111,11111111,100.00,${today},,FFFF,`);
+    expect(await t.call<VerificationView>('intake:verify', { receivedId: todayId })).toMatchObject({ code: '1014', local: true });
+    const oldId = await add('old.png', '01,01,044031900111,22222222,100.00,20150101,,FFFF,');
+    expect(await t.call<VerificationView>('intake:verify', { receivedId: oldId })).toMatchObject({ code: '1015', local: true });
+    const k = t.known;
+    const knownId = await add('known.png', `01,01,${k.fpdm},${k.fphm},${k.hjje},${k.kprq},${k.jym},0000,`);
+    for (let n = 1; n <= 5; n++) expect((await t.call<VerificationView>('intake:verify', { receivedId: knownId })).usedToday).toBe(n);
+    expect(await t.call<VerificationView>('intake:verify', { receivedId: knownId })).toMatchObject({ code: '0002', local: true, usedToday: 5 });
+  }, 120_000);
+
+  it('the scan folder takes a completely written file, and not again after a restart', async () => {
+    const t = await setup();
+    const folder = path.join(t.root, 'scans');
+    fs.mkdirSync(folder);
+    await t.call('intake:setScanFolder', { scanFolder: folder });
+    fs.writeFileSync(path.join(folder, 'scan-1.png'), await qrPng('01,32,,24312000000012345678,2260.00,20240415,,C3D4'));
+    await expect.poll(() => [...t.items.values()].find((item) => item.fileName === 'scan-1.png')?.status, { timeout: 20_000 }).toBe('ready');
+    expect([...t.items.values()].find((item) => item.fileName === 'scan-1.png')?.origin).toBe('folder');
+    await t.restart();
+    fs.writeFileSync(path.join(folder, 'scan-2.png'), await qrPng('01,32,,24312000000012345679,2260.00,20240415,,C3D4'));
+    await expect.poll(() => [...t.items.values()].find((item) => item.fileName === 'scan-2.png')?.status, { timeout: 20_000 }).toBe('ready');
+    expect([...t.items.values()].some((item) => item.fileName === 'scan-1.png')).toBe(false);
+  }, 120_000);
+
+  it('scans for real from SANE test device: flatbed one file, feeder a file per page', async () => {
+    const t = await setup();
+    const scanners = await t.call<{ kind: string; devices: { id: string }[] }>('intake:scanners', {});
+    expect(scanners.kind).toBe('sane');
+    expect(scanners.devices.map((device) => device.id)).toContain('test:0');
+    expect(await t.call('intake:scan', { device: 'test:0', feeder: false })).toEqual({ accepted: 1 });
+    const pages = await t.call<{ accepted: number }>('intake:scan', { device: 'test:0', feeder: true });
+    expect(pages.accepted).toBeGreaterThan(1);
+    await expect.poll(settled(t.items, 1 + pages.accepted), { timeout: 60_000 }).toBe(true);
+    // The test device draws the same pattern on every page and no invoice: the first scan reaches the
+    // queue kept for typing (recognition found nothing); identical later pages are the same file (重复).
+    const scanned = [...t.items.values()];
+    for (const item of scanned) expect(item).toMatchObject({ origin: 'scanner', fileType: 'png' });
+    expect(scanned[0]).toMatchObject({ status: 'ready', recognised: true, complete: false, error: { code: expect.any(String) } });
+    for (const item of scanned.slice(1)) expect(item.status === 'ready' || item.duplicate?.reason === 'file').toBe(true);
+  }, 120_000);
+});
