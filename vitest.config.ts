@@ -12,6 +12,8 @@ export default defineConfig({
     // a busy 2-core CI machine needs. It bounds a wait, it asserts nothing about speed.
     expect: { poll: { timeout: 10_000, interval: 50 } },
     hookTimeout: 120_000,
+    // The sandbox runs as its own process; build its bundle from the code under test first.
+    globalSetup: ['./test/support/build-sandbox.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

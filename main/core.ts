@@ -40,7 +40,8 @@ import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
 import { createVault } from './security/vault.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../sandbox/index.js';
+import { startSandboxService, type SandboxService } from './sandbox-service/service.js';
+import { createServiceStatusFeature } from './features/service-status/index.js';
 
 export type ServiceConfig =
   | { kind: 'sandbox' }
@@ -102,18 +103,18 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.startupService();
 
-  let sandbox: RunningSandbox | undefined;
+  let sandbox: SandboxService | undefined;
   let connection: { baseUrl: string; signer: RequestSigner; seller: Seller };
   try {
     if (service.kind === 'sandbox') {
-      sandbox = await startSandbox({
+      // Its own process (main/sandbox-service/), state under the app's data folder; a seeded tax authority,
+      // so a clerk without an account can collect, verify and certify in 测试环境.
+      sandbox = await startSandboxService(ports.sandbox, {
         dataDir: path.join(config.dataDir, 'sandbox'),
-        port: 0,
-        // A seeded tax authority, so a clerk without an account can collect, verify and certify in 测试环境.
         seed: config.sandboxSeed ?? DEFAULT_SANDBOX_SEED,
         ...(config.sandboxIssueDelayMs === undefined ? {} : { issueDelayMs: config.sandboxIssueDelayMs }),
       });
-      connection = { baseUrl: sandbox.baseUrl, signer: createHmacSigner(DEMO_CREDENTIALS), seller: DEMO_ENTERPRISE };
+      connection = { baseUrl: sandbox.baseUrl, signer: createHmacSigner(sandbox.credentials), seller: sandbox.enterprise };
     } else {
       const signer = 'signer' in service ? service.signer : createHmacSigner({ appKey: service.appKey, appSecret: service.appSecret });
       connection = { baseUrl: service.baseUrl, signer, seller: service.seller };
@@ -135,7 +136,9 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
 
   const router = createIpcRouter();
   const environment = service.kind;
-  settings.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? DEMO_CREDENTIALS : null });
+  const serviceStatus = createServiceStatusFeature({ environment, baseUrl: connection.baseUrl, sandbox, kick: () => worker.kick(), emit, now: () => new Date() });
+  serviceStatus.registerIpc?.(router);
+  settings.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? sandbox.credentials : null });
   const issuance = createIssuanceService({
     db,
     repo: createIssuanceRepo(db),
@@ -227,6 +230,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     }
   });
   worker.start();
+  void serviceStatus.start?.();
   // Submissions cut short by a crash or a quit continue where they stopped (rows without an lsh only).
   batch.resume().catch((error: unknown) => console.error('[batch] resume failed', error));
 
@@ -240,6 +244,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     },
     close() {
       closing ??= (async () => {
+        await serviceStatus.stop?.();
         await batch.stop();
         await worker.stop();
         await sandbox?.close();

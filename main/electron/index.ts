@@ -5,11 +5,12 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type Session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type Session, type WebContents } from 'electron';
 import { createCore, type Core } from '../core.js';
 import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
 import { createElectronDialogPort, createElectronFileOpener, createSafeStorageCipher } from './ports.js';
 import { registerAppProtocol } from './protocol.js';
+import { createUtilityProcessLauncher, sandboxBundlePath } from './sandbox-launcher.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
 import { createMainWindow } from './window.js';
 
@@ -106,6 +107,7 @@ async function start(): Promise<void> {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),
+    sandbox: createUtilityProcessLauncher(utilityProcess, sandboxBundlePath(__dirname)),
   });
   ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);
   stopEvents = core.onEvent(

@@ -84,6 +84,10 @@ export interface OutputInvoiceStore {
   insert(invoice: NewOutputInvoice): OutputInvoice;
   byId(id: number): OutputInvoice | undefined;
   byLsh(lsh: string): OutputInvoice | undefined;
+  /** Every issued invoice, oldest first (the test-only control API). */
+  list(): OutputInvoice[];
+  /** Test-only (control API): marks an invoice voided — zflx '0' never issued (fpzt 02), '1' issued (03/04). */
+  setVoided(id: number, zflx: '0' | '1'): OutputInvoice;
   byNumber(fplxdm: string, fpdm: string | null, fphm: string): OutputInvoice | undefined;
   byToken(token: string): OutputInvoice | undefined;
   /** The issuance request the invoice was issued from (JSON as stored by store.ts). */
@@ -105,6 +109,8 @@ export function openOutputInvoiceStore(db: Db): OutputInvoiceStore {
   );
   const selectById = db.prepare<[number], Row>('SELECT * FROM output_invoices WHERE id = ?');
   const selectByLsh = db.prepare<[string], Row>('SELECT * FROM output_invoices WHERE lsh = ?');
+  const selectAll = db.prepare<[], Row>('SELECT * FROM output_invoices ORDER BY id');
+  const updateVoided = db.prepare<[string, number], Row>('UPDATE output_invoices SET zflx = ? WHERE id = ? RETURNING *');
   const selectByNumber = db.prepare<[string, string, string], Row>(
     "SELECT * FROM output_invoices WHERE fplxdm = ? AND ifnull(fpdm, '') = ? AND fphm = ?",
   );
@@ -132,6 +138,12 @@ export function openOutputInvoiceStore(db: Db): OutputInvoiceStore {
     },
     byId: (id) => found(selectById.get(id)),
     byLsh: (lsh) => found(selectByLsh.get(lsh)),
+    list: () => selectAll.all().map(fromRow),
+    setVoided(id, zflx) {
+      const row = updateVoided.get(zflx, id);
+      if (!row) throw new Error(`output invoice ${id} does not exist`);
+      return fromRow(row);
+    },
     byNumber: (fplxdm, fpdm, fphm) => found(selectByNumber.get(fplxdm, fpdm ?? '', fphm)),
     byToken: (token) => found(selectByToken.get(token)),
     requestJson: (lsh) => selectRequest.get(lsh)?.request_json,

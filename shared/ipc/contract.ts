@@ -13,6 +13,7 @@ import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
 import { libraryChannels } from './channels/libraries.js';
+import { serviceChannels, serviceEvents } from './channels/service.js';
 import { redChannels, redEvents } from './channels/red.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
@@ -29,6 +30,7 @@ export const contract = {
   ...batchChannels,
   ...redChannels,
   ...certificationChannels,
+  ...serviceChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -43,6 +45,7 @@ export const events = {
   ...redEvents,
   ...certificationEvents,
   ...batchEvents,
+  ...serviceEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

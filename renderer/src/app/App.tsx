@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { MessagesBridge } from '../lib/messages.js';
 import { AppHeader } from './app-header.js';
 import { EnvironmentBanner } from './environment-banner.js';
+import { ServiceBanner } from '../features/service-status/components/service-banner.js';
 import { useAppStore } from './store.js';
 import { theme } from './theme.js';
 import { VIEWS, type View } from './views.js';
@@ -44,6 +45,7 @@ function Shell() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <EnvironmentBanner environment={info?.environment} />
+      <ServiceBanner />
       <AppHeader />
       <Layout.Content style={{ paddingInline: 24, paddingBottom: 24 }}>
         <Tabs activeKey={view} onChange={(key) => setView(key as View)} items={items} />

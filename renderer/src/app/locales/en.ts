@@ -2,6 +2,7 @@
 import type { Messages } from './zh-CN.js';
 import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
+import { serviceStatusEn } from '../../features/service-status/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
 
 export const en: Messages = {
@@ -203,6 +204,7 @@ export const en: Messages = {
   red: redEn,
   libraries: librariesEn,
   batch: batchEn,
+  serviceStatus: serviceStatusEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',
     INVALID_PAYLOAD: 'The request is invalid',

@@ -4,6 +4,7 @@
  */
 import { historyZh, redZh } from '../../features/history/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
+import { serviceStatusZh } from '../../features/service-status/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 
 export const zhCN = {
@@ -205,6 +206,7 @@ export const zhCN = {
   red: redZh,
   libraries: librariesZh,
   batch: batchZh,
+  serviceStatus: serviceStatusZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
     INVALID_PAYLOAD: '提交的内容有误',
