@@ -5,10 +5,12 @@
  */
 import { z } from 'zod';
 import type { SandboxContext } from './context.js';
+import { FAILURE_REASON_CODES } from '../shared/spec/codes-input.js';
 import { printStatus } from './endpoints/print.js';
 import { openOutputInvoiceStore } from './stores/output-invoices.js';
 import { openRedLetterStore } from './stores/red-letter-forms.js';
 import { createTaxAuthorityStore } from './stores/tax-authority.js';
+import { inputStoresFor } from './tax-authority/input-stores.js';
 
 /** What a route answers: an HTTP status and a JSON body. */
 export interface ControlReply {
@@ -32,6 +34,14 @@ export const RECEIVED_CONTROL_PATH = '/sandbox/control/received-invoices';
 export const OUTPUT_CONTROL_PATH = '/sandbox/control/output-invoices';
 export const RED_LETTER_CONTROL_PATH = '/sandbox/control/red-letter-forms';
 export const VOID_CONTROL_PATH = '/sandbox/control/void';
+export const CERTIFICATION_OUTCOME_CONTROL_PATH = '/sandbox/control/certification-outcome';
+
+/** Forces (or, with SBYY null, clears) the outcome of the next certifications of one received invoice. */
+const ForcedOutcome = z.strictObject({
+  FPDM: z.string().regex(/^(?:\d{10}|\d{12})$/, 'FPDM: 10 or 12 digits'),
+  FPHM: z.string().regex(/^\d{8}$/, 'FPHM: 8 digits'),
+  SBYY: z.enum(FAILURE_REASON_CODES).nullable(),
+});
 
 /** An issued invoice by its number, as the print endpoint names it (fpdm absent for types without a code). */
 const InvoiceKey = z.strictObject({
@@ -68,6 +78,20 @@ export const CONTROL_ROUTES: ControlRoute[] = [
     method: 'GET',
     path: RED_LETTER_CONTROL_PATH,
     run: (context) => ({ status: 200, body: { forms: openRedLetterStore(context.db).list() } }),
+  },
+  {
+    method: 'GET',
+    path: CERTIFICATION_OUTCOME_CONTROL_PATH,
+    run: (context) => ({ status: 200, body: { forced: inputStoresFor(context.db).forced.list().map(({ fpdm, fphm, sbyy }) => ({ FPDM: fpdm, FPHM: fphm, SBYY: sbyy })) } }),
+  },
+  {
+    method: 'POST',
+    path: CERTIFICATION_OUTCOME_CONTROL_PATH,
+    body: ForcedOutcome,
+    run(context, input: z.infer<typeof ForcedOutcome>) {
+      inputStoresFor(context.db).forced.set(input.FPDM, input.FPHM, input.SBYY);
+      return { status: 200, body: { forced: input } };
+    },
   },
   {
     method: 'POST',

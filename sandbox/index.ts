@@ -17,7 +17,14 @@ export type { SandboxCredential } from './auth.js';
 export type { FaultPlan, InjectedFault } from './faults.js';
 export { FaultConfig, NO_FAULTS, createFaultPlan, faultPlanFromConfig, seededRandom } from './faults.js';
 export { CONTROL_PATH_PREFIX, FAULTS_CONTROL_PATH } from './control.js';
-export { ISSUED_CONTROL_PATH, OUTPUT_CONTROL_PATH, RECEIVED_CONTROL_PATH, RED_LETTER_CONTROL_PATH, VOID_CONTROL_PATH } from './control-routes.js';
+export {
+  CERTIFICATION_OUTCOME_CONTROL_PATH,
+  ISSUED_CONTROL_PATH,
+  OUTPUT_CONTROL_PATH,
+  RECEIVED_CONTROL_PATH,
+  RED_LETTER_CONTROL_PATH,
+  VOID_CONTROL_PATH,
+} from './control-routes.js';
 export type { ReceivedInvoice } from './tax-authority/types.js';
 export { SANDBOX_DB_FILE } from './store.js';
 export { SANDBOX_CODES } from './codes.js';
