@@ -16,17 +16,18 @@ export function ServiceBanner() {
   useEffect(() => followServiceStatus(), []);
 
   if (!status || status.state === 'reachable') return null;
+  // One banner while the service is away, restarting included, so it does not flicker between attempts.
   const restarting = status.state === 'restarting';
   const description = restarting ? t('serviceStatus.restarting') : status.cause === 'sandbox-exited' ? t('serviceStatus.sandboxExited') : t('serviceStatus.noAnswer');
   return (
     <Alert
       banner
-      type={restarting ? 'info' : 'error'}
+      type="error"
       showIcon
       role="alert"
       data-testid="service-banner"
       data-state={status.state}
-      title={restarting ? t('serviceStatus.restartingTitle') : t('serviceStatus.unreachableTitle')}
+      title={t('serviceStatus.unreachableTitle')}
       description={description}
       action={
         <Button size="small" loading={reconnecting || restarting} onClick={() => void reconnect()} data-testid="service-reconnect">
