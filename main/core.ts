@@ -14,10 +14,13 @@ import { closeDatabase, openDatabase } from './db/open.js';
 import { createAuditedFetch, createRequestLogBuffer } from './features/history/audit-fetch.js';
 import { registerCertificationIpc, toView as toCertificationView } from './features/certification/ipc.js';
 import { createCertificationRepo } from './features/certification/repo.js';
+import { createSelectionService } from './features/certification/selection-service.js';
 import { CERTIFICATION_OUTBOX_KIND, createCertificationService } from './features/certification/service.js';
 import { registerHistoryIpc } from './features/history/ipc.js';
 import { createHistoryRepo } from './features/history/repo.js';
 import { createHistoryService } from './features/history/service.js';
+import { createCollectionFeature } from './features/collection/index.js';
+import { createEnterprisesFeature } from './features/enterprises/index.js';
 import { createDraftService } from './features/issuance/drafts.js';
 import { createRedFeature, REDLETTER_OUTBOX_KIND } from './features/red/feature.js';
 import { registerRedIpc } from './features/red/ipc.js';
@@ -92,10 +95,11 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const outbox = createOutboxRepo(db);
   const history = createHistoryRepo(db);
   const requestLog = createRequestLogBuffer((entries) => history.recordRequests(entries));
+  const vault = createVault(db, ports.cipher);
   const settings = createSettingsService({
     db,
     repo: createSettingsRepo(db),
-    vault: createVault(db, ports.cipher),
+    vault,
     cipherBackend: ports.cipher.backend,
     pendingOperations: () => outbox.pendingCount(),
     log: (entry) => history.recordRequest(entry),
@@ -138,13 +142,33 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const environment = service.kind;
   const serviceStatus = createServiceStatusFeature({ environment, baseUrl: connection.baseUrl, sandbox, kick: () => worker.kick(), emit, now: () => new Date() });
   serviceStatus.registerIpc?.(router);
+  const enterprises = createEnterprisesFeature({
+    db,
+    environment,
+    client: () => client,
+    now: () => new Date(),
+    emit,
+    vault,
+    defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name },
+  });
+  // The active enterprise is the seller of issuance and the buyer of collection and certification.
+  const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
+  const collection = createCollectionFeature({
+    db,
+    environment,
+    client: () => client,
+    now: () => new Date(),
+    emit,
+    enterprise: () => seller().taxNumber,
+    dialog: () => ports.dialog,
+  });
   settings.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? sandbox.credentials : null });
   const issuance = createIssuanceService({
     db,
     repo: createIssuanceRepo(db),
     outbox,
     environment,
-    seller: () => connection.seller,
+    seller,
     now: () => new Date(),
     kick: () => worker.kick(),
     notify: (invoice) => emit('issuance:updated', invoice),
@@ -160,18 +184,28 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     notifyForm: (form) => emit('redletter:updated', form),
     notifyInvoice: (invoice) => emit('issuance:updated', invoice),
   });
+  const certificationRepo = createCertificationRepo(db);
   const certification = createCertificationService({
     db,
-    repo: createCertificationRepo(db),
+    repo: certificationRepo,
     outbox,
     environment,
-    buyerTaxNumber: () => connection.seller.taxNumber,
+    buyerTaxNumber: () => seller().taxNumber,
     now: () => new Date(),
     kick: () => worker.kick(),
     notify: (pch) => {
       const batch = certification.view(pch);
-      if (batch) emit('certification:updated', toCertificationView(batch));
+      if (batch) emit('certification:updated', toCertificationView(batch, selection.retryable));
     },
+    onResults: (batch, results) => selection.takeResults(batch, results),
+  });
+  const selection = createSelectionService({
+    repo: certificationRepo,
+    service: certification,
+    collection: collection.api,
+    environment,
+    buyer: () => seller().taxNumber,
+    now: () => new Date(),
   });
   const worker = createOutboxWorker({
     db,
@@ -190,10 +224,12 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     version: config.appVersion,
     environment,
     serviceBaseUrl: connection.baseUrl,
-    seller: connection.seller,
+    seller: { taxNumber: seller().taxNumber, name: seller().name },
     issuer: defaultIssuer,
   });
   registerSettingsIpc(router, info, settings);
+  enterprises.registerIpc?.(router);
+  collection.registerIpc?.(router);
   const invoiceFileRepo = createInvoiceFileRepo(db);
   registerIssuanceIpc(
     router,
@@ -206,7 +242,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       opener: ports.opener,
     }),
   );
-  registerCertificationIpc(router, certification);
+  registerCertificationIpc(router, certification, selection, () => seller().taxNumber);
   registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, dialog: ports.dialog, red: red.repo, forms: red.forms }));
   registerRedIpc(router, red.service);
   registerLibrariesIpc(router, createLibrariesService({ repo: createLibrariesRepo(db), environment, dialog: ports.dialog }));
@@ -214,7 +250,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     repo: createBatchRepo(db),
     environment,
     dialog: ports.dialog,
-    seller: () => connection.seller,
+    seller,
     defaultIssuer,
     submitInvoice: (draft) => issuance.submit(draft),
     progress: (progress) => emit('batch:progress', progress),
@@ -233,6 +269,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   void serviceStatus.start?.();
   // Submissions cut short by a crash or a quit continue where they stopped (rows without an lsh only).
   batch.resume().catch((error: unknown) => console.error('[batch] resume failed', error));
+  void collection.start?.();
 
   let closing: Promise<void> | undefined;
   return {
@@ -246,6 +283,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       closing ??= (async () => {
         await serviceStatus.stop?.();
         await batch.stop();
+        await collection.stop?.();
         await worker.stop();
         await sandbox?.close();
         requestLog.flush();

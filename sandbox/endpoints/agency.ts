@@ -19,6 +19,7 @@ import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
 import type { EndpointHandler, EndpointRequest } from '../context.js';
 import { e1Success, failure, type SandboxReply } from '../envelope.js';
 import type { Db } from '../database.js';
+import { seedLaterBuyer } from '../tax-authority/seeding.js';
 import { agencyStoreFor, type StoredEnterprise, type StoredTaxUser } from '../stores/agency.js';
 
 export const LISTED_MESSAGE = '查询成功';
@@ -58,6 +59,8 @@ export const initialiseEnterprise: EndpointHandler = (request, context) => {
   if (!store.initialise(request.credential.appKey, enterprise, now.getTime())) {
     return failure('E1', SANDBOX_CODES.enterpriseExists, `税号 ${enterprise.taxNumber} 已在 AppKey ${request.credential.appKey} 下`, now);
   }
+  // The seeded tax authority knows the new enterprise too: it has received invoices to collect.
+  if (context.seed !== undefined) seedLaterBuyer(context.db, { taxNumber: enterprise.taxNumber, name: enterprise.agencyName }, now.getTime());
   return e1Success(toRecord(enterprise), INITIALISED_MESSAGE, now);
 };
 

@@ -56,6 +56,8 @@ export interface TaxAuthorityStore extends TaxAuthorityReader {
   seedRecord(): SeedRecord | undefined;
   /** Writes the seed record and every invoice in one transaction (prepared statements: thousands a second). */
   seed(record: SeedRecord, invoices: readonly ReceivedInvoice[]): void;
+  /** Adds invoices of a buyer met later (an enterprise initialised through the agency endpoints); one already held is skipped. */
+  addInvoices(invoices: readonly ReceivedInvoice[]): number;
   count(): number;
   selectForCollection(criteria: CollectionCriteria): CollectionRow[];
   markCertification(id: number, mark: CertificationMark): void;
@@ -233,9 +235,11 @@ export function createTaxAuthorityStore(db: Db): TaxAuthorityStore {
     return row && toInvoice(row, selectLines.all(row.id).map(toLine));
   };
 
-  const seed = db.transaction((record: SeedRecord, invoices: readonly ReceivedInvoice[]) => {
-    insertSeed.run({ seed: record.seed, nowMs: record.nowMs, invoicesPerBuyer: record.invoicesPerBuyer, buyersJson: JSON.stringify(record.buyers) });
+  const insertInvoices = (invoices: readonly ReceivedInvoice[]): number => {
+    let added = 0;
     for (const invoice of invoices) {
+      if (selectByIdentity.get(invoice.fpdm, invoice.fphm)) continue;
+      added += 1;
       const { lines, vehicle, hasDetails, collectedAt, ...columns } = invoice;
       const { lastInsertRowid } = insertInvoice.run({
         xxly: '',
@@ -253,7 +257,13 @@ export function createTaxAuthorityStore(db: Db): TaxAuthorityStore {
         insertLine.run({ cph: null, lx: null, txsjq: null, txsjz: null, ...line, invoiceId: lastInsertRowid });
       }
     }
+    return added;
+  };
+  const seed = db.transaction((record: SeedRecord, invoices: readonly ReceivedInvoice[]) => {
+    insertSeed.run({ seed: record.seed, nowMs: record.nowMs, invoicesPerBuyer: record.invoicesPerBuyer, buyersJson: JSON.stringify(record.buyers) });
+    insertInvoices(invoices);
   });
+  const addInvoices = db.transaction((invoices: readonly ReceivedInvoice[]) => insertInvoices(invoices));
 
   return {
     findInvoice(fpdm, fphm) {
@@ -276,6 +286,7 @@ export function createTaxAuthorityStore(db: Db): TaxAuthorityStore {
       return row && { seed: row.seed, nowMs: row.now_ms, invoicesPerBuyer: row.invoices_per_buyer, buyers: JSON.parse(row.buyers_json) as string[] };
     },
     seed: (record, invoices) => seed(record, invoices),
+    addInvoices: (invoices) => addInvoices(invoices),
     count: () => countInvoices.get()?.n ?? 0,
     selectForCollection(criteria) {
       const base = {

@@ -52,3 +52,21 @@ export function seedTaxAuthority(db: Db, options: SeedOptions): SeedOutcome {
   taxAuthority.seed({ seed: options.seed, nowMs: options.nowMs, invoicesPerBuyer, buyers: buyers.map((buyer) => buyer.taxNumber) }, invoices);
   return { seeded: true, invoices: invoices.length };
 }
+
+/** Received invoices given to an enterprise initialised later: fewer than a seeded buyer's, enough to collect and certify. */
+export const LATER_BUYER_INVOICES = 300;
+
+/**
+ * A seeded tax authority knows every enterprise: one initialised through the agency endpoints gets its
+ * own received invoices, generated from the seed and its tax number (so the same seed and enterprise give
+ * the same invoices). Nothing happens without a seed or when the buyer already has invoices.
+ */
+export function seedLaterBuyer(db: Db, buyer: SeedBuyer, nowMs: number): number {
+  const { taxAuthority } = inputStoresFor(db);
+  const record = taxAuthority.seedRecord();
+  if (!record || record.buyers.includes(buyer.taxNumber) || taxAuthority.listInvoices(buyer.taxNumber).length > 0) return 0;
+  let hash = record.seed;
+  for (const char of buyer.taxNumber) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  const invoices = generateReceivedInvoices({ seed: hash >>> 0, nowMs, buyers: [buyer], invoicesPerBuyer: Math.min(record.invoicesPerBuyer, LATER_BUYER_INVOICES) });
+  return taxAuthority.addInvoices(invoices);
+}

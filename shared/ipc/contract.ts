@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import { appChannels } from './channels/app.js';
 import { batchChannels, batchEvents } from './channels/batch.js';
 import { certificationChannels, certificationEvents } from './channels/certification.js';
+import { collectionChannels, collectionEvents } from './channels/collection.js';
+import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js';
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
@@ -30,6 +32,8 @@ export const contract = {
   ...batchChannels,
   ...redChannels,
   ...certificationChannels,
+  ...enterpriseChannels,
+  ...collectionChannels,
   ...serviceChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
@@ -45,6 +49,8 @@ export const events = {
   ...redEvents,
   ...certificationEvents,
   ...batchEvents,
+  ...enterpriseEvents,
+  ...collectionEvents,
   ...serviceEvents,
 } as const satisfies Record<string, z.ZodType>;
 

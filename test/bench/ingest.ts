@@ -83,7 +83,7 @@ function raw(file: string, records: readonly CollectedInvoice[]): number {
         r.FPLXDM, r.FPDM, r.FPHM, r.KPRQ, isoIssueDate(r.KPRQ), r.DQSKSSQ, r.GMFMC, r.GMFSBH, r.XHFMC, r.XHFSBH, r.HJJE, r.SE, r.JSHJ,
         r.FPZT, r.RZZT, r.GLZT, 'B'.repeat(32), r.recordJson, collectedAt,
       ).lastInsertRowid;
-      for (const l of r.lines) line.run(id, l.XH, l.SPMC, l.SPBM, l.SPSL, l.DJ, l.JE, l.SL, l.SE);
+      for (const l of r.lines ?? []) line.run(id, l.XH, l.SPMC, l.SPBM, l.SPSL, l.DJ, l.JE, l.SL, l.SE);
     }
   });
   const ms = timeMs(() => {

@@ -16,6 +16,7 @@ import { historySearch } from './0130-history-search.js';
 import { issuanceDrafts } from './0140-issuance-drafts.js';
 import { librariesAndBatches } from './0150-libraries-and-batches.js';
 import { redReversals } from './0160-red-reversals.js';
+import { collectionRuns } from './0260-collection-runs.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   issuanceDrafts,
   librariesAndBatches,
   redReversals,
+  collectionRuns,
 ];

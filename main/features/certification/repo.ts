@@ -44,9 +44,29 @@ export function createCertificationRepo(db: Db) {
   const byPch = db.prepare<[string], CertificationBatchRow>(
     `SELECT id, environment, PCH, GMFSBH, SQSKSSQ, FHHS, status, ZTDM, ZTXX, created_at, updated_at FROM certification_batch WHERE PCH = ?`,
   );
-  const list = db.prepare<[Environment, number], CertificationBatchRow>(
+  const list = db.prepare<[Environment, string, number], CertificationBatchRow>(
     `SELECT id, environment, PCH, GMFSBH, SQSKSSQ, FHHS, status, ZTDM, ZTXX, created_at, updated_at
-     FROM certification_batch WHERE environment = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+     FROM certification_batch WHERE environment = ? AND GMFSBH = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+  );
+  const pending = db.prepare<[Environment, string], { FPDM: string; FPHM: string }>(
+    `SELECT i.FPDM, i.FPHM FROM certification_item i JOIN certification_batch b ON b.id = i.batch_id
+     WHERE b.environment = ? AND b.GMFSBH = ? AND b.status IN ('queued', 'submitted', 'processing')`,
+  );
+  // Failed items not sent again since: the last item of each invoice is the one that counts.
+  const lastFailed = db.prepare<[Environment, string], CertificationItemRow & { batch_id: number; SQSKSSQ: string }>(
+    `SELECT i.*, b.SQSKSSQ FROM certification_item i JOIN certification_batch b ON b.id = i.batch_id
+     WHERE b.environment = ? AND b.GMFSBH = ? AND i.RZCLZT = '5'
+       AND NOT EXISTS (SELECT 1 FROM certification_item j JOIN certification_batch c ON c.id = j.batch_id
+                       WHERE c.environment = b.environment AND c.GMFSBH = b.GMFSBH AND j.FPDM = i.FPDM AND j.FPHM = i.FPHM AND j.batch_id > i.batch_id)`,
+  );
+  const resentLater = db.prepare<[number, string, string], { n: number }>(
+    `SELECT count(*) AS n FROM certification_item j JOIN certification_batch c ON c.id = j.batch_id
+     WHERE j.batch_id > ? AND j.FPDM = ? AND j.FPHM = ? AND c.GMFSBH = (SELECT GMFSBH FROM certification_batch WHERE id = j.batch_id)`,
+  );
+  const counts = db.prepare<[Environment, string, string], { state: string; n: number }>(
+    `SELECT CASE WHEN i.RZCLZT = '4' THEN 'succeeded' WHEN i.RZCLZT = '5' THEN 'failed' ELSE 'pending' END AS state, count(*) AS n
+     FROM certification_item i JOIN certification_batch b ON b.id = i.batch_id
+     WHERE b.environment = ? AND b.GMFSBH = ? AND b.SQSKSSQ = ? AND b.status NOT IN ('rejected', 'failed') GROUP BY state`,
   );
   const items = db.prepare<[number], CertificationItemRow>(
     `SELECT FPDM, FPHM, FPLXDM, SQRZLX, YXSE, RZZT, RZRQ, RZCLZT, SBYY, PCZT, GLZT FROM certification_item WHERE batch_id = ? ORDER BY FPDM, FPHM`,
@@ -72,7 +92,15 @@ export function createCertificationRepo(db: Db) {
       return id;
     },
     findByPch: (pch: string) => byPch.get(pch) ?? null,
-    list: (environment: Environment, limit: number) => list.all(environment, limit),
+    list: (environment: Environment, gmfsbh: string, limit: number) => list.all(environment, gmfsbh, limit),
+    /** Invoices (FPDM|FPHM) in batches of this buyer still being processed. */
+    pendingKeys: (environment: Environment, gmfsbh: string) => new Set(pending.all(environment, gmfsbh).map((row) => `${row.FPDM}|${row.FPHM}`)),
+    /** Each invoice whose latest certification item failed, with what was asked. */
+    lastFailed: (environment: Environment, gmfsbh: string) => lastFailed.all(environment, gmfsbh),
+    /** Whether an invoice was sent again in a batch after `batchId`. */
+    resentAfter: (batchId: number, fpdm: string, fphm: string) => (resentLater.get(batchId, fpdm, fphm)?.n ?? 0) > 0,
+    /** Items of this buyer's batches for a tax period, by state (pending, succeeded, failed). */
+    countsFor: (environment: Environment, gmfsbh: string, period: string) => Object.fromEntries(counts.all(environment, gmfsbh, period).map((row) => [row.state, row.n])) as Partial<Record<'pending' | 'succeeded' | 'failed', number>>,
     items: (batchId: number) => items.all(batchId),
     setStatus: (pch: string, status: BatchStatus, now: string, ztdm: string | null = null, ztxx: string | null = null) =>
       setStatus.run(status, ztdm, ztxx, now, pch),

@@ -13,7 +13,7 @@ import type { OutboxHandler, SendOutcome } from '../../outbox/worker.js';
 import type { ServiceClient } from '../../api/client.js';
 import { ServiceError, TransportError } from '../../api/errors.js';
 import { IpcFailure, type Environment } from '../../../shared/ipc/index.js';
-import { CertificationRequest, type CertificationItem } from '../../../shared/spec/certification.js';
+import { CertificationRequest, type CertificationItem, type CertificationResultElement } from '../../../shared/spec/certification.js';
 import type { CertificationRepo } from './repo.js';
 
 export const CERTIFICATION_OUTBOX_KIND = 'certification';
@@ -28,6 +28,8 @@ export interface CertificationServiceDeps {
   now: () => Date;
   kick: () => void;
   notify: (pch: string) => void;
+  /** Called inside the transaction that stores a result answer (the ledger takes the outcomes). */
+  onResults?: (batch: { PCH: string; GMFSBH: string }, results: readonly CertificationResultElement[]) => void;
 }
 
 export interface CertificationSubmission {
@@ -45,9 +47,9 @@ export function createCertificationService(deps: CertificationServiceDeps) {
   const { db, repo, outbox } = deps;
   const at = () => deps.now().toISOString();
 
-  function submit(submission: CertificationSubmission): string {
+  function submit(submission: CertificationSubmission, buyer?: string): string {
     const PCH = newBatchNumber();
-    const GMFSBH = deps.buyerTaxNumber();
+    const GMFSBH = buyer ?? deps.buyerTaxNumber();
     const candidate = {
       GMFSBH,
       PCH,
@@ -88,6 +90,7 @@ export function createCertificationService(deps: CertificationServiceDeps) {
               note: result.message,
               apply: () => {
                 repo.applyResults(batch.id, result.results);
+                deps.onResults?.(batch, result.results);
                 repo.setStatus(pch, 'processing', at());
               },
             };
@@ -96,6 +99,7 @@ export function createCertificationService(deps: CertificationServiceDeps) {
             kind: 'done',
             apply: () => {
               repo.applyResults(batch.id, result.results);
+              deps.onResults?.(batch, result.results);
               repo.setStatus(pch, 'done', at(), null, result.message);
             },
           };
@@ -122,7 +126,7 @@ export function createCertificationService(deps: CertificationServiceDeps) {
     submit,
     view,
     /** The latest batches with their items (each batch read once). */
-    list: (limit: number) => repo.list(deps.environment, limit).map((batch) => ({ ...batch, items: repo.items(batch.id) })),
+    list: (limit: number) => repo.list(deps.environment, deps.buyerTaxNumber(), limit).map((batch) => ({ ...batch, items: repo.items(batch.id) })),
     outboxHandler,
   };
 }

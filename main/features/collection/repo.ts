@@ -1,8 +1,9 @@
 /**
- * SQL of collected input invoices (collected_invoice, collected_invoice_line). `storeCollectedPage`
- * stores one page of a collection answer (up to 1000 detail rows) in one transaction: an invoice met
- * again replaces its earlier copy (its certification state moves on), its lines are replaced, and the
- * history_fts triggers index it. Values keep the record's wire names; money is TEXT.
+ * SQL of collected input invoices (collected_invoice, its lines and its change history) and of collection
+ * runs — the only place that reads or writes them. `storePage` stores one answered page and moves its run
+ * on (next KSHS, rows received) in ONE transaction, so after a crash the run resumes exactly after the
+ * last page kept. An invoice is keyed by code + number: met again, its fields are updated and every
+ * status field that changed is written to collected_invoice_change. Money stays TEXT as received.
  */
 import type { Db } from '../../db/open.js';
 import type { Environment } from '../../../shared/ipc/index.js';
@@ -22,12 +23,13 @@ export interface CollectedLine {
 
 export interface CollectedInvoice {
   FPLXDM: string;
-  /** Absent for digital-electronic invoices; stored as ''. */
   FPDM?: string | null;
   FPHM: string;
-  /** yyyyMMdd */
   KPRQ?: string | null;
   DQSKSSQ?: string | null;
+  GXJZR?: string | null;
+  GXRQQ?: string | null;
+  GXRQZ?: string | null;
   GMFMC?: string | null;
   GMFSBH?: string | null;
   XHFMC?: string | null;
@@ -43,65 +45,183 @@ export interface CollectedInvoice {
   RZLX?: string | null;
   GLZT?: string | null;
   YXSE?: string | null;
-  lines: CollectedLine[];
-  /** The record as received, kept whole for fields without a column. */
+  /** null: the record carries no lines (main information) and the lines held are kept. */
+  lines: CollectedLine[] | null;
   recordJson: string;
 }
 
+/** Status fields whose changes are kept in collected_invoice_change. */
+export const TRACKED_FIELDS = ['FPZT', 'RZZT', 'RZRQ', 'RZSQ', 'RZLX', 'GLZT', 'YXSE'] as const;
+type Tracked = (typeof TRACKED_FIELDS)[number];
+
+export type RunStatus = 'running' | 'closing' | 'done' | 'failed';
+export type CollectionKind = '01' | '03' | '08' | '14' | '31' | 'main';
+
+export interface RunRow {
+  id: number;
+  enterprise: string;
+  kind: CollectionKind;
+  PCH: string;
+  CJKSRQ: string;
+  CJJSRQ: string;
+  next_kshs: number;
+  total_rows: number | null;
+  rows_received: number;
+  status: RunStatus;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredPage {
+  runId: number;
+  PCH: string;
+  enterprise: string;
+  records: readonly CollectedInvoice[];
+  totalRows: number;
+  nextKshs: number;
+  /** Every row has come: the run moves on to its closing request (ZTBZ 0). */
+  complete: boolean;
+  at: string;
+}
+
+const HEADER_COLUMNS = [
+  'FPLXDM', 'FPDM', 'FPHM', 'KPRQ', 'issue_date', 'DQSKSSQ', 'GXJZR', 'GXRQQ', 'GXRQZ', 'GMFMC', 'GMFSBH', 'XHFMC', 'XHFSBH', 'HJJE', 'SE', 'JSHJ',
+  'BZ', 'FPZT', 'RZZT', 'RZRQ', 'RZSQ', 'RZLX', 'GLZT', 'YXSE', 'PCH', 'enterprise', 'record_json', 'collected_at',
+] as const;
+
+/** yyyyMMdd → yyyy-MM-dd so date ranges compare as text. */
+export function isoIssueDate(kprq: string | null | undefined): string | null {
+  return kprq && /^\d{8}$/.test(kprq) ? `${kprq.slice(0, 4)}-${kprq.slice(4, 6)}-${kprq.slice(6, 8)}` : null;
+}
+
+const orNull = (value: string | null | undefined) => (value === undefined || value === '' ? null : value);
+
+/** A page stored outside a run (search tests, the ingest bench): the buyer of each record is its enterprise. */
 export interface CollectedPage {
   environment: Environment;
-  /** Batch number of the collection request that brought the page. */
   PCH: string;
   records: readonly CollectedInvoice[];
   collectedAt: string;
 }
 
-const HEADER_COLUMNS = [
-  'FPLXDM', 'FPDM', 'FPHM', 'KPRQ', 'issue_date', 'DQSKSSQ', 'GMFMC', 'GMFSBH', 'XHFMC', 'XHFSBH', 'HJJE', 'SE', 'JSHJ', 'BZ',
-  'FPZT', 'RZZT', 'RZRQ', 'RZSQ', 'RZLX', 'GLZT', 'YXSE', 'PCH', 'record_json', 'collected_at',
-] as const;
-
-/** yyyyMMdd → yyyy-MM-dd so date ranges compare as text; anything else is kept out of the date index. */
-export function isoIssueDate(kprq: string | null | undefined): string | null {
-  return kprq && /^\d{8}$/.test(kprq) ? `${kprq.slice(0, 4)}-${kprq.slice(4, 6)}-${kprq.slice(6, 8)}` : null;
-}
-
-export function createCollectionRepo(db: Db) {
+/** `environment` scopes runs and queries; storeCollectedPage names its own. */
+export function createCollectionRepo(db: Db, environment: Environment = 'sandbox') {
+  const existing = db.prepare<[Environment, string, string], { id: number } & Record<Tracked, string | null>>(
+    `SELECT id, ${TRACKED_FIELDS.join(', ')} FROM collected_invoice WHERE environment = ? AND FPDM = ? AND FPHM = ?`,
+  );
   const upsert = db.prepare<unknown[], { id: number }>(
     `INSERT INTO collected_invoice (environment, ${HEADER_COLUMNS.join(', ')})
      VALUES (?, ${HEADER_COLUMNS.map(() => '?').join(', ')})
      ON CONFLICT (environment, FPDM, FPHM) DO UPDATE SET
-       ${HEADER_COLUMNS.filter((c) => c !== 'FPDM' && c !== 'FPHM').map((c) => `${c} = excluded.${c}`).join(', ')}
+       ${HEADER_COLUMNS.filter((c) => c !== 'FPDM' && c !== 'FPHM').map((c) => `${c} = coalesce(excluded.${c}, ${c})`).join(', ')}
      RETURNING id`,
   );
   const deleteLines = db.prepare<[number]>(`DELETE FROM collected_invoice_line WHERE invoice_id = ?`);
   const insertLine = db.prepare<unknown[]>(
-    `INSERT INTO collected_invoice_line (invoice_id, XH, SPMC, SPBM, GGXH, DW, SPSL, DJ, JE, SL, SE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO collected_invoice_line (invoice_id, XH, SPMC, SPBM, GGXH, DW, SPSL, DJ, JE, SL, SE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const lineCount = db.prepare<[number], { n: number }>(`SELECT COUNT(*) AS n FROM collected_invoice_line WHERE invoice_id = ?`);
+  const insertChange = db.prepare<[number, string, string | null, string | null, string, string]>(
+    `INSERT INTO collected_invoice_change (invoice_id, field, old_value, new_value, source, changed_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const updateRun = db.prepare(
+    `UPDATE collection_run SET next_kshs = @nextKshs, total_rows = @totalRows, rows_received = rows_received + @rows, status = @status,
+       error = NULL, updated_at = @at WHERE id = @id`,
+  );
 
-  const storePage = db.transaction((page: CollectedPage): number[] => {
-    const ids: number[] = [];
-    for (const r of page.records) {
-      const row = upsert.get(
-        page.environment, r.FPLXDM, r.FPDM ?? '', r.FPHM, r.KPRQ ?? null, isoIssueDate(r.KPRQ), r.DQSKSSQ ?? null, r.GMFMC ?? null,
-        r.GMFSBH ?? null, r.XHFMC ?? null, r.XHFSBH ?? null, r.HJJE ?? null, r.SE ?? null, r.JSHJ ?? null, r.BZ ?? null, r.FPZT ?? null,
-        r.RZZT ?? null, r.RZRQ ?? null, r.RZSQ ?? null, r.RZLX ?? null, r.GLZT ?? null, r.YXSE ?? null, page.PCH, r.recordJson, page.collectedAt,
-      );
-      if (!row) throw new Error(`collected invoice ${r.FPDM ?? ''}/${r.FPHM} was not stored`);
-      // Only an invoice met before has lines to replace; a fresh one skips the delete (and its FTS work).
-      if ((lineCount.get(row.id)?.n ?? 0) > 0) deleteLines.run(row.id);
+  /** Writes the invoice and the changes of its tracked fields; returns its id and whether it was new. */
+  function storeInvoice(env: Environment, r: CollectedInvoice, enterprise: string, source: string, at: string): { id: number; fresh: boolean } {
+    const before = existing.get(env, r.FPDM ?? '', r.FPHM);
+    const row = upsert.get(
+      env, r.FPLXDM, r.FPDM ?? '', r.FPHM, orNull(r.KPRQ), isoIssueDate(r.KPRQ), orNull(r.DQSKSSQ), orNull(r.GXJZR), orNull(r.GXRQQ),
+      orNull(r.GXRQZ), orNull(r.GMFMC), orNull(r.GMFSBH), orNull(r.XHFMC), orNull(r.XHFSBH), orNull(r.HJJE), orNull(r.SE), orNull(r.JSHJ), orNull(r.BZ),
+      orNull(r.FPZT), orNull(r.RZZT), orNull(r.RZRQ), orNull(r.RZSQ), orNull(r.RZLX), orNull(r.GLZT), orNull(r.YXSE), source, enterprise,
+      r.recordJson, at,
+    );
+    if (!row) throw new Error(`collected invoice ${r.FPDM ?? ''}/${r.FPHM} was not stored`);
+    if (before) {
+      for (const field of TRACKED_FIELDS) {
+        const next = orNull(r[field]);
+        if (next !== null && next !== before[field]) insertChange.run(row.id, field, before[field], next, source, at);
+      }
+    }
+    if (r.lines !== null) {
+      if (before) deleteLines.run(row.id);
       for (const l of r.lines) {
         insertLine.run(row.id, l.XH, l.SPMC ?? null, l.SPBM ?? null, l.GGXH ?? null, l.DW ?? null, l.SPSL ?? null, l.DJ ?? null, l.JE ?? null, l.SL ?? null, l.SE ?? null);
       }
-      ids.push(row.id);
     }
-    return ids;
+    return { id: row.id, fresh: !before };
+  }
+
+  const storePage = db.transaction((page: StoredPage): { fresh: number; updated: number } => {
+    let fresh = 0;
+    for (const record of page.records) if (storeInvoice(environment, record, page.enterprise, page.PCH, page.at).fresh) fresh += 1;
+    updateRun.run({
+      id: page.runId,
+      nextKshs: page.nextKshs,
+      totalRows: page.totalRows,
+      rows: page.records.length,
+      status: page.complete ? 'closing' : 'running',
+      at: page.at,
+    });
+    return { fresh, updated: page.records.length - fresh };
   });
 
+  const insertRun = db.prepare(
+    `INSERT INTO collection_run (environment, enterprise, kind, PCH, CJKSRQ, CJJSRQ, status, created_at, updated_at)
+     VALUES (@environment, @enterprise, @kind, @PCH, @CJKSRQ, @CJJSRQ, 'running', @at, @at)`,
+  );
+  const runById = db.prepare<[number, Environment], RunRow>(`SELECT * FROM collection_run WHERE id = ? AND environment = ?`);
+  const unfinished = db.prepare<[Environment], RunRow>(`SELECT * FROM collection_run WHERE environment = ? AND status IN ('running', 'closing') ORDER BY id`);
+  const lastDone = db.prepare<[Environment, string, string], { CJJSRQ: string }>(
+    `SELECT CJJSRQ FROM collection_run WHERE environment = ? AND enterprise = ? AND kind = ? AND status = 'done' ORDER BY CJJSRQ DESC LIMIT 1`,
+  );
+  const recentRuns = db.prepare<[Environment, string, number], RunRow>(`SELECT * FROM collection_run WHERE environment = ? AND enterprise = ? ORDER BY id DESC LIMIT ?`);
+  const finishRun = db.prepare<[RunStatus, string | null, string, number]>(`UPDATE collection_run SET status = ?, error = ?, updated_at = ? WHERE id = ?`);
+  const noteError = db.prepare<[string, string, number]>(`UPDATE collection_run SET error = ?, updated_at = ? WHERE id = ?`);
+  const getPreference = db.prepare<[Environment], { sync_on_start: number }>(`SELECT sync_on_start FROM collection_preference WHERE environment = ?`);
+  const setPreference = db.prepare<[Environment, number]>(
+    `INSERT INTO collection_preference (environment, sync_on_start) VALUES (?, ?) ON CONFLICT (environment) DO UPDATE SET sync_on_start = excluded.sync_on_start`,
+  );
+
+  const storeLoosePage = db.transaction((page: CollectedPage): number[] =>
+    page.records.map((record) => storeInvoice(page.environment, record, record.GMFSBH ?? '', page.PCH, page.collectedAt).id),
+  );
+
   return {
-    /** Stores one page atomically; returns the local ids of its invoices, in order. */
-    storeCollectedPage: (page: CollectedPage): number[] => storePage(page),
+    storePage: (page: StoredPage) => storePage(page),
+    /** Stores one page atomically outside a run; returns the local ids of its invoices, in order. */
+    storeCollectedPage: (page: CollectedPage): number[] => storeLoosePage(page),
+    /** Writes certification outcomes onto invoices held (status fields, with their change history). */
+    updateStatus: db.transaction((enterprise: string, updates: ReadonlyArray<{ FPDM: string; FPHM: string } & Partial<Record<Tracked, string | null>>>, source: string, at: string) => {
+      for (const update of updates) {
+        const before = existing.get(environment, update.FPDM, update.FPHM);
+        if (!before) continue;
+        const sets: string[] = [];
+        const values: Array<string | null> = [];
+        for (const field of TRACKED_FIELDS) {
+          if (!(field in update)) continue;
+          const next = orNull(update[field]);
+          if (next === before[field]) continue;
+          sets.push(`${field} = ?`);
+          values.push(next);
+          insertChange.run(before.id, field, before[field], next, source, at);
+        }
+        if (sets.length > 0) db.prepare(`UPDATE collected_invoice SET ${sets.join(', ')} WHERE id = ? AND enterprise = ?`).run(...values, before.id, enterprise);
+      }
+    }),
+    createRun(run: { enterprise: string; kind: CollectionKind; PCH: string; CJKSRQ: string; CJJSRQ: string }, at: string): number {
+      return Number(insertRun.run({ ...run, environment, at }).lastInsertRowid);
+    },
+    run: (id: number): RunRow | null => runById.get(id, environment) ?? null,
+    unfinishedRuns: (): RunRow[] => unfinished.all(environment),
+    lastDoneEnd: (enterprise: string, kind: CollectionKind): string | null => lastDone.get(environment, enterprise, kind)?.CJJSRQ ?? null,
+    recentRuns: (enterprise: string, limit: number): RunRow[] => recentRuns.all(environment, enterprise, limit),
+    finishRun: (id: number, status: RunStatus, error: string | null, at: string) => finishRun.run(status, error, at, id),
+    noteRunError: (id: number, error: string, at: string) => noteError.run(error, at, id),
+    syncOnStart: (): boolean => (getPreference.get(environment)?.sync_on_start ?? 0) === 1,
+    setSyncOnStart: (on: boolean) => setPreference.run(environment, on ? 1 : 0),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Flex, Layout, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ActiveEnterpriseSwitch } from '../features/enterprises/components/active-enterprise-switch.js';
 import { LanguageSwitch } from './language-switch.js';
 import { useAppStore } from './store.js';
 
@@ -20,7 +21,10 @@ export function AppHeader() {
           )}
           {info && <Typography.Text type="secondary">{t('app.version', { version: info.version })}</Typography.Text>}
         </Flex>
-        <LanguageSwitch />
+        <Flex align="center" gap={16}>
+          <ActiveEnterpriseSwitch />
+          <LanguageSwitch />
+        </Flex>
       </Flex>
     </Layout.Header>
   );

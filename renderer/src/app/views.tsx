@@ -4,6 +4,9 @@
  */
 import type { ComponentType } from 'react';
 import { BatchView } from '../features/batch/components/batch-view.js';
+import { CertificationView } from '../features/certification/components/certification-view.js';
+import { LedgerView } from '../features/collection/components/ledger-view.js';
+import { EnterprisesView } from '../features/enterprises/components/enterprises-view.js';
 import { HistoryView } from '../features/history/components/history-view.js';
 import { IssuanceView } from '../features/issuance/components/issuance-view.js';
 import { LibrariesView } from '../features/libraries/components/libraries-view.js';
@@ -21,6 +24,9 @@ export const VIEWS = [
   { key: 'history', labelKey: 'nav.history', Component: HistoryView },
   { key: 'libraries', labelKey: 'nav.libraries', Component: LibrariesView },
   { key: 'batch', labelKey: 'nav.batch', Component: BatchView },
+  { key: 'ledger', labelKey: 'nav.ledger', Component: LedgerView },
+  { key: 'certification', labelKey: 'nav.certification', Component: CertificationView },
+  { key: 'enterprises', labelKey: 'nav.enterprises', Component: EnterprisesView },
   { key: 'settings', labelKey: 'nav.settings', Component: SettingsView },
 ] as const satisfies readonly ViewEntry[];
 

@@ -4,6 +4,9 @@ import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
 import { serviceStatusEn } from '../../features/service-status/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
+import { enterprisesEn } from '../../features/enterprises/locale.js';
+import { collectionEn } from '../../features/collection/locale.js';
+import { certificationEn } from '../../features/certification/locale.js';
 
 export const en: Messages = {
   app: {
@@ -21,6 +24,9 @@ export const en: Messages = {
     issue: 'Issue invoice',
     history: 'History',
     libraries: 'Customers & products',
+    ledger: 'Input ledger',
+    certification: 'Certification',
+    enterprises: 'Enterprises',
     batch: 'Batch from Excel',
     settings: 'Settings',
   },
@@ -203,6 +209,9 @@ export const en: Messages = {
   history: historyEn,
   red: redEn,
   libraries: librariesEn,
+  enterprises: enterprisesEn,
+  collection: collectionEn,
+  certification: certificationEn,
   batch: batchEn,
   serviceStatus: serviceStatusEn,
   errors: {

@@ -6,6 +6,9 @@ import { historyZh, redZh } from '../../features/history/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
 import { serviceStatusZh } from '../../features/service-status/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
+import { enterprisesZh } from '../../features/enterprises/locale.js';
+import { collectionZh } from '../../features/collection/locale.js';
+import { certificationZh } from '../../features/certification/locale.js';
 
 export const zhCN = {
   app: {
@@ -23,6 +26,9 @@ export const zhCN = {
     issue: '开具发票',
     history: '开票历史',
     libraries: '客户与商品',
+    ledger: '进项台账',
+    certification: '勾选认证',
+    enterprises: '企业管理',
     batch: '批量开票',
     settings: '设置',
   },
@@ -205,6 +211,9 @@ export const zhCN = {
   history: historyZh,
   red: redZh,
   libraries: librariesZh,
+  enterprises: enterprisesZh,
+  collection: collectionZh,
+  certification: certificationZh,
   batch: batchZh,
   serviceStatus: serviceStatusZh,
   errors: {

@@ -1,0 +1,169 @@
+/**
+ * Certification from the input ledger (勾选): check a selection, send the eligible invoices in batches of
+ * at most 500 through the outbox (one PCH per batch, stored before sending), resend in one action every
+ * invoice whose failure the spec says may be requested again, take the outcomes into the ledger, and sum
+ * up the tax period with a warning when the selection deadline (GXJZR) is three days away or less.
+ */
+import { IpcFailure, type Environment } from '../../../shared/ipc/index.js';
+import type { CertificationCheckResult, CertificationSummary } from '../../../shared/ipc/schemas/certification.js';
+import type { CertificationResultElement } from '../../../shared/spec/certification.js';
+import type { CollectionApi } from '../collection/index.js';
+import { chinaDate, daysUntil } from '../collection/china-time.js';
+import type { CertificationRepo } from './repo.js';
+import { chunks, ineligibility, mayRequestAgain, validTax, type ApplicationType } from './selection.js';
+import type { CertificationService } from './service.js';
+
+/** The deadline warning shows from this many days before GXJZR. */
+export const DEADLINE_WARNING_DAYS = 3;
+
+export interface SelectionDeps {
+  repo: CertificationRepo;
+  service: CertificationService;
+  collection: CollectionApi;
+  environment: Environment;
+  buyer: () => string;
+  now: () => Date;
+}
+
+export function createSelectionService(deps: SelectionDeps) {
+  const { repo, collection } = deps;
+  const today = () => chinaDate(deps.now().getTime());
+
+  function check(ids: readonly number[], sqrzlx: ApplicationType): CertificationCheckResult {
+    const found = new Map(collection.candidates(ids).map((invoice) => [invoice.id, invoice]));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new IpcFailure('NOT_FOUND', `台账中没有这些发票：${missing.slice(0, 5).join(', ')}`, { key: 'certification.errors.missing', params: { count: missing.length } });
+    }
+    const pending = repo.pendingKeys(deps.environment, deps.buyer());
+    return ids.map((id) => {
+      const invoice = found.get(id)!;
+      return {
+        id,
+        FPDM: invoice.FPDM,
+        FPHM: invoice.FPHM,
+        FPLXDM: invoice.FPLXDM,
+        SE: invoice.SE,
+        reason: ineligibility(invoice, sqrzlx, today(), pending.has(`${invoice.FPDM}|${invoice.FPHM}`)),
+      };
+    });
+  }
+
+  function period(): string {
+    const window = collection.currentWindow();
+    if (!window) throw new IpcFailure('VALIDATION_FAILED', '还没有采集过进项发票，无法确定税款所属期', { key: 'certification.errors.noPeriod' });
+    return window.DQSKSSQ;
+  }
+
+  type Item = { FPDM: string; FPHM: string; FPLXDM: '01' | '03' | '08' | '14'; SQRZLX: ApplicationType; YXSE?: string };
+
+  function send(items: readonly Item[]): string[] {
+    const sqskssq = period();
+    const buyer = deps.buyer();
+    return chunks(items).map((batch) => deps.service.submit({ period: sqskssq, items: batch }, buyer));
+  }
+
+  return {
+    check,
+    submitSelection(request: { ids: readonly number[]; SQRZLX: ApplicationType; validTax?: Record<string, string> | undefined }): string[] {
+      const checked = check(request.ids, request.SQRZLX);
+      const ineligible = checked.filter((row) => row.reason !== null);
+      if (ineligible.length > 0) {
+        throw new IpcFailure('VALIDATION_FAILED', `有 ${ineligible.length} 张发票不能认证`, {
+          key: 'certification.errors.ineligible',
+          params: { count: ineligible.length },
+          ineligible: ineligible.map(({ id, reason }) => ({ id, reason })),
+        });
+      }
+      const invoices = new Map(collection.candidates(request.ids).map((invoice) => [invoice.id, invoice]));
+      const items: Item[] = [];
+      const problems: Array<{ id: number; problem: string }> = [];
+      for (const id of request.ids) {
+        const invoice = invoices.get(id)!;
+        const tax = validTax(invoice, request.validTax?.[String(id)]);
+        if (!tax.ok) {
+          problems.push({ id, problem: tax.problem });
+          continue;
+        }
+        items.push({
+          FPDM: invoice.FPDM,
+          FPHM: invoice.FPHM,
+          FPLXDM: invoice.FPLXDM as Item['FPLXDM'],
+          SQRZLX: request.SQRZLX,
+          ...(tax.value === undefined ? {} : { YXSE: tax.value }),
+        });
+      }
+      if (problems.length > 0) {
+        throw new IpcFailure('VALIDATION_FAILED', `有效税额不正确：${problems.map((p) => `${p.id} ${p.problem}`).join('；')}`, {
+          key: 'certification.errors.validTax',
+          params: { count: problems.length },
+          validTax: problems,
+        });
+      }
+      return send(items);
+    },
+
+    /** Resends, in new batches, every invoice whose latest attempt failed with a reason that may be requested again. */
+    retry(): string[] {
+      const retryable = repo.lastFailed(deps.environment, deps.buyer()).filter((item) => mayRequestAgain(item.SBYY));
+      if (retryable.length === 0) return [];
+      return send(
+        retryable.map((item) => ({
+          FPDM: item.FPDM,
+          FPHM: item.FPHM,
+          FPLXDM: item.FPLXDM as Item['FPLXDM'],
+          SQRZLX: item.SQRZLX as ApplicationType,
+          ...(item.YXSE === '' ? {} : { YXSE: item.YXSE }),
+        })),
+      );
+    },
+
+    summary(): CertificationSummary {
+      const window = collection.currentWindow();
+      const buyer = deps.buyer();
+      const periodNow = window?.DQSKSSQ ?? null;
+      const deadline = window?.GXJZR ?? null;
+      const daysLeft = deadline ? daysUntil(deadline, deps.now().getTime()) : null;
+      const counts = periodNow ? repo.countsFor(deps.environment, buyer, periodNow) : {};
+      const certified = periodNow ? collection.totals({ period: periodNow, RZZT: '1' }) : { count: 0, amount: '0.00', tax: '0.00', validTax: '0.00' };
+      return {
+        period: periodNow,
+        deadline,
+        daysLeft,
+        warn: daysLeft !== null && daysLeft <= DEADLINE_WARNING_DAYS,
+        certified,
+        items: {
+          pending: counts.pending ?? 0,
+          succeeded: counts.succeeded ?? 0,
+          failed: counts.failed ?? 0,
+          retryable: repo.lastFailed(deps.environment, buyer).filter((item) => mayRequestAgain(item.SBYY)).length,
+        },
+      };
+    },
+
+    /** A result answer's outcomes onto the ledger: certified invoices take their new status (change kept). */
+    takeResults(batch: { PCH: string }, results: readonly CertificationResultElement[]): void {
+      const finished = results.filter((result) => result.RZCLZT === '4');
+      if (finished.length === 0) return;
+      collection.updateStatus(
+        finished.map((result) => ({
+          FPDM: result.FPDM,
+          FPHM: result.FPHM,
+          RZZT: result.RZZT,
+          RZRQ: result.RZRQ ? result.RZRQ.replaceAll('-', '') : null,
+          RZSQ: result.RZSQ,
+          ...(result.RZLX ? { RZLX: result.RZLX } : {}),
+          ...(result.YXSE ? { YXSE: result.YXSE } : {}),
+          ...(result.GLZT ? { GLZT: result.GLZT } : {}),
+        })),
+        `certification ${batch.PCH}`,
+      );
+    },
+
+    /** Whether a failed item may be sent again and has not been. */
+    retryable: (batchId: number, item: { FPDM: string; FPHM: string; RZCLZT: string | null; SBYY: string | null }) =>
+      item.RZCLZT === '5' && mayRequestAgain(item.SBYY) && !repo.resentAfter(batchId, item.FPDM, item.FPHM),
+  };
+}
+
+export type SelectionService = ReturnType<typeof createSelectionService>;

@@ -1,0 +1,71 @@
+/**
+ * The collection feature: collection runs (采集, spec endpoints 3 and 6) and the input ledger (进项台账)
+ * built from them, always for the active enterprise. Owns collected_invoice, its lines, its change
+ * history and collection_run. Certification reads candidates and writes outcomes through `api`.
+ */
+import { IpcFailure } from '../../../shared/ipc/index.js';
+import type { Feature, FeatureDeps } from '../feature.js';
+import type { CorePorts } from '../../ports.js';
+import type { LedgerFilter, LedgerTotals } from '../../../shared/ipc/schemas/collection.js';
+import { createCollectionRepo, type TRACKED_FIELDS } from './repo.js';
+import { createLedgerRepo, type CertificationCandidate } from './ledger-repo.js';
+import { exportLedger } from './ledger-export.js';
+import { createCollectionService } from './service.js';
+
+/** At most this many rows go into one export. */
+const MAX_EXPORT_ROWS = 200_000;
+
+export interface CollectionApi {
+  /** The active enterprise's invoices among `ids`. */
+  candidates(ids: readonly number[]): CertificationCandidate[];
+  /** Writes certification outcomes onto the invoices held, keeping each change. */
+  updateStatus(updates: ReadonlyArray<{ FPDM: string; FPHM: string } & Partial<Record<(typeof TRACKED_FIELDS)[number], string | null>>>, source: string): void;
+  /** The current period of the active enterprise and its selection deadline (GXJZR), from what was collected. */
+  currentWindow(): { DQSKSSQ: string; GXJZR: string | null } | null;
+  /** Totals of the active enterprise's ledger under a filter. */
+  totals(filter: LedgerFilter): LedgerTotals;
+  /** Resolves when no collection run is being worked. */
+  idle(): Promise<void>;
+}
+
+export function createCollectionFeature(
+  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit'> & { enterprise: () => string; dialog: () => CorePorts['dialog']; retryDelayMs?: number },
+): Feature<CollectionApi> & { api: CollectionApi } {
+  const repo = createCollectionRepo(deps.db, deps.environment);
+  const ledger = createLedgerRepo(deps.db, deps.environment);
+  const service = createCollectionService({
+    repo,
+    client: deps.client,
+    enterprise: deps.enterprise,
+    now: deps.now,
+    progress: (run) => deps.emit('collection:progress', run),
+    ...(deps.retryDelayMs === undefined ? {} : { retryDelayMs: deps.retryDelayMs }),
+  });
+  return {
+    name: 'collection',
+    registerIpc(router) {
+      router.handle('collection:start', (request) => ({ runIds: service.start(request) }));
+      router.handle('collection:sync', () => ({ runIds: service.sync() }));
+      router.handle('collection:runs', () => service.runs());
+      router.handle('collection:settings', () => service.settings());
+      router.handle('collection:setSyncOnStart', ({ syncOnStart }) => service.setSyncOnStart(syncOnStart));
+      router.handle('ledger:query', ({ limit, offset, ...filter }) => ledger.page(deps.enterprise(), filter, limit, offset));
+      router.handle('ledger:detail', ({ id }) => ledger.detail(deps.enterprise(), id));
+      router.handle('ledger:export', ({ format, ...filter }) => {
+        const dialog = deps.dialog();
+        if (!dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择文件，无法导出', { key: 'collection.errors.noDialog' });
+        const stamp = deps.now().toISOString().slice(0, 10).replaceAll('-', '');
+        return exportLedger(ledger.all(deps.enterprise(), filter, MAX_EXPORT_ROWS), format, dialog, stamp);
+      });
+    },
+    start: () => service.resume(),
+    stop: () => service.stop(),
+    api: {
+      candidates: (ids) => ledger.candidates(deps.enterprise(), ids),
+      updateStatus: (updates, source) => repo.updateStatus(deps.enterprise(), updates, source, deps.now().toISOString()),
+      currentWindow: () => ledger.currentWindow(deps.enterprise()),
+      totals: (filter) => ledger.page(deps.enterprise(), filter, 1, 0).totals,
+      idle: () => service.idle(),
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The enterprises feature: manage the enterprises served (spec endpoints 11–13) and choose the active
+ * one — the seller of issuance and the buyer (GMFSBH) of collection and certification. Other features
+ * read the active enterprise through `api.active()`, never this feature's table.
+ */
+import type { Feature, FeatureDeps } from '../feature.js';
+import type { Vault } from '../../security/vault.js';
+import type { ActiveEnterprise } from '../../../shared/ipc/schemas/enterprises.js';
+import { createEnterpriseRepo } from './repo.js';
+import { createEnterpriseService } from './service.js';
+
+export interface EnterprisesApi {
+  /** The enterprise this desk acts for now. */
+  active(): ActiveEnterprise;
+}
+
+export function createEnterprisesFeature(
+  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit'> & { vault: Vault; defaultSeller: ActiveEnterprise },
+): Feature<EnterprisesApi> & { api: EnterprisesApi } {
+  const service = createEnterpriseService({
+    repo: createEnterpriseRepo(deps.db, deps.environment),
+    vault: deps.vault,
+    client: deps.client,
+    defaultSeller: deps.defaultSeller,
+    now: deps.now,
+    onActiveChanged: (active) => deps.emit('enterprises:activeChanged', active),
+  });
+  return {
+    name: 'enterprises',
+    registerIpc(router) {
+      router.handle('enterprises:list', (query) => service.list(query));
+      router.handle('enterprises:initialise', (input) => service.initialise(input));
+      router.handle('enterprises:modify', (input) => service.modify(input));
+      router.handle('enterprises:choices', () => service.choices());
+      router.handle('enterprises:activate', ({ taxNumber }) => service.activate(taxNumber));
+    },
+    api: { active: () => service.active() },
+  };
+}

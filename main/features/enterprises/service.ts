@@ -1,0 +1,195 @@
+/**
+ * Enterprise management (spec endpoints 11–13, /openApi/agency) and the active enterprise. The list is
+ * the service's (paged 10–20, searched by tax number or name); what it answers is kept locally so the
+ * title bar can switch without a call. The tax-bureau passwords are sealed in the vault under the
+ * enterprise's tax number: sent to the service, never stored elsewhere, never answered over IPC — the
+ * view says only whether each is set. On modify an empty password means "keep the sealed one" (the spec
+ * requires both on modify, so the stored one is revealed for the call).
+ */
+import type { ServiceClient } from '../../api/client.js';
+import { serviceFailure } from '../../api/ipc-failure.js';
+import { SECRET_NAMES, type Vault } from '../../security/vault.js';
+import { IpcFailure } from '../../../shared/ipc/index.js';
+import type { EnterpriseInput, EnterpriseView, ActiveEnterprise, EnterpriseChoices } from '../../../shared/ipc/schemas/enterprises.js';
+import type { EnterpriseRecord, InitialiseEnterpriseRequest, ModifyEnterpriseRequest } from '../../../shared/spec/agency.js';
+import type { EnterpriseFields, EnterpriseRepo, EnterpriseRow } from './repo.js';
+
+export interface EnterpriseServiceDeps {
+  repo: EnterpriseRepo;
+  vault: Vault;
+  client: () => ServiceClient;
+  /** The seller configured for this environment: current until another enterprise is activated. */
+  defaultSeller: ActiveEnterprise;
+  now: () => Date;
+  onActiveChanged: (active: ActiveEnterprise) => void;
+}
+
+/** Tax numbers are digits and capitals; anything else typed in the search box is a name. */
+const TAX_NUMBER_LIKE = /^[0-9A-Z]{4,20}$/;
+
+const blankToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+function fieldsOf(record: EnterpriseRecord): EnterpriseFields {
+  const user = record.taxUser ?? {};
+  const identity = user.loginIdentity === '1' || user.loginIdentity === '2' || user.loginIdentity === '7' ? user.loginIdentity : null;
+  return {
+    taxNumber: record.taxNumber,
+    agencyName: record.agencyName,
+    address: blankToNull(record.address),
+    phone: blankToNull(record.phone),
+    bank: blankToNull(record.bank),
+    account: blankToNull(record.account),
+    taxUser_idCard: blankToNull(user.idCard),
+    taxUser_name: blankToNull(user.name),
+    taxUser_phone: blankToNull(user.phone),
+    taxUser_loginIdentity: identity,
+    taxUser_email: blankToNull(user.email),
+  };
+}
+
+export function createEnterpriseService(deps: EnterpriseServiceDeps) {
+  const { repo, vault } = deps;
+  const at = () => deps.now().toISOString();
+  const secretNames = (taxNumber: string) => ({ identity: SECRET_NAMES.enterpriseIdentityPwd(taxNumber), tax: SECRET_NAMES.enterpriseTaxPwd(taxNumber) });
+
+  function active(): ActiveEnterprise {
+    const row = repo.current();
+    return row ? { taxNumber: row.taxNumber, name: row.agencyName } : deps.defaultSeller;
+  }
+
+  function view(row: EnterpriseRow): EnterpriseView {
+    const names = secretNames(row.taxNumber);
+    const identity = row.taxUser_loginIdentity;
+    return {
+      taxNumber: row.taxNumber,
+      agencyName: row.agencyName,
+      address: row.address ?? '',
+      phone: row.phone ?? '',
+      bank: row.bank ?? '',
+      account: row.account ?? '',
+      taxUser: {
+        idCard: row.taxUser_idCard ?? '',
+        name: row.taxUser_name ?? '',
+        phone: row.taxUser_phone ?? '',
+        loginIdentity: identity === '1' || identity === '2' || identity === '7' ? identity : null,
+        email: row.taxUser_email ?? '',
+        identityPwdSet: vault.has(names.identity),
+        taxPwdSet: vault.has(names.tax),
+      },
+      active: active().taxNumber === row.taxNumber,
+    };
+  }
+
+  /** Stores the answer and seals the passwords typed, after the service accepted them. */
+  function keep(record: EnterpriseRecord, input: EnterpriseInput): EnterpriseView {
+    const names = secretNames(input.taxNumber);
+    if (input.taxUser.identityPwd !== '') vault.set(names.identity, input.taxUser.identityPwd);
+    if (input.taxUser.taxPwd !== '') vault.set(names.tax, input.taxUser.taxPwd);
+    repo.save(fieldsOf({ ...record, taxNumber: input.taxNumber }), at());
+    const row = repo.find(input.taxNumber);
+    if (!row) throw new Error(`enterprise ${input.taxNumber} was not stored`);
+    return view(row);
+  }
+
+  return {
+    active,
+    async list(query: { query?: string | undefined; pageNum: number; pageSize: number }) {
+      const text = query.query?.trim() ?? '';
+      const filter = text === '' ? {} : TAX_NUMBER_LIKE.test(text) ? { taxNumber: text } : { agencyName: text };
+      const page = await deps.client().listEnterprises({ ...filter, pageNum: query.pageNum, pageSize: query.pageSize }).catch(serviceFailure);
+      const now = at();
+      for (const record of page.list) repo.save(fieldsOf(record), now);
+      return {
+        pageNum: page.pageNum,
+        pageSize: page.pageSize,
+        total: page.total,
+        list: page.list.map((record) => view(repo.find(record.taxNumber) ?? { ...fieldsOf(record), is_current: 0 })),
+      };
+    },
+
+    async initialise(input: EnterpriseInput): Promise<EnterpriseView> {
+      const user = input.taxUser;
+      const taxUser = {
+        ...(user.idCard ? { idCard: user.idCard } : {}),
+        ...(user.name ? { name: user.name } : {}),
+        ...(user.phone ? { phone: user.phone } : {}),
+        ...(user.loginIdentity ? { loginIdentity: user.loginIdentity } : {}),
+        ...(user.email ? { email: user.email } : {}),
+        ...(user.identityPwd ? { identityPwd: user.identityPwd } : {}),
+        ...(user.taxPwd ? { taxPwd: user.taxPwd } : {}),
+      };
+      const request: InitialiseEnterpriseRequest = {
+        taxNumber: input.taxNumber,
+        agencyName: input.agencyName,
+        ...(input.address ? { address: input.address } : {}),
+        ...(input.phone ? { phone: input.phone } : {}),
+        ...(input.bank ? { bank: input.bank } : {}),
+        ...(input.account ? { account: input.account } : {}),
+        ...(Object.keys(taxUser).length > 0 ? { taxUser } : {}),
+      };
+      const record = await deps.client().initialiseEnterprise(request).catch(serviceFailure);
+      return keep(record, input);
+    },
+
+    async modify(input: EnterpriseInput): Promise<EnterpriseView> {
+      const names = secretNames(input.taxNumber);
+      const identityPwd = input.taxUser.identityPwd || vault.reveal(names.identity) || '';
+      const taxPwd = input.taxUser.taxPwd || vault.reveal(names.tax) || '';
+      const missing = [
+        ...(['address', 'phone', 'bank', 'account'] as const).filter((field) => input[field] === ''),
+        ...(['idCard', 'name', 'phone'] as const).filter((field) => input.taxUser[field] === '').map((field) => `taxUser.${field}`),
+        ...(input.taxUser.loginIdentity ? [] : ['taxUser.loginIdentity']),
+        ...(identityPwd ? [] : ['taxUser.identityPwd']),
+        ...(taxPwd ? [] : ['taxUser.taxPwd']),
+      ];
+      if (missing.length > 0 || !input.taxUser.loginIdentity) {
+        throw new IpcFailure('VALIDATION_FAILED', `修改企业时每一项都必填：${missing.join('、')}`, {
+          key: 'enterprises.errors.modifyIncomplete',
+          params: { fields: missing.join(', ') },
+          issues: missing.map((field) => ({ path: field.split('.'), message: '必填' })),
+        });
+      }
+      const request: ModifyEnterpriseRequest = {
+        taxNumber: input.taxNumber,
+        agencyName: input.agencyName,
+        address: input.address,
+        phone: input.phone,
+        bank: input.bank,
+        account: input.account,
+        taxUser: {
+          idCard: input.taxUser.idCard,
+          name: input.taxUser.name,
+          phone: input.taxUser.phone,
+          loginIdentity: input.taxUser.loginIdentity,
+          identityPwd,
+          taxPwd,
+          ...(input.taxUser.email ? { email: input.taxUser.email } : {}),
+        },
+      };
+      const record = await deps.client().modifyEnterprise(request).catch(serviceFailure);
+      return keep(record, input);
+    },
+
+    choices(): EnterpriseChoices {
+      const current = active();
+      const known = repo.all().map((row) => ({ taxNumber: row.taxNumber, name: row.agencyName }));
+      const choices = [deps.defaultSeller, ...known.filter((entry) => entry.taxNumber !== deps.defaultSeller.taxNumber)];
+      return { active: current, choices };
+    },
+
+    activate(taxNumber: string): ActiveEnterprise {
+      if (taxNumber === deps.defaultSeller.taxNumber && !repo.find(taxNumber)) repo.clearCurrent();
+      else {
+        if (!repo.find(taxNumber)) {
+          throw new IpcFailure('NOT_FOUND', `没有税号为 ${taxNumber} 的企业`, { key: 'enterprises.errors.unknown', params: { taxNumber } });
+        }
+        repo.setCurrent(taxNumber, at());
+      }
+      const now = active();
+      deps.onActiveChanged(now);
+      return now;
+    },
+  };
+}
+
+export type EnterpriseService = ReturnType<typeof createEnterpriseService>;

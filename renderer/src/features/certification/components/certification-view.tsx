@@ -1,0 +1,101 @@
+/**
+ * 勾选认证: the period summary (certified totals, items by state), the deadline warning three days or
+ * less before GXJZR, the batches with each invoice's RZCLZT and, on failure, SBYY and whether it may be
+ * requested again, and one action resending every retryable invoice. Test ids: certification-summary,
+ * certification-deadline-warning, certification-retry, certification-batch-<PCH>, certification-item-<FPHM>.
+ */
+import { useEffect, type HTMLAttributes } from 'react';
+import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CertificationBatchView } from '../../../../../shared/ipc/schemas/certification.js';
+import { loadCertification, retryFailed, subscribeCertification } from '../actions.js';
+import { useCertificationStore } from '../store.js';
+
+type Item = CertificationBatchView['items'][number];
+
+export function CertificationView() {
+  const { t } = useTranslation();
+  const { batches, summary, busy } = useCertificationStore();
+
+  useEffect(() => {
+    subscribeCertification();
+    void loadCertification();
+  }, []);
+
+  const deadline = summary?.deadline ? `${summary.deadline.slice(0, 4)}-${summary.deadline.slice(4, 6)}-${summary.deadline.slice(6, 8)}` : '';
+
+  return (
+    <Flex vertical gap={12}>
+      {summary?.warn && summary.daysLeft !== null && (
+        <Alert
+          data-testid="certification-deadline-warning"
+          type={summary.daysLeft < 0 ? 'error' : 'warning'}
+          showIcon
+          title={summary.daysLeft < 0 ? t('certification.summary.passed', { deadline }) : t('certification.summary.warning', { deadline, days: summary.daysLeft })}
+        />
+      )}
+      <Card size="small" title={t('certification.summary.title')} data-testid="certification-summary">
+        {summary?.period ? (
+          <Flex vertical gap={4}>
+            <Typography.Text strong>{t('certification.summary.period', { period: summary.period })}</Typography.Text>
+            <Typography.Text data-testid="certification-summary-certified">{t('certification.summary.certified', summary.certified)}</Typography.Text>
+            <Typography.Text data-testid="certification-summary-items">{t('certification.summary.items', summary.items)}</Typography.Text>
+            {summary.daysLeft !== null && <Typography.Text type="secondary">{t('certification.summary.deadline', { deadline, days: summary.daysLeft })}</Typography.Text>}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">{t('certification.summary.noPeriod')}</Typography.Text>
+        )}
+      </Card>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('certification.batches')}
+        </Typography.Title>
+        <Button data-testid="certification-retry" loading={busy} disabled={(summary?.items.retryable ?? 0) === 0} onClick={() => void retryFailed()}>
+          {t('certification.retry', { count: summary?.items.retryable ?? 0 })}
+        </Button>
+      </Flex>
+      {batches.map((batch) => (
+        <Card
+          key={batch.PCH}
+          size="small"
+          data-testid={`certification-batch-${batch.PCH}`}
+          data-status={batch.status}
+          title={t('certification.batch', { PCH: batch.PCH, period: batch.SQSKSSQ })}
+          extra={<Tag color={batch.status === 'done' ? 'green' : batch.status === 'rejected' || batch.status === 'failed' ? 'red' : 'blue'}>{t(`certification.batchStatus.${batch.status}`)}</Tag>}
+        >
+          {batch.ZTDM && batch.ZTDM !== '0000' && <Alert type="error" showIcon title={`${batch.ZTDM} ${batch.ZTXX ?? ''}`} style={{ marginBottom: 8 }} />}
+          <Table<Item>
+            size="small"
+            rowKey={(item) => `${item.FPDM}-${item.FPHM}`}
+            pagination={false}
+            dataSource={batch.items}
+            onRow={(item) => ({ 'data-testid': `certification-item-${item.FPHM}`, 'data-rzclzt': item.RZCLZT ?? '', 'data-sbyy': item.SBYY ?? '' }) as HTMLAttributes<HTMLElement>}
+            columns={[
+              { title: t('certification.columns.code'), dataIndex: 'FPDM', width: 130 },
+              { title: t('certification.columns.number'), dataIndex: 'FPHM', width: 110 },
+              { title: t('certification.columns.validTax'), dataIndex: 'YXSE', width: 110, align: 'right' },
+              {
+                title: t('certification.columns.RZCLZT'),
+                key: 'RZCLZT',
+                width: 140,
+                render: (_: unknown, item: Item) =>
+                  item.RZCLZT === null ? '—' : <Tag color={item.RZCLZT === '4' ? 'green' : item.RZCLZT === '5' ? 'red' : 'blue'}>{t(`certification.RZCLZT.${item.RZCLZT}` as never)}</Tag>,
+              },
+              {
+                title: t('certification.columns.SBYY'),
+                key: 'SBYY',
+                render: (_: unknown, item: Item) =>
+                  item.SBYY ? (
+                    <span>
+                      {item.SBYY} {t(`certification.SBYY.${item.SBYY}` as never)} ·{' '}
+                      <Typography.Text type={item.retryable ? 'warning' : 'secondary'}>{item.retryable ? t('certification.mayRetry') : t('certification.noRetry')}</Typography.Text>
+                    </span>
+                  ) : null,
+              },
+            ]}
+          />
+        </Card>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The input side of the month in Chromium: add an enterprise with a tax-bureau user, switch to it from
+ * the title bar, collect (progress shown), filter the ledger, certify three invoices — one red, which
+ * ends RZCLZT 5 / SBYY 10 and is not offered for retry — and see the period summary. Screenshots go to
+ * test/e2e/artifacts/input-*.png.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../harness/server.js';
+import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+
+// A tax number whose generated invoices (seed 2026) include recent red special invoices.
+const TAX_NUMBER = '913301012MA2H3E5R6';
+const NAME = '杭州代账演示商贸有限公司';
+const IDENTITY_PWD = 'e2e-identity-pwd-5c1f9a';
+const TAX_PWD = 'e2e-tax-pwd-77ab02';
+
+let browser: Browser;
+let harness: Harness;
+let dataDir: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-input-'));
+  harness = await startHarness({ dataDir, core: { sandboxIssueDelayMs: 300 } });
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await browser?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function pick(page: Page, select: string, option: string): Promise<void> {
+  await page.getByTestId(select).click();
+  await page.getByTestId(option).click();
+}
+
+/** Ticks the row's checkbox in the ledger. */
+async function tick(page: Page, index: number): Promise<string> {
+  const row = page.locator('[data-testid^="ledger-row-"]').nth(index);
+  const id = (await row.getAttribute('data-testid'))!.replace('ledger-row-', '');
+  await row.locator('input[type="checkbox"]').check();
+  return id;
+}
+
+describe('input invoices', () => {
+  it('adds an enterprise, switches to it, collects, filters, certifies and sums up', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 960 }, locale: 'zh-CN' });
+    const errors = collectPageErrors(page);
+    await page.goto(harness.url);
+    await page.getByTestId('environment-banner').waitFor();
+
+    // 1. Add an enterprise with its tax-bureau user.
+    await page.getByTestId('nav-enterprises').click();
+    await page.getByTestId('enterprises-add').click();
+    await page.getByTestId('enterprise-taxNumber').fill(TAX_NUMBER);
+    await page.getByTestId('enterprise-agencyName').fill(NAME);
+    await page.getByTestId('enterprise-address').fill('杭州市西湖区文三路 100 号');
+    await page.getByTestId('enterprise-phone').fill('0571-88001234');
+    await page.getByTestId('enterprise-idCard').fill('330106199002021234');
+    await page.getByTestId('enterprise-name').fill('王办税');
+    await page.getByTestId('enterprise-userPhone').fill('13900139000');
+    await pick(page, 'enterprise-loginIdentity', 'enterprise-loginIdentity-option-7');
+    await page.getByTestId('enterprise-identityPwd').fill(IDENTITY_PWD);
+    await page.getByTestId('enterprise-taxPwd').fill(TAX_PWD);
+    await page.getByTestId('enterprise-save').click();
+    await expect.poll(() => page.getByTestId(`enterprise-passwords-${TAX_NUMBER}`).innerText(), { timeout: 20_000 }).toContain('已设置');
+    await expect(page.content()).resolves.not.toContain(IDENTITY_PWD);
+    await screenshot(page, 'input-1-enterprise-added');
+
+    // 2. Switch to it from the title bar.
+    await pick(page, 'active-enterprise', `active-enterprise-option-${TAX_NUMBER}`);
+    await expect.poll(() => page.getByTestId('active-enterprise').innerText()).toContain(NAME);
+
+    // 3. Collect: every kind since the last collection, with progress per run.
+    await page.getByTestId('nav-ledger').click();
+    await page.getByTestId('collection-sync').click();
+    await page.getByTestId('collection-runs').waitFor();
+    await screenshot(page, 'input-2-collecting');
+    await expect
+      .poll(async () => (await page.locator('[data-testid^="collection-run-"][data-status="done"]').count()), { timeout: 60_000 })
+      .toBe(6);
+    await expect.poll(() => page.getByTestId('ledger-totals').innerText()).toMatch(/共 [1-9]\d* 张/);
+    await screenshot(page, 'input-3-collected');
+
+    // 4. Filter: normal, uncertified special invoices; pick the two latest, then a red one.
+    await pick(page, 'ledger-filter-type', 'ledger-option-type-01');
+    await pick(page, 'ledger-filter-RZZT', 'ledger-option-RZZT-0');
+    await pick(page, 'ledger-filter-FPZT', 'ledger-option-FPZT-0');
+    await pick(page, 'ledger-filter-GLZT', 'ledger-option-GLZT-0');
+    await page.getByTestId('ledger-filter-amountMin').fill('0');
+    await page.getByTestId('ledger-search').click();
+    await expect.poll(() => page.locator('[data-testid^="ledger-row-"]').count()).toBeGreaterThan(2);
+    await screenshot(page, 'input-4-filtered');
+    const blue = [await tick(page, 0), await tick(page, 1)];
+    await page.getByTestId('ledger-filter-amountMin').fill('');
+    await page.getByTestId('ledger-filter-amountMax').fill('-0.01');
+    await page.getByTestId('ledger-search').click();
+    await expect.poll(async () => (await page.locator('[data-testid^="ledger-row-"]').first().innerText()).includes('-')).toBe(true);
+    const red = await tick(page, 0);
+    await expect(page.getByTestId('ledger-certify').innerText()).resolves.toContain('3');
+
+    // 5. Certify the three: all eligible here; the service refuses the red one.
+    await page.getByTestId('ledger-certify').click();
+    await expect.poll(async () => page.locator('[data-testid^="certify-row-"][data-reason="eligible"]').count()).toBe(3);
+    await screenshot(page, 'input-5-certify-selection');
+    await page.getByTestId('certify-send').click();
+    await page.getByTestId('certify-drawer').waitFor({ state: 'hidden' });
+
+    // 6. Results: two certified, the red one failed with SBYY 10 and not offered again; the summary.
+    await page.getByTestId('nav-certification').click();
+    await expect.poll(() => page.locator('[data-testid^="certification-batch-"][data-status="done"]').count(), { timeout: 30_000 }).toBe(1);
+    for (const number of blue) await expect(page.getByTestId(`certification-item-${number}`).getAttribute('data-rzclzt')).resolves.toBe('4');
+    await expect(page.getByTestId(`certification-item-${red}`).getAttribute('data-sbyy')).resolves.toBe('10');
+    await expect(page.getByTestId(`certification-item-${red}`).innerText()).resolves.toContain('不可再次申请');
+    await expect.poll(() => page.getByTestId('certification-summary-items').innerText()).toContain('成功 2 · 失败 1 · 可再申请 0');
+    await expect(page.getByTestId('certification-retry').isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId('certification-summary-certified').innerText()).resolves.toMatch(/已认证 [2-9]\d* 张|已认证 \d{2,} 张/);
+    await screenshot(page, 'input-6-certified-summary');
+
+    // The passwords were never shown and are in no file of the app's own data.
+    await expect(page.content()).resolves.not.toContain(TAX_PWD);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
+});

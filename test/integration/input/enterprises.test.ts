@@ -1,0 +1,89 @@
+/**
+ * Enterprise management through the core against the sandbox over real HTTP: initialise with a
+ * tax-bureau user, list and search, modify (every member required; an empty password keeps the sealed
+ * one), switch the active enterprise — and the passwords are in no file of the app, no IPC answer and
+ * no log line.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_ENTERPRISE } from '../../../sandbox/index.js';
+import type { EnterpriseInput } from '../../../shared/ipc/index.js';
+import { filesContaining, startInputCore, type InputCore } from '../../support/input-core.js';
+
+const IDENTITY_PWD = 'Id-Pwd-7f3a9c21-secret';
+const TAX_PWD = 'Tax-Pwd-0b5e44d8';
+const NEW_TAX_PWD = 'Tax-Pwd-new-9d1e2f70';
+
+export const NEW_ENTERPRISE: EnterpriseInput = {
+  taxNumber: '91440300MA5G8K2X7Q',
+  agencyName: '深圳代账测试贸易有限公司',
+  address: '深圳市南山区科技园 1 号',
+  phone: '0755-86001234',
+  bank: '招商银行深圳分行',
+  account: '755900112233',
+  taxUser: { idCard: '440301199001011234', name: '李会计', phone: '13800138000', loginIdentity: '7', email: '', identityPwd: IDENTITY_PWD, taxPwd: TAX_PWD },
+};
+
+let input: InputCore | undefined;
+afterEach(async () => {
+  await input?.close();
+  input = undefined;
+  vi.restoreAllMocks();
+});
+
+describe('enterprises', () => {
+  it('initialises, lists, modifies and switches; passwords only sealed', async () => {
+    const logged: string[] = [];
+    for (const method of ['log', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    }
+    input = await startInputCore({ seedInvoicesPerBuyer: 20 });
+    const { call } = input;
+
+    const created = await call('enterprises:initialise', NEW_ENTERPRISE);
+    expect(created.taxUser).toMatchObject({ identityPwdSet: true, taxPwdSet: true, loginIdentity: '7', name: '李会计' });
+    expect(created.active).toBe(false);
+
+    const page = await call('enterprises:list', { pageNum: 1, pageSize: 10 });
+    expect(page.list.map((e) => e.taxNumber)).toEqual(expect.arrayContaining([DEMO_ENTERPRISE.taxNumber, NEW_ENTERPRISE.taxNumber]));
+    const byName = await call('enterprises:list', { query: '代账测试', pageNum: 1, pageSize: 10 });
+    expect(byName.list.map((e) => e.taxNumber)).toEqual([NEW_ENTERPRISE.taxNumber]);
+    const byNumber = await call('enterprises:list', { query: 'MA5G8K2', pageNum: 1, pageSize: 10 });
+    expect(byNumber.list.map((e) => e.taxNumber)).toEqual([NEW_ENTERPRISE.taxNumber]);
+    await expect(call('enterprises:list', { pageNum: 1, pageSize: 25 })).rejects.toMatchObject({ error: { code: 'INVALID_PAYLOAD' } });
+
+    // Modify: every member required; the passwords left empty are the sealed ones.
+    await expect(call('enterprises:modify', { ...NEW_ENTERPRISE, bank: '', taxUser: { ...NEW_ENTERPRISE.taxUser, identityPwd: '', taxPwd: '' } })).rejects.toMatchObject({
+      error: { code: 'VALIDATION_FAILED' },
+    });
+    const modified = await call('enterprises:modify', { ...NEW_ENTERPRISE, phone: '0755-86009999', taxUser: { ...NEW_ENTERPRISE.taxUser, identityPwd: '', taxPwd: NEW_TAX_PWD } });
+    expect(modified).toMatchObject({ phone: '0755-86009999', taxUser: { identityPwdSet: true, taxPwdSet: true } });
+
+    // Switch: the active enterprise is the seller of issuance (app:info) and listed first among the choices.
+    const events: unknown[] = [];
+    input.core.onEvent((event, payload) => event === 'enterprises:activeChanged' && events.push(payload));
+    await call('enterprises:activate', { taxNumber: NEW_ENTERPRISE.taxNumber });
+    expect((await call('app:info', {})).seller).toEqual({ taxNumber: NEW_ENTERPRISE.taxNumber, name: NEW_ENTERPRISE.agencyName });
+    expect(events).toEqual([{ taxNumber: NEW_ENTERPRISE.taxNumber, name: NEW_ENTERPRISE.agencyName }]);
+    const choices = await call('enterprises:choices', {});
+    expect(choices.active.taxNumber).toBe(NEW_ENTERPRISE.taxNumber);
+    expect(choices.choices[0]?.taxNumber).toBe(DEMO_ENTERPRISE.taxNumber);
+    await expect(call('enterprises:activate', { taxNumber: '91110000000000000X' })).rejects.toMatchObject({ error: { code: 'NOT_FOUND' } });
+
+    // It is the buyer of collection: its ledger holds its invoices only, the demo enterprise's stay apart.
+    const { runIds } = await call('collection:sync', {});
+    await expect.poll(async () => (await call('collection:runs', {})).filter((run) => runIds.includes(run.id) && run.status === 'done').length, { timeout: 60_000 }).toBe(runIds.length);
+    const own = await call('ledger:query', { limit: 200, offset: 0 });
+    expect(own.totals.count).toBeGreaterThan(0);
+
+    await call('enterprises:activate', { taxNumber: DEMO_ENTERPRISE.taxNumber });
+    expect((await call('app:info', {})).seller.taxNumber).toBe(DEMO_ENTERPRISE.taxNumber);
+    expect((await call('ledger:query', { limit: 1, offset: 0 })).totals.count).toBe(0);
+    expect((await call('collection:runs', {})).length).toBe(0);
+
+    for (const secret of [IDENTITY_PWD, TAX_PWD, NEW_TAX_PWD]) {
+      expect(filesContaining(input.appDir, secret), secret).toEqual([]);
+      expect(input.answers.filter((answer) => answer.includes(secret))).toEqual([]);
+      expect(logged.filter((line) => line.includes(secret))).toEqual([]);
+    }
+  });
+});
