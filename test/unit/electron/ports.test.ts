@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  ALLOW_BASIC_TEXT_SWITCH,
   createSafeStorageCipher,
   SECRET_STORAGE_BASIC_TEXT,
   SECRET_STORAGE_UNAVAILABLE,
@@ -104,6 +107,18 @@ describe('createSafeStorageCipher', () => {
     // getSelectedStorageBackend is Linux-only; on Windows and macOS it reports nothing useful.
     const cipher = createSafeStorageCipher(fakeSafeStorage({ available: true, backend: 'basic_text' }), { platform: 'win32', allowBasicText: false });
     expect(cipher.decrypt(cipher.encrypt('x'))).toBe('x');
+  });
+
+  it('names the opt-in that exists (the command-line switch) and calls it obfuscation, not encryption', () => {
+    expect(SECRET_STORAGE_BASIC_TEXT).toContain(`--${ALLOW_BASIC_TEXT_SWITCH}`);
+    expect(SECRET_STORAGE_BASIC_TEXT).toContain('混淆');
+    expect(SECRET_STORAGE_BASIC_TEXT).toContain('obfuscated');
+    expect(SECRET_STORAGE_BASIC_TEXT).toMatch(/not encrypted/);
+    // There is no such setting: the message must not send the clerk to look for one.
+    expect(SECRET_STORAGE_BASIC_TEXT).not.toMatch(/在设置中|in Settings/);
+    // The adapter reads exactly that switch.
+    const adapter = fs.readFileSync(path.join(import.meta.dirname, '../../../main/electron/index.ts'), 'utf8');
+    expect(adapter).toContain('app.commandLine.hasSwitch(ALLOW_BASIC_TEXT_SWITCH)');
   });
 
   it('explains the refusal in Chinese and English', () => {
