@@ -125,6 +125,9 @@ describe('batch issuance from Excel', () => {
       await page.getByTestId('nav-history').click();
       const table = page.getByTestId('history-table');
       await expect.poll(() => table.innerText(), { timeout: 10_000 }).toContain('批量客户50有限公司');
+      // The history renders only the rows in view (a virtual list): an older one is found by searching.
+      await page.getByTestId('filter-text').locator('input').fill('批量客户07');
+      await page.getByTestId('filter-text').locator('input').press('Enter');
       const sample = table.locator('tr', { hasText: '批量客户07有限公司' });
       await expect.poll(() => sample.innerText()).toContain('已开具');
       await screenshot(page, 'batch-history');

@@ -101,6 +101,32 @@ describe('a history database that was replaced', () => {
     expect(await call<LedgerStatus>(blank, 'ledger:status')).toMatchObject({ mode: 'recovery', problem: 'empty' });
   });
 
+  it('opens another data folder chosen in main\'s folder dialog, and refuses a folder without a history', async () => {
+    const broken = await historyWithOneDraft();
+    fs.truncateSync(path.join(broken, HISTORY_DB_FILE), 0);
+    const elsewhere = await historyWithOneDraft();
+    const empty = tempDir();
+    let answer: string | null = empty;
+    const remembered: string[] = [];
+    const core = await createCore(
+      { dataDir: broken, appVersion: 'test', dailyBackups: false },
+      {
+        cipher: createTestCipher(),
+        dialog: { chooseSavePath: () => Promise.resolve(null), chooseOpenPath: () => Promise.resolve(null), chooseFolder: () => Promise.resolve(answer) },
+        dataFolder: { remember: (dir) => remembered.push(dir) },
+      },
+    );
+    cleanups.push(() => core.close());
+    expect(await core.router.dispatch('ledger:openFolder', {})).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    answer = elsewhere;
+    const opened = await call<LedgerStatus>(core, 'ledger:openFolder');
+    expect(opened).toMatchObject({ mode: 'normal', dataDir: elsewhere });
+    expect(remembered).toEqual([elsewhere]);
+    expect(await call<{ rows: DraftSummary[] }>(core, 'issuance:listDrafts')).toMatchObject({ rows: [{ buyerName: '买方' }] });
+    // The emptied folder was left exactly as it was.
+    expect(fs.statSync(path.join(broken, HISTORY_DB_FILE)).size).toBe(0);
+  });
+
   it('starts normally on a new install and on a history from before the marker existed, and marks both', async () => {
     const fresh = tempDir();
     const core = await start(fresh);

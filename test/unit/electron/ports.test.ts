@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ALLOW_BASIC_TEXT_SWITCH,
   createSafeStorageCipher,
+  rememberDataDir,
+  resolveDataDir,
   SECRET_STORAGE_BASIC_TEXT,
   SECRET_STORAGE_UNAVAILABLE,
   type SafeStorageLike,
@@ -125,6 +128,25 @@ describe('createSafeStorageCipher', () => {
     for (const message of [SECRET_STORAGE_UNAVAILABLE, SECRET_STORAGE_BASIC_TEXT]) {
       expect(message).toMatch(/[\u4e00-\u9fff]/u);
       expect(message).toMatch(/[A-Za-z]{4,} [A-Za-z]{2,}/u);
+    }
+  });
+});
+
+describe('data folder pointer (the folder opened from the recovery screen)', () => {
+  it('uses userData until a folder is remembered, then that folder while it exists', () => {
+    const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-userdata-'));
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-other-'));
+    try {
+      expect(resolveDataDir(userData)).toBe(userData);
+      rememberDataDir(userData, other);
+      expect(resolveDataDir(userData)).toBe(other);
+      fs.rmSync(other, { recursive: true });
+      expect(resolveDataDir(userData)).toBe(userData);
+      fs.writeFileSync(path.join(userData, 'data-folder.json'), '{"dataDir":"relative/path"}');
+      expect(resolveDataDir(userData)).toBe(userData);
+    } finally {
+      fs.rmSync(userData, { recursive: true, force: true });
+      fs.rmSync(other, { recursive: true, force: true });
     }
   });
 });
