@@ -16,6 +16,12 @@ const noNode = [
   { group: ['node:*'], message: 'shared/ and renderer/ must stay pure: no Node built-ins (docs/architecture.md §11.1).' },
 ];
 const noElectron = { name: 'electron', message: "Only main/electron/ may import 'electron' (docs/architecture.md §1)." };
+/** The sandbox is a separate service: the app reaches it over HTTP, started through main/sandbox-service/. */
+const SANDBOX = ['**/sandbox/**', '**/sandbox'];
+const noSandbox = {
+  group: SANDBOX,
+  message: 'The sandbox is a separate service: the app starts it through main/sandbox-service/ and talks to it over HTTP only.',
+};
 const requireElectron = {
   selector: "CallExpression[callee.name='require'][arguments.0.value='electron']",
   message: "Only main/electron/ may require 'electron' (docs/architecture.md §1).",
@@ -74,7 +80,7 @@ export default tseslint.config(
         'error',
         {
           paths: [noElectron, ...NODE_BUILTINS.map((name) => ({ name, message: 'shared/ must stay pure: no Node built-ins.' }))],
-          patterns: [...noNode, { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ depends on nothing but itself.' }],
+          patterns: [...noNode, { group: ['**/main/**', '**/renderer/**', '**/preload/**', ...SANDBOX], message: 'shared/ depends on nothing but itself.' }],
         },
       ],
       'no-restricted-syntax': ['error', requireElectron],
@@ -95,7 +101,7 @@ export default tseslint.config(
     files: ['main/**/*.ts'],
     ignores: ['main/electron/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noElectron] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noElectron], patterns: [noSandbox] }],
       'no-restricted-syntax': ['error', requireElectron],
     },
   },
@@ -117,6 +123,31 @@ export default tseslint.config(
         },
       ],
       'no-restricted-syntax': ['error', requireElectron],
+    },
+  },
+  {
+    // main/electron/ (no other rules of its own yet): the sandbox boundary holds there too.
+    files: ['main/electron/**/*.ts', 'preload/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [noSandbox] }] },
+  },
+  {
+    // App tests reach the sandbox through its entry (sandbox/index.ts: start it, its demo credentials, fault
+    // plans), its process (main/sandbox-service/) or its test-only control API — never its internals. The
+    // sandbox's own tests and their helpers may test it as a library.
+    files: ['test/**/*.ts'],
+    ignores: ['test/integration/sandbox/**', 'test/unit/sandbox/**', 'test/support/input-sandbox.ts', 'test/fixtures/bundle/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sandbox/**', '!**/sandbox/index.js'],
+              message: 'App tests use the sandbox through sandbox/index.ts, its process or its control API, not its internals.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -143,7 +174,7 @@ export default tseslint.config(
         'error',
         {
           paths: [noElectron],
-          patterns: [...noNode, { group: ['**/main/**', '**/preload/**'], message: 'The renderer reaches main only through window.api.' }],
+          patterns: [...noNode, { group: ['**/main/**', '**/preload/**'], message: 'The renderer reaches main only through window.api.' }, noSandbox],
         },
       ],
       'no-restricted-syntax': ['error', requireElectron],

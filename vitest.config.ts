@@ -13,6 +13,8 @@ export default defineConfig({
     testTimeout: 240_000,
     expect: { poll: { timeout: 60_000, interval: 50 } },
     hookTimeout: 240_000,
+    // The sandbox runs as its own process; build its bundle from the code under test first.
+    globalSetup: ['./test/support/build-sandbox.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

@@ -38,7 +38,8 @@ import { createGuardedCore, type InnerCore } from './ledger/guarded-core.js';
 import { createVault } from './security/vault.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../sandbox/index.js';
+import { startSandboxService, type SandboxService } from './sandbox-service/service.js';
+import { createServiceStatusFeature } from './features/service-status/index.js';
 
 export { DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE } from './core-config.js';
 export type { Core, CoreConfig, CoreEvent, CoreEventListener, ServiceConfig } from './core-config.js';
@@ -56,19 +57,19 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();
 
-  let sandbox: RunningSandbox | undefined;
+  let sandbox: SandboxService | undefined;
   let connection: { baseUrl: string; signer: RequestSigner; seller: Seller };
   try {
     if (service.kind === 'sandbox') {
-      sandbox = await startSandbox({
+      // Its own process (main/sandbox-service/), state under the app's data folder; a seeded tax authority,
+      // so a clerk without an account can collect, verify and certify in 测试环境.
+      sandbox = await startSandboxService(ports.sandbox, {
         dataDir: path.join(config.dataDir, 'sandbox'),
-        port: 0,
-        // A seeded tax authority, so a clerk without an account can collect, verify and certify in 测试环境.
         seed: config.sandboxSeed ?? DEFAULT_SANDBOX_SEED,
         ...(config.sandboxIssueDelayMs === undefined ? {} : { issueDelayMs: config.sandboxIssueDelayMs }),
         ...(config.sandboxControlApi ? { controlApi: true } : {}),
       });
-      connection = { baseUrl: sandbox.baseUrl, signer: createHmacSigner(DEMO_CREDENTIALS), seller: DEMO_ENTERPRISE };
+      connection = { baseUrl: sandbox.baseUrl, signer: createHmacSigner(sandbox.credentials), seller: sandbox.enterprise };
     } else {
       const signer = 'signer' in service ? service.signer : createHmacSigner({ appKey: service.appKey, appSecret: service.appSecret });
       connection = { baseUrl: service.baseUrl, signer, seller: service.seller };
@@ -85,7 +86,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     ...(config.serviceTimeoutMs === undefined ? {} : { timeoutMs: config.serviceTimeoutMs }),
   });
   const environment = service.kind;
-  settings.api.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? DEMO_CREDENTIALS : null });
+  settings.api.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? sandbox.credentials : null });
   const defaultIssuer = config.issuer ?? DEFAULT_ISSUER;
   const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: { ...seller() }, issuer: defaultIssuer });
 
@@ -111,6 +112,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   // The feature list: one line per feature, in start order (stop runs in reverse).
   const features = [
     settings,
+    // Reachability of the service, and restarting the sandbox process when it died (the 服务不可达 banner).
+    createServiceStatusFeature({ ...deps, baseUrl: connection.baseUrl, sandbox }),
     enterprises,
     collection,
     issuance,

@@ -2,6 +2,7 @@
  * Ports: the Electron-only capabilities the core needs, as plain interfaces (docs/architecture.md §1).
  * `main/electron/` implements them with Electron; tests implement them for real without Electron.
  */
+import type { SandboxLauncher } from './sandbox-service/launcher.js';
 
 /** Encrypts secrets at rest (app secrets, tax-bureau passwords). Electron: safeStorage. Tests: AES-256-GCM. */
 export interface SecretCipher {
@@ -108,6 +109,8 @@ export interface PrinterPort {
 }
 
 export interface CorePorts {
+  /** Starts the sandbox service process. Electron: utilityProcess; absent (harness, tests): a Node child process. */
+  sandbox?: SandboxLauncher;
   cipher: SecretCipher;
   /** Optional until every host provides one; without it, exports answer with a clear refusal. */
   dialog?: DialogPort;

@@ -1,12 +1,12 @@
 /**
- * The embedded invoice service (docs/architecture.md §6) on 127.0.0.1: the app runs against it when no real service
+ * The embedded invoice service (DESIGN.md §6) on 127.0.0.1: the app runs against it when no real service
  * is configured, and tests run against it over real HTTP. All 13 endpoints of the spec (routes.ts →
  * endpoints/), a seeded tax authority of received invoices, and fault knobs for tests. docs/sandbox.md.
  */
 import type { AddressInfo } from 'node:net';
 import { createAuthenticator, type SandboxCredential } from './auth.js';
 import { createControlApi } from './control.js';
-import { outputState } from './output/state.js';
+import type { SandboxContext } from './context.js';
 import { registerCredentialEnterprises, withAgencyAuthorisations } from './endpoints/agency.js';
 import { NO_FAULTS, createFaultSwitch, type FaultPlan } from './faults.js';
 import { createSandboxServer } from './server.js';
@@ -16,7 +16,17 @@ import { seedTaxAuthority } from './tax-authority/seeding.js';
 export type { SandboxCredential } from './auth.js';
 export type { FaultPlan, InjectedFault } from './faults.js';
 export { FaultConfig, NO_FAULTS, createFaultPlan, faultPlanFromConfig, seededRandom } from './faults.js';
-export { FAULTS_CONTROL_PATH } from './control.js';
+export { CONTROL_PATH_PREFIX, FAULTS_CONTROL_PATH } from './control.js';
+export {
+  CERTIFICATION_OUTCOME_CONTROL_PATH,
+  ISSUED_CONTROL_PATH,
+  OUTPUT_CONTROL_PATH,
+  RECEIVED_CONTROL_PATH,
+  RED_LETTER_CONTROL_PATH,
+  VOID_CONTROL_PATH,
+} from './control-routes.js';
+export type { ReceivedInvoice } from './tax-authority/types.js';
+export { SANDBOX_DB_FILE } from './store.js';
 export { SANDBOX_CODES } from './codes.js';
 
 /** The demo enterprise the sandbox authorises by default; the app prefills the seller from it. */
@@ -99,20 +109,21 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   let baseUrl = '';
   const faults = createFaultSwitch(options.faults ?? NO_FAULTS);
   registerCredentialEnterprises(store.db, credentials, credentialEnterpriseName, now());
+  const context: SandboxContext = {
+    store,
+    db: store.db,
+    baseUrl: () => baseUrl,
+    credentials,
+    seed: options.seed,
+    now,
+    issueDelayMs: options.issueDelayMs ?? DEFAULT_ISSUE_DELAY_MS,
+  };
   const server = createSandboxServer({
-    context: {
-      store,
-      db: store.db,
-      baseUrl: () => baseUrl,
-      credentials,
-      seed: options.seed,
-      now,
-      issueDelayMs: options.issueDelayMs ?? DEFAULT_ISSUE_DELAY_MS,
-    },
+    context,
     authenticator: withAgencyAuthorisations(createAuthenticator(credentials, now), store.db),
     faults,
     onError: options.onError ?? ((error) => console.error('[sandbox]', error)),
-    ...(options.controlApi ? { control: createControlApi(faults, outputState(store.db).invoices) } : {}),
+    ...(options.controlApi ? { control: createControlApi(faults, context) } : {}),
   });
 
   try {

@@ -1,8 +1,8 @@
 /**
  * The sandbox's HTTP layer on plain node:http: route, read the body (bounded), ask the fault plan,
  * verify the signature, parse JSON, run the endpoint, write the envelope. HTTP status policy
- * (docs/sandbox.md): 200 for every answer in an envelope, refusals included; 400 for a body that is not
- * JSON; 404 unknown path; 405 wrong method; 413 too large; 501 known endpoint not implemented; 500 only
+ * (docs/sandbox.md): 200 for every answer in an envelope, refusals included; 400 for a request-target
+ * that is not a plain path (parseTarget), a request Node cannot parse, or a body that is not JSON; 404 unknown path; 405 wrong method; 413 too large; 501 known endpoint not implemented; 500 only
  * for injected faults and sandbox bugs.
  */
 import http from 'node:http';
@@ -18,6 +18,32 @@ import { matchRoute, type Route } from './routes.js';
 
 /** OCR pictures arrive base64-encoded in the body; 20 MiB leaves room for a large scan. */
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+/** Longest request-target accepted; the longest real one (a query by lsh) is under 200 characters. */
+export const MAX_TARGET_LENGTH = 4096;
+
+const BASE = 'http://sandbox.invalid';
+
+/**
+ * The request-target as a URL, or why it is refused. Only origin-form (`/path?query`, RFC 9112 §3.2.1) of
+ * printable ASCII with well-formed %-escapes: `//`, `//[`, absolute-form (`http://…`), `*`, non-ASCII and
+ * `%zz` are refused here, so nothing later parses a target that can throw.
+ */
+export function parseTarget(target: string): { ok: true; url: URL } | { ok: false; reason: string } {
+  if (target.length > MAX_TARGET_LENGTH) return { ok: false, reason: `request-target longer than ${MAX_TARGET_LENGTH} characters` };
+  if (!target.startsWith('/') || target.startsWith('//')) return { ok: false, reason: 'request-target must be a path starting with one /' };
+  if (!/^[\x21-\x7e]+$/.test(target)) return { ok: false, reason: 'request-target must be printable ASCII (percent-encode the rest)' };
+  if (/%(?![0-9A-Fa-f]{2})/.test(target)) return { ok: false, reason: 'request-target has a malformed %-escape' };
+  try {
+    const url = new URL(target, BASE);
+    // A target that resolves to another origin (e.g. through backslashes) is not a path of ours.
+    if (url.origin !== BASE) return { ok: false, reason: 'request-target must be a path of this service' };
+    decodeURIComponent(url.pathname);
+    return { ok: true, url };
+  } catch {
+    return { ok: false, reason: 'request-target is not a valid path' };
+  }
+}
 
 export interface ServerDeps {
   context: SandboxContext;
@@ -80,8 +106,19 @@ export function createSandboxServer(deps: ServerDeps): http.Server {
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const method = (request.method ?? 'GET').toUpperCase();
     const pathAndQuery = request.url ?? '/';
-    const url = new URL(pathAndQuery, 'http://sandbox.invalid');
-    if (deps.control && url.pathname.startsWith(CONTROL_PATH_PREFIX)) return deps.control.handle(request, response, url.pathname);
+    const target = parseTarget(pathAndQuery);
+    if (!target.ok) {
+      send(response, failure('E1', SANDBOX_CODES.format, target.reason, context.now(), 400), true);
+      return;
+    }
+    const { url } = target;
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+      // Refused before a byte of it is read.
+      send(response, failure('E1', SANDBOX_CODES.format, `请求体超过 ${MAX_BODY_BYTES} 字节`, context.now(), 413), true);
+      return;
+    }
+    if (deps.control && url.pathname.startsWith(CONTROL_PATH_PREFIX)) return deps.control.handle(request, response, url);
     // Invoice files (files.ts): unsigned download links, outside the 13 endpoints.
     if (await serveInvoiceFile(method, url.pathname, response, context)) return;
     const match = matchRoute(method, url.pathname);
@@ -141,18 +178,38 @@ export function createSandboxServer(deps: ServerDeps): http.Server {
     send(response, reply);
   }
 
-  return http.createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+  /** The last resort: must not throw, whatever the request or the error was. */
+  function answerError(request: http.IncomingMessage, response: http.ServerResponse, error: unknown): void {
+    try {
       deps.onError(error);
+    } catch {
+      // A failing error reporter must not take the server down either.
+    }
+    try {
       if (response.headersSent) {
         response.destroy();
         return;
       }
-      const match = matchRoute((request.method ?? 'GET').toUpperCase(), new URL(request.url ?? '/', 'http://sandbox.invalid').pathname);
-      const kind = match.kind === 'found' ? match.route.endpoint.envelope : 'E1';
-      send(response, failure(kind, SANDBOX_CODES.internal, '沙箱内部错误', context.now(), 500), true);
-    });
+      const target = parseTarget(request.url ?? '/');
+      const match = target.ok ? matchRoute((request.method ?? 'GET').toUpperCase(), target.url.pathname) : undefined;
+      const kind = match?.kind === 'found' ? match.route.endpoint.envelope : 'E1';
+      send(response, failure(kind, SANDBOX_CODES.internal, '沙箱内部错误', new Date(), 500), true);
+    } catch {
+      response.destroy();
+    }
+  }
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => answerError(request, response, error));
   });
+  // Requests Node's parser refuses (a target with raw non-ASCII or control bytes, headers over the limit,
+  // garbage): answered 400 and closed; the server goes on.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || (error.code === 'ECONNRESET' && socket.destroyed)) return socket.destroy();
+    const body = JSON.stringify({ error: 'bad request' });
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  return server;
 }
 
 function envelopeOf(route: Route | undefined): EnvelopeKind {

@@ -50,6 +50,8 @@ export interface SandboxStore {
    * `build` gets the next number of the type and the records are written with the issued mark.
    */
   issueOnce(lsh: string, fplxdm: string, at: number, build: (sequence: number) => StoredInvoice[]): StoredInvoice[];
+  /** Every issued invoice with the request it came from, oldest first (the test-only control API). */
+  listIssued(): StoredInvoice[];
   /** The underlying database, for the other domains' stores (sandbox/stores/). */
   readonly db: Db;
   close(): void;
@@ -71,6 +73,7 @@ export function openSandboxStore(dataDir: string): SandboxStore {
     `INSERT INTO issued_invoices (lsh, fplxdm, fpdm, fphm, kprq, skm, jym, kplx, jshj)
      VALUES (@lsh, @fplxdm, @fpdm, @fphm, @kprq, @skm, @jym, @kplx, @jshj)`,
   );
+  const selectAllInvoices = db.prepare<[], StoredInvoice>('SELECT lsh, fplxdm, fpdm, fphm, kprq, skm, jym, kplx, jshj FROM issued_invoices ORDER BY id');
   const markIssued = db.prepare('UPDATE issuance_requests SET issued_at = ? WHERE lsh = ? AND issued_at IS NULL');
   const nextSequence = db.prepare<[string], { last_number: number }>(
     `INSERT INTO invoice_sequences (fplxdm, last_number) VALUES (?, 1)
@@ -107,6 +110,7 @@ export function openSandboxStore(dataDir: string): SandboxStore {
       insertIssuance.run(issuance);
     },
     invoicesFor: (lsh) => selectInvoices.all(lsh),
+    listIssued: () => selectAllInvoices.all(),
     issueOnce: (lsh, fplxdm, at, build) => issueOnce(lsh, fplxdm, at, build),
     db,
     close: () => closeDatabase(db),

@@ -9,10 +9,13 @@
 // - dist/preload/index.cjs: a sandboxed preload can require only `electron` and a few Node built-ins,
 //   so everything else (zod, shared/ipc) must be inside the bundle.
 //
+// - dist/sandbox/sandbox-service.cjs: the sandbox service (sandbox/main.ts), a separate process the app
+//   starts (utilityProcess in Electron, a Node child process in the harness and tests); same externals.
+//
 // index.ts finds its siblings through __dirname (dist/main → ../renderer, ../preload/index.cjs), which
 // is why both bundles are CommonJS and why nothing else is copied here.
 import { build } from 'esbuild';
-import { MAIN_BUNDLE_OPTIONS } from './main-bundle.mjs';
+import { MAIN_BUNDLE_OPTIONS, SANDBOX_BUNDLE } from './main-bundle.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +40,10 @@ await Promise.all([
     ...common,
     entryPoints: ['main/features/libraries/sheet-worker.ts'],
     outfile: 'dist/main/sheet-worker.cjs',
+  }),
+  build({
+    ...common,
+    ...SANDBOX_BUNDLE,
   }),
   build({
     ...common,

@@ -14,3 +14,9 @@ export const MAIN_BUNDLE_OPTIONS = {
   define: { 'process.env.NODE_ENV': '"production"' },
   external: MAIN_EXTERNALS,
 };
+
+/** The sandbox service's entry and bundle (a separate process; protocol/sandbox-service.ts names the file). */
+export const SANDBOX_BUNDLE = {
+  entryPoints: ['sandbox/main.ts'],
+  outfile: 'dist/sandbox/sandbox-service.cjs',
+};

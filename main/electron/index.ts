@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type Session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type Session, type WebContents } from 'electron';
 import { createCore, type Core } from '../core.js';
 import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
 // Linux without a keyring: the only opt-in to Chromium's basic_text backend (obfuscation, not encryption)
@@ -21,6 +21,7 @@ import {
 import { createElectronPrinterPort } from './printer.js';
 import { createCupsPrinterPort } from '../features/print/cups.js';
 import { registerAppProtocol } from './protocol.js';
+import { createUtilityProcessLauncher, sandboxBundlePath } from './sandbox-launcher.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
 import { createMainWindow } from './window.js';
 
@@ -118,6 +119,7 @@ async function start(): Promise<void> {
     opener: createElectronFileOpener(shell),
     // Linux and macOS print through CUPS (lp, the path the tests exercise); Windows through Electron.
     printer: process.platform === 'win32' ? createElectronPrinterPort({ createWindow: (options) => new BrowserWindow(options) }) : createCupsPrinterPort(),
+    sandbox: createUtilityProcessLauncher(utilityProcess, sandboxBundlePath(__dirname)),
     dataFolder: { remember: (dir) => rememberDataDir(userData, dir) },
   });
   ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);

@@ -84,14 +84,16 @@ export interface OutputInvoiceStore {
   insert(invoice: NewOutputInvoice): OutputInvoice;
   byId(id: number): OutputInvoice | undefined;
   byLsh(lsh: string): OutputInvoice | undefined;
+  /** Every issued invoice, oldest first (the test-only control API). */
+  list(): OutputInvoice[];
+  /** Test-only (control API): marks an invoice voided — zflx '0' never issued (fpzt 02), '1' issued (03/04). */
+  setVoided(id: number, zflx: '0' | '1'): OutputInvoice;
   byNumber(fplxdm: string, fpdm: string | null, fphm: string): OutputInvoice | undefined;
   byToken(token: string): OutputInvoice | undefined;
   /** The issuance request the invoice was issued from (JSON as stored by store.ts). */
   requestJson(lsh: string): string | undefined;
   /** Adds a red invoice's amount (positive) to its blue invoice; fully reversed → status red-reversed. */
   addReversal(blueId: number, amount: string): OutputInvoice;
-  /** Test-only (control API): voids an issued invoice (zflx 1), as the tax-control device would. */
-  voidIssued(id: number): OutputInvoice;
 }
 
 /** What is left to reverse of a blue invoice. */
@@ -107,13 +109,14 @@ export function openOutputInvoiceStore(db: Db): OutputInvoiceStore {
   );
   const selectById = db.prepare<[number], Row>('SELECT * FROM output_invoices WHERE id = ?');
   const selectByLsh = db.prepare<[string], Row>('SELECT * FROM output_invoices WHERE lsh = ?');
+  const selectAll = db.prepare<[], Row>('SELECT * FROM output_invoices ORDER BY id');
+  const updateVoided = db.prepare<[string, number], Row>('UPDATE output_invoices SET zflx = ? WHERE id = ? RETURNING *');
   const selectByNumber = db.prepare<[string, string, string], Row>(
     "SELECT * FROM output_invoices WHERE fplxdm = ? AND ifnull(fpdm, '') = ? AND fphm = ?",
   );
   const selectByToken = db.prepare<[string], Row>('SELECT * FROM output_invoices WHERE file_token = ?');
   const selectRequest = db.prepare<[string], { request_json: string }>('SELECT request_json FROM issuance_requests WHERE lsh = ?');
   const updateReversal = db.prepare<[string, string, number], Row>('UPDATE output_invoices SET reversed = ?, status = ? WHERE id = ? RETURNING *');
-  const updateVoided = db.prepare<[number], Row>("UPDATE output_invoices SET zflx = '1' WHERE id = ? RETURNING *");
 
   const addReversal = db.transaction((blueId: number, amount: string): OutputInvoice => {
     const blue = selectById.get(blueId);
@@ -128,11 +131,6 @@ export function openOutputInvoiceStore(db: Db): OutputInvoiceStore {
   const found = (row: Row | undefined): OutputInvoice | undefined => (row ? fromRow(row) : undefined);
 
   return {
-    voidIssued(id) {
-      const row = updateVoided.get(id);
-      if (!row) throw new Error(`invoice ${id} does not exist`);
-      return fromRow(row);
-    },
     insert(invoice) {
       const row = insert.get({ ...invoice });
       if (!row) throw new Error('output invoice was not inserted');
@@ -140,6 +138,12 @@ export function openOutputInvoiceStore(db: Db): OutputInvoiceStore {
     },
     byId: (id) => found(selectById.get(id)),
     byLsh: (lsh) => found(selectByLsh.get(lsh)),
+    list: () => selectAll.all().map(fromRow),
+    setVoided(id, zflx) {
+      const row = updateVoided.get(zflx, id);
+      if (!row) throw new Error(`output invoice ${id} does not exist`);
+      return fromRow(row);
+    },
     byNumber: (fplxdm, fpdm, fphm) => found(selectByNumber.get(fplxdm, fpdm ?? '', fphm)),
     byToken: (token) => found(selectByToken.get(token)),
     requestJson: (lsh) => selectRequest.get(lsh)?.request_json,

@@ -79,6 +79,8 @@ export interface FormNumbers {
 export interface RedLetterStore {
   insert(application: NewRedLetterApplication): RedLetterApplication;
   byLsh(lsh: string): RedLetterApplication | undefined;
+  /** Every application, oldest first (the test-only control API). */
+  list(): RedLetterApplication[];
   byXxbbh(xxbbh: string): RedLetterApplication | undefined;
   byXxbid(xxbid: string): RedLetterApplication | undefined;
   /** Approves an application once: `numbers` gets its id; later calls return it as approved. */
@@ -97,6 +99,7 @@ export function openRedLetterStore(db: Db): RedLetterStore {
      RETURNING *`,
   );
   const selectByLsh = db.prepare<[string], Row>('SELECT * FROM red_letter_applications WHERE lsh = ?');
+  const selectAll = db.prepare<[], Row>('SELECT * FROM red_letter_applications ORDER BY id');
   const selectByXxbbh = db.prepare<[string], Row>('SELECT * FROM red_letter_applications WHERE xxbbh = ?');
   const selectByXxbid = db.prepare<[string], Row>('SELECT * FROM red_letter_applications WHERE xxbid = ?');
   const approve = db.prepare<[number, string, string | null, string], Row>(
@@ -126,6 +129,7 @@ export function openRedLetterStore(db: Db): RedLetterStore {
       return fromRow(row);
     },
     byLsh: (lsh) => found(selectByLsh.get(lsh)),
+    list: () => selectAll.all().map(fromRow),
     byXxbbh: (xxbbh) => found(selectByXxbbh.get(xxbbh)),
     byXxbid: (xxbid) => found(selectByXxbid.get(xxbid)),
     approveOnce: (lsh, at, numbers) => approveOnce(lsh, at, numbers),

@@ -21,11 +21,14 @@ export function processingPhase(batch: CertificationBatch, nowMs: number, stepMs
 
 /** Settles every batch that has finished by `nowMs` and is not settled yet. */
 export function settleFinishedCertifications(stores: InputStores, nowMs: number, stepMs: number): void {
-  const { certifications, taxAuthority } = stores;
+  const { certifications, taxAuthority, forced } = stores;
   for (const batch of certifications.unsettledUpTo(nowMs - PROCESSING_STEPS * stepMs)) {
     const settledAt = batch.acceptedAt + PROCESSING_STEPS * stepMs;
     const facts = { period: batch.period, acceptedAt: batch.acceptedAt, settledAt, seen: new Set<string>() };
     certifications.settle(batch.pch, settledAt, (item) => {
+      // A reason forced through the test-only control API wins over the rules.
+      const forcedReason = forced.find(item.fpdm, item.fphm);
+      if (forcedReason !== undefined) return { rzclzt: '5', sbyy: forcedReason };
       const invoice = taxAuthority.findStoredInvoice(item.fpdm, item.fphm);
       const decision = decideCertification({ ...item, gmfsbh: batch.gmfsbh }, invoice, facts);
       if (!decision.ok || !invoice) return { rzclzt: '5', sbyy: decision.ok ? '8' : decision.sbyy };

@@ -53,6 +53,7 @@ export function decideCertification(item: ItemFacts, invoice: ReceivedInvoice | 
     return { ok: true, mark: { rzzt: '0', rzrq: null, rzsq: null, rzlx: null, yxse: null, xxly: '', sfdbts: '0' } };
   }
 
+  // A red (negative) invoice is refused per item, whatever YXSE says; the batch itself is accepted.
   if (new Decimal(invoice.hjje).isNegative()) return fail('10');
   if (invoice.fpzt !== '0') return fail('3');
   if (invoice.glzt !== '0') return fail('98');
@@ -62,7 +63,8 @@ export function decideCertification(item: ItemFacts, invoice: ReceivedInvoice | 
   const earliest = compactDate(startOfChinaDay(batch.acceptedAt) - OVERDUE_AFTER_DAYS * DAY_MS);
   if (invoice.kprq < earliest && invoice.yqkgxbz !== '1') return fail('5');
   const validTax = item.yxse ?? invoice.se;
-  if (new Decimal(validTax).greaterThan(invoice.se)) return fail('15');
+  // A negative YXSE (allowed on the wire for red invoices) is as abnormal as one above the tax.
+  if (new Decimal(validTax).greaterThan(invoice.se) || new Decimal(validTax).isNegative()) return fail('15');
 
   const rzlx = item.sqrzlx;
   return {

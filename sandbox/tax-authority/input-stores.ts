@@ -5,12 +5,15 @@
 import type { Db } from '../database.js';
 import { createCertificationBatchStore, type CertificationBatchStore } from '../stores/certification-batches.js';
 import { createCollectionBatchStore, type CollectionBatchStore } from '../stores/collection-batches.js';
+import { createForcedCertificationStore, type ForcedCertificationStore } from '../stores/forced-certification.js';
 import { createTaxAuthorityStore, type TaxAuthorityStore } from '../stores/tax-authority.js';
 
 export interface InputStores {
   taxAuthority: TaxAuthorityStore;
   collections: CollectionBatchStore;
   certifications: CertificationBatchStore;
+  /** Outcomes forced through the test-only control API. */
+  forced: ForcedCertificationStore;
 }
 
 const byDb = new WeakMap<Db, InputStores>();
@@ -19,7 +22,9 @@ export function inputStoresFor(db: Db): InputStores {
   let stores = byDb.get(db);
   if (!stores) {
     const taxAuthority = createTaxAuthorityStore(db);
-    stores = { taxAuthority, collections: createCollectionBatchStore(db), certifications: createCertificationBatchStore(db, taxAuthority) };
+    stores = { taxAuthority, collections: createCollectionBatchStore(db), certifications: createCertificationBatchStore(db, taxAuthority),
+      forced: createForcedCertificationStore(db),
+    };
     byDb.set(db, stores);
   }
   return stores;

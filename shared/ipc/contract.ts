@@ -21,6 +21,7 @@ import { reversalChannels, reversalEvents } from './channels/reversal.js';
 import { taxCodeChannels } from './channels/tax-codes.js';
 import { templateChannels } from './channels/templates.js';
 import { printChannels, printEvents } from './channels/print.js';
+import { serviceChannels, serviceEvents } from './channels/service.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -43,6 +44,7 @@ export const contract = {
   ...templateChannels,
   ...enterpriseChannels,
   ...collectionChannels,
+  ...serviceChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -61,6 +63,7 @@ export const events = {
   ...printEvents,
   ...enterpriseEvents,
   ...collectionEvents,
+  ...serviceEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

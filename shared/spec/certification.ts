@@ -32,6 +32,12 @@ export const INVOICE_NUMBER_PATTERN = /^\d{8}$/;
 export const TAX_PERIOD_PATTERN = /^\d{4}(?:0[1-9]|1[0-2])$/;
 /** A non-negative amount with at most 2 decimals, as text. */
 export const AMOUNT_TEXT_PATTERN = /^\d{1,14}(?:\.\d{1,2})?$/;
+/**
+ * YXSE may be negative: it defaults to the invoice's tax, which is negative on a red invoice. The service
+ * accepts such a batch and answers that item with RZCLZT 5, SBYY 10 (red invoice cannot be certified)
+ * instead of refusing the whole batch as malformed.
+ */
+export const SIGNED_AMOUNT_TEXT_PATTERN = /^-?\d{1,14}(?:\.\d{1,2})?$/;
 
 export const CertificationItem = z
   .strictObject({
@@ -46,7 +52,7 @@ export const CertificationItem = z
       .describe(`Invoice type: ${describeTable(CERTIFIABLE_INVOICE_TYPES)}`),
     SQSKSSQ: text('SQSKSSQ').regex(TAX_PERIOD_PATTERN, 'SQSKSSQ 必须是 yyyyMM').describe('Tax period applied for, yyyyMM; must be the current tax period'),
     YXSE: text('YXSE')
-      .regex(AMOUNT_TEXT_PATTERN, 'YXSE 必须是不超过 2 位小数的非负金额')
+      .regex(SIGNED_AMOUNT_TEXT_PATTERN, 'YXSE 必须是不超过 2 位小数的金额')
       .or(z.literal(''))
       .optional()
       .describe('Valid tax amount, 2 decimals; absent or empty: the tax amount of the invoice'),

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { createCore, type Core, type CoreConfig } from '../../main/core.js';
+import type { SandboxLauncher } from '../../main/sandbox-service/launcher.js';
 import type { ConfirmQuestion, DialogPort } from '../../main/ports.js';
 import { createCupsPrinterPort } from '../../main/features/print/cups.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/security/csp.js';
@@ -38,6 +39,8 @@ export interface HarnessOptions {
   port?: number;
   rendererDir?: string;
   core?: Partial<Omit<CoreConfig, 'dataDir'>>;
+  /** How the sandbox process is started; default: a Node child process of the harness. */
+  sandboxLauncher?: SandboxLauncher;
 }
 
 export interface Harness {
@@ -128,6 +131,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     { appVersion: 'harness', issuer: '测试开票员', ...options.core, dataDir: options.dataDir },
     {
       cipher: createTestCipher(),
+      ...(options.sandboxLauncher ? { sandbox: options.sandboxLauncher } : {}),
       dialog: createHarnessDialog(options.dataDir, dialogState),
       // The machine's real printers through CUPS (CI has the cups-pdf printer PDF).
       printer: createCupsPrinterPort(),

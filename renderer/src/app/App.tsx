@@ -13,6 +13,7 @@ import { MessagesBridge } from '../lib/messages.js';
 import { PrintDialog } from '../features/print/components/print-dialog.js';
 import { AppHeader } from './app-header.js';
 import { EnvironmentBanner } from './environment-banner.js';
+import { ServiceBanner } from '../features/service-status/components/service-banner.js';
 import { useAppStore } from './store.js';
 import { theme } from './theme.js';
 import { VIEWS } from './views.js';
@@ -62,6 +63,7 @@ function Views() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <EnvironmentBanner environment={info?.environment} />
+      <ServiceBanner />
       <AppHeader />
       <Layout.Content style={{ paddingInline: 24, paddingBottom: 24 }}>
         <Tabs activeKey={view} onChange={(key) => setView(key)} items={items} />

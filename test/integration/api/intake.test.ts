@@ -5,11 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../main/api/client.js';
-import { DEMO_CREDENTIALS } from '../../../sandbox/index.js';
-import type { ReceivedInvoice } from '../../../sandbox/tax-authority/types.js';
+import { DEMO_CREDENTIALS, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '../../../sandbox/index.js';
 import { buildInvoiceQr } from '../../../shared/rules/invoice-qr.js';
 import { VERIFICATION_CODES, type VerificationRequest } from '../../../shared/spec/verification.js';
-import { startInputSandbox, readTaxAuthority, type InputSandbox } from '../../support/input-sandbox.js';
+import { BUYER, startInputSandbox, type InputSandbox } from '../../support/input-sandbox.js';
 import { base64, plainZip, qrPng } from '../../support/intake-fixtures.js';
 import { clientFor, refusalOf } from './client-support.js';
 
@@ -22,14 +21,11 @@ let client: ServiceClient;
 let invoices: ReceivedInvoice[] = [];
 
 beforeAll(async () => {
-  box = await startInputSandbox();
+  box = await startInputSandbox({ controlApi: true });
   client = clientFor(box.sandbox.baseUrl, { credential: { ...DEMO_CREDENTIALS, now: () => box.clock.ms } });
-  const authority = readTaxAuthority(box.dataDir);
-  try {
-    invoices = authority.store.invoicesByIds(Array.from({ length: authority.store.count() }, (_, index) => index + 1));
-  } finally {
-    authority.close();
-  }
+  // The seeded tax authority, through the sandbox's test-only control API (not its database).
+  const answer = await fetch(`${box.sandbox.baseUrl}${RECEIVED_CONTROL_PATH}?buyer=${BUYER}`);
+  invoices = ((await answer.json()) as { invoices: ReceivedInvoice[] }).invoices;
 });
 afterAll(() => box.close());
 

@@ -7,13 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../../sandbox/index.js';
-import { createFaultPlan, seededRandom } from '../../../sandbox/faults.js';
-import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
-import { createTaxAuthorityStore } from '../../../sandbox/stores/tax-authority.js';
-import { taxPeriodOf } from '../../../sandbox/tax-authority/china-time.js';
-import { openDatabase, closeDatabase } from '../../../main/db/open.js';
-import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
+import {
+  DEMO_CREDENTIALS,
+  DEMO_ENTERPRISE,
+  RECEIVED_CONTROL_PATH,
+  createFaultPlan,
+  seededRandom,
+  startSandbox,
+  type ReceivedInvoice,
+  type RunningSandbox,
+} from '../../../sandbox/index.js';
 import type { CertificationBatchView } from '../../../shared/ipc/index.js';
 import { tempDir } from '../../support/sample-issuance.js';
 import { createTestCipher } from '../../support/test-cipher.js';
@@ -23,8 +26,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The current tax period in China time, as the sandbox checks it (SBYY 7 otherwise). */
-const currentPeriod = () => taxPeriodOf(Date.now());
+/** The current tax period (yyyyMM) in China time, as the sandbox checks it (SBYY 7 otherwise). */
+const currentPeriod = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7).replace('-', '');
 
 async function setup(faults?: Parameters<typeof createFaultPlan>[0]) {
   const root = tempDir('fapiao-cert-');
@@ -35,17 +38,17 @@ async function setup(faults?: Parameters<typeof createFaultPlan>[0]) {
     seedInvoicesPerBuyer: 300,
     issueDelayMs: 60,
     onError: () => {},
+    controlApi: true,
     ...(faults ? { faults: createFaultPlan(faults, seededRandom(5)) } : {}),
   });
   // Certifiable invoices of the demo buyer: special/electronic special, normal, not yet certified, and
   // recent enough not to be overdue (the sandbox refuses invoices issued over 360 days ago with SBYY 5).
   const recent = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-  const db = openDatabase(path.join(sandboxDir, SANDBOX_DB_FILE), { migrations: sandboxMigrations });
-  const candidates = createTaxAuthorityStore(db)
-    .listInvoices(DEMO_ENTERPRISE.taxNumber)
+  // Read through the sandbox's test-only control API, not its database.
+  const received = (await (await fetch(`${sandbox.baseUrl}${RECEIVED_CONTROL_PATH}?buyer=${DEMO_ENTERPRISE.taxNumber}`)).json()) as { invoices: ReceivedInvoice[] };
+  const candidates = received.invoices
     .filter((i) => (i.fplxdm === '01' || i.fplxdm === '08') && i.fpzt === '0' && i.glzt === '0' && i.rzzt === '0' && i.kprq >= recent && !i.hjje.startsWith('-'))
     .slice(0, 3);
-  closeDatabase(db);
   const core: Core = await createCore(
     {
       dataDir: path.join(root, 'app'),

@@ -11,9 +11,15 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
-import { createFaultPlan } from '../../../sandbox/faults.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../../sandbox/index.js';
-import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
+import {
+  DEMO_CREDENTIALS,
+  DEMO_ENTERPRISE,
+  OUTPUT_CONTROL_PATH,
+  RED_LETTER_CONTROL_PATH,
+  createFaultPlan,
+  startSandbox,
+  type RunningSandbox,
+} from '../../../sandbox/index.js';
 import type { OutputInvoiceDetail, RedStarted } from '../../../shared/ipc/index.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 import { BUYER_004, call, GOODS, issueBlue, waitFor, waitForForm } from './red-support.js';
@@ -34,9 +40,14 @@ function count(file: string, sql: string): number {
   }
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
+/** What the sandbox holds, through its test-only control API (not its database). */
+async function control<T>(baseUrl: string, path: string): Promise<T> {
+  return (await (await fetch(`${baseUrl}${path}`)).json()) as T;
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -49,7 +60,7 @@ describe('red-letter applications with dropped answers', () => {
     // The first two hzsq answers are lost after the sandbox committed the application; later ones arrive.
     const draws = [0.1, 0.1];
     const faults = createFaultPlan({ dropRate: 0.5, endpoints: ['applyRedLetter'] }, () => draws.shift() ?? 0.9);
-    const sandbox: RunningSandbox = await startSandbox({ dataDir: path.join(root, 'sandbox'), issueDelayMs: 100, faults, onError: () => {} });
+    const sandbox: RunningSandbox = await startSandbox({ dataDir: path.join(root, 'sandbox'), issueDelayMs: 100, faults, onError: () => {}, controlApi: true });
     cleanups.push(() => sandbox.close());
     const dataDir = path.join(root, 'app');
     const openCore = (): Promise<Core> =>
@@ -75,10 +86,9 @@ describe('red-letter applications with dropped answers', () => {
       terminal: 'kpzd-01',
     });
     if (started.kind !== 'form') throw new Error('expected a red-letter form');
-    const sandboxDb = path.join(root, 'sandbox', SANDBOX_DB_FILE);
-    const remoteForms = () => count(sandboxDb, `SELECT COUNT(*) AS n FROM red_letter_applications`);
+    const remoteForms = async () => (await control<{ forms: unknown[] }>(sandbox.baseUrl, RED_LETTER_CONTROL_PATH)).forms.length;
     // The service has the application, but its answer never arrived: locally it is still unanswered.
-    await until(() => remoteForms() === 1, 'the sandbox to commit the application');
+    await until(async () => (await remoteForms()) === 1, 'the sandbox to commit the application');
     await first.close();
     const localDb = path.join(dataDir, HISTORY_DB_FILE);
     expect(count(localDb, `SELECT COUNT(*) AS n FROM outbox WHERE kind = 'redletter' AND state = 'pending'`)).toBe(1);
@@ -90,10 +100,11 @@ describe('red-letter applications with dropped answers', () => {
     await waitFor(second, (row) => row.lsh === form.redInvoiceLsh && row.status === 'issued');
 
     expect(draws).toEqual([]);
-    expect(remoteForms()).toBe(1);
+    expect(await remoteForms()).toBe(1);
     expect(count(localDb, `SELECT COUNT(*) AS n FROM red_letter_form`)).toBe(1);
     expect(count(localDb, `SELECT COUNT(*) AS n FROM outbox WHERE kind = 'redletter' AND state = 'done' AND attempts >= 3`)).toBe(1);
-    expect(count(sandboxDb, `SELECT COUNT(*) AS n FROM output_invoices WHERE kplx = '1'`)).toBe(1);
+    const output = await control<{ invoices: Array<{ kplx: string }> }>(sandbox.baseUrl, OUTPUT_CONTROL_PATH);
+    expect(output.invoices.filter((invoice) => invoice.kplx === '1')).toHaveLength(1);
     const detail = await call<OutputInvoiceDetail>(second, 'history:detail', { id: blue.id });
     expect(detail.reversal).toMatchObject({ state: 'full', remaining: '0.00' });
     expect(detail.reversal?.forms).toHaveLength(1);

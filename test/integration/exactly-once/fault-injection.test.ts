@@ -12,9 +12,15 @@ import readline from 'node:readline';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HISTORY_DB_FILE } from '../../../main/core.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../../sandbox/index.js';
-import { createFaultPlan, seededRandom } from '../../../sandbox/faults.js';
-import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
+import {
+  DEMO_CREDENTIALS,
+  DEMO_ENTERPRISE,
+  ISSUED_CONTROL_PATH,
+  createFaultPlan,
+  seededRandom,
+  startSandbox,
+  type RunningSandbox,
+} from '../../../sandbox/index.js';
 import { REPO_ROOT } from '../../harness/server.js';
 import { tempDir } from '../../support/sample-issuance.js';
 
@@ -82,7 +88,7 @@ describe('exactly-once issuance under faults and crashes', () => {
       { dropRate: 0.1, errorRate: 0.05, latencyMs: 2, latencyJitterMs: 40, endpoints: ['issueInvoice'] },
       seededRandom(SEED + 1),
     );
-    sandbox = await startSandbox({ dataDir: sandboxDir, issueDelayMs: 30, faults, onError: () => {} });
+    sandbox = await startSandbox({ dataDir: sandboxDir, issueDelayMs: 30, faults, onError: () => {}, controlApi: true });
     const acked = new Set<string>();
     let kills = 0;
     let killsWhileSubmitting = 0;
@@ -105,14 +111,14 @@ describe('exactly-once issuance under faults and crashes', () => {
     await last.next(/^idle$/);
     last.process.stdin.end('exit\n');
     await last.exited;
+    // What the service issued, through its test-only control API (not its database).
+    const sandboxIssued = (await (await fetch(`${sandbox.baseUrl}${ISSUED_CONTROL_PATH}`)).json()) as { invoices: Array<{ lsh: string; fphm: string }> };
     await sandbox.close();
 
     const local = new Database(path.join(appDir, HISTORY_DB_FILE), { readonly: true });
     const localRows = local.prepare(`SELECT lsh, status, fphm FROM issued_invoice`).all() as Array<{ lsh: string; status: string; fphm: string | null }>;
     local.close();
-    const remote = new Database(path.join(sandboxDir, SANDBOX_DB_FILE), { readonly: true });
-    const remoteRows = remote.prepare(`SELECT lsh, fphm FROM issued_invoices`).all() as Array<{ lsh: string; fphm: string }>;
-    remote.close();
+    const remoteRows = sandboxIssued.invoices;
 
     const remoteByLsh = new Map<string, string[]>();
     for (const row of remoteRows) remoteByLsh.set(row.lsh, [...(remoteByLsh.get(row.lsh) ?? []), row.fphm]);

@@ -23,6 +23,20 @@ describe('sandbox and protocol boundaries', () => {
     expect(errors.map((e) => e.message).join('\n')).toMatch(/The sandbox imports nothing of the app/);
   });
 
+  it('refuses any sandbox import in main/, main/electron/ and the renderer', async () => {
+    for (const where of ['main/core-fixture.ts', 'main/electron/lint-fixture.ts', 'renderer/src/lint-fixture.ts', 'shared/lint-fixture.ts']) {
+      const errors = await errorsFor(fixture('app-imports-sandbox.ts'), where);
+      expect(errors.map((e) => e.message).join('\n'), where).toMatch(/sandbox/);
+    }
+  });
+
+  it("refuses the sandbox's internals in app tests and allows its entry", async () => {
+    const errors = await errorsFor(fixture('test-imports-sandbox-internals.ts'), 'test/integration/core/lint-fixture.ts');
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/'..\/..\/sandbox\/store.js'.*not its internals/)]);
+    // The sandbox's own tests may test it as a library.
+    expect(await errorsFor(fixture('test-imports-sandbox-internals.ts'), 'test/integration/sandbox/lint-fixture.ts')).toEqual([]);
+  });
+
   it('refuses Node built-ins other than node:crypto in protocol/', async () => {
     const errors = await errorsFor(fixture('protocol-imports-node-fs.ts'), 'protocol/lint-fixture.ts');
     const messages = errors.map((e) => e.message);

@@ -5,6 +5,7 @@ import { historyEn } from '../../features/history/locale.js';
 import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js';
 import { batchEn, batchErrorsEn } from '../../features/batch/locale.js';
 import { intakeEn } from '../../features/intake/locale.js';
+import { serviceStatusEn } from '../../features/service-status/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
 import { taxCodesEn, taxCodesErrorsEn } from '../../features/tax-codes/locale.js';
 import { printEn } from '../../features/print/locale.js';
@@ -241,6 +242,7 @@ export const en: Messages = {
   certification: certificationEn,
   batch: batchEn,
   intake: intakeEn,
+  serviceStatus: serviceStatusEn,
   ledger: ledgerEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',

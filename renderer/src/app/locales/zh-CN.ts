@@ -6,6 +6,7 @@ import { historyZh } from '../../features/history/locale.js';
 import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js';
 import { batchErrorsZh, batchZh } from '../../features/batch/locale.js';
 import { intakeZh } from '../../features/intake/locale.js';
+import { serviceStatusZh } from '../../features/service-status/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 import { printZh } from '../../features/print/locale.js';
 import { ledgerZh } from '../../features/ledger/locale.js';
@@ -243,6 +244,7 @@ export const zhCN = {
   certification: certificationZh,
   batch: batchZh,
   intake: intakeZh,
+  serviceStatus: serviceStatusZh,
   ledger: ledgerZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
