@@ -50,6 +50,9 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   50: (db) => {
     insert(db, 'verification_log', { app_key: 'demo-app-key', fpzl: '01', fpdm: '3100231130', fphm: '00054321', china_day: '2025-03-01', cyjg: '0001', verified_at: AT });
   },
+  60: (db) => {
+    insert(db, 'forced_certification_outcomes', { fpdm: '3100231130', fphm: '00054321', sbyy: '10' });
+  },
 };
 
 const previous = (version: number) => sandboxMigrations.filter((m) => m.version < version).reduce((max, m) => Math.max(max, m.version), 0);
@@ -95,5 +98,12 @@ describe('sandbox migrations keep data', () => {
     const at = step(50);
     expect(at.db.prepare(`SELECT agency_name FROM agency_enterprises`).get()).toEqual({ agency_name: '上海示例科技有限公司' });
     expect(count(at.db, 'verification_log')).toBe(1);
+  });
+
+  it('0060 forced-certification: verifications kept; a forced outcome is one per invoice', () => {
+    const at = step(60);
+    expect(count(at.db, 'verification_log')).toBe(1);
+    expect(at.db.prepare(`SELECT sbyy FROM forced_certification_outcomes`).get()).toEqual({ sbyy: '10' });
+    expect(() => insert(at.db, 'forced_certification_outcomes', { fpdm: '3100231130', fphm: '00054321', sbyy: '2' })).toThrow(/UNIQUE|PRIMARY/);
   });
 });

@@ -24,7 +24,7 @@ describe('sandbox and protocol boundaries', () => {
   });
 
   it('refuses any sandbox import in main/, main/electron/ and the renderer', async () => {
-    for (const where of ['main/core-fixture.ts', 'main/electron/lint-fixture.ts', 'renderer/src/lint-fixture.ts', 'shared/lint-fixture.ts']) {
+    for (const where of ['main/lint-fixture.ts', 'main/electron/lint-fixture.ts', 'renderer/src/lint-fixture.ts', 'shared/lint-fixture.ts']) {
       const errors = await errorsFor(fixture('app-imports-sandbox.ts'), where);
       expect(errors.map((e) => e.message).join('\n'), where).toMatch(/sandbox/);
     }
