@@ -77,9 +77,9 @@ describe('errors cross IPC by code and are translated in the renderer', () => {
           if (entry.name !== 'sandbox') walk(full);
         } else if (entry.name.endsWith('.ts')) {
           const text = fs.readFileSync(full, 'utf8');
-          for (const match of text.matchAll(/(?:new IpcFailure|\bfail)\(\s*(?:'[A-Z_]+'|[^,()]+\?[^,()]+:[^,()]+),\s*'([a-zA-Z.]+)'/g)) keys.add(match[1]!);
+          for (const match of text.matchAll(/(?:new IpcFailure|\bfail)\((?:'[A-Z_]+'|[^,()?]*\?[^,():]*:[^,()]*),\s?'([a-zA-Z.]+)'/g)) keys.add(match[1]!);
           // The payload guard's refusals (main/ipc/payload-guard.ts) name their key first.
-          for (const match of text.matchAll(/\brefuse\(\s*'([a-zA-Z.]+)'/g)) keys.add(match[1]!);
+          if (entry.name === 'payload-guard.ts') for (const match of text.matchAll(/\brefuse\(\s*'([a-zA-Z.]+)'/g)) keys.add(match[1]!);
         }
       }
     };

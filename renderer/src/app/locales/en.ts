@@ -4,7 +4,7 @@ import { ledgerEn } from '../../features/ledger/locale.js';
 import { historyEn } from '../../features/history/locale.js';
 import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js';
 import { batchEn, batchErrorsEn } from '../../features/batch/locale.js';
-import { intakeEn } from '../../features/intake/locale.js';
+import { intakeEn, intakeErrorsEn } from '../../features/intake/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
 import { taxCodesEn, taxCodesErrorsEn } from '../../features/tax-codes/locale.js';
 import { printEn } from '../../features/print/locale.js';
@@ -313,6 +313,7 @@ export const en: Messages = {
       gone: 'This template was deleted',
     },
     taxCodes: taxCodesErrorsEn,
+    intake: intakeErrorsEn,
     print: printEn.errors,
     ipc: {
       unknownChannel: 'Unknown call: {{channel}}',

@@ -5,7 +5,7 @@
 import { historyZh } from '../../features/history/locale.js';
 import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js';
 import { batchErrorsZh, batchZh } from '../../features/batch/locale.js';
-import { intakeZh } from '../../features/intake/locale.js';
+import { intakeZh, intakeErrorsZh } from '../../features/intake/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 import { printZh } from '../../features/print/locale.js';
 import { ledgerZh } from '../../features/ledger/locale.js';
@@ -315,6 +315,7 @@ export const zhCN = {
       gone: '这张常用发票已被删除',
     },
     taxCodes: taxCodesErrorsZh,
+    intake: intakeErrorsZh,
     print: printZh.errors,
     ipc: {
       unknownChannel: '未知的调用：{{channel}}',

@@ -248,3 +248,26 @@ export const intakeEn: IntakeMessages = {
     'intake.scanFailed': 'Scanning failed',
   },
 };
+
+/** The same sentences as main's refusal keys `intake.*`, plugged into the locales under `errors.intake`. */
+export const intakeErrorsZh = {
+  notFound: '找不到这张收票',
+  fieldsInvalid: '有字段格式不正确，请按标红提示修改',
+  noDialog: '此环境不能打开文件对话框',
+  noOpener: '此环境不能打开文件',
+  fileMissing: '原文件已不在',
+  scanFolderMissing: '扫描文件夹不存在',
+  scannerUnavailable: '扫描仪不可用',
+  scanFailed: '扫描失败',
+};
+
+export const intakeErrorsEn: typeof intakeErrorsZh = {
+  notFound: 'This received invoice does not exist',
+  fieldsInvalid: 'Some fields are not valid: correct the ones marked red',
+  noDialog: 'File dialogs are not available here',
+  noOpener: 'Files cannot be opened here',
+  fileMissing: 'The original file is gone',
+  scanFolderMissing: 'The scan folder does not exist',
+  scannerUnavailable: 'The scanner is not available',
+  scanFailed: 'Scanning failed',
+};

@@ -53,6 +53,13 @@ export const printZh = {
     BAD_RESPONSE: '开票服务返回的打印数据无法识别。',
     INTERNAL: '打印时出现内部错误。',
     detail: '详情：{{detail}}',
+    notFound: '没有找到这张发票（编号 {{id}}）',
+    notPaper: '只有纸质专票（004）和纸质普票（007）按票面打印（这张是 {{type}}）',
+    notIssued: '发票尚未开具成功，不能打印',
+    jobNotFound: '没有找到这个打印任务（编号 {{id}}）',
+    notRetryable: '只有失败的打印任务可以重试',
+    noDialog: '当前环境无法选择保存位置',
+    notElectronic: '只有电子发票（026/028/81/82）可以打印版式文件',
   },
 };
 
@@ -110,5 +117,12 @@ export const printEn: typeof printZh = {
     BAD_RESPONSE: 'The print data from the invoicing service could not be read.',
     INTERNAL: 'An internal error occurred while printing.',
     detail: 'Details: {{detail}}',
+    notFound: 'Invoice {{id}} was not found',
+    notPaper: 'Only paper special (004) and paper general (007) invoices print on the form (this one is {{type}})',
+    notIssued: 'The invoice has not been issued yet, so it cannot be printed',
+    jobNotFound: 'Print job {{id}} was not found',
+    notRetryable: 'Only a failed print job can be retried',
+    noDialog: 'Choosing where to save is not available here',
+    notElectronic: 'Only electronic invoices (026/028/81/82) print their layout file',
   },
 };
