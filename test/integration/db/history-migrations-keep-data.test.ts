@@ -116,6 +116,13 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     const collected = idOf(db, `SELECT id FROM collected_invoice`);
     insert(db, 'collected_invoice_change', { invoice_id: collected, field: 'RZZT', old_value: '0', new_value: '1', source: 'certification', changed_at: T1 });
   },
+  // Print's and intake's own rows are written by their feature tests (test/integration/db/print-migration.test.ts,
+  // the intake tests); here the step checks every earlier row is kept.
+  200: () => {},
+  230: () => {},
+  300: (db) => {
+    insert(db, 'invoice_template', { name: '星河月结', fplxdm: '026', ghdwmc: '北京星河贸易有限公司', content: '{"invoiceType":"026"}', created_at: T1, updated_at: T1 });
+  },
   330: () => {},
 };
 
@@ -249,6 +256,23 @@ describe('history migrations keep data', () => {
     expect(at.db.prepare(`SELECT FPHM, GMFSBH, enterprise, GXJZR FROM collected_invoice`).get()).toEqual({ FPHM: '00054321', GMFSBH: SELLER, enterprise: SELLER, GXJZR: null });
     expect(at.db.prepare(`SELECT c.XHFMC, h.new_value FROM collected_invoice_change h JOIN collected_invoice c ON c.id = h.invoice_id`).get()).toEqual({ XHFMC: '杭州云栖商贸有限公司', new_value: '1' });
     expect(count(at.db, 'red_reversal')).toBe(1);
+  });
+
+  it('0200 print-jobs-detail: everything earlier kept', () => {
+    const at = step(200);
+    expect(count(at.db, 'red_reversal')).toBe(1);
+  });
+
+  it('0230 intake-queue: everything earlier kept', () => {
+    const at = step(230);
+    expect(count(at.db, 'red_reversal')).toBe(1);
+  });
+
+  it('0300 invoice-templates: everything earlier kept; a template is found by its unique name', () => {
+    const at = step(300);
+    expect(at.db.prepare(`SELECT name, ghdwmc, used_at FROM invoice_template`).get()).toEqual({ name: '星河月结', ghdwmc: '北京星河贸易有限公司', used_at: null });
+    expect(() => insert(at.db, 'invoice_template', { name: '星河月结', fplxdm: '007', ghdwmc: 'x', content: '{}', created_at: T1, updated_at: T1 })).toThrow(/UNIQUE/);
+    expect(count(at.db, 'collected_invoice_change')).toBe(1);
   });
 
   it('0330 history-bigram: invoices held before are found by a 2-character fragment and counted per status', () => {
