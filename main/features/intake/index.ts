@@ -88,7 +88,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
         const found = row(receivedId);
         const cleaned: IntakeFields = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value?.trim() ?? '']).filter(([, value]) => value !== ''));
         const problems = fieldProblems(cleaned);
-        if (Object.keys(problems).length > 0) throw new IpcFailure('VALIDATION_FAILED', 'intake.fieldsInvalid', problems);
+        if (Object.keys(problems).length > 0) throw new IpcFailure('VALIDATION_FAILED', 'intake.fieldsInvalid', {}, { details: problems });
         const before = fieldsOf(found);
         const current = queue.byReceivedId(receivedId) ?? itemOfRow(found);
         const sources = reviewedSources(before, cleaned, current.sources);

@@ -78,7 +78,11 @@ export async function readSheetFile<F extends string>(filePath: string, request:
   try {
     counters = await scanXlsx(bytes, request.limits ?? defaultZipLimits(request.maxRows));
   } catch (error) {
-    if (error instanceof SheetRefusal) throw IpcFailure.text('VALIDATION_FAILED', error.message, { reason: error.reason, counters: error.counters });
+    if (error instanceof SheetRefusal) {
+      // Not a workbook at all: the one sentence the clerk knows for it; the real causes below keep their words.
+      if (error.reason === 'not-xlsx') throw new IpcFailure('VALIDATION_FAILED', 'app.sheetUnreadable', {}, { message: error.message, details: { reason: error.reason, counters: error.counters } });
+      throw IpcFailure.text('VALIDATION_FAILED', error.message, { reason: error.reason, counters: error.counters });
+    }
     throw error;
   }
   const workbook = new ExcelJS.Workbook();

@@ -118,8 +118,8 @@ export const intakeZh = {
     'intake.noOpener': '此环境不能打开文件',
     'intake.fileMissing': '原文件已不在',
     'intake.scanFolderMissing': '扫描文件夹不存在',
-    'intake.scannerUnavailable': '扫描仪不可用',
-    'intake.scanFailed': '扫描失败',
+    'intake.scannerUnavailable': '扫描仪不可用：{{detail}}',
+    'intake.scanFailed': '扫描失败：{{detail}}',
   },
 };
 
@@ -257,8 +257,8 @@ export const intakeErrorsZh = {
   noOpener: '此环境不能打开文件',
   fileMissing: '原文件已不在',
   scanFolderMissing: '扫描文件夹不存在',
-  scannerUnavailable: '扫描仪不可用',
-  scanFailed: '扫描失败',
+  scannerUnavailable: '扫描仪不可用：{{detail}}',
+  scanFailed: '扫描失败：{{detail}}',
 };
 
 export const intakeErrorsEn: typeof intakeErrorsZh = {
