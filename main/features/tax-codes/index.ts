@@ -4,7 +4,7 @@
  */
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { TaxCode } from '../../../shared/ipc/schemas/tax-codes.js';
-import type { TaxCodeEntry } from '../../../shared/tax-codes/table.js';
+import type { TaxCodeEntry } from '../../../shared/tax-classification/table.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { createTaxCodeTableStore } from './table-store.js';
 

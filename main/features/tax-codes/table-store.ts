@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { TaxCodeTableInfo } from '../../../shared/ipc/schemas/tax-codes.js';
-import { createTaxCodeIndex, type TaxCodeIndex } from '../../../shared/tax-codes/search.js';
-import { parseTaxCodeTable, TaxCodeTableError } from '../../../shared/tax-codes/table.js';
+import { createTaxCodeIndex, type TaxCodeIndex } from '../../../shared/tax-classification/search.js';
+import { parseTaxCodeTable, TaxCodeTableError } from '../../../shared/tax-classification/table.js';
 
 export const SHIPPED_TABLE = { file: 'tax-codes/tax-codes-v32.csv', version: '32.0' } as const;
 /** A real table is about 1.2 MB; anything far larger is not one. */

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTaxCodeIndex } from '../../../shared/tax-codes/search.js';
-import { parseCsvRecords, parseTaxCodeTable, TaxCodeTableError } from '../../../shared/tax-codes/table.js';
+import { createTaxCodeIndex } from '../../../shared/tax-classification/search.js';
+import { parseCsvRecords, parseTaxCodeTable, TaxCodeTableError } from '../../../shared/tax-classification/table.js';
 
 const shipped = fs.readFileSync(path.resolve('resources/tax-codes/tax-codes-v32.csv'), 'utf8');
 const HEADER = 'code,name,short_name,rate,description,keywords,parent_code';
