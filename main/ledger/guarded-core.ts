@@ -20,7 +20,18 @@ import { migrations } from '../db/migrations/index.js';
 import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
 import { listBackups, newestGoodBackup, takeBackup, type BackupEntry } from './backups.js';
-import { checkFile, HISTORY_DB_FILE, inspectLedger, markCreated, readMarker, setAside, writeMarker, type LedgerProblem } from './health.js';
+import {
+  checkFile,
+  forgetCleanClose,
+  HISTORY_DB_FILE,
+  inspectLedger,
+  markCreated,
+  readMarker,
+  recordCleanClose,
+  setAside,
+  writeMarker,
+  type LedgerProblem,
+} from './health.js';
 
 /** The part of core.ts's Core the guard wraps (kept structural so this module does not import core.ts). */
 export interface InnerCore {
@@ -93,7 +104,10 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
     inner = null;
     for (const detach of detachers.values()) detach();
     detachers.clear();
-    await current?.close();
+    if (!current) return;
+    await current.close();
+    // Closed without a problem: the next start may skip quick_check while the file stays as it is now.
+    if (!problem) recordCleanClose(dataDir);
   }
 
   /** Opens the core if the database is healthy; otherwise stays in recovery. */
@@ -109,6 +123,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       // Before every migration: a copy of the database as the older version left it.
       await takeBackup(dbFile(), backupDir(), 'pre-migration', now());
     }
+    forgetCleanClose(dataDir);
     inner = await options.build(dataDir);
     markCreated(dataDir, now());
     attach(inner);
