@@ -13,7 +13,7 @@ import { closeDatabase, openDatabase } from '../../main/db/open.js';
 import { createHistoryRepo } from '../../main/features/history/repo.js';
 import type { HistoryFilter } from '../../shared/ipc/index.js';
 import { benchDir, fmt, percentile, report } from './common.js';
-import { createdAtOf, environmentOf, generatedHistoryFile, nameOf, numberOf, taxIdOf } from './history-data.js';
+import { createdAtOf, environmentOf, generatedHistoryFile, nameOf, numberOf, SELLER, taxIdOf } from './history-data.js';
 
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 const PER_KIND = Number(process.env.BENCH_SEARCH_PER_KIND ?? 60);
@@ -92,7 +92,7 @@ export function benchSearch(): void {
 
     // Warm-up: every search and lookup once.
     for (const item of work) {
-      repo.searchHistory('sandbox', item.filter);
+      repo.searchHistory('sandbox', SELLER, item.filter);
       lookup.get('sandbox', numberOf(item.x));
     }
     const ours = new Map<Kind, number[]>(KINDS.map((kind) => [kind, []]));
@@ -101,7 +101,7 @@ export function benchSearch(): void {
     work.forEach((item, i) => {
       const runOurs = () => {
         let rows = 0;
-        ours.get(item.kind)?.push(fastest(() => (rows = repo.searchHistory('sandbox', item.filter).rows.length)));
+        ours.get(item.kind)?.push(fastest(() => (rows = repo.searchHistory('sandbox', SELLER, item.filter).rows.length)));
         found.set(item.kind, (found.get(item.kind) ?? 0) + rows);
       };
       const runBaseline = () => {
