@@ -12,6 +12,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { latestVersion } from '../../main/db/migrate.js';
+import { migrations } from '../../main/db/migrations/index.js';
 import { closeDatabase, openDatabase, type Db } from '../../main/db/open.js';
 
 export const CITIES = '杭州宁波温州苏州无锡南京上海北京深圳广州成都重庆武汉西安长沙合肥福州厦门济南青岛';
@@ -84,14 +86,29 @@ const generated = new Map<number, { file: string; seconds: number }>();
 export function generatedHistoryFile(rows: number): { file: string; seconds: number } {
   const known = generated.get(rows);
   if (known) return known;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-bench-history-'));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'history.db');
+  // BENCH_HISTORY_CACHE=<folder>: keep the generated file there and reuse it in later runs (one file per
+  // size and schema version; generating a million takes 4–20 min on the shared machine).
+  const cacheDir = process.env.BENCH_HISTORY_CACHE;
+  const cached = cacheDir ? path.join(cacheDir, `history-${rows}-v${latestVersion(migrations)}.db`) : null;
+  if (cached && fs.existsSync(cached)) {
+    const made = { file: cached, seconds: Number(fs.readFileSync(`${cached}.seconds`, 'utf8')) };
+    generated.set(rows, made);
+    return made;
+  }
+  const dir = cacheDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-bench-history-'));
+  if (!cacheDir) process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(dir, { recursive: true });
+  const file = cached ? `${cached}.part` : path.join(dir, 'history.db');
   const started = performance.now();
   const db = openDatabase(file);
   generateHistory(db, rows);
   closeDatabase(db);
-  const made = { file, seconds: (performance.now() - started) / 1000 };
+  const seconds = (performance.now() - started) / 1000;
+  if (cached) {
+    fs.renameSync(file, cached);
+    fs.writeFileSync(`${cached}.seconds`, String(seconds));
+  }
+  const made = { file: cached ?? file, seconds };
   generated.set(rows, made);
   return made;
 }
