@@ -68,6 +68,8 @@ export interface CoreConfig {
   outboxMaxDelayMs?: number;
   /** Deadline of one call to the service (ms); crash tests shorten it so dropped answers are noticed soon. */
   serviceTimeoutMs?: number;
+  /** FHHS of collection pages (invoices per page); crash tests make pages small. Default: the service's. */
+  collectionPageSize?: number;
   /** Default issuer (kpr) shown in the form. */
   issuer?: string;
 }
@@ -158,6 +160,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     emit,
     enterprise: () => seller().taxNumber,
     dialog: () => ports.dialog,
+    ...(config.collectionPageSize === undefined ? {} : { pageSize: config.collectionPageSize }),
   });
   settings.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? DEMO_CREDENTIALS : null });
   const issuance = createIssuanceService({
