@@ -234,7 +234,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   registerIssuanceIpc(
     router,
     issuance,
-    createDraftService(createDraftRepo(db, environment), () => new Date()),
+    createDraftService(createDraftRepo(db, environment, () => seller().taxNumber), () => new Date()),
     createInvoiceFiles({
       find: (id, env, format) => invoiceFileRepo.find(id, env, format),
       environment,
@@ -243,7 +243,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     }),
   );
   registerCertificationIpc(router, certification, selection, () => seller().taxNumber);
-  registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, dialog: ports.dialog, red: red.repo, forms: red.forms }));
+  registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, enterprise: () => seller().taxNumber, dialog: ports.dialog, red: red.repo, forms: red.forms }));
   registerRedIpc(router, red.service);
   registerLibrariesIpc(router, createLibrariesService({ repo: createLibrariesRepo(db), environment, dialog: ports.dialog }));
   const batch = createBatchService({

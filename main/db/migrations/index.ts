@@ -17,6 +17,7 @@ import { issuanceDrafts } from './0140-issuance-drafts.js';
 import { librariesAndBatches } from './0150-libraries-and-batches.js';
 import { redReversals } from './0160-red-reversals.js';
 import { collectionRuns } from './0260-collection-runs.js';
+import { enterpriseScoping } from './0270-enterprise-scoping.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   librariesAndBatches,
   redReversals,
   collectionRuns,
+  enterpriseScoping,
 ];

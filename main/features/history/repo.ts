@@ -93,7 +93,7 @@ function nextDay(date: string): string {
  * Builds the search SQL and its parameters. Exported so the benchmark runs exactly the same SQL raw.
  * Output rows sort by submission time, input rows by issue date; newest first.
  */
-export function buildHistoryQuery(environment: Environment, filter: HistoryFilter, limit: number, offset: number): HistoryQuery {
+export function buildHistoryQuery(environment: Environment, filter: HistoryFilter, limit: number, offset: number, enterprise?: string): HistoryQuery {
   const terms = splitTerms(filter.text);
   const status = filter.status;
   const wantOutput = filter.direction !== 'input' && (status === undefined || OUTPUT_STATUSES.has(status));
@@ -106,6 +106,8 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
   if (wantOutput) {
     const where = ['i.environment = ?'];
     params.push(environment);
+    // The active enterprise's own invoices only: it is their seller.
+    if (enterprise !== undefined) add(where, params, 'i.xhdwsbh = ?', enterprise);
     if (status !== undefined) add(where, params, 'i.status = ?', status);
     if (filter.type !== undefined) add(where, params, 'i.fplxdm = ?', filter.type);
     // created_at is a UTC instant; the clerk's dates are China days (+08:00), so the bounds are converted.
@@ -141,6 +143,8 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
   if (wantInput) {
     const where = ['c.environment = ?'];
     params.push(environment);
+    // …and the invoices collected for it: it is their buyer.
+    if (enterprise !== undefined) add(where, params, 'c.enterprise = ?', enterprise);
     const fpzt = status === undefined ? undefined : FPZT_BY_STATUS[status];
     if (fpzt !== undefined) add(where, params, 'c.FPZT = ?', fpzt);
     if (filter.type !== undefined) add(where, params, 'c.FPLXDM = ?', filter.type);
@@ -199,9 +203,9 @@ export function createHistoryRepo(db: Db) {
 
   return {
     /** One page of matching rows, newest first; `hasMore` from fetching one row beyond the page. */
-    searchHistory(environment: Environment, filter: HistoryFilter): { rows: HistoryRow[]; hasMore: boolean } {
+    searchHistory(environment: Environment, filter: HistoryFilter, enterprise?: string): { rows: HistoryRow[]; hasMore: boolean } {
       const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
-      const query = buildHistoryQuery(environment, filter, limit + 1, filter.offset ?? 0);
+      const query = buildHistoryQuery(environment, filter, limit + 1, filter.offset ?? 0, enterprise);
       const rows = prepared(query.sql).all(...query.params);
       return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
     },
