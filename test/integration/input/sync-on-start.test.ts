@@ -2,7 +2,6 @@
  * 今日同步 at start-up: with the option on, a core started on the same data folder collects every kind
  * by itself, from where the last successful collection of each kind ended.
  */
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE } from '../../../sandbox/index.js';
