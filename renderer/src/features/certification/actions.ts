@@ -2,6 +2,7 @@
 import type { CertificationCheckResult } from '../../../../shared/ipc/schemas/certification.js';
 import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
+import { localized } from '../../lib/localized-failure.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
 import { useCertificationStore } from './store.js';
 
@@ -22,20 +23,20 @@ export function subscribeCertification(): void {
 export async function loadSummary(): Promise<void> {
   const result = await getApi().certification.summary({});
   if (result.ok) store().patch({ summary: result.value });
-  else reportFailure(result.error, 'certification:summary');
+  else reportFailure(localized(result.error), 'certification:summary');
 }
 
 export async function loadCertification(): Promise<void> {
   const result = await getApi().certification.list({ limit: 50 });
   if (result.ok) store().patch({ batches: result.value });
-  else reportFailure(result.error, 'certification:list');
+  else reportFailure(localized(result.error), 'certification:list');
   await loadSummary();
 }
 
 export async function checkSelection(ids: number[], type: ApplicationType): Promise<CertificationCheckResult | null> {
   const result = await getApi().certification.check({ ids, SQRZLX: type });
   if (result.ok) return result.value;
-  reportFailure(result.error, 'certification:check');
+  reportFailure(localized(result.error), 'certification:check');
   return null;
 }
 
@@ -44,7 +45,7 @@ export async function sendSelection(ids: number[], type: ApplicationType, validT
   const result = await getApi().certification.submitSelection({ ids, SQRZLX: type, validTax });
   store().patch({ busy: false });
   if (!result.ok) {
-    reportFailure(result.error, 'certification:submit');
+    reportFailure(localized(result.error), 'certification:submit');
     return false;
   }
   reportSuccess(i18n.t('certification.sent', { count: result.value.PCHs.length }));
@@ -56,7 +57,7 @@ export async function retryFailed(): Promise<void> {
   store().patch({ busy: true });
   const result = await getApi().certification.retry({});
   store().patch({ busy: false });
-  if (!result.ok) return reportFailure(result.error, 'certification:retry');
+  if (!result.ok) return reportFailure(localized(result.error), 'certification:retry');
   reportSuccess(i18n.t('certification.retried', { count: result.value.PCHs.length }));
   await loadCertification();
 }

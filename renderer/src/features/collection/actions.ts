@@ -2,6 +2,7 @@
 import type { CollectionKind, LedgerFilter } from '../../../../shared/ipc/schemas/collection.js';
 import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
+import { localized } from '../../lib/localized-failure.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
 import { LEDGER_PAGE_SIZE, useCollectionStore } from './store.js';
 
@@ -26,7 +27,7 @@ export function subscribeCollection(): void {
 export async function loadRuns(): Promise<void> {
   const [runs, settings] = await Promise.all([getApi().collection.runs({}), getApi().collection.settings({})]);
   if (runs.ok) store().mergeRuns(runs.value);
-  else reportFailure(runs.error, 'collection:runs');
+  else reportFailure(localized(runs.error), 'collection:runs');
   if (settings.ok) store().patch({ syncOnStart: settings.value.syncOnStart });
 }
 
@@ -34,7 +35,7 @@ export async function startCollection(kinds: CollectionKind[], from: string, to:
   store().patch({ busy: { ...store().busy, start: true } });
   const result = await getApi().collection.start({ kinds, from, to });
   store().patch({ busy: { ...store().busy, start: false } });
-  if (!result.ok) return reportFailure(result.error, 'collection:start');
+  if (!result.ok) return reportFailure(localized(result.error), 'collection:start');
   reportSuccess(i18n.t('collection.started', { count: result.value.runIds.length }));
   await loadRuns();
 }
@@ -43,7 +44,7 @@ export async function syncToday(): Promise<void> {
   store().patch({ busy: { ...store().busy, sync: true } });
   const result = await getApi().collection.sync({});
   store().patch({ busy: { ...store().busy, sync: false } });
-  if (!result.ok) return reportFailure(result.error, 'collection:sync');
+  if (!result.ok) return reportFailure(localized(result.error), 'collection:sync');
   reportSuccess(i18n.t('collection.started', { count: result.value.runIds.length }));
   await loadRuns();
 }
@@ -51,7 +52,7 @@ export async function syncToday(): Promise<void> {
 export async function setSyncOnStart(on: boolean): Promise<void> {
   const result = await getApi().collection.setSyncOnStart({ syncOnStart: on });
   if (result.ok) store().patch({ syncOnStart: result.value.syncOnStart });
-  else reportFailure(result.error, 'collection:setSyncOnStart');
+  else reportFailure(localized(result.error), 'collection:setSyncOnStart');
 }
 
 export async function loadLedger(patch: { filter?: LedgerFilter; page?: number } = {}): Promise<void> {
@@ -61,7 +62,7 @@ export async function loadLedger(patch: { filter?: LedgerFilter; page?: number }
   if (store().filter !== filter || store().page !== page) return;
   if (!result.ok) {
     store().patch({ loading: false });
-    return reportFailure(result.error, 'ledger:query');
+    return reportFailure(localized(result.error), 'ledger:query');
   }
   store().patch({ rows: result.value.rows, totals: result.value.totals, loading: false });
 }
@@ -69,7 +70,7 @@ export async function loadLedger(patch: { filter?: LedgerFilter; page?: number }
 export async function loadDetail(id: number) {
   const result = await getApi().ledger.detail({ id });
   if (!result.ok) {
-    reportFailure(result.error, 'ledger:detail');
+    reportFailure(localized(result.error), 'ledger:detail');
     return null;
   }
   return result.value;
@@ -79,6 +80,6 @@ export async function exportLedger(): Promise<void> {
   store().patch({ busy: { ...store().busy, export: true } });
   const result = await getApi().ledger.export({ ...store().filter, format: 'xlsx' });
   store().patch({ busy: { ...store().busy, export: false } });
-  if (!result.ok) return reportFailure(result.error, 'ledger:export');
+  if (!result.ok) return reportFailure(localized(result.error), 'ledger:export');
   if (!result.value.cancelled) reportSuccess(i18n.t('collection.exported', { rows: result.value.rows, path: result.value.path ?? '' }));
 }

@@ -6,6 +6,7 @@ import type { EnterpriseInput } from '../../../../shared/ipc/schemas/enterprises
 import { i18n } from '../../app/i18n.js';
 import { useAppStore } from '../../app/store.js';
 import { getApi } from '../../lib/api.js';
+import { localized } from '../../lib/localized-failure.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
 import { useEnterprisesStore } from './store.js';
 
@@ -18,7 +19,7 @@ export async function loadEnterprises(patch: { query?: string; page?: number; pa
   if (store().query !== query || store().page !== page) return;
   if (!result.ok) {
     store().patch({ loading: false });
-    return reportFailure(result.error, 'enterprises:list');
+    return reportFailure(localized(result.error), 'enterprises:list');
   }
   store().patch({ rows: result.value.list, total: result.value.total, loading: false });
   await loadChoices();
@@ -27,7 +28,7 @@ export async function loadEnterprises(patch: { query?: string; page?: number; pa
 export async function loadChoices(): Promise<void> {
   const result = await getApi().enterprises.choices({});
   if (result.ok) store().patch({ choices: result.value });
-  else reportFailure(result.error, 'enterprises:choices');
+  else reportFailure(localized(result.error), 'enterprises:choices');
 }
 
 /** Saves the form; answers the field paths main found missing (so the form can mark them), or null. */
@@ -37,7 +38,7 @@ export async function saveEnterprise(mode: 'new' | 'modify', input: EnterpriseIn
   const result = mode === 'new' ? await api.initialise(input) : await api.modify(input);
   store().patch({ saving: false });
   if (!result.ok) {
-    reportFailure(result.error, 'enterprises:save');
+    reportFailure(localized(result.error), 'enterprises:save');
     const issues = (result.error.details as { issues?: Array<{ path: Array<string | number> }> } | undefined)?.issues ?? [];
     return issues.map((issue) => issue.path.map(String));
   }
@@ -49,7 +50,7 @@ export async function saveEnterprise(mode: 'new' | 'modify', input: EnterpriseIn
 
 export async function activateEnterprise(taxNumber: string): Promise<void> {
   const result = await getApi().enterprises.activate({ taxNumber });
-  if (!result.ok) return reportFailure(result.error, 'enterprises:activate');
+  if (!result.ok) return reportFailure(localized(result.error), 'enterprises:activate');
   reportSuccess(i18n.t('enterprises.switched', { name: result.value.name }));
   await Promise.all([loadChoices(), useAppStore.getState().loadInfo()]);
   if (store().rows.length > 0) await loadEnterprises();
