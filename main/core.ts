@@ -42,6 +42,8 @@ import { createIpcRouter, type IpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
+import { createGuardedCore, type InnerCore } from './ledger/guarded-core.js';
+import { HISTORY_DB_FILE } from './ledger/health.js';
 import { createVault } from './security/vault.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../sandbox/index.js';
 
@@ -66,12 +68,18 @@ export interface CoreConfig {
   outboxBaseDelayMs?: number;
   /** Longest retry wait of the outbox (ms); tests shorten it. */
   outboxMaxDelayMs?: number;
+  /** Where the outbox worker logs (console.warn when absent); tests watch it for the worker's backoff. */
+  outboxLog?: (message: string, error?: unknown) => void;
   /** Deadline of one call to the service (ms); crash tests shorten it so dropped answers are noticed soon. */
   serviceTimeoutMs?: number;
   /** FHHS of collection pages (invoices per page); crash tests make pages small. Default: the service's. */
   collectionPageSize?: number;
   /** Default issuer (kpr) shown in the form. */
   issuer?: string;
+  /** Daily backups of the history database (main/ledger/); on unless false. */
+  dailyBackups?: boolean;
+  /** Set by the ledger guard when it builds the core inside it; hosts never set it. */
+  guarded?: true;
 }
 
 /** [event, payload] pairs: checking `event` narrows `payload` in a listener written as (event, payload) => …. */
@@ -86,11 +94,13 @@ export interface Core {
   close(): Promise<void>;
 }
 
-export const HISTORY_DB_FILE = 'history.db';
+export { HISTORY_DB_FILE } from './ledger/health.js';
 /** Seed of the embedded sandbox's tax authority (received invoices of the demo enterprise). */
 export const DEFAULT_SANDBOX_SEED = 2026;
 
 export async function createCore(config: CoreConfig, ports: CorePorts): Promise<Core> {
+  // The ledger guard checks history.db first and may hold the app in recovery (main/ledger/guarded-core.ts).
+  if (!config.guarded) return (await guardCore(config, ports)) as unknown as Core;
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(path.join(config.dataDir, HISTORY_DB_FILE));
   const outbox = createOutboxRepo(db);
@@ -104,6 +114,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     cipherBackend: ports.cipher.backend,
     pendingOperations: () => outbox.pendingCount(),
     log: (entry) => history.recordRequest(entry),
+    ...(ports.dialog ? { dialog: ports.dialog } : {}),
   });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.startupService();
@@ -217,6 +228,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     },
     ...(config.outboxBaseDelayMs === undefined ? {} : { baseDelayMs: config.outboxBaseDelayMs }),
     ...(config.outboxMaxDelayMs === undefined ? {} : { maxDelayMs: config.outboxMaxDelayMs }),
+    ...(config.outboxLog === undefined ? {} : { log: config.outboxLog }),
   });
 
   const defaultIssuer = config.issuer ?? '开票员';
@@ -290,4 +302,13 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       return closing;
     },
   };
+}
+
+function guardCore(config: CoreConfig, ports: CorePorts): Promise<InnerCore> {
+  return createGuardedCore({
+    dataDir: config.dataDir,
+    ports,
+    ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
+    build: async (dataDir) => (await createCore({ ...config, dataDir, guarded: true }, ports)) as unknown as InnerCore,
+  });
 }

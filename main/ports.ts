@@ -27,6 +27,25 @@ export interface DialogPort {
   chooseSavePath(suggestedName: string, filters: FileFilter[]): Promise<string | null>;
   /** Asks the clerk for one existing file to read (an import); null when they cancel. */
   chooseOpenPath(filters: FileFilter[]): Promise<string | null>;
+  /**
+   * A yes/no question asked by main itself (never by the renderer, which a hostile page could drive):
+   * e.g. "send the AppSecret to this new address?". Resolves true only when the clerk said yes.
+   * Optional until every host provides one; without it, what needs a confirmation is refused.
+   */
+  confirm?(question: ConfirmQuestion): Promise<boolean>;
+  /** Asks for a folder (another data folder, the backup folder); null when they cancel. Optional like confirm. */
+  chooseFolder?(title: string): Promise<string | null>;
+}
+
+export interface ConfirmQuestion {
+  /** One short line, e.g. '更改开票服务地址'. */
+  title: string;
+  /** What will happen, in the clerk's words. */
+  message: string;
+  /** The facts (old and new address…), shown smaller. */
+  detail: string;
+  /** Label of the button that says yes, e.g. '确认更改'. */
+  confirmLabel: string;
 }
 
 /**
@@ -44,4 +63,6 @@ export interface CorePorts {
   dialog?: DialogPort;
   /** Optional until every host provides one; without it, opening an invoice file answers with a clear refusal. */
   opener?: FileOpener;
+  /** Remembers the data folder the clerk opened from the recovery screen, for the next start (Electron). */
+  dataFolder?: { remember(dir: string): void };
 }

@@ -32,6 +32,12 @@ await Promise.all([
     entryPoints: ['main/electron/index.ts'],
     outfile: 'dist/main/index.cjs',
   }),
+  // The spreadsheet reader's worker thread (main/features/libraries/sheet-import.ts finds it next to index.cjs).
+  build({
+    ...common,
+    entryPoints: ['main/features/libraries/sheet-worker.ts'],
+    outfile: 'dist/main/sheet-worker.cjs',
+  }),
   build({
     ...common,
     entryPoints: ['preload/index.ts'],

@@ -33,6 +33,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
 
 export function closeDatabase(db: Db): void {
   if (!db.open) return;
-  db.pragma('optimize');
+  try {
+    db.pragma('optimize');
+  } catch {
+    // Only statistics: a full disk or a locked file must not keep the database from closing.
+  }
   db.close();
 }

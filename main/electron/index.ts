@@ -8,7 +8,16 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type Session, type WebContents } from 'electron';
 import { createCore, type Core } from '../core.js';
 import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
-import { createElectronDialogPort, createElectronFileOpener, createSafeStorageCipher } from './ports.js';
+// Linux without a keyring: the only opt-in to Chromium's basic_text backend (obfuscation, not encryption)
+// is the command-line switch --allow-basic-text-secrets, which the refusal message names (ports.ts).
+import {
+  ALLOW_BASIC_TEXT_SWITCH,
+  createElectronDialogPort,
+  createElectronFileOpener,
+  createSafeStorageCipher,
+  rememberDataDir,
+  resolveDataDir,
+} from './ports.js';
 import { registerAppProtocol } from './protocol.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
 import { createMainWindow } from './window.js';
@@ -18,11 +27,6 @@ const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
 const PRELOAD_PATH = path.join(__dirname, '..', 'preload', 'index.cjs');
 /** How long quitting waits for the core (outbox, sandbox server, database) before giving up. */
 const CLOSE_TIMEOUT_MS = 10_000;
-/**
- * Opt-in for Linux hosts without a keyring (DESIGN.md §7): start with `--allow-basic-text-secrets`.
- * Until the settings feature offers the switch, this is how a clerk (or their admin) says yes.
- */
-const ALLOW_BASIC_TEXT_SWITCH = 'allow-basic-text-secrets';
 
 app.setName('Fapiao Desk');
 
@@ -102,10 +106,12 @@ async function start(): Promise<void> {
     parent: () => (mainWindow !== null && !mainWindow.isDestroyed() ? mainWindow : null),
     defaultDir: () => app.getPath('documents'),
   });
-  core = await createCore({ dataDir: app.getPath('userData'), appVersion: app.getVersion() }, {
+  const userData = app.getPath('userData');
+  core = await createCore({ dataDir: resolveDataDir(userData), appVersion: app.getVersion() }, {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),
+    dataFolder: { remember: (dir) => rememberDataDir(userData, dir) },
   });
   ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);
   stopEvents = core.onEvent(

@@ -17,6 +17,7 @@ import {
   type ParsedRequestOf,
   type ResponseOf,
 } from '../../shared/ipc/index.js';
+import { toActionableFailure } from '../errors/storage.js';
 import { inspectPayload } from './payload-guard.js';
 
 export type Handler<C extends Channel> = (request: ParsedRequestOf<C>) => ResponseOf<C> | Promise<ResponseOf<C>>;
@@ -60,7 +61,11 @@ export function createIpcRouter(options: RouterOptions = {}): IpcRouter {
         return ok(await handler(parsed.data));
       } catch (error) {
         if (error instanceof IpcFailure) return fail(error.code, error.message, error.details);
+        // A full disk, a read-only folder, a locked or damaged database, an undecryptable secret: the clerk
+        // can act on these, so each gets its own code (logged too: support wants to see them).
+        const actionable = toActionableFailure(error);
         logError(channel, error);
+        if (actionable) return fail(actionable.code, actionable.message, actionable.details);
         return fail('INTERNAL', '程序内部错误，已记录日志');
       }
     },

@@ -7,8 +7,15 @@
  *  - `pending`: the service accepted it but has no outcome yet — ask again later with the same serial;
  *  - `unclear`: timeout, reset, 5xx, malformed body — we do not know; retry with the SAME serial number.
  * Retries back off exponentially up to a cap. Rows left pending by a crash are resumed by `start()`.
+ *
+ * The worker itself never stops (issue 10 point 3): a tick that throws (SQLITE_FULL from a lease on a
+ * full disk, a locked database) is logged with its actionable code and the next tick is scheduled with
+ * backoff; a commit that fails after a send releases the row's lease at once — in memory first, and in the
+ * database as soon as a write succeeds again — so the row is retried with its serial within one backoff
+ * step of the disk having space again, never 120 s later.
  */
 import type { Db } from '../db/open.js';
+import { classifyError } from '../errors/storage.js';
 import type { OutboxRepo, OutboxRow } from './repo.js';
 
 export type SendOutcome =
@@ -56,8 +63,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const log = options.log ?? ((message, error) => console.warn(`[outbox] ${message}`, error ?? ''));
 
   const inFlight = new Map<number, Promise<void>>();
+  /** Rows whose commit failed: their lease in the database must be released as soon as a write works. */
+  const toRelease = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  /** Ticks that threw in a row; drives the worker's own backoff. */
+  let tickFailures = 0;
 
   const delayFor = (attempts: number) => Math.min(maxDelay, baseDelay * 2 ** Math.min(attempts, 16));
 
@@ -76,6 +87,21 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       outcome = { kind: 'unclear', error: error instanceof Error ? error.message : String(error) };
       log(`row ${row.id} (${row.kind} ${row.serial}) threw`, error);
     }
+    try {
+      commit(row, outcome);
+    } catch (error) {
+      // The send happened but its outcome could not be stored (disk full, locked): the row is retried with
+      // the SAME serial, so the service answers with what it already did — never a second invoice.
+      toRelease.add(row.id);
+      const stuck = releaseLeases();
+      const state = stuck === null ? 'lease released' : 'lease released once the database can be written';
+      log(`row ${row.id} (${row.kind} ${row.serial}) outcome not saved [${classifyError(error) ?? 'INTERNAL'}]; ${state}`, error);
+      return;
+    }
+    handler.afterCommit?.(row);
+  }
+
+  function commit(row: OutboxRow, outcome: SendOutcome): void {
     db.transaction(() => {
       switch (outcome.kind) {
         case 'done':
@@ -94,7 +120,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           break;
       }
     })();
-    handler.afterCommit?.(row);
+  }
+
+  /** Makes released rows due now; rows it cannot write yet stay in the set and the write error is returned. */
+  function releaseLeases(): unknown {
+    for (const id of [...toRelease]) {
+      try {
+        repo.lease(id, now());
+        toRelease.delete(id);
+      } catch (error) {
+        return error;
+      }
+    }
+    return null;
   }
 
   function schedule(delayMs: number): void {
@@ -106,6 +144,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   function tick(): void {
     timer = undefined;
     if (!running) return;
+    try {
+      tickOnce();
+      tickFailures = 0;
+    } catch (error) {
+      tickFailures += 1;
+      const wait = delayFor(tickFailures - 1);
+      log(`tick failed [${classifyError(error) ?? 'INTERNAL'}]; next try in ${wait} ms`, error);
+      schedule(wait);
+    }
+  }
+
+  function tickOnce(): void {
+    const stuck = releaseLeases();
+    if (stuck !== null) throw stuck;
     const free = concurrency - inFlight.size;
     if (free > 0) {
       for (const row of repo.due(now(), free + inFlight.size)) {
@@ -130,7 +182,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     start() {
       if (running) return;
       running = true;
-      repo.resumeAll(now());
+      try {
+        repo.resumeAll(now());
+      } catch (error) {
+        // Not fatal: every pending row becomes due anyway once its lease passes; the tick retries writes.
+        log(`could not resume pending rows at start [${classifyError(error) ?? 'INTERNAL'}]`, error);
+      }
       schedule(0);
     },
     kick: () => schedule(0),

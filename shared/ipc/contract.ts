@@ -14,6 +14,7 @@ import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js'
 import type { ChannelSpec } from './channels/common.js';
 import { historyChannels } from './channels/history.js';
 import { issuanceChannels, issuanceEvents } from './channels/issuance.js';
+import { ledgerChannels } from './channels/ledger.js';
 import { libraryChannels } from './channels/libraries.js';
 import { redChannels, redEvents } from './channels/red.js';
 
@@ -31,6 +32,7 @@ export const contract = {
   ...batchChannels,
   ...redChannels,
   ...certificationChannels,
+  ...ledgerChannels,
   ...enterpriseChannels,
   ...collectionChannels,
 } as const satisfies Record<string, ChannelSpec>;

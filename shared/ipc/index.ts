@@ -9,5 +9,6 @@ export * from './schemas/settings.js';
 export * from './schemas/libraries.js';
 export * from './schemas/batch.js';
 export * from './schemas/certification.js';
+export * from './schemas/ledger.js';
 export * from './schemas/enterprises.js';
 export * from './schemas/collection.js';

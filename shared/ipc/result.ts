@@ -12,6 +12,14 @@ export const IPC_ERROR_CODES = [
   'SERVICE_ERROR', // the invoice service answered with an error code
   'NETWORK_ERROR', // the invoice service could not be reached
   'BAD_RESPONSE', // an answer (from main or the service) did not have the expected shape
+  'DISK_FULL', // SQLITE_FULL / ENOSPC: nothing was saved; free space and the outbox carries on by itself
+  'DATA_FOLDER_READ_ONLY', // the data folder (or its disk) cannot be written
+  'DATA_FOLDER_MISSING', // the data folder is gone (moved, deleted, a removable disk unplugged)
+  'DATABASE_LOCKED', // SQLITE_BUSY: another program holds the history database
+  'DATABASE_DAMAGED', // the history database failed its integrity check: writes refused, restore offered
+  'DATABASE_RECOVERY', // the core started in recovery (history missing/empty/damaged): only recovery calls work
+  'SECRET_UNREADABLE', // a stored secret cannot be decrypted any more (keychain changed): type it again
+  'CONFIRMATION_DECLINED', // the clerk said no in a main-process confirmation dialog
   'INTERNAL', // a bug: logged in main, shown as a generic message
 ] as const;
 

@@ -49,6 +49,8 @@ describe('settings', () => {
     await expect(page.getByTestId('remote-app-secret').inputValue()).resolves.toBe('');
     await expect(page.content()).resolves.not.toContain(SECRET);
     await expect(page.getByTestId('settings-view').innerText()).resolves.toContain('已保存 AppSecret');
+    // The new address was confirmed in main's own dialog, not in the page.
+    expect(harness.confirmQuestions.map((q) => q.detail)).toEqual([expect.stringContaining('https://fapiao.example.com/api')]);
     await screenshot(page, 'settings-remote-saved');
 
     await page.getByTestId('use-sandbox').click();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { createCore, type Core, type CoreConfig } from '../../main/core.js';
-import type { DialogPort } from '../../main/ports.js';
+import type { ConfirmQuestion, DialogPort } from '../../main/ports.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/security/csp.js';
 import { createTestCipher } from '../support/test-cipher.js';
 
@@ -52,6 +52,12 @@ export interface Harness {
   nextOpenPath: string | null;
   /** Every path a save dialog answered, in order; files land in `<dataDir>/saved/`. */
   savedPaths: string[];
+  /** What the next folder dialog answers (one shot, null = cancelled), like nextOpenPath. */
+  nextFolder: string | null;
+  /** What main's confirmation dialogs answer (the clerk's yes/no); true unless a test says otherwise. */
+  confirmAnswer: boolean;
+  /** Every question main asked in a confirmation dialog, in order. */
+  confirmQuestions: ConfirmQuestion[];
   /** Every file the app asked the system to open (FileOpener), in order: tests check the file is there. */
   openedPaths: string[];
   close(): Promise<void>;
@@ -61,7 +67,15 @@ export interface Harness {
  * The harness's file dialogs: saves go to a folder under the data folder (as if the clerk accepted the
  * suggested name there), and opens answer the file the test chose through `nextOpenPath`.
  */
-function createHarnessDialog(dataDir: string, state: { nextOpenPath: string | null; savedPaths: string[] }): DialogPort {
+interface DialogState {
+  nextOpenPath: string | null;
+  nextFolder: string | null;
+  savedPaths: string[];
+  confirmAnswer: boolean;
+  confirmQuestions: ConfirmQuestion[];
+}
+
+function createHarnessDialog(dataDir: string, state: DialogState): DialogPort {
   return {
     chooseSavePath(suggestedName) {
       const folder = path.join(dataDir, 'saved');
@@ -74,6 +88,15 @@ function createHarnessDialog(dataDir: string, state: { nextOpenPath: string | nu
       const file = state.nextOpenPath;
       state.nextOpenPath = null;
       return Promise.resolve(file);
+    },
+    chooseFolder() {
+      const folder = state.nextFolder;
+      state.nextFolder = null;
+      return Promise.resolve(folder);
+    },
+    confirm(question) {
+      state.confirmQuestions.push(question);
+      return Promise.resolve(state.confirmAnswer);
     },
   };
 }
@@ -98,7 +121,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     throw new Error(`renderer not built: ${rendererDir}/index.html is missing (run npm run build)`);
   }
   const bridgeJs = await bundleBridge();
-  const dialogState: { nextOpenPath: string | null; savedPaths: string[] } = { nextOpenPath: null, savedPaths: [] };
+  const dialogState: DialogState = { nextOpenPath: null, nextFolder: null, savedPaths: [], confirmAnswer: true, confirmQuestions: [] };
   const openedPaths: string[] = [];
   const core = await createCore(
     { appVersion: 'harness', issuer: '测试开票员', ...options.core, dataDir: options.dataDir },
@@ -192,6 +215,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       dialogState.nextOpenPath = file;
     },
     savedPaths: dialogState.savedPaths,
+    get nextFolder() {
+      return dialogState.nextFolder;
+    },
+    set nextFolder(folder: string | null) {
+      dialogState.nextFolder = folder;
+    },
+    get confirmAnswer() {
+      return dialogState.confirmAnswer;
+    },
+    set confirmAnswer(answer: boolean) {
+      dialogState.confirmAnswer = answer;
+    },
+    confirmQuestions: dialogState.confirmQuestions,
     openedPaths,
     async close() {
       unsubscribe();

@@ -26,7 +26,7 @@ import type { Seller } from '../../../shared/rules/issuance-form/index.js';
 import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
 import { XLSX_FILTER } from '../libraries/service.js';
-import { openWorkbook, readTable } from '../libraries/sheet-reader.js';
+import { importSheet } from '../libraries/sheet-import.js';
 import { BATCH_HEADERS, BATCH_LABELS, REQUIRED_FIELDS } from './columns.js';
 import { groupRows, parseInvoice } from './parse.js';
 import type { BatchRepo } from './repo.js';
@@ -151,10 +151,10 @@ export function createBatchService(deps: BatchServiceDeps) {
     async import(): Promise<BatchImportResult> {
       const filePath = await dialog().chooseOpenPath([XLSX_FILTER]);
       if (filePath === null) return { cancelled: true, batch: null };
-      const workbook = await openWorkbook(filePath);
-      const sheet = workbook.getWorksheet(TEMPLATE_SHEET) ?? workbook.worksheets[0];
-      if (!sheet) throw new IpcFailure('VALIDATION_FAILED', '该工作簿中没有工作表');
-      const { records } = readTable(sheet, BATCH_HEADERS, { maxRows: BATCH_MAX_ROWS, required: REQUIRED_FIELDS, labels: BATCH_LABELS });
+      // Off the main thread, with the unpacked size and the rows bounded while reading (libraries/sheet-import.ts).
+      const { records } = (
+        await importSheet(filePath, { sheetName: TEMPLATE_SHEET, headers: BATCH_HEADERS, maxRows: BATCH_MAX_ROWS, required: REQUIRED_FIELDS, labels: BATCH_LABELS })
+      ).table;
       if (records.length === 0) throw new IpcFailure('VALIDATION_FAILED', '表格中没有发票明细行（第一行为列名，从第二行开始填写）');
       const context = { seller: deps.seller(), defaultIssuer: deps.defaultIssuer };
       const invoices = groupRows(records).map((group, index) => parseInvoice(group, index + 1, context));

@@ -2,12 +2,16 @@
  * The files of an issued invoice (PDF, OFD, XML) opened from the app: downloaded once from the address
  * the service gave, checked to really be such a file (a service answering an error page with status 200
  * must not end up opened as "the invoice"), stored under the data folder, and handed to the FileOpener.
+ * Downloads go over https only (plain http only to loopback, where the embedded sandbox runs), redirects
+ * are followed by hand and only on the same host, and the bytes are checked by their magic numbers before
+ * anything is handed to the system viewer (issue 10 point 7).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { IpcFailure, type Environment, type InvoiceFileFormat } from '../../../shared/ipc/index.js';
 import type { FileOpener } from '../../ports.js';
+import { serviceUrlProblem } from '../../../shared/rules/service-url.js';
 import type { InvoiceFileSource } from './repo.js';
 
 export interface InvoiceFilesDeps {
@@ -21,6 +25,7 @@ export interface InvoiceFilesDeps {
 }
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
 const FORMAT_NAMES: Record<InvoiceFileFormat, string> = { pdf: 'PDF', ofd: 'OFD', xml: 'XML' };
 
 /** True when the bytes start the way a file of that format must. */
@@ -51,13 +56,33 @@ function readIfValid(file: string, format: InvoiceFileFormat): number | null {
 export function createInvoiceFiles(deps: InvoiceFilesDeps) {
   const doFetch = deps.fetch ?? fetch;
 
-  async function download(url: string, format: InvoiceFileFormat): Promise<Buffer> {
+  /** The URL if the app may download from it (https, or http to loopback), else an IpcFailure. */
+  function allowedUrl(raw: string, name: string): URL {
+    const problem = serviceUrlProblem(raw);
+    if (problem === 'plain-http') throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件地址不是 https://，为安全未下载`, { problem });
+    if (problem !== null) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件地址无效`, { problem });
+    return new URL(raw);
+  }
+
+  async function download(rawUrl: string, format: InvoiceFileFormat): Promise<Buffer> {
     const name = FORMAT_NAMES[format];
+    let url = allowedUrl(rawUrl, name);
+    const host = url.host;
     let response: Response;
-    try {
-      response = await doFetch(url, { signal: AbortSignal.timeout(deps.timeoutMs ?? 30_000), redirect: 'follow' });
-    } catch (error) {
-      throw new IpcFailure('NETWORK_ERROR', `无法下载发票 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
+    for (let hop = 0; ; hop += 1) {
+      try {
+        // Redirects by hand: fetch's own 'follow' would go to any host and downgrade to http.
+        response = await doFetch(url, { signal: AbortSignal.timeout(deps.timeoutMs ?? 30_000), redirect: 'manual' });
+      } catch (error) {
+        throw new IpcFailure('NETWORK_ERROR', `无法下载发票 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (response.status < 300 || response.status >= 400) break;
+      const location = response.headers.get('location');
+      await response.body?.cancel();
+      if (location === null || hop >= MAX_REDIRECTS) throw new IpcFailure('BAD_RESPONSE', `下载发票 ${name} 文件时重定向过多或无效`);
+      const next = allowedUrl(new URL(location, url).toString(), name);
+      if (next.host !== host) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件被重定向到另一台服务器（${next.host}），为安全未下载`, { host: next.host });
+      url = next;
     }
     if (!response.ok) throw new IpcFailure('SERVICE_ERROR', `下载发票 ${name} 文件失败（HTTP ${response.status}）`);
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -73,7 +98,7 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
       if (!source) throw new IpcFailure('NOT_FOUND', '未找到这张发票');
       if (source.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', `发票尚未开具成功，还没有 ${name} 文件`);
       if (!source.url) throw new IpcFailure('NOT_FOUND', `开票服务没有提供这张发票的 ${name} 文件`);
-      if (!/^https?:\/\//i.test(source.url)) throw new IpcFailure('BAD_RESPONSE', `发票 ${name} 文件地址无效`);
+      allowedUrl(source.url, name);
       if (!deps.opener) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法打开文件');
 
       const dir = path.join(deps.dir, deps.environment);
@@ -89,6 +114,8 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
         fs.renameSync(partial, file);
         size = bytes.length;
       }
+      // Checked again right before the viewer gets it: the cached copy could have been replaced meanwhile.
+      if (readIfValid(file, format) === null) throw new IpcFailure('BAD_RESPONSE', `保存的 ${name} 文件内容无效，未打开`);
       try {
         await deps.opener.open(file);
       } catch (error) {

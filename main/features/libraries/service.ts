@@ -31,7 +31,8 @@ import {
 } from './columns.js';
 import { checkCustomer, checkProduct, describeIssues, storeCustomer, storeProduct, type Checked, type StoreOutcome } from './entries.js';
 import type { CustomerFields, LibrariesRepo, ProductFields } from './repo.js';
-import { openWorkbook, readTable, type SheetRecord } from './sheet-reader.js';
+import { importSheet } from './sheet-import.js';
+import type { SheetRecord } from './sheet-reader.js';
 
 /** A library larger than this is not a clerk's address book; refuse rather than freeze the window. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -104,10 +105,8 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
   ): Promise<LibraryImportResult> {
     const filePath = await dialog().chooseOpenPath([XLSX_FILTER]);
     if (filePath === null) return { cancelled: true, fileName: null, created: 0, updated: 0, errors: [], warnings: [] };
-    const workbook = await openWorkbook(filePath);
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw new IpcFailure('VALIDATION_FAILED', '该工作簿中没有工作表');
-    const { records } = readTable(sheet, headers, { maxRows: IMPORT_MAX_ROWS, required, labels });
+    // Off the main thread, with the unpacked size and the rows bounded while reading (sheet-import.ts).
+    const { records } = (await importSheet(filePath, { headers, maxRows: IMPORT_MAX_ROWS, required, labels })).table;
 
     const errors: RowNote[] = [];
     const warnings: RowNote[] = [];

@@ -8,8 +8,9 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { IpcFailure } from '../../../shared/ipc/index.js';
+import { scanXlsx, SheetRefusal, type ZipCounters, type ZipLimits } from './zip-guard.js';
 
-/** Larger files are refused before parsing: exceljs holds the whole workbook in memory. */
+/** Larger files are refused before reading: the zip itself is read whole (it is small; its contents are not). */
 export const MAX_SHEET_BYTES = 20 * 1024 * 1024;
 
 export interface CellProblem {
@@ -29,22 +30,67 @@ export interface SheetTable<F extends string> {
   records: Array<SheetRecord<F>>;
 }
 
-/** Opens an .xlsx file; a missing, huge or non-Excel file is a clear refusal, not a crash. */
-export async function openWorkbook(filePath: string): Promise<ExcelJS.Workbook> {
+/** What a sheet import asks for: which sheet, which headers, how many rows at most. Structured-cloneable. */
+export interface SheetRequest<F extends string> {
+  /** Preferred worksheet name; the first sheet when absent or not found. */
+  sheetName?: string;
+  headers: ReadonlyMap<string, F>;
+  maxRows: number;
+  required: readonly F[];
+  labels: Record<F, string>;
+  /** Bounds of the zip scan; DEFAULT_ZIP_LIMITS from maxRows when absent. */
+  limits?: ZipLimits;
+}
+
+export interface SheetReadResult<F extends string> {
+  table: SheetTable<F>;
+  /** The zip reader's own counters (inflated bytes, rows…), for diagnostics and tests. */
+  counters: ZipCounters;
+}
+
+/**
+ * Unpacked size allowed for a workbook. A real 10,000-row library sheet is a few MB of XML; 64 MB keeps
+ * exceljs (which holds everything in memory, several times the XML) far below the worker's heap limit.
+ */
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+export function defaultZipLimits(maxRows: number): ZipLimits {
+  // Header and title rows, and blank formatted rows between entries, are rows in the XML too.
+  return { maxInflatedBytes: MAX_INFLATED_BYTES, maxEntries: 1_000, maxSheetRows: maxRows * 2 + 100 };
+}
+
+/**
+ * Reads an .xlsx file into records: size check, the bounded zip scan (zip-guard.ts) — a bomb, too many
+ * rows, an encrypted or broken file is refused with its own reason before any XML reaches a parser —
+ * then exceljs and readTable. Runs inside the sheet worker (sheet-worker.ts); importSheet() is what
+ * main calls.
+ */
+export async function readSheetFile<F extends string>(filePath: string, request: SheetRequest<F>): Promise<SheetReadResult<F>> {
   let size: number;
   try {
     size = (await fs.stat(filePath)).size;
   } catch {
     throw new IpcFailure('VALIDATION_FAILED', `找不到文件：${filePath}`);
   }
-  if (size > MAX_SHEET_BYTES) throw new IpcFailure('VALIDATION_FAILED', `文件过大（超过 ${MAX_SHEET_BYTES / 1024 / 1024} MB），请拆分后再导入`);
+  if (size > MAX_SHEET_BYTES) throw new IpcFailure('VALIDATION_FAILED', `文件过大（超过 ${MAX_SHEET_BYTES / 1024 / 1024} MB），请拆分后再导入`, { reason: 'file-too-large' });
+  const bytes = await fs.readFile(filePath);
+  let counters: ZipCounters;
+  try {
+    counters = await scanXlsx(bytes, request.limits ?? defaultZipLimits(request.maxRows));
+  } catch (error) {
+    if (error instanceof SheetRefusal) throw new IpcFailure('VALIDATION_FAILED', error.message, { reason: error.reason, counters: error.counters });
+    throw error;
+  }
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.readFile(filePath);
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw new IpcFailure('VALIDATION_FAILED', '无法读取该文件，请确认它是 Excel 工作簿（.xlsx）且没有加密或损坏；旧版 .xls 请先另存为 .xlsx');
+    throw new IpcFailure('VALIDATION_FAILED', '无法读取该工作簿：文件内容已损坏（解压正常，但表格内容无法解析）', { reason: 'corrupt', counters });
   }
-  return workbook;
+  const sheet = (request.sheetName ? workbook.getWorksheet(request.sheetName) : undefined) ?? workbook.worksheets[0];
+  if (!sheet) throw new IpcFailure('VALIDATION_FAILED', '该工作簿中没有工作表');
+  const table = readTable(sheet, request.headers, { maxRows: request.maxRows, required: request.required, labels: request.labels });
+  return { table, counters };
 }
 
 /** Header text as clerks write it: "客户名称*", "税率（%）" and stray spaces still name the same column. */

@@ -7,7 +7,8 @@
 import { IpcFailure, type ConnectionTestResult, type Environment, type SetRemoteRequest, type SettingsView } from '../../../shared/ipc/index.js';
 import { createHmacSigner, type RequestSigner } from '../../api/signer.js';
 import type { Db } from '../../db/open.js';
-import { SECRET_NAMES, type Vault } from '../../security/vault.js';
+import type { DialogPort } from '../../ports.js';
+import { SECRET_NAMES, SecretUnreadableError, type Vault } from '../../security/vault.js';
 import type { Seller } from '../issuance/request.js';
 import type { SettingsRepo } from './repo.js';
 import { testServiceConnection, type ConnectionTarget, type RequestLogger } from './connection-test.js';
@@ -48,6 +49,8 @@ export interface SettingsServiceDeps {
   pendingOperations: () => number;
   log?: RequestLogger;
   now?: () => Date;
+  /** Asks the clerk, from main, to confirm a new address or AppKey; without it such a change is refused. */
+  dialog?: DialogPort;
 }
 
 const NO_SELLER: Seller = { taxNumber: '', name: '' };
@@ -67,6 +70,16 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return { baseUrl, appKey, seller: sellerJson === null ? null : (JSON.parse(sellerJson) as Seller) };
   }
 
+  /** Decrypted in main only to learn whether it still can be; the value goes nowhere. */
+  function secretUnreadable(): boolean {
+    try {
+      vault.reveal(SECRET_NAMES.remoteAppSecret);
+      return false;
+    } catch (error) {
+      return error instanceof SecretUnreadableError;
+    }
+  }
+
   function view(): SettingsView {
     const environment = savedEnvironment();
     const remote = savedRemote();
@@ -77,7 +90,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       environment,
       activeEnvironment,
       restartRequired,
-      remote: remote === null ? null : { ...remote, hasAppSecret: vault.has(SECRET_NAMES.remoteAppSecret) },
+      remote: remote === null ? null : { ...remote, hasAppSecret: vault.has(SECRET_NAMES.remoteAppSecret), appSecretUnreadable: secretUnreadable() },
       secretBackend: deps.cipherBackend,
     };
   }
@@ -95,10 +108,29 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   return {
     get: view,
 
-    setRemote(request: SetRemoteRequest): SettingsView {
+    async setRemote(request: SetRemoteRequest): Promise<SettingsView> {
       assertSwitchAllowed({ environment: 'remote', baseUrl: request.baseUrl });
       if (request.appSecret === undefined && !vault.has(SECRET_NAMES.remoteAppSecret)) {
         throw new IpcFailure('VALIDATION_FAILED', '请填写 AppSecret');
+      }
+      // The stored secret goes only where it was typed for: a new address or AppKey needs it typed again
+      // (a hostile page calling this channel cannot know it), and the clerk confirms in main's own dialog.
+      const saved = savedRemote();
+      const moved = saved === null || saved.baseUrl !== request.baseUrl || saved.appKey !== request.appKey;
+      if (moved && request.appSecret === undefined) {
+        throw new IpcFailure('VALIDATION_FAILED', '更改服务地址或 AppKey 时必须重新输入 AppSecret', { field: 'appSecret', reason: 'secret-required' });
+      }
+      if (moved) {
+        if (!deps.dialog?.confirm) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法确认更改服务地址');
+        const yes = await deps.dialog.confirm({
+          title: '更改开票服务',
+          message: '发票工作台将把开票请求（以 AppSecret 签名）发往新的服务地址。确定更改吗？',
+          detail: `原地址：${saved?.baseUrl ?? '（测试环境，内置沙箱）'}\n新地址：${request.baseUrl}\nAppKey：${request.appKey}\n\nConfirm that invoices and the AppSecret signature will go to the new service address.`,
+          confirmLabel: '确认更改 Confirm',
+        });
+        if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', '已取消更改服务地址，设置未变');
+        // The dialog waited on the clerk: pending work may have started meanwhile.
+        assertSwitchAllowed({ environment: 'remote', baseUrl: request.baseUrl });
       }
       const at = now().toISOString();
       db.transaction(() => {

@@ -7,6 +7,8 @@ import { App as AntApp, ConfigProvider, Layout, Tabs } from 'antd';
 import zhCNLocale from 'antd/locale/zh_CN';
 import enLocale from 'antd/locale/en_US';
 import { useTranslation } from 'react-i18next';
+import { loadLedger, useLedgerStore } from '../features/ledger/actions.js';
+import { RecoveryScreen } from '../features/ledger/components/recovery-screen.js';
 import { MessagesBridge } from '../lib/messages.js';
 import { AppHeader } from './app-header.js';
 import { EnvironmentBanner } from './environment-banner.js';
@@ -27,6 +29,18 @@ export function App() {
 }
 
 function Shell() {
+  const ledger = useLedgerStore((s) => s.status);
+  const loaded = useLedgerStore((s) => s.loaded);
+  useEffect(() => {
+    void loadLedger();
+  }, []);
+  // Main holds the history database in recovery: only the recovery screen, nothing that could issue.
+  if (!loaded) return null;
+  if (ledger?.mode === 'recovery') return <RecoveryScreen status={ledger} />;
+  return <Views />;
+}
+
+function Views() {
   const { t } = useTranslation();
   const { view, setView, info, loadInfo } = useAppStore();
 

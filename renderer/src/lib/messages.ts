@@ -10,6 +10,10 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import type { IpcError } from '../../../shared/ipc/result.js';
 import { i18n } from '../app/i18n.js';
+import { zhCN } from '../app/locales/zh-CN.js';
+
+/** Codes with a "what to do" text of their own. */
+const HELP = zhCN.errorHelp;
 
 let messageApi: MessageInstance | undefined;
 let notificationApi: NotificationInstance | undefined;
@@ -32,6 +36,8 @@ export interface FailureText {
  */
 export function describeFailure(error: IpcError): FailureText {
   const title = i18n.t(`errors.${error.code}`);
+  // Disk full, read-only folder, locked or damaged database, unreadable secret: what to do, in the UI's language.
+  if (error.code in HELP) return { title, description: i18n.t(`errorHelp.${error.code as keyof typeof HELP}`) };
   const description = error.code === 'INTERNAL' || !error.message ? i18n.t('errors.internalDetail') : error.message;
   return { title, description };
 }

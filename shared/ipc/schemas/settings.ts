@@ -1,20 +1,14 @@
 /** IPC shapes of the settings feature: which invoice service the app talks to. Secrets go in, never out. */
 import { z } from 'zod';
+import { serviceUrlProblem } from '../../rules/service-url.js';
 import { Environment } from './app.js';
 
 const HttpUrl = z
   .string()
   .trim()
   .max(300)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
-    } catch {
-      return false;
-    }
-  }, '服务地址必须是 http:// 或 https:// 开头的网址（不含用户名和密码）')
-  .describe('Base address of the remote invoice service (http or https), endpoint paths are appended to it');
+  .refine((value) => serviceUrlProblem(value) === null, '服务地址必须是 https:// 开头的网址（http:// 只允许本机地址），且不含用户名和密码')
+  .describe('Base address of the remote invoice service: https, plain http only for loopback; endpoint paths are appended to it');
 
 export const SellerSettings = z
   .strictObject({
@@ -33,6 +27,9 @@ export const SettingsView = z
         baseUrl: z.string().describe('Saved base address of the remote service'),
         appKey: z.string().describe('Saved AppKey of the remote service'),
         hasAppSecret: z.boolean().describe('Whether an AppSecret is stored in the vault (its value never leaves main)'),
+        appSecretUnreadable: z
+          .boolean()
+          .describe('true when the stored AppSecret can no longer be decrypted (keychain changed): settings asks for it again'),
         seller: SellerSettings.nullable(),
       })
       .nullable()
@@ -51,7 +48,7 @@ export const SetRemoteRequest = z
       .min(1, 'AppSecret 不能为空')
       .max(200)
       .optional()
-      .describe('AppSecret; sealed into the vault. Omit to keep the stored one'),
+      .describe('AppSecret; sealed into the vault. Omit to keep the stored one (only when address and AppKey stay the same)'),
     seller: SellerSettings.optional(),
   })
   .describe('Use a remote invoice service from the next start');

@@ -42,7 +42,13 @@ async function remoteSandbox(appSecret = SECRET): Promise<RunningSandbox> {
 
 const cipher = createTestCipher();
 async function startCore(dataDir: string, extra: { sandboxIssueDelayMs?: number } = {}): Promise<Core> {
-  const core = await createCore({ dataDir, appVersion: 'test', outboxBaseDelayMs: 50, ...extra }, { cipher });
+  const dialog = {
+    chooseSavePath: () => Promise.resolve(null),
+    chooseOpenPath: () => Promise.resolve(null),
+    // The clerk says yes in main's confirmation dialog (service-address.test.ts covers "no").
+    confirm: () => Promise.resolve(true),
+  };
+  const core = await createCore({ dataDir, appVersion: 'test', outboxBaseDelayMs: 50, ...extra }, { cipher, dialog });
   cleanups.push(() => core.close());
   return core;
 }
@@ -175,10 +181,10 @@ describe('credential vault and remote settings', () => {
     expect(refused).toMatchObject({ ok: false, authenticated: false, code: '2002' });
     expect(refused.message).toContain('签名未通过');
 
-    const kept = await call<SettingsView>(core, 'settings:setRemote', { baseUrl: remote.baseUrl, appKey: 'other-key' });
-    expect(kept.remote).toMatchObject({ appKey: 'other-key', hasAppSecret: true });
+    const kept = await call<SettingsView>(core, 'settings:setRemote', { baseUrl: remote.baseUrl, appKey: APP_KEY, seller: DEMO_ENTERPRISE });
+    expect(kept.remote).toMatchObject({ appKey: APP_KEY, hasAppSecret: true, seller: DEMO_ENTERPRISE });
 
-    const unreachable = await call<ConnectionTestResult>(core, 'settings:setRemote', { baseUrl: 'http://127.0.0.1:9', appKey: APP_KEY }).then(() =>
+    const unreachable = await call<ConnectionTestResult>(core, 'settings:setRemote', { baseUrl: 'http://127.0.0.1:9', appKey: APP_KEY, appSecret: 'a-wrong-secret-1234567' }).then(() =>
       call<ConnectionTestResult>(core, 'settings:testConnection'),
     );
     expect(unreachable).toMatchObject({ ok: false, authenticated: false, httpStatus: null });

@@ -1,6 +1,6 @@
 /** The Electron DialogPort over a stand-in `dialog` (Electron's binary is not available on these machines). */
 import path from 'node:path';
-import type { BaseWindow, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
+import type { BaseWindow, MessageBoxOptions, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { createElectronDialogPort, type SaveDialogLike } from '../../../main/electron/ports.js';
 
@@ -32,5 +32,28 @@ describe('Electron DialogPort', () => {
     const port = createElectronDialogPort(dialog, { parent: () => null, defaultDir: () => '/tmp' });
     expect(await port.chooseSavePath('a.csv', [])).toBeNull();
     expect(calls[0]?.parent).toBeNull();
+  });
+});
+
+describe('Electron DialogPort confirm (main-process question)', () => {
+  function boxDialog(response: number) {
+    const calls: Array<{ parent: BaseWindow | null; options: MessageBoxOptions }> = [];
+    const dialog = {
+      showMessageBox: (first: BaseWindow | MessageBoxOptions, second?: MessageBoxOptions) => {
+        calls.push(second ? { parent: first as BaseWindow, options: second } : { parent: null, options: first as MessageBoxOptions });
+        return Promise.resolve({ response, checkboxChecked: false });
+      },
+    } as unknown as SaveDialogLike;
+    return { dialog, calls };
+  }
+  const question = { title: '更改开票服务', message: '确定更改吗？', detail: '新地址：https://fp.example.com', confirmLabel: '确认更改' };
+
+  it('says yes only when the clerk pressed the confirm button; Cancel is the default', async () => {
+    const window = {} as BaseWindow;
+    const yes = boxDialog(1);
+    expect(await createElectronDialogPort(yes.dialog, { parent: () => window, defaultDir: () => '/tmp' }).confirm!(question)).toBe(true);
+    expect(yes.calls[0]).toMatchObject({ parent: window, options: { buttons: ['取消 Cancel', '确认更改'], defaultId: 0, cancelId: 0, detail: question.detail } });
+    const no = boxDialog(0);
+    expect(await createElectronDialogPort(no.dialog, { parent: () => null, defaultDir: () => '/tmp' }).confirm!(question)).toBe(false);
   });
 });

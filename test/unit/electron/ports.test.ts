@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  ALLOW_BASIC_TEXT_SWITCH,
   createSafeStorageCipher,
+  rememberDataDir,
+  resolveDataDir,
   SECRET_STORAGE_BASIC_TEXT,
   SECRET_STORAGE_UNAVAILABLE,
   type SafeStorageLike,
@@ -106,10 +112,41 @@ describe('createSafeStorageCipher', () => {
     expect(cipher.decrypt(cipher.encrypt('x'))).toBe('x');
   });
 
+  it('names the opt-in that exists (the command-line switch) and calls it obfuscation, not encryption', () => {
+    expect(SECRET_STORAGE_BASIC_TEXT).toContain(`--${ALLOW_BASIC_TEXT_SWITCH}`);
+    expect(SECRET_STORAGE_BASIC_TEXT).toContain('混淆');
+    expect(SECRET_STORAGE_BASIC_TEXT).toContain('obfuscated');
+    expect(SECRET_STORAGE_BASIC_TEXT).toMatch(/not encrypted/);
+    // There is no such setting: the message must not send the clerk to look for one.
+    expect(SECRET_STORAGE_BASIC_TEXT).not.toMatch(/在设置中|in Settings/);
+    // The adapter reads exactly that switch.
+    const adapter = fs.readFileSync(path.join(import.meta.dirname, '../../../main/electron/index.ts'), 'utf8');
+    expect(adapter).toContain('app.commandLine.hasSwitch(ALLOW_BASIC_TEXT_SWITCH)');
+  });
+
   it('explains the refusal in Chinese and English', () => {
     for (const message of [SECRET_STORAGE_UNAVAILABLE, SECRET_STORAGE_BASIC_TEXT]) {
       expect(message).toMatch(/[\u4e00-\u9fff]/u);
       expect(message).toMatch(/[A-Za-z]{4,} [A-Za-z]{2,}/u);
+    }
+  });
+});
+
+describe('data folder pointer (the folder opened from the recovery screen)', () => {
+  it('uses userData until a folder is remembered, then that folder while it exists', () => {
+    const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-userdata-'));
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-other-'));
+    try {
+      expect(resolveDataDir(userData)).toBe(userData);
+      rememberDataDir(userData, other);
+      expect(resolveDataDir(userData)).toBe(other);
+      fs.rmSync(other, { recursive: true });
+      expect(resolveDataDir(userData)).toBe(userData);
+      fs.writeFileSync(path.join(userData, 'data-folder.json'), '{"dataDir":"relative/path"}');
+      expect(resolveDataDir(userData)).toBe(userData);
+    } finally {
+      fs.rmSync(userData, { recursive: true, force: true });
+      fs.rmSync(other, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 /** English, the second locale. Typed by the Chinese one so that both always have the same keys. */
 import type { Messages } from './zh-CN.js';
+import { ledgerEn } from '../../features/ledger/locale.js';
 import { historyEn, redEn } from '../../features/history/locale.js';
 import { batchEn } from '../../features/batch/locale.js';
 import { librariesEn } from '../../features/libraries/locale.js';
@@ -36,6 +37,9 @@ export const en: Messages = {
     sandbox: 'Test environment (embedded sandbox)',
     remote: 'Live service',
     secretBackend: 'Secret encryption',
+    secretUnreadable: 'The saved AppSecret can no longer be decrypted (the system keychain or keyring may have changed). Type the AppSecret again below and save.',
+    secretObfuscated:
+      "This computer has no system keyring and the app was started with --allow-basic-text-secrets: the AppSecret is only obfuscated with Chromium's fixed built-in key, not encrypted. Anyone with the data file can recover it. Install and unlock a keyring (GNOME Keyring, KWallet) soon.",
     restartRequired: 'Saved. The change takes effect when Fapiao Desk starts again.',
     testConnection: 'Test connection',
     useSandbox: 'Switch to the test environment',
@@ -46,7 +50,7 @@ export const en: Messages = {
     baseUrlRequired: 'Enter the service address',
     appKeyRequired: 'Enter the AppKey',
     appSecretRequired: 'Enter the AppSecret',
-    secretStored: 'An AppSecret is stored (not shown); leave empty to keep it',
+    secretStored: 'An AppSecret is stored (not shown); leave empty to keep it. A new address or AppKey needs it typed again.',
     secretMissing: 'No AppSecret stored yet',
     sellerTaxNumber: 'Seller tax ID',
     sellerName: 'Seller name',
@@ -212,6 +216,7 @@ export const en: Messages = {
   collection: collectionEn,
   certification: certificationEn,
   batch: batchEn,
+  ledger: ledgerEn,
   errors: {
     UNKNOWN_CHANNEL: 'Not available',
     INVALID_PAYLOAD: 'The request is invalid',
@@ -223,6 +228,23 @@ export const en: Messages = {
     NETWORK_ERROR: 'Could not reach the service',
     BAD_RESPONSE: 'Unexpected reply',
     INTERNAL: 'Internal error',
+    DISK_FULL: 'The disk is full',
+    DATA_FOLDER_READ_ONLY: 'The data folder cannot be written',
+    DATA_FOLDER_MISSING: 'The data folder is missing',
+    DATABASE_LOCKED: 'The database is in use',
+    DATABASE_DAMAGED: 'The database is damaged',
+    DATABASE_RECOVERY: 'Your data needs recovery',
+    SECRET_UNREADABLE: 'A saved secret cannot be decrypted',
+    CONFIRMATION_DECLINED: 'Cancelled',
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
+  },
+  errorHelp: {
+    DISK_FULL: 'Nothing was saved. Free space on the disk of the data folder; invoices waiting to be sent continue by themselves once there is space, never twice.',
+    DATA_FOLDER_READ_ONLY: 'Nothing was saved. Check the permissions of the data folder, or whether its disk is read-only, then try again.',
+    DATA_FOLDER_MISSING: 'The data folder may have been moved or deleted, or its removable or network drive disconnected. Reconnect it and restart the app.',
+    DATABASE_LOCKED: 'Another program is using the database (perhaps a second Fapiao Desk window). Close it and try again.',
+    DATABASE_DAMAGED: 'Writing was stopped to protect your data. Restore the newest backup in Settings > Data and backups.',
+    DATABASE_RECOVERY: 'The database needs recovery; issuing is off until then. Follow the recovery screen.',
+    SECRET_UNREADABLE: 'The system keychain or keyring may have changed. Type the AppSecret again in Settings and save.',
   },
 };

@@ -5,6 +5,7 @@
 import { historyZh, redZh } from '../../features/history/locale.js';
 import { batchZh } from '../../features/batch/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
+import { ledgerZh } from '../../features/ledger/locale.js';
 import { enterprisesZh } from '../../features/enterprises/locale.js';
 import { collectionZh } from '../../features/collection/locale.js';
 import { certificationZh } from '../../features/certification/locale.js';
@@ -38,6 +39,9 @@ export const zhCN = {
     sandbox: '测试环境（内置沙箱）',
     remote: '正式服务',
     secretBackend: '密钥加密方式',
+    secretUnreadable: '保存的 AppSecret 已无法解密（系统钥匙串或密钥环可能已更换）。请在下方重新输入 AppSecret 并保存。',
+    secretObfuscated:
+      '本机没有系统密钥环，程序以 --allow-basic-text-secrets 启动：AppSecret 只是用 Chromium 内置的固定密钥做混淆，并不是加密，任何拿到数据文件的人都能还原。请尽快安装并解锁密钥环（GNOME 密钥环 / KWallet）。',
     restartRequired: '设置已保存，重新启动发票工作台后生效。',
     testConnection: '测试连接',
     useSandbox: '切换到测试环境',
@@ -48,7 +52,7 @@ export const zhCN = {
     baseUrlRequired: '请填写服务地址',
     appKeyRequired: '请填写 AppKey',
     appSecretRequired: '请填写 AppSecret',
-    secretStored: '已保存 AppSecret（不显示）；留空则保持不变',
+    secretStored: '已保存 AppSecret（不显示）；留空则保持不变；更改服务地址或 AppKey 时须重新输入。',
     secretMissing: '尚未保存 AppSecret',
     sellerTaxNumber: '销售方税号',
     sellerName: '销售方名称',
@@ -214,6 +218,7 @@ export const zhCN = {
   collection: collectionZh,
   certification: certificationZh,
   batch: batchZh,
+  ledger: ledgerZh,
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
     INVALID_PAYLOAD: '提交的内容有误',
@@ -225,7 +230,25 @@ export const zhCN = {
     NETWORK_ERROR: '无法连接服务',
     BAD_RESPONSE: '收到的回复格式不正确',
     INTERNAL: '程序内部错误',
+    DISK_FULL: '磁盘空间已满',
+    DATA_FOLDER_READ_ONLY: '数据文件夹无法写入',
+    DATA_FOLDER_MISSING: '找不到数据文件夹',
+    DATABASE_LOCKED: '数据库被占用',
+    DATABASE_DAMAGED: '数据库已损坏',
+    DATABASE_RECOVERY: '数据需要恢复',
+    SECRET_UNREADABLE: '保存的密钥无法解密',
+    CONFIRMATION_DECLINED: '已取消',
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
+  },
+  /** What the clerk can do about each actionable error (issue 10 point 4); shown instead of main's words. */
+  errorHelp: {
+    DISK_FULL: '数据没有保存。请清理数据文件夹所在磁盘的空间；待发送的开票会在空间恢复后自动继续，不会重复开票。',
+    DATA_FOLDER_READ_ONLY: '数据没有保存。请检查数据文件夹的权限，或所在磁盘是否被设为只读，然后重试。',
+    DATA_FOLDER_MISSING: '数据文件夹可能被移动、删除，或所在的移动硬盘/网络盘已断开。请重新连接后重启本程序。',
+    DATABASE_LOCKED: '另一个程序正在使用数据库（可能同时打开了两个发票工作台）。请关闭另一个后重试。',
+    DATABASE_DAMAGED: '为保护数据已停止写入。请在“设置 → 数据与备份”中从最近的备份恢复。',
+    DATABASE_RECOVERY: '数据库需要恢复，恢复前不能开票。请按恢复页面的提示操作。',
+    SECRET_UNREADABLE: '系统钥匙串或密钥环可能已更换。请在设置中重新输入 AppSecret 并保存。',
   },
 };
 

@@ -7,6 +7,7 @@
  * connection-result.
  */
 import { useEffect } from 'react';
+import { DataCard } from '../../ledger/components/data-card.js';
 import { Alert, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SetRemoteRequest } from '../../../../../shared/ipc/schemas/settings.js';
@@ -67,6 +68,12 @@ export function SettingsView() {
           <Descriptions.Item label={t('settings.saved')}>{view ? envLabel(view.environment) : '…'}</Descriptions.Item>
           <Descriptions.Item label={t('settings.secretBackend')}>{view?.secretBackend ?? '…'}</Descriptions.Item>
         </Descriptions>
+        {view?.remote?.appSecretUnreadable && (
+          <Alert type="error" showIcon message={t('settings.secretUnreadable')} data-testid="settings-secret-unreadable" style={{ marginBottom: 8 }} />
+        )}
+        {view?.secretBackend.endsWith(':basic_text') && (
+          <Alert type="warning" showIcon message={t('settings.secretObfuscated')} data-testid="settings-secret-obfuscated" style={{ marginBottom: 8 }} />
+        )}
         {view?.restartRequired && <Alert type="info" showIcon message={t('settings.restartRequired')} data-testid="settings-restart" />}
         <Space style={{ marginTop: 16 }}>
           <Button onClick={() => void testConnection()} loading={busy === 'testing'} data-testid="test-connection">
@@ -115,6 +122,7 @@ export function SettingsView() {
           </Button>
         </Form>
       </Card>
+      <DataCard />
     </Space>
   );
 }

@@ -1,0 +1,267 @@
+/**
+ * The ledger guard around the core (issue 10 points 1 and 2). Before the core opens history.db, the
+ * guard looks at it (health.ts): a missing, emptied or damaged database where one existed puts the app
+ * in RECOVERY — no core, no sandbox, no outbox, nothing issues or writes; every channel but `ledger:*`
+ * answers DATABASE_RECOVERY, and the renderer shows the recovery screen: restore a backup, open another
+ * data folder, or start fresh after typing a confirmation word. A healthy database is backed up before
+ * migrations and daily; the `ledger:*` channels back up now, check integrity, restore (keeping the
+ * current file aside, never deleting it) and change the backup folder.
+ *
+ * The guard owns the `Core` the hosts see: its router answers `ledger:*` itself and passes every other
+ * channel to the inner core, which it can close and open again (after a restore) without the host
+ * noticing; event listeners follow the inner core across such swaps.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { contract, fail, IpcFailure, isChannel, type Channel, type EventName } from '../../shared/ipc/index.js';
+import { START_FRESH_WORDS, type BackupView, type IntegrityResult, type LedgerStatus } from '../../shared/ipc/schemas/ledger.js';
+import { latestVersion } from '../db/migrate.js';
+import { migrations } from '../db/migrations/index.js';
+import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
+import type { CorePorts } from '../ports.js';
+import { listBackups, newestGoodBackup, takeBackup, type BackupEntry } from './backups.js';
+import { checkFile, HISTORY_DB_FILE, inspectLedger, markCreated, readMarker, setAside, writeMarker, type LedgerProblem } from './health.js';
+
+/** The part of core.ts's Core the guard wraps (kept structural so this module does not import core.ts). */
+export interface InnerCore {
+  router: IpcRouter;
+  onEvent(listener: (event: EventName, payload: never) => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface GuardOptions {
+  dataDir: string;
+  ports: CorePorts;
+  /** Builds the real core on a data folder whose database passed the guard. */
+  build(dataDir: string): Promise<InnerCore>;
+  /** Daily backups on (default); tests of other things may turn them off. */
+  dailyBackups?: boolean;
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAILY_CHECK_MS = 60 * 60 * 1000;
+const FIRST_DAILY_CHECK_MS = 5_000;
+
+function view(entry: BackupEntry): BackupView {
+  return { name: entry.name, kind: entry.kind, createdAt: entry.createdAt, bytes: entry.bytes };
+}
+
+export async function createGuardedCore(options: GuardOptions): Promise<InnerCore> {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((message, error) => console.warn(`[ledger] ${message}`, error ?? ''));
+  const { ports } = options;
+  let dataDir = options.dataDir;
+  let inner: InnerCore | null = null;
+  let problem: { problem: LedgerProblem; detail: string } | null = null;
+  const listeners = new Set<(event: EventName, payload: never) => void>();
+  const detachers = new Map<(event: EventName, payload: never) => void, () => void>();
+  let busy: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const dbFile = () => path.join(dataDir, HISTORY_DB_FILE);
+  const backupDir = () => readMarker(dataDir).backupDir ?? path.join(dataDir, 'backups');
+
+  function status(): LedgerStatus {
+    const newest = listBackups(backupDir())[0] ?? null;
+    const good = problem ? newestGoodBackup(backupDir()) : null;
+    return {
+      mode: problem ? 'recovery' : 'normal',
+      problem: problem?.problem ?? null,
+      detail: problem?.detail ?? null,
+      dataDir,
+      backupDir: backupDir(),
+      newestGoodBackup: good ? view(good) : null,
+      lastBackupAt: newest?.createdAt ?? null,
+    };
+  }
+
+  /** One guard action at a time: a restore must not race a backup or another restore. */
+  function serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = busy.then(work, work);
+    busy = next.catch(() => undefined);
+    return next;
+  }
+
+  function attach(core: InnerCore): void {
+    for (const listener of listeners) detachers.set(listener, core.onEvent(listener));
+  }
+
+  async function closeInner(): Promise<void> {
+    const current = inner;
+    inner = null;
+    for (const detach of detachers.values()) detach();
+    detachers.clear();
+    await current?.close();
+  }
+
+  /** Opens the core if the database is healthy; otherwise stays in recovery. */
+  async function open(): Promise<void> {
+    const health = inspectLedger(dataDir);
+    if (health.state === 'recovery') {
+      problem = { problem: health.problem, detail: health.detail };
+      log(`history database refused (${health.problem}): ${health.detail}`);
+      return;
+    }
+    problem = null;
+    if (health.state === 'ok' && health.userVersion > 0 && health.userVersion < latestVersion(migrations)) {
+      // Before every migration: a copy of the database as the older version left it.
+      await takeBackup(dbFile(), backupDir(), 'pre-migration', now());
+    }
+    inner = await options.build(dataDir);
+    markCreated(dataDir, now());
+    attach(inner);
+  }
+
+  async function enterRecovery(found: LedgerProblem, detail: string): Promise<void> {
+    problem = { problem: found, detail };
+    log(`history database now in recovery (${found}): ${detail}`);
+    await closeInner();
+  }
+
+  async function dailyBackup(): Promise<void> {
+    if (!inner || problem || closed) return;
+    const newestDaily = listBackups(backupDir()).find((entry) => entry.kind === 'daily');
+    if (newestDaily && now().getTime() - new Date(newestDaily.createdAt).getTime() < DAY_MS) return;
+    await takeBackup(dbFile(), backupDir(), 'daily', now());
+  }
+
+  const runDaily = () => {
+    serial(dailyBackup).catch((error: unknown) => log('daily backup failed', error));
+  };
+  const dailyTimers: NodeJS.Timeout[] = [];
+  if (options.dailyBackups !== false) {
+    dailyTimers.push(setTimeout(runDaily, FIRST_DAILY_CHECK_MS).unref(), setInterval(runDaily, DAILY_CHECK_MS).unref());
+  }
+
+  const own = createIpcRouter();
+  own.handle('ledger:status', () => status());
+  own.handle('ledger:listBackups', () => listBackups(backupDir()).map(view));
+  own.handle('ledger:backupNow', () =>
+    serial(async () => {
+      if (problem) throw new IpcFailure('DATABASE_RECOVERY', '数据库需要恢复，当前无法备份');
+      return view(await takeBackup(dbFile(), backupDir(), 'manual', now()));
+    }),
+  );
+  own.handle('ledger:checkIntegrity', () =>
+    serial(async (): Promise<IntegrityResult> => {
+      if (problem) return { ok: false, detail: problem.detail, status: status() };
+      const check = checkFile(dbFile(), true);
+      if (check.ok) return { ok: true, detail: null, status: status() };
+      await enterRecovery('damaged', check.detail);
+      return { ok: false, detail: check.detail, status: status() };
+    }),
+  );
+  own.handle('ledger:restore', ({ name }) =>
+    serial(async () => {
+      const entry = listBackups(backupDir()).find((candidate) => candidate.name === name);
+      if (!entry) throw new IpcFailure('NOT_FOUND', '未找到这个备份');
+      const check = checkFile(entry.file);
+      if (!check.ok) throw new IpcFailure('VALIDATION_FAILED', '这个备份本身已损坏，请选择更早的备份', { detail: check.detail });
+      if (!problem) {
+        // Replacing a working history is the clerk's decision, asked by main, not by the page.
+        const yes = ports.dialog?.confirm
+          ? await ports.dialog.confirm({
+              title: '从备份恢复',
+              message: '用这个备份替换当前的开票记录吗？当前的数据库文件会改名保留，不会删除。',
+              detail: `备份：${entry.name}（${entry.createdAt}）\nReplace the current history with this backup? The current file is kept aside.`,
+              confirmLabel: '恢复 Restore',
+            })
+          : false;
+        if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', '已取消恢复，数据未变');
+      }
+      await closeInner();
+      const aside = setAside(dataDir, problem ? problem.problem : 'replaced', now());
+      if (aside) log(`current history database kept aside as ${aside}`);
+      const partial = `${dbFile()}.${process.pid}.restore`;
+      fs.copyFileSync(entry.file, partial);
+      fs.renameSync(partial, dbFile());
+      await open();
+      return status();
+    }),
+  );
+  own.handle('ledger:startFresh', ({ confirmation }) =>
+    serial(async () => {
+      if (!problem) throw new IpcFailure('VALIDATION_FAILED', '数据库正常，无需重新开始');
+      if (!(START_FRESH_WORDS as readonly string[]).includes(confirmation.trim())) {
+        throw new IpcFailure('VALIDATION_FAILED', `请输入“${START_FRESH_WORDS[0]}”确认`, { field: 'confirmation' });
+      }
+      const aside = setAside(dataDir, problem.problem, now());
+      if (aside) log(`history database kept aside as ${aside} before starting fresh`);
+      writeMarker(dataDir, { ...readMarker(dataDir), databaseCreatedAt: null });
+      await open();
+      return status();
+    }),
+  );
+  own.handle('ledger:openFolder', () =>
+    serial(async () => {
+      if (!ports.dialog?.chooseFolder) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法选择文件夹');
+      const chosen = await ports.dialog.chooseFolder('选择发票工作台的数据文件夹');
+      if (chosen === null) return status();
+      const health = inspectLedger(chosen);
+      if (health.state === 'new') throw new IpcFailure('NOT_FOUND', '这个文件夹中没有发票工作台的数据（history.db）');
+      if (health.state === 'recovery') throw new IpcFailure('DATABASE_DAMAGED', '这个文件夹中的数据库也需要恢复', { problem: health.problem });
+      await closeInner();
+      dataDir = chosen;
+      await open();
+      ports.dataFolder?.remember(chosen);
+      return status();
+    }),
+  );
+  own.handle('ledger:chooseBackupFolder', () =>
+    serial(async () => {
+      if (!ports.dialog?.chooseFolder) throw new IpcFailure('VALIDATION_FAILED', '当前环境无法选择文件夹');
+      const chosen = await ports.dialog.chooseFolder('选择备份文件夹');
+      if (chosen === null) return status();
+      fs.mkdirSync(chosen, { recursive: true });
+      fs.accessSync(chosen, fs.constants.W_OK);
+      writeMarker(dataDir, { ...readMarker(dataDir), backupDir: chosen });
+      return status();
+    }),
+  );
+
+  await open();
+
+  const router: IpcRouter = {
+    handle: (channel, handler) => (inner ? inner.router.handle(channel, handler) : own.handle(channel, handler)),
+    // Every contract channel: a host registers them once, whichever core is inside now or later.
+    channels: () => Object.keys(contract) as Channel[],
+    async dispatch(channel, payload) {
+      if (typeof channel === 'string' && channel.startsWith('ledger:')) return own.dispatch(channel, payload);
+      if (!inner) {
+        if (!isChannel(channel)) return own.dispatch(channel, payload);
+        return fail('DATABASE_RECOVERY', '数据库需要恢复，恢复前不能开票或修改数据', { problem: problem?.problem ?? null });
+      }
+      const result = await inner.router.dispatch(channel, payload);
+      // Damage found while working: stop writing at once, as the start-up check would have.
+      if (!result.ok && result.error.code === 'DATABASE_DAMAGED' && !problem) {
+        await serial(() => enterRecovery('damaged', result.error.message));
+      }
+      return result;
+    },
+  };
+
+  let closing: Promise<void> | undefined;
+  return {
+    router,
+    onEvent(listener) {
+      listeners.add(listener);
+      if (inner) detachers.set(listener, inner.onEvent(listener));
+      return () => {
+        listeners.delete(listener);
+        detachers.get(listener)?.();
+        detachers.delete(listener);
+      };
+    },
+    close() {
+      closing ??= (async () => {
+        closed = true;
+        for (const timer of dailyTimers) clearTimeout(timer);
+        await busy;
+        await closeInner();
+      })();
+      return closing;
+    },
+  };
+}

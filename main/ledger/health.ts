@@ -1,0 +1,117 @@
+/**
+ * The history database's health before anything opens it for writing (issue 10 points 1 and 2):
+ * the marker `ledger.json` beside history.db records that a database was created here, so a missing,
+ * zero-length or blank history.db is told apart from a new install and refused instead of silently
+ * started over; `PRAGMA quick_check` (fast, also on a large file) finds a damaged one. Read-only
+ * handles only: nothing here writes to the database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export const HISTORY_DB_FILE = 'history.db';
+export const LEDGER_MARKER_FILE = 'ledger.json';
+
+/** What ledger.json holds: the marker, and the clerk's backup folder (outside the DB so a damaged DB cannot lose it). */
+export interface LedgerMarker {
+  /** When this folder's history.db was first created; null until one was. */
+  databaseCreatedAt: string | null;
+  /** Folder for backups; null = `<dataDir>/backups`. */
+  backupDir: string | null;
+}
+
+export type LedgerProblem = 'missing' | 'empty' | 'damaged';
+
+export type LedgerHealth =
+  | { state: 'new' }
+  | { state: 'ok'; userVersion: number }
+  | { state: 'recovery'; problem: LedgerProblem; detail: string };
+
+export function markerPath(dataDir: string): string {
+  return path.join(dataDir, LEDGER_MARKER_FILE);
+}
+
+export function readMarker(dataDir: string): LedgerMarker {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(markerPath(dataDir), 'utf8')) as Partial<LedgerMarker>;
+    return {
+      databaseCreatedAt: typeof parsed.databaseCreatedAt === 'string' ? parsed.databaseCreatedAt : null,
+      backupDir: typeof parsed.backupDir === 'string' && parsed.backupDir.length > 0 ? parsed.backupDir : null,
+    };
+  } catch {
+    return { databaseCreatedAt: null, backupDir: null };
+  }
+}
+
+/** Written whole then renamed, so a crash never leaves half a marker. */
+export function writeMarker(dataDir: string, marker: LedgerMarker): void {
+  const file = markerPath(dataDir);
+  const partial = `${file}.${process.pid}.part`;
+  fs.writeFileSync(partial, `${JSON.stringify(marker, null, 2)}\n`);
+  fs.renameSync(partial, file);
+}
+
+/** Runs quick_check (or integrity_check) on a file through a read-only handle; 'ok' or what SQLite found. */
+export function checkFile(file: string, full = false): { ok: true; userVersion: number; tables: number } | { ok: false; detail: string } {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const rows = db.pragma(full ? 'integrity_check(20)' : 'quick_check(20)') as Array<Record<string, string>>;
+    const found = rows.map((row) => Object.values(row)[0]).filter((text) => text !== 'ok');
+    if (found.length > 0) return { ok: false, detail: found.slice(0, 5).join('; ') };
+    const userVersion = db.pragma('user_version', { simple: true }) as number;
+    const tables = (db.prepare(`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'`).get() as { n: number }).n;
+    return { ok: true, userVersion, tables };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error) };
+  } finally {
+    db?.close();
+  }
+}
+
+/** Looks at dataDir's history.db and marker; decides whether the core may open it. */
+export function inspectLedger(dataDir: string): LedgerHealth {
+  const file = path.join(dataDir, HISTORY_DB_FILE);
+  const marker = readMarker(dataDir);
+  const created = marker.databaseCreatedAt !== null;
+  let size: number | null;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    size = null;
+  }
+  if (size === null) {
+    return created ? { state: 'recovery', problem: 'missing', detail: `${file} does not exist` } : { state: 'new' };
+  }
+  if (size === 0) {
+    return created ? { state: 'recovery', problem: 'empty', detail: `${file} is zero bytes long` } : { state: 'new' };
+  }
+  const check = checkFile(file);
+  if (!check.ok) return { state: 'recovery', problem: 'damaged', detail: check.detail };
+  // A valid but blank SQLite file (no schema at all) where a history existed is an emptied database too.
+  if (created && check.userVersion === 0 && check.tables === 0) {
+    return { state: 'recovery', problem: 'empty', detail: `${file} holds no tables` };
+  }
+  return { state: 'ok', userVersion: check.userVersion };
+}
+
+/** Records that this folder now has a history database (new install, or one from before the marker existed). */
+export function markCreated(dataDir: string, now: Date): void {
+  const marker = readMarker(dataDir);
+  if (marker.databaseCreatedAt !== null) return;
+  writeMarker(dataDir, { ...marker, databaseCreatedAt: now.toISOString() });
+}
+
+/** Moves a database (and its -wal/-shm) aside under a timestamped name; never deletes it. Returns the new name or null. */
+export function setAside(dataDir: string, label: string, now: Date): string | null {
+  const file = path.join(dataDir, HISTORY_DB_FILE);
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+  const aside = path.join(dataDir, `${HISTORY_DB_FILE}.${label}-${stamp}`);
+  let moved = false;
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (!fs.existsSync(file + suffix)) continue;
+    fs.renameSync(file + suffix, aside + suffix);
+    moved = true;
+  }
+  return moved ? aside : null;
+}

@@ -1,0 +1,62 @@
+/** The "data and backups" card of settings: back up now, check integrity, restore, change the backup folder. */
+import { useEffect } from 'react';
+import { Button, Card, Descriptions, List, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { reportSuccess } from '../../../lib/messages.js';
+import { backupNow, checkIntegrity, chooseBackupFolder, loadLedger, restoreBackup, useLedgerStore } from '../actions.js';
+
+export function DataCard() {
+  const { t, i18n } = useTranslation();
+  const { status, backups, busy } = useLedgerStore();
+  useEffect(() => {
+    void loadLedger();
+  }, []);
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+
+  return (
+    <Card title={t('ledger.data.title')} data-testid="ledger-data">
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t('ledger.data.dataDir')}>{status?.dataDir ?? '…'}</Descriptions.Item>
+        <Descriptions.Item label={t('ledger.data.backupDir')}>{status?.backupDir ?? '…'}</Descriptions.Item>
+        <Descriptions.Item label={t('ledger.data.lastBackup')}>
+          <span data-testid="ledger-last-backup">{status?.lastBackupAt ? when(status.lastBackupAt) : t('ledger.data.never')}</span>
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Paragraph type="secondary">{t('ledger.data.policy')}</Typography.Paragraph>
+      <Space wrap>
+        <Button
+          loading={busy}
+          onClick={() => void backupNow().then((backup) => backup && reportSuccess(t('ledger.data.backedUp')))}
+          data-testid="ledger-backup-now"
+        >
+          {t('ledger.data.backupNow')}
+        </Button>
+        <Button loading={busy} onClick={() => void checkIntegrity().then((ok) => ok && reportSuccess(t('ledger.data.checkOk')))} data-testid="ledger-check">
+          {t('ledger.data.check')}
+        </Button>
+        <Button loading={busy} onClick={() => void chooseBackupFolder()} data-testid="ledger-choose-folder">
+          {t('ledger.data.chooseFolder')}
+        </Button>
+      </Space>
+      {backups.length > 0 && (
+        <List
+          style={{ marginTop: 16 }}
+          size="small"
+          header={t('ledger.data.backups')}
+          dataSource={backups}
+          renderItem={(backup) => (
+            <List.Item
+              actions={[
+                <Button key="restore" size="small" onClick={() => void restoreBackup(backup.name)} data-testid={`ledger-restore-${backup.name}`}>
+                  {t('ledger.data.restore')}
+                </Button>,
+              ]}
+            >
+              {when(backup.createdAt)} · {t(`ledger.data.kinds.${backup.kind}`)} · {Math.ceil(backup.bytes / 1024)} KB
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
