@@ -55,7 +55,7 @@ for await (const line of lines) {
     const { PCHs } = (await call('certification:submitSelection', { ids: (b ?? '').split(',').map(Number), SQRZLX: a })) as { PCHs: string[] };
     for (const pch of PCHs) say(`batch ${pch}`);
   } else if (command === 'ledger') {
-    const page = (await call('ledger:query', { FPLXDM: a, limit: 1, offset: 0 })) as { totals: { count: number } };
+    const page = (await call('collection:ledger', { FPLXDM: a, limit: 1, offset: 0 })) as { totals: { count: number } };
     say(`ledger ${page.totals.count}`);
   } else if (command === 'exit') break;
 }

@@ -50,9 +50,9 @@ export function createCollectionFeature(
       router.handle('collection:runs', () => service.runs());
       router.handle('collection:settings', () => service.settings());
       router.handle('collection:setSyncOnStart', ({ syncOnStart }) => service.setSyncOnStart(syncOnStart));
-      router.handle('ledger:query', ({ limit, offset, ...filter }) => ledger.page(deps.enterprise(), filter, limit, offset));
-      router.handle('ledger:detail', ({ id }) => ledger.detail(deps.enterprise(), id));
-      router.handle('ledger:export', ({ format, ...filter }) => {
+      router.handle('collection:ledger', ({ limit, offset, ...filter }) => ledger.page(deps.enterprise(), filter, limit, offset));
+      router.handle('collection:detail', ({ id }) => ledger.detail(deps.enterprise(), id));
+      router.handle('collection:export', ({ format, ...filter }) => {
         const dialog = deps.dialog();
         if (!dialog) throw new IpcFailure('VALIDATION_FAILED', '当前运行方式不支持选择文件，无法导出', { key: 'collection.errors.noDialog' });
         const stamp = deps.now().toISOString().slice(0, 10).replaceAll('-', '');

@@ -20,9 +20,9 @@ export const collectionChannels = {
   'collection:runs': { request: empty, response: z.array(CollectionRunView) },
   'collection:settings': { request: empty, response: CollectionSettings },
   'collection:setSyncOnStart': { request: CollectionSettings, response: CollectionSettings },
-  'ledger:query': { request: LedgerQuery, response: LedgerPage },
-  'ledger:detail': { request: z.strictObject({ id: z.number().int() }), response: LedgerDetail },
-  'ledger:export': { request: LedgerExport, response: LedgerExportResult },
+  'collection:ledger': { request: LedgerQuery, response: LedgerPage },
+  'collection:detail': { request: z.strictObject({ id: z.number().int() }), response: LedgerDetail },
+  'collection:export': { request: LedgerExport, response: LedgerExportResult },
 } as const satisfies Record<string, ChannelSpec>;
 
 export const collectionEvents = {

@@ -37,7 +37,7 @@ describe('certification from the ledger', () => {
   it('checks, sends, ends each invoice final, keeps the outcome in the ledger and resends the retryable', async () => {
     input = await startInputCore({ seedInvoicesPerBuyer: 1500 });
     await collectAll(input);
-    const normal = await input.call('ledger:query', { FPLXDM: '01', RZZT: '0', FPZT: '0', GLZT: '0', limit: 200, offset: 0 });
+    const normal = await input.call('collection:ledger', { FPLXDM: '01', RZZT: '0', FPZT: '0', GLZT: '0', limit: 200, offset: 0 });
     const blue = normal.rows.filter((row) => inWindow(row) && !row.HJJE?.startsWith('-'));
     const red = normal.rows.find((row) => inWindow(row) && row.HJJE?.startsWith('-'));
     expect(blue.length).toBeGreaterThanOrEqual(3);
@@ -45,9 +45,9 @@ describe('certification from the ledger', () => {
     const [first, second, third] = blue as [LedgerRow, LedgerRow, LedgerRow];
 
     // Ineligible invoices are named with their reason.
-    const certified = (await input.call('ledger:query', { RZZT: '1', FPLXDM: '01', limit: 1, offset: 0 })).rows[0]!;
-    const voided = (await input.call('ledger:query', { FPZT: '2', FPLXDM: '01', limit: 1, offset: 0 })).rows[0]!;
-    const abnormal = (await input.call('ledger:query', { GLZT: '1', FPZT: '0', FPLXDM: '01', RZZT: '0', limit: 1, offset: 0 })).rows[0];
+    const certified = (await input.call('collection:ledger', { RZZT: '1', FPLXDM: '01', limit: 1, offset: 0 })).rows[0]!;
+    const voided = (await input.call('collection:ledger', { FPZT: '2', FPLXDM: '01', limit: 1, offset: 0 })).rows[0]!;
+    const abnormal = (await input.call('collection:ledger', { GLZT: '1', FPZT: '0', FPLXDM: '01', RZZT: '0', limit: 1, offset: 0 })).rows[0];
     const checked = await input.call('certification:check', { ids: [first.id, certified.id, voided.id, ...(abnormal ? [abnormal.id] : [])], SQRZLX: '1' });
     expect(checked.map((row) => row.reason)).toEqual([null, 'certified', 'status', ...(abnormal ? ['management'] : [])]);
     await expect(input.call('certification:submitSelection', { ids: [first.id, certified.id], SQRZLX: '1' })).rejects.toMatchObject({
@@ -76,9 +76,9 @@ describe('certification from the ledger', () => {
     expect(byNumber.get(red!.FPHM)).toMatchObject({ RZCLZT: '5', SBYY: '10', retryable: false });
 
     // The ledger takes the outcome and keeps the change.
-    const after = (await input.call('ledger:query', { RZZT: '1', FPLXDM: '01', limit: 200, offset: 0 })).rows.find((row) => row.id === first.id)!;
+    const after = (await input.call('collection:ledger', { RZZT: '1', FPLXDM: '01', limit: 200, offset: 0 })).rows.find((row) => row.id === first.id)!;
     expect(after).toMatchObject({ RZZT: '1', YXSE: lowered });
-    expect((await input.call('ledger:detail', { id: first.id })).changes.map((change) => change.field)).toContain('RZZT');
+    expect((await input.call('collection:detail', { id: first.id })).changes.map((change) => change.field)).toContain('RZZT');
 
     // A failure that may be requested again (SBYY 2: the authority knew no such invoice at processing
     // time) is offered again and resent in one action; the red one is not.

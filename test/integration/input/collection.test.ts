@@ -45,7 +45,7 @@ describe('collection and the input ledger', () => {
     // Progress came page by page, with the total known from the first page on.
     expect(progress.some((event) => event.status === 'running' && event.total !== null && event.rows < event.total)).toBe(true);
 
-    const all = await input.call('ledger:query', { limit: 200, offset: 0 });
+    const all = await input.call('collection:ledger', { limit: 200, offset: 0 });
     const db = new Database(path.join(input.appDir, HISTORY_DB_FILE), { readonly: true });
     const held = db.prepare(`SELECT count(*) AS n, count(DISTINCT FPDM || '/' || FPHM) AS d FROM collected_invoice`).get() as { n: number; d: number };
     const detailRuns = runs.filter((run) => run.kind !== 'main');
@@ -55,7 +55,7 @@ describe('collection and the input ledger', () => {
     db.close();
 
     // Filters and totals agree with the rows they select.
-    const special = await input.call('ledger:query', { FPLXDM: '01', RZZT: '0', limit: 200, offset: 0 });
+    const special = await input.call('collection:ledger', { FPLXDM: '01', RZZT: '0', limit: 200, offset: 0 });
     expect(special.rows.length).toBeGreaterThan(0);
     expect(special.rows.every((row) => row.FPLXDM === '01' && (row.RZZT ?? '0') === '0')).toBe(true);
     if (special.totals.count <= 200) {
@@ -63,15 +63,15 @@ describe('collection and the input ledger', () => {
       expect(special.totals.tax).toBe(sum(special.rows, (row) => row.SE));
     }
     const seller = special.rows[0]!.XHFMC!.slice(0, 4);
-    const bySeller = await input.call('ledger:query', { seller, limit: 200, offset: 0 });
+    const bySeller = await input.call('collection:ledger', { seller, limit: 200, offset: 0 });
     expect(bySeller.rows.every((row) => row.XHFMC?.includes(seller) || row.XHFSBH?.includes(seller))).toBe(true);
-    const ranged = await input.call('ledger:query', { amountMin: '1000', amountMax: '5000', limit: 200, offset: 0 });
+    const ranged = await input.call('collection:ledger', { amountMin: '1000', amountMax: '5000', limit: 200, offset: 0 });
     expect(ranged.rows.every((row) => Number(row.HJJE) >= 1000 && Number(row.HJJE) <= 5000)).toBe(true);
     const period = all.rows[0]!.RZSQ || all.rows[0]!.DQSKSSQ!;
-    const byPeriod = await input.call('ledger:query', { period, limit: 200, offset: 0 });
+    const byPeriod = await input.call('collection:ledger', { period, limit: 200, offset: 0 });
     expect(byPeriod.rows.every((row) => (row.RZSQ || row.DQSKSSQ) === period)).toBe(true);
     const withLines = special.rows.find((row) => row.lineCount > 0)!;
-    expect((await input.call('ledger:detail', { id: withLines.id })).lines.length).toBe(withLines.lineCount);
+    expect((await input.call('collection:detail', { id: withLines.id })).lines.length).toBe(withLines.lineCount);
 
     // The tax authority voids one invoice after the first collection: 今日同步 collects since the last
     // successful run, meets it again, updates its status and keeps the change; nothing is duplicated.
@@ -83,14 +83,14 @@ describe('collection and the input ledger', () => {
     authority.close();
     const again = await input.call('collection:sync', {});
     await settled(input, again.runIds);
-    expect((await input.call('ledger:query', { limit: 1, offset: 0 })).totals.count).toBe(all.totals.count);
-    const history = await input.call('ledger:detail', { id: voided.id });
+    expect((await input.call('collection:ledger', { limit: 1, offset: 0 })).totals.count).toBe(all.totals.count);
+    const history = await input.call('collection:detail', { id: voided.id });
     expect(history.changes).toEqual([expect.objectContaining({ field: 'FPZT', oldValue: '0', newValue: '2' })]);
-    const nowVoided = await input.call('ledger:query', { FPZT: '2', limit: 200, offset: 0 });
+    const nowVoided = await input.call('collection:ledger', { FPZT: '2', limit: 200, offset: 0 });
     expect(nowVoided.rows.map((row) => row.id)).toContain(voided.id);
 
-    const exported = await input.call('ledger:export', { FPLXDM: '01', format: 'xlsx' });
-    expect(exported.rows).toBe(special.totals.count + (await input.call('ledger:query', { FPLXDM: '01', RZZT: '1', limit: 1, offset: 0 })).totals.count);
+    const exported = await input.call('collection:export', { FPLXDM: '01', format: 'xlsx' });
+    expect(exported.rows).toBe(special.totals.count + (await input.call('collection:ledger', { FPLXDM: '01', RZZT: '1', limit: 1, offset: 0 })).totals.count);
     expect(fs.statSync(exported.path!).size).toBeGreaterThan(1000);
   }, 180_000);
 });

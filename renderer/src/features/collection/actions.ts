@@ -58,19 +58,19 @@ export async function setSyncOnStart(on: boolean): Promise<void> {
 export async function loadLedger(patch: { filter?: LedgerFilter; page?: number } = {}): Promise<void> {
   store().patch({ ...patch, loading: true });
   const { filter, page } = store();
-  const result = await getApi().ledger.query({ ...filter, limit: LEDGER_PAGE_SIZE, offset: (page - 1) * LEDGER_PAGE_SIZE });
+  const result = await getApi().collection.ledger({ ...filter, limit: LEDGER_PAGE_SIZE, offset: (page - 1) * LEDGER_PAGE_SIZE });
   if (store().filter !== filter || store().page !== page) return;
   if (!result.ok) {
     store().patch({ loading: false });
-    return reportFailure(localized(result.error), 'ledger:query');
+    return reportFailure(localized(result.error), 'collection:ledger');
   }
   store().patch({ rows: result.value.rows, totals: result.value.totals, loading: false });
 }
 
 export async function loadDetail(id: number) {
-  const result = await getApi().ledger.detail({ id });
+  const result = await getApi().collection.detail({ id });
   if (!result.ok) {
-    reportFailure(localized(result.error), 'ledger:detail');
+    reportFailure(localized(result.error), 'collection:detail');
     return null;
   }
   return result.value;
@@ -78,8 +78,8 @@ export async function loadDetail(id: number) {
 
 export async function exportLedger(): Promise<void> {
   store().patch({ busy: { ...store().busy, export: true } });
-  const result = await getApi().ledger.export({ ...store().filter, format: 'xlsx' });
+  const result = await getApi().collection.export({ ...store().filter, format: 'xlsx' });
   store().patch({ busy: { ...store().busy, export: false } });
-  if (!result.ok) return reportFailure(localized(result.error), 'ledger:export');
+  if (!result.ok) return reportFailure(localized(result.error), 'collection:export');
   if (!result.value.cancelled) reportSuccess(i18n.t('collection.exported', { rows: result.value.rows, path: result.value.path ?? '' }));
 }
