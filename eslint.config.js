@@ -1,9 +1,11 @@
-// ESLint: typescript-eslint plus the process boundaries of DESIGN.md §11.1 as errors.
+// ESLint: typescript-eslint plus the process boundaries of docs/architecture.md §11.1 as errors.
 // shared/ runs in both processes, so it imports neither Node nor Electron; only main/electron/ touches
 // Electron; the renderer never reaches into main/.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import regexp from 'eslint-plugin-regexp';
+import local from './scripts/eslint/no-import-cycle.js';
 
 const NODE_BUILTINS = [
   'assert', 'buffer', 'child_process', 'crypto', 'dns', 'events', 'fs', 'fs/promises', 'http', 'https', 'net',
@@ -11,12 +13,12 @@ const NODE_BUILTINS = [
 ];
 
 const noNode = [
-  { group: ['node:*'], message: 'shared/ and renderer/ must stay pure: no Node built-ins (DESIGN.md §11.1).' },
+  { group: ['node:*'], message: 'shared/ and renderer/ must stay pure: no Node built-ins (docs/architecture.md §11.1).' },
 ];
-const noElectron = { name: 'electron', message: "Only main/electron/ may import 'electron' (DESIGN.md §1)." };
+const noElectron = { name: 'electron', message: "Only main/electron/ may import 'electron' (docs/architecture.md §1)." };
 const requireElectron = {
   selector: "CallExpression[callee.name='require'][arguments.0.value='electron']",
-  message: "Only main/electron/ may require 'electron' (DESIGN.md §1).",
+  message: "Only main/electron/ may require 'electron' (docs/architecture.md §1).",
 };
 
 export default tseslint.config(
@@ -29,6 +31,41 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  // Habits as errors (each has a fixture test in test/unit/lint/habits.test.ts):
+  // - no import cycle, type-only imports included (our own rule: import-x's no-cycle skips `import type`);
+  // - a module is at most 400 lines as `wc -l` counts them, blank lines and comments included: a header
+  //   comment is part of what a reader has to take in;
+  // - no regular expression that can backtrack super-linearly on hostile input (one e-mail pattern held
+  //   main for seconds), nor one that moves super-linearly when searched unanchored.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { local, regexp },
+    rules: {
+      'local/no-import-cycle': 'error',
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
+  // Type-aware: a promise nobody awaits loses its rejection. The project service gives every file the
+  // tsconfig that includes it (renderer/tsconfig.json for the renderer, tsconfig.json for the rest).
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['test/fixtures/lint/*.ts', 'test/fixtures/lint/*/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  // The process-boundary fixtures are linted under made-up names (…/lint-fixture.ts) that exist in no
+  // tsconfig; type information is neither available nor needed for them.
+  {
+    files: ['**/lint-fixture.{ts,tsx}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { parserOptions: { projectService: false, program: null } },
   },
   {
     files: ['shared/**/*.ts'],

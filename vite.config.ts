@@ -1,5 +1,5 @@
 /**
- * Renderer build (DESIGN.md §2). The output is loaded from disk by Electron (file://) and served by the
+ * Renderer build (docs/architecture.md §2). The output is loaded from disk by Electron (file://) and served by the
  * browser harness from a sub-path, hence the relative base. Everything is bundled: the page must never
  * fetch from the network, and main's CSP forbids it anyway.
  */

@@ -7,11 +7,12 @@ export default defineConfig({
     root: '.',
     include: ['test/**/*.test.ts'],
     pool: 'forks',
-    testTimeout: 30_000,
-    // expect.poll waits for the UI or the outbox to get somewhere; vitest's default (1 s) is shorter than
-    // a busy 2-core CI machine needs. It bounds a wait, it asserts nothing about speed.
-    expect: { poll: { timeout: 10_000, interval: 50 } },
-    hookTimeout: 120_000,
+    // Safety nets, not budgets: tests wait on conditions (expect.poll, events), and these bounds only stop
+    // a test that would otherwise hang. They are generous so the suite passes on a machine busy with other
+    // work (`npm test` beside `stress-ng --cpu 2`); speed is measured by benchmarks (npm run bench), never here.
+    testTimeout: 240_000,
+    expect: { poll: { timeout: 60_000, interval: 50 } },
+    hookTimeout: 240_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

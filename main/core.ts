@@ -1,5 +1,5 @@
 /**
- * The composition root of the main process (DESIGN.md §1): plain Node, no `electron` import.
+ * The composition root of the main process (docs/architecture.md §1): plain Node, no `electron` import.
  * `createCore(config, ports)` opens the history database, starts the embedded sandbox service when no
  * real one is configured, builds the service client, wires the features to the IPC router, and resumes
  * unfinished work. The Electron adapter and the browser harness both run exactly this.
@@ -255,7 +255,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     }),
   );
   registerCertificationIpc(router, certification, selection, () => seller().taxNumber);
-  registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, enterprise: () => seller().taxNumber, dialog: ports.dialog, red: red.repo, forms: red.forms }));
+  registerHistoryIpc(router, issuance, createHistoryService({ repo: history, environment, dialog: ports.dialog, red: red.repo, forms: red.forms }));
   registerRedIpc(router, red.service);
   registerLibrariesIpc(router, createLibrariesService({ repo: createLibrariesRepo(db), environment, dialog: ports.dialog }));
   const batch = createBatchService({

@@ -1,5 +1,5 @@
 /**
- * Ports: the Electron-only capabilities the core needs, as plain interfaces (DESIGN.md §1).
+ * Ports: the Electron-only capabilities the core needs, as plain interfaces (docs/architecture.md §1).
  * `main/electron/` implements them with Electron; tests implement them for real without Electron.
  */
 

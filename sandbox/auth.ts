@@ -1,5 +1,5 @@
 /**
- * Verification of the request signature (DESIGN.md §7), with the same canonical string as the client's
+ * Verification of the request signature (docs/architecture.md §7), with the same canonical string as the client's
  * signer (protocol/signature.ts). Nonces are remembered in memory: the window is ten minutes and a
  * sandbox restart within it is no attack worth defending.
  */

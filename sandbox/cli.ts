@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- [flags]`: the embedded invoice service on its own (DESIGN.md §6), for developers and
+ * `npm run sandbox -- [flags]`: the embedded invoice service on its own (docs/architecture.md §6), for developers and
  * for tests that need it in another process. Prints the base URL and the demo credentials, keeps its state
  * in <data>/sandbox.db, and stops cleanly (server and database closed, exit 0) on SIGINT or SIGTERM.
  * Exit codes: 0 stopped by a signal, 1 could not start, 2 bad flags.

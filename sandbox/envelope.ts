@@ -1,6 +1,6 @@
 /**
  * Bodies of sandbox answers in each envelope shape. A refusal must come back in the endpoint's own
- * envelope (DESIGN.md §7), so every shape has its failure form here, even for endpoints not wired yet.
+ * envelope (docs/architecture.md §7), so every shape has its failure form here, even for endpoints not wired yet.
  */
 import type { EnvelopeKind } from '../shared/spec/envelopes.js';
 import { envelopeTimestamp } from './clock.js';

@@ -1,5 +1,5 @@
 /**
- * Fault knobs (DESIGN.md §6: latency, error rate, dropped responses, malformed bodies). The HTTP layer
+ * Fault knobs (docs/architecture.md §6: latency, error rate, dropped responses, malformed bodies). The HTTP layer
  * asks the plan before and after each handler. `createFaultPlan` builds a plan from rates; a seeded
  * random source makes a run's sequence of faults repeatable, so a failing exactly-once test can be
  * replayed. `createFaultSwitch` lets the test-only control API (control.ts) replace the plan at run time.

@@ -1,5 +1,5 @@
 /**
- * The embedded invoice service (DESIGN.md §6) on 127.0.0.1: the app runs against it when no real service
+ * The embedded invoice service (docs/architecture.md §6) on 127.0.0.1: the app runs against it when no real service
  * is configured, and tests run against it over real HTTP. All 13 endpoints of the spec (routes.ts →
  * endpoints/), a seeded tax authority of received invoices, and fault knobs for tests. docs/sandbox.md.
  */

@@ -6,7 +6,7 @@
  *
  * Retries only where they are safe: a GET is repeated (freshly signed) a bounded number of times when
  * its outcome is unclear. POST and PATCH are never repeated here: the outbox repeats them with the same
- * serial number (lsh, PCH), the only safe way to repeat a non-idempotent call (DESIGN.md §5).
+ * serial number (lsh, PCH), the only safe way to repeat a non-idempotent call (docs/architecture.md §5).
  */
 import ky, { type KyInstance } from 'ky';
 import type { CertificationRequest, CertificationResultRequest } from '../../shared/spec/certification.js';

@@ -1,6 +1,6 @@
 /**
  * The two ways a call to the invoice service can fail, kept apart because the outbox acts on them
- * differently (DESIGN.md §5): a ServiceError is a definite refusal (mark the operation failed), a
+ * differently (docs/architecture.md §5): a ServiceError is a definite refusal (mark the operation failed), a
  * TransportError means the outcome is unknown (keep it pending, ask again with the same serial number).
  * Both carry only redacted text.
  */

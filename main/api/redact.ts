@@ -1,5 +1,5 @@
 /**
- * Redaction of what the client keeps for diagnosis (DESIGN.md §7: logs redact secrets and signatures).
+ * Redaction of what the client keeps for diagnosis (docs/architecture.md §7: logs redact secrets and signatures).
  * Errors end up in logs and in the history database, so they only ever hold redacted text.
  */
 

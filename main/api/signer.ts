@@ -1,6 +1,6 @@
 /**
  * Request signers. The spec does not say how callers authenticate, so the client takes any
- * `RequestSigner`; the default is the HMAC scheme of DESIGN.md §7, which the sandbox enforces.
+ * `RequestSigner`; the default is the HMAC scheme of docs/architecture.md §7, which the sandbox enforces.
  */
 import { randomBytes } from 'node:crypto';
 import { NONCE_PATTERN, SIGNATURE_HEADERS, computeSign } from '../../protocol/signature.js';

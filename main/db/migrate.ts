@@ -1,5 +1,5 @@
 /**
- * The migration runner (DESIGN.md §4): one file per migration, numbered in steps of 10, tracked in
+ * The migration runner (docs/architecture.md §4): one file per migration, numbered in steps of 10, tracked in
  * `user_version`, all pending ones applied in one transaction. Schema changes are additive.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Opens the history database with the pragmas DESIGN.md §4 asks for, after checking that this code
+ * Opens the history database with the pragmas docs/architecture.md §4 asks for, after checking that this code
  * understands it. A database written by a newer version is refused before anything touches it.
  */
 import Database from 'better-sqlite3';

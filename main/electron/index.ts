@@ -1,7 +1,7 @@
 /**
  * The Electron entry point (bundled to dist/main/index.cjs). The only module that imports electron's
  * values: it wires app lifecycle, hardening, the `app://` protocol, IPC and the window around the plain
- * Node core (DESIGN.md §1). Everything decided here is delegated to small tested modules.
+ * Node core (docs/architecture.md §1). Everything decided here is delegated to small tested modules.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Bridges Electron's ipcMain to the core's IPC router (DESIGN.md §1, §11.2). The router already parses
+ * Bridges Electron's ipcMain to the core's IPC router (docs/architecture.md §1, §11.2). The router already parses
  * `unknown` payloads with the contract and never throws; this adapter adds what only Electron knows:
  * which frame sent the call. Electron objects are described structurally so tests can pass fakes.
  */

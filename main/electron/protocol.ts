@@ -1,5 +1,5 @@
 /**
- * Serves the built renderer on `app://fapiao-desk/` (DESIGN.md §11.3). A custom privileged scheme
+ * Serves the built renderer on `app://fapiao-desk/` (docs/architecture.md §11.3). A custom privileged scheme
  * instead of file:// gives the page a real origin (so CSP 'self' and the IPC sender check mean
  * something) and lets every response carry our security headers. `protocol` and the file system come
  * in as parameters so tests run it with a fake `protocol` and a temp folder.

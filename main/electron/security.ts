@@ -1,5 +1,5 @@
 /**
- * Security decisions of the Electron adapter as pure functions (DESIGN.md §11.3). Nothing here imports
+ * Security decisions of the Electron adapter as pure functions (docs/architecture.md §11.3). Nothing here imports
  * `electron`, so every rule is unit-tested in plain Node and the browser harness can reuse them.
  *
  * All checks work on the raw string first and parse second: WHATWG URL parsing "helpfully" normalises

@@ -1,5 +1,5 @@
 /**
- * The main window. Its webPreferences are the heart of the renderer's isolation (DESIGN.md §11.3).
+ * The main window. Its webPreferences are the heart of the renderer's isolation (docs/architecture.md §11.3).
  * The BrowserWindow class comes in as a parameter so a unit test can pin every flag with a fake.
  */
 import type { BrowserWindowConstructorOptions } from 'electron';

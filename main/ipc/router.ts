@@ -1,5 +1,5 @@
 /**
- * The one place main answers IPC (DESIGN.md §1, §11.2): `handle(channel, fn)` registers a handler for a
+ * The one place main answers IPC (docs/architecture.md §1, §11.2): `handle(channel, fn)` registers a handler for a
  * contract channel; `dispatch(channel, payload)` takes `unknown` input from any transport (Electron's
  * ipcMain, the browser harness), guards it, parses it with the contract and always resolves to an
  * IpcResult — a bad payload can never crash main or reach a handler.

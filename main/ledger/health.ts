@@ -105,7 +105,9 @@ export function markCreated(dataDir: string, now: Date): void {
 /** Moves a database (and its -wal/-shm) aside under a timestamped name; never deletes it. Returns the new name or null. */
 export function setAside(dataDir: string, label: string, now: Date): string | null {
   const file = path.join(dataDir, HISTORY_DB_FILE);
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+  // Up to the milliseconds' dot (always there in toISOString), cut by index: no regex rescan.
+  const iso = now.toISOString().replace(/[-:]/g, '');
+  const stamp = iso.slice(0, iso.indexOf('.'));
   const aside = path.join(dataDir, `${HISTORY_DB_FILE}.${label}-${stamp}`);
   let moved = false;
   for (const suffix of ['', '-wal', '-shm']) {

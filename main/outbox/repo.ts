@@ -1,4 +1,4 @@
-/** SQL of the outbox table (DESIGN.md §5). Callers own the transactions that span a feature's tables. */
+/** SQL of the outbox table (docs/architecture.md §5). Callers own the transactions that span a feature's tables. */
 import type { Db } from '../db/open.js';
 
 export interface OutboxRow {

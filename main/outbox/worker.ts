@@ -1,5 +1,5 @@
 /**
- * Sends outbox rows and retries them until they end (DESIGN.md §5).
+ * Sends outbox rows and retries them until they end (docs/architecture.md §5).
  *
  * A handler sends one row and says what happened:
  *  - `done` / `failed`: a definite answer; its `apply` runs in the same transaction that finishes the row,

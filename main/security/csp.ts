@@ -1,6 +1,6 @@
 /**
  * The renderer's Content-Security-Policy, in one plain module (no `electron`, no `node:*`) so that the
- * Electron `app://` protocol and the browser harness send exactly the same header (DESIGN.md §11.3:
+ * Electron `app://` protocol and the browser harness send exactly the same header (docs/architecture.md §11.3:
  * "identical in tests").
  *
  * Sent as an HTTP header, not a <meta> tag: `frame-ancestors` is ignored in <meta>, and a header cannot

@@ -1,5 +1,5 @@
 /**
- * The credential vault (DESIGN.md §7): app secrets of remote environments and, later, enterprises'
+ * The credential vault (docs/architecture.md §7): app secrets of remote environments and, later, enterprises'
  * tax-bureau passwords, stored only as bytes sealed by the SecretCipher port (safeStorage in Electron,
  * AES-256-GCM in tests). `reveal` exists for main only: nothing the renderer can call returns a secret,
  * and no message produced here ever contains one.

@@ -1,5 +1,5 @@
 /**
- * The invoice as a PDF (pdf-lib): its fields as text and the invoice QR code (DESIGN.md §9) drawn from a
+ * The invoice as a PDF (pdf-lib): its fields as text and the invoice QR code (docs/architecture.md §9) drawn from a
  * PNG made with `qrcode`, so a scanner or intake decodes the same payload the print result carries.
  *
  * The PDF standard fonts only encode WinAnsi, and embedding a CJK font would put megabytes in every

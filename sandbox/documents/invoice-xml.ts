@@ -1,5 +1,5 @@
 /**
- * The invoice as XML: a simple document with the invoice's fields under their wire names (DESIGN.md §3)
+ * The invoice as XML: a simple document with the invoice's fields under their wire names (docs/architecture.md §3)
  * and one <detail> per line. Served as the invoice's .xml file and embedded in its OFD, so intake reads
  * the same shape from both. Every value is text (amounts as 2-dp decimal text), so a reader parsing with
  * parseTagValue off gets exactly what was written.

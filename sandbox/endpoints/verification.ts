@@ -72,7 +72,8 @@ const refuse = (code: VerificationCode, detail?: string) => reply(code, detail, 
 
 /** Decimal text without trailing zeros, never in exponent form. */
 function plain(value: Decimal): string {
-  return value.toFixed(8).replace(/\.?0+$/, '');
+  // toDecimalPlaces rounds as toFixed(8) did; toFixed() then writes the normalised value (no trailing zeros).
+  return value.toDecimalPlaces(8).toFixed();
 }
 
 function detailList(invoice: ReceivedInvoice): NonNullable<VerificationResult['detailList']> {

@@ -40,7 +40,7 @@ export interface InvoiceDocument {
   buyer: { sbh: string; mc: string; dz: string; dh: string; yh: string; zh: string };
   /** yyyyMMdd of kprq */
   issueDate: string;
-  /** the invoice QR payload (DESIGN.md §9) */
+  /** the invoice QR payload (docs/architecture.md §9) */
   qr: string;
 }
 

@@ -6,6 +6,10 @@ import { parseInvoiceQr, type ParsedInvoiceQr } from '../../shared/rules/invoice
 
 export function normaliseQrText(text: string): ParsedInvoiceQr | undefined {
   // No field of the payload can contain whitespace, so any is noise; trailing commas are normalised to one.
-  const compact = text.replace(/\s+/g, '').replace(/,+$/, '');
+  // Trailing commas are cut by a loop: /,+$/ would rescan every run of commas inside hostile text.
+  let compact = text.replace(/\s+/g, '');
+  let end = compact.length;
+  while (end > 0 && compact[end - 1] === ',') end -= 1;
+  compact = compact.slice(0, end);
   return compact === '' ? undefined : parseInvoiceQr(`${compact},`);
 }

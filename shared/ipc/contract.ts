@@ -1,5 +1,5 @@
 /**
- * The one IPC contract (DESIGN.md §1): every channel `feature:verb` with its zod request and response
+ * The one IPC contract (docs/architecture.md §1): every channel `feature:verb` with its zod request and response
  * schemas, and the events main pushes to the renderer. Main parses requests with it, the renderer's
  * `window.api` is generated from it, and the browser harness uses the very same object.
  *

@@ -12,3 +12,4 @@ export * from './schemas/certification.js';
 export * from './schemas/ledger.js';
 export * from './schemas/enterprises.js';
 export * from './schemas/collection.js';
+export * from './schemas/page.js';

@@ -1,5 +1,5 @@
 /**
- * What every IPC call returns. Errors never cross the process boundary as bare throws (DESIGN.md §1):
+ * What every IPC call returns. Errors never cross the process boundary as bare throws (docs/architecture.md §1):
  * the renderer always gets a value it can show, with a stable code it can branch on.
  */
 export const IPC_ERROR_CODES = [

@@ -2,7 +2,7 @@
  * Amount in words (金额大写) as printed on invoices and read back by clerks: 1234.56 → 壹仟贰佰叁拾肆元伍角陆分.
  * Written here rather than taken from a library because the conventions that matter to a clerk differ
  * between libraries: 整 only when there are no jiao and fen (10.50 → 壹拾元伍角), one 零 for any run of zeros
- * (1000000.01 → 壹佰万元零壹分), 负 for red invoices, and 元 or 圆 to match the paper form (DESIGN.md §8).
+ * (1000000.01 → 壹佰万元零壹分), 负 for red invoices, and 元 or 圆 to match the paper form (docs/architecture.md §8).
  */
 import Decimal from 'decimal.js';
 

@@ -1,5 +1,5 @@
 /**
- * The invoice QR code (DESIGN.md §9): `01,<type>,<code>,<number>,<amount>,<date yyyyMMdd>,<check code>,<crc>,`
+ * The invoice QR code (docs/architecture.md §9): `01,<type>,<code>,<number>,<amount>,<date yyyyMMdd>,<check code>,<crc>,`
  * — version 01, the 2-digit invoice type (QR_INVOICE_TYPES), invoice code (empty for digital-electronic
  * invoices), number, amount excluding tax, issue date, check code, a checksum, and a trailing comma.
  *

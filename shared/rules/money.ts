@@ -1,5 +1,5 @@
 /**
- * Money and line arithmetic in decimals (DESIGN.md §4): never binary floating point.
+ * Money and line arithmetic in decimals (docs/architecture.md §4): never binary floating point.
  * Amounts cross IPC and the wire as decimal strings; decimal.js does the arithmetic.
  */
 import Decimal from 'decimal.js';

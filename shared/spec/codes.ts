@@ -315,7 +315,7 @@ export const PREFERENTIAL_POLICY_FLAGS = {
 } as const;
 
 /**
- * The 2-digit invoice type written in an invoice QR code (DESIGN.md §9), per fplxdm. 01/04/08/10/11 are
+ * The 2-digit invoice type written in an invoice QR code (docs/architecture.md §9), per fplxdm. 01/04/08/10/11 are
  * the verification table's codes; 31/32 are what digital-electronic invoices carry in their QR codes.
  */
 export const QR_INVOICE_TYPES: Readonly<Record<InvoiceTypeCode, string>> = {

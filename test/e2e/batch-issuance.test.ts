@@ -71,7 +71,7 @@ describe('batch issuance from Excel', () => {
       await page.getByTestId('batch-import').click();
 
       const rows = page.getByTestId('batch-row');
-      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(52);
+      await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(52);
       await expect.poll(() => page.locator('[data-testid="batch-row"][data-state="ready"]').count()).toBe(50);
       const invalid = page.locator('[data-testid="batch-row"][data-state="invalid"]');
       expect(await invalid.count()).toBe(2);
@@ -86,12 +86,12 @@ describe('batch issuance from Excel', () => {
 
       await page.getByTestId('batch-submit').click();
       const progress = page.getByTestId('batch-progress');
-      await progress.waitFor({ timeout: 15_000 });
-      await expect.poll(() => progress.getAttribute('data-issued'), { timeout: 60_000, interval: 250 }).toBe('50');
+      await progress.waitFor({ timeout: 60_000 });
+      await expect.poll(() => progress.getAttribute('data-issued'), { timeout: 180_000, interval: 250 }).toBe('50');
       expect(await progress.getAttribute('data-failed')).toBe('0');
       await expect.poll(() => progress.innerText()).toContain('已开具 50 / 50');
       await expect.poll(() => progress.innerText()).toContain('100%');
-      await expect.poll(() => page.locator('[data-testid="batch-row"][data-state="issued"]').count(), { timeout: 10_000 }).toBe(50);
+      await expect.poll(() => page.locator('[data-testid="batch-row"][data-state="issued"]').count(), { timeout: 60_000 }).toBe(50);
       // The invalid rows stayed as they were: never sent.
       expect(await invalid.count()).toBe(2);
       await screenshot(page, 'batch-issued');
@@ -124,7 +124,10 @@ describe('batch issuance from Excel', () => {
 
       await page.getByTestId('nav-history').click();
       const table = page.getByTestId('history-table');
-      await expect.poll(() => table.innerText(), { timeout: 10_000 }).toContain('批量客户50有限公司');
+      await expect.poll(() => table.innerText(), { timeout: 60_000 }).toContain('批量客户50有限公司');
+      // The history renders only the rows in view (a virtual list): an older one is found by searching.
+      await page.getByTestId('filter-text').locator('input').fill('批量客户07');
+      await page.getByTestId('filter-text').locator('input').press('Enter');
       const sample = table.locator('tr', { hasText: '批量客户07有限公司' });
       await expect.poll(() => sample.innerText()).toContain('已开具');
       await screenshot(page, 'batch-history');

@@ -68,7 +68,7 @@ describe('input invoices', () => {
     await page.getByTestId('enterprise-identityPwd').fill(IDENTITY_PWD);
     await page.getByTestId('enterprise-taxPwd').fill(TAX_PWD);
     await page.getByTestId('enterprise-save').click();
-    await expect.poll(() => page.getByTestId(`enterprise-passwords-${TAX_NUMBER}`).innerText(), { timeout: 20_000 }).toContain('已设置');
+    await expect.poll(() => page.getByTestId(`enterprise-passwords-${TAX_NUMBER}`).innerText(), { timeout: 60_000 }).toContain('已设置');
     await expect(page.content()).resolves.not.toContain(IDENTITY_PWD);
     await screenshot(page, 'input-1-enterprise-added');
 
@@ -113,7 +113,7 @@ describe('input invoices', () => {
 
     // 6. Results: two certified, the red one failed with SBYY 10 and not offered again; the summary.
     await page.getByTestId('nav-certification').click();
-    await expect.poll(() => page.locator('[data-testid^="certification-batch-"][data-status="done"]').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => page.locator('[data-testid^="certification-batch-"][data-status="done"]').count(), { timeout: 60_000 }).toBe(1);
     for (const number of blue) await expect(page.getByTestId(`certification-item-${number}`).getAttribute('data-rzclzt')).resolves.toBe('4');
     await expect(page.getByTestId(`certification-item-${red}`).getAttribute('data-sbyy')).resolves.toBe('10');
     await expect(page.getByTestId(`certification-item-${red}`).innerText()).resolves.toContain('不可再次申请');

@@ -78,7 +78,7 @@ describe('issuance form pickers', () => {
       .poll(async () => {
         const list = await harness.core.router.dispatch('history:list', { limit: 10 });
         return list.ok ? (list.value as Array<{ buyerName: string; status: string }>).map((row) => `${row.buyerName}:${row.status}`) : [];
-      }, { timeout: 20_000 })
+      }, { timeout: 60_000 })
       .toContain('深圳前海鹏程电子有限公司:issued');
     await screenshot(page, 'issuance-pickers');
     expect(errors).toEqual([]);

@@ -36,7 +36,7 @@ describe('settings', () => {
     await expect.poll(() => page.getByTestId('settings-environment').innerText()).toContain('测试环境');
 
     await page.getByTestId('test-connection').click();
-    await expect.poll(() => page.getByTestId('connection-result').innerText(), { timeout: 10_000 }).toContain('连接成功');
+    await expect.poll(() => page.getByTestId('connection-result').innerText(), { timeout: 60_000 }).toContain('连接成功');
 
     await page.getByTestId('remote-base-url').fill('https://fapiao.example.com/api');
     await page.getByTestId('remote-app-key').fill('live-app-key');
@@ -67,7 +67,7 @@ describe('settings', () => {
     await page.getByTestId('remote-app-key').fill('k');
     await page.getByTestId('remote-app-secret').fill('s');
     await page.getByTestId('save-remote').click();
-    await expect.poll(() => page.locator('.ant-notification').innerText(), { timeout: 10_000 }).toContain('服务地址');
+    await expect.poll(() => page.locator('.ant-notification').innerText(), { timeout: 60_000 }).toContain('服务地址');
     const settings = await harness.core.router.dispatch('settings:get', {});
     expect(settings).toMatchObject({ ok: true, value: { environment: 'sandbox' } });
     await page.close();

@@ -1,5 +1,5 @@
 /**
- * The browser harness (DESIGN.md §1): the real main core in Node, the built renderer served on
+ * The browser harness (docs/architecture.md §1): the real main core in Node, the built renderer served on
  * 127.0.0.1, and a token-guarded loopback bridge standing in for Electron's IPC. A development and test
  * tool only — never shipped in the packaged app.
  */

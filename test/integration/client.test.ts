@@ -84,7 +84,7 @@ function oddHandler(request: http.IncomingMessage, response: http.ServerResponse
   }
 }
 
-const clientFor = (base: string, timeoutMs = 5_000) =>
+const clientFor = (base: string, timeoutMs = 60_000) =>
   createServiceClient({ baseUrl: base, signer: createHmacSigner(DEMO_CREDENTIALS), timeoutMs });
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {

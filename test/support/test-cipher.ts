@@ -1,6 +1,6 @@
 /**
  * The SecretCipher port implemented for real without Electron: AES-256-GCM with a random per-process key.
- * Used by the browser harness and the tests in place of safeStorage (DESIGN.md §1).
+ * Used by the browser harness and the tests in place of safeStorage (docs/architecture.md §1).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SecretCipher } from '../../main/ports.js';

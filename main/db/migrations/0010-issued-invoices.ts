@@ -2,9 +2,9 @@ import type { Migration } from '../migrate.js';
 
 /**
  * Output invoices and their lines. One row per issuance attempt as the clerk submitted it: the serial
- * number (lsh) and the full request are written before anything is sent (DESIGN.md §5), the service's
+ * number (lsh) and the full request are written before anything is sent (docs/architecture.md §5), the service's
  * answer fills in the invoice fields. `environment` keeps sandbox and real data apart.
- * Money is TEXT holding decimals (DESIGN.md §4).
+ * Money is TEXT holding decimals (docs/architecture.md §4).
  */
 export const issuedInvoices: Migration = {
   version: 10,

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * The outbox (DESIGN.md §5): a durable queue of asynchronous operations keyed by the service's own
+ * The outbox (docs/architecture.md §5): a durable queue of asynchronous operations keyed by the service's own
  * idempotency key (lsh / PCH). A row is written with its full request before the first byte is sent and
  * completed in the same transaction that stores the outcome.
  */

@@ -2,7 +2,7 @@ import type { Migration } from '../migrate.js';
 
 /**
  * App settings (which service environment, its base address and AppKey) and the credential vault.
- * Secrets are stored only sealed by the SecretCipher port (DESIGN.md §7); `backend` records which cipher
+ * Secrets are stored only sealed by the SecretCipher port (docs/architecture.md §7); `backend` records which cipher
  * sealed them so a value sealed by another backend is reported as unreadable rather than garbage.
  * Neither table carries an environment: they describe the environments themselves.
  */

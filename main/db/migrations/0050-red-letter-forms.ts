@@ -3,7 +3,7 @@ import type { Migration } from '../migrate.js';
 /**
  * Red-letter information form applications (spec: red-letter application request / form). Like
  * issuance, the application serial number (lsh) and the whole request are stored before sending
- * (DESIGN.md §5); the query answer fills in the form number (xxbbh) or form ID (xxbid).
+ * (docs/architecture.md §5); the query answer fills in the form number (xxbbh) or form ID (xxbid).
  */
 export const redLetterForms: Migration = {
   version: 50,

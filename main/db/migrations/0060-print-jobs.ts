@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * Print jobs of paper invoices (DESIGN.md §8): what was asked of the service (fpdy: fpdm, fphm, dylx),
+ * Print jobs of paper invoices (docs/architecture.md §8): what was asked of the service (fpdy: fpdm, fphm, dylx),
  * the printer it went to and how it ended, plus the per-printer calibration offsets in millimetres
  * (TEXT decimals, negative allowed) that the page layout applies.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * Received invoices taken in by scan, drop or file (DESIGN.md §9). The file's SHA-256 is unique per
+ * Received invoices taken in by scan, drop or file (docs/architecture.md §9). The file's SHA-256 is unique per
  * environment so the same file met twice is recognised (重复). Invoice fields use the recognition
  * result's wire names (layout A: FPLXDM, FPDM, FPHM, KPRQ, XHFMC…); everything recognised is kept in
  * `data_json`. Money is TEXT.

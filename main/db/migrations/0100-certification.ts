@@ -2,7 +2,7 @@ import type { Migration } from '../migrate.js';
 
 /**
  * Certification batches (applyLegalize) and their items. The batch number PCH is the service's
- * idempotency key (DESIGN.md §5): written with the whole request before sending; the result query
+ * idempotency key (docs/architecture.md §5): written with the whole request before sending; the result query
  * (applyLegalizeResult, same PCH) fills in each item's RZZT / RZCLZT / SBYY. Wire names as the spec.
  */
 export const certification: Migration = {

@@ -3,7 +3,7 @@ import type { Migration } from '../migrate.js';
 /**
  * Enterprises a clerk serves (spec: enterprise (agency) record), with the tax-bureau user's public
  * members. The passwords (taxUser.identityPwd, taxPwd) never land here: they live in the vault under
- * names derived from the enterprise (DESIGN.md §7). Unique per environment and tax number.
+ * names derived from the enterprise (docs/architecture.md §7). Unique per environment and tax number.
  */
 export const enterprises: Migration = {
   version: 110,

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * Full-text search over the history (DESIGN.md §4): one FTS5 index covering output invoices (buyer
+ * Full-text search over the history (docs/architecture.md §4): one FTS5 index covering output invoices (buyer
  * name and tax number, invoice code/number, goods names) and collected input invoices (seller name and
  * tax number, code/number, goods).
  *

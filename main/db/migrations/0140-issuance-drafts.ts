@@ -3,7 +3,7 @@ import type { Migration } from '../migrate.js';
 /**
  * Drafts of the issuance form: what a clerk typed and has not submitted yet, kept locally so that a
  * closed window or a lunch break loses nothing. `content` is the form's own JSON (complete or not); the
- * other columns are there so the list shows a draft without parsing it. Money is TEXT (DESIGN.md §4).
+ * other columns are there so the list shows a draft without parsing it. Money is TEXT (docs/architecture.md §4).
  */
 export const issuanceDrafts: Migration = {
   version: 140,

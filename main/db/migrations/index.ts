@@ -18,6 +18,7 @@ import { librariesAndBatches } from './0150-libraries-and-batches.js';
 import { redReversals } from './0160-red-reversals.js';
 import { collectionRuns } from './0260-collection-runs.js';
 import { enterpriseScoping } from './0270-enterprise-scoping.js';
+import { historyBigram } from './0330-history-bigram.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   redReversals,
   collectionRuns,
   enterpriseScoping,
+  historyBigram,
 ];

@@ -71,7 +71,7 @@ export interface BatchServiceDeps {
   dialog: DialogPort | undefined;
   seller: () => Seller;
   defaultIssuer: string;
-  /** The issuance service's submit: stores the invoice and its outbox entry (DESIGN.md §5). */
+  /** The issuance service's submit: stores the invoice and its outbox entry (docs/architecture.md §5). */
   submitInvoice: (draft: InvoiceDraft) => InvoiceSummary;
   progress: (progress: BatchProgress) => void;
   now?: () => Date;

@@ -1,5 +1,5 @@
 /**
- * Certification (认证) through the outbox (DESIGN.md §5). The batch number PCH is the service's idempotency
+ * Certification (认证) through the outbox (docs/architecture.md §5). The batch number PCH is the service's idempotency
  * key: it is generated and the whole request stored before the first byte is sent. One outbox row carries
  * the batch through both phases — apply (accepted or refused at once) and then the result query, asked
  * again with the same PCH until every item is final — and each answer is stored in the same transaction

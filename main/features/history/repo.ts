@@ -6,7 +6,10 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
-import type { Environment, HistoryFilter, HistoryRow, HistoryStatus } from '../../../shared/ipc/index.js';
+import type { Environment, HistoryFilter, HistoryRow, HistorySearchResult, HistoryStatus, RowCount } from '../../../shared/ipc/index.js';
+import { chinaDayStart, createOutputSearch, nextDay, REVERSAL_STATE } from './search-repo.js';
+
+export { chinaDayStart } from './search-repo.js';
 
 /** trigram indexes 3-character sequences: shorter fragments cannot use the index and fall back to LIKE. */
 export const MIN_FTS_TERM_LENGTH = 3;
@@ -23,18 +26,6 @@ const FPZT_BY_STATUS: Partial<Record<HistoryStatus, string>> = {
   'red-reversed': '3',
   abnormal: '4',
 };
-
-/** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions (DESIGN.md §4). */
-const fen = (column: string) => `CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)`;
-
-/**
- * none / partial / full of a blue invoice, from its red invoices that were issued (red_reversal, 0160);
- * the same rule as features/red/repo.ts reversalOf, which the detail view uses.
- */
-const REVERSAL_STATE = `(SELECT CASE WHEN ifnull(sum(${fen('r.amount')}), 0) = 0 THEN 'none'
-    WHEN sum(${fen('r.amount')}) >= ${fen('i.jshj')} THEN 'full' ELSE 'partial' END
-   FROM red_reversal r JOIN issued_invoice ri ON ri.id = r.red_invoice_id
-  WHERE r.blue_invoice_id = i.id AND ri.status = 'issued')`;
 
 export interface HistoryQuery {
   sql: string;
@@ -77,28 +68,17 @@ function add(where: string[], params: Array<string | number>, condition: string,
   params.push(value);
 }
 
-/** The day after a YYYY-MM-DD date, for an exclusive upper bound on ISO timestamps. */
-/** The UTC instant (ISO, as created_at stores it) at which a China calendar day (YYYY-MM-DD) begins. */
-export function chinaDayStart(day: string): string {
-  return new Date(`${day}T00:00:00.000+08:00`).toISOString();
-}
-
-function nextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
 /**
  * Builds the search SQL and its parameters. Exported so the benchmark runs exactly the same SQL raw.
  * Output rows sort by submission time, input rows by issue date; newest first.
  */
-export function buildHistoryQuery(environment: Environment, filter: HistoryFilter, limit: number, offset: number, enterprise?: string): HistoryQuery {
+export function buildHistoryQuery(environment: Environment, filter: HistoryFilter, limit: number, offset: number): HistoryQuery {
   const terms = splitTerms(filter.text);
   const status = filter.status;
   const wantOutput = filter.direction !== 'input' && (status === undefined || OUTPUT_STATUSES.has(status));
   // Blue/red, buyer and reversal state are output notions: asking for them leaves collected invoices out.
-  const outputOnly = filter.kplx !== undefined || (filter.buyer ?? '') !== '' || filter.reversal !== undefined;
+  const outputOnly =
+    filter.kplx !== undefined || (filter.buyer ?? '') !== '' || filter.reversal !== undefined || filter.amountMin !== undefined || filter.amountMax !== undefined;
   const wantInput = filter.direction !== 'output' && !outputOnly && (status === undefined || FPZT_BY_STATUS[status] !== undefined);
   const parts: string[] = [];
   const params: Array<string | number> = [];
@@ -106,8 +86,6 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
   if (wantOutput) {
     const where = ['i.environment = ?'];
     params.push(environment);
-    // The active enterprise's own invoices only: it is their seller.
-    if (enterprise !== undefined) add(where, params, 'i.xhdwsbh = ?', enterprise);
     if (status !== undefined) add(where, params, 'i.status = ?', status);
     if (filter.type !== undefined) add(where, params, 'i.fplxdm = ?', filter.type);
     // created_at is a UTC instant; the clerk's dates are China days (+08:00), so the bounds are converted.
@@ -120,6 +98,8 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
       params.push(like, like);
     }
     if (filter.reversal !== undefined) add(where, params, `i.kplx = '0' AND ${REVERSAL_STATE} = ?`, filter.reversal);
+    if (filter.amountMin !== undefined) add(where, params, 'CAST(i.jshj AS REAL) >= CAST(? AS REAL)', filter.amountMin);
+    if (filter.amountMax !== undefined) add(where, params, 'CAST(i.jshj AS REAL) <= CAST(? AS REAL)', filter.amountMax);
     if (terms.match !== null) {
       where.push('i.id IN (SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND (rowid & 1) = 0)');
       params.push(terms.match);
@@ -143,8 +123,6 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
   if (wantInput) {
     const where = ['c.environment = ?'];
     params.push(environment);
-    // …and the invoices collected for it: it is their buyer.
-    if (enterprise !== undefined) add(where, params, 'c.enterprise = ?', enterprise);
     const fpzt = status === undefined ? undefined : FPZT_BY_STATUS[status];
     if (fpzt !== undefined) add(where, params, 'c.FPZT = ?', fpzt);
     if (filter.type !== undefined) add(where, params, 'c.FPLXDM = ?', filter.type);
@@ -181,6 +159,7 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
 const MAX_CACHED_STATEMENTS = 128;
 
 export function createHistoryRepo(db: Db) {
+  const output = createOutputSearch(db);
   const statements = new Map<string, Statement<Array<string | number>, HistoryRow>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -202,13 +181,20 @@ export function createHistoryRepo(db: Db) {
   );
 
   return {
-    /** One page of matching rows, newest first; `hasMore` from fetching one row beyond the page. */
-    searchHistory(environment: Environment, filter: HistoryFilter, enterprise?: string): { rows: HistoryRow[]; hasMore: boolean } {
+    /**
+     * One page of matching rows, newest first; `hasMore` from fetching one row beyond the page. Output
+     * invoices alone (what the history view shows) page by keyset through search-repo.ts; searches that
+     * also take collected input invoices keep the mixed query and OFFSET paging.
+     */
+    searchHistory(environment: Environment, filter: HistoryFilter): HistorySearchResult {
+      if (filter.direction === 'output' && filter.offset === undefined) return output.page(environment, filter);
       const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
-      const query = buildHistoryQuery(environment, filter, limit + 1, filter.offset ?? 0, enterprise);
+      const query = buildHistoryQuery(environment, filter, limit + 1, filter.offset ?? 0);
       const rows = prepared(query.sql).all(...query.params);
-      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+      return { rows: rows.slice(0, limit), hasMore: rows.length > limit, next: null, needMoreText: false };
     },
+    /** How many output invoices match (exact, or a lower bound when counting would be slow). */
+    countOutput: (environment: Environment, filter: HistoryFilter): RowCount => output.count(environment, filter),
     recordRequest(entry: RequestLogEntry, at: Date = new Date()): void {
       insertRequest.run({ ...entry, at: at.toISOString() });
     },

@@ -10,6 +10,7 @@ import type {
   HistoryRow,
   HistorySearchResult,
   OutputInvoiceDetail,
+  RowCount,
 } from '../../../shared/ipc/index.js';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
@@ -55,8 +56,6 @@ export const HISTORY_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<HistoryRow>> = [
 export interface HistoryServiceDeps {
   repo: HistoryRepo;
   environment: Environment;
-  /** Tax number of the active enterprise: the history shows its invoices only (absent: every enterprise's). */
-  enterprise?: () => string;
   dialog: DialogPort | undefined;
   /** Red reversals and forms, for the detail view. */
   red: RedRepo;
@@ -67,7 +66,8 @@ export interface HistoryServiceDeps {
 export function createHistoryService(deps: HistoryServiceDeps) {
   const now = deps.now ?? (() => new Date());
   return {
-    search: (filter: HistoryFilter): HistorySearchResult => deps.repo.searchHistory(deps.environment, filter, deps.enterprise?.()),
+    search: (filter: HistoryFilter): HistorySearchResult => deps.repo.searchHistory(deps.environment, filter),
+    count: (filter: HistoryFilter): RowCount => deps.repo.countOutput(deps.environment, filter),
     detail: (id: number): OutputInvoiceDetail => outputInvoiceDetail(deps, id),
 
     async export(request: HistoryExportRequest): Promise<HistoryExportResult> {
@@ -75,7 +75,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       const stamp = now().toISOString().slice(0, 10).replaceAll('-', '');
       const filePath = await deps.dialog.chooseSavePath(`发票历史-${stamp}.${request.format}`, [EXPORT_FILTERS[request.format]]);
       if (filePath === null) return { saved: false, filePath: null, rowCount: 0, truncated: false };
-      const { rows, hasMore } = deps.repo.searchHistory(deps.environment, { ...request.filter, limit: EXPORT_MAX_ROWS, offset: 0 }, deps.enterprise?.());
+      const { rows, hasMore } = deps.repo.searchHistory(deps.environment, { ...request.filter, limit: EXPORT_MAX_ROWS });
       try {
         await exportRows(rows, HISTORY_EXPORT_COLUMNS, request.format, filePath);
       } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Issuance as the clerk sees it: a draft becomes a stored invoice row plus an outbox row in one
  * transaction (so nothing submitted is ever forgotten), and the outbox handler turns the service's
- * answers into the row's state. DESIGN.md §5.
+ * answers into the row's state. docs/architecture.md §5.
  */
 import type { Db } from '../../db/open.js';
 import type { OutboxRepo } from '../../outbox/repo.js';
@@ -34,7 +34,7 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
   const { db, repo, outbox } = deps;
 
   /**
-   * Stores a prepared request and queues it for sending, in one transaction (DESIGN.md §5): from here on
+   * Stores a prepared request and queues it for sending, in one transaction (docs/architecture.md §5): from here on
    * it cannot be forgotten. `alongside` runs inside the same transaction with the new row's id (e.g. to
    * link a red invoice to its blue one). Every way of issuing — the form, a batch, a red invoice — ends here.
    */

@@ -95,11 +95,14 @@ export async function readSheetFile<F extends string>(filePath: string, request:
 
 /** Header text as clerks write it: "客户名称*", "税率（%）" and stray spaces still name the same column. */
 export function normaliseHeader(text: string): string {
-  return text
+  const compact = text
     .replace(/[\s*＊]/g, '')
     .replace(/（/g, '(')
-    .replace(/）/g, ')')
-    .replace(/\(.*\)$/, '');
+    .replace(/）/g, ')');
+  // A trailing "(…)" is a unit or remark: cut from the first "(" when the header ends in ")". Done by
+  // index, as /\(.*\)$/ would rescan from every "(" of a hostile header.
+  const open = compact.indexOf('(');
+  return open >= 0 && compact.endsWith(')') ? compact.slice(0, open) : compact;
 }
 
 /** Excel shows 15 significant digits; the same here hides binary noise such as 0.30000000000000004. */

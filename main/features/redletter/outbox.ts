@@ -1,5 +1,5 @@
 /**
- * The outbox handler of red-letter form applications (kind 'redletter', DESIGN.md §5). One row per
+ * The outbox handler of red-letter form applications (kind 'redletter', docs/architecture.md §5). One row per
  * application, keyed by its lsh:
  *   queued   — hzsq (endpoint 9) with the stored request; an unclear outcome is retried with the same lsh
  *              and the same body (the service answers the first acceptance again);

@@ -1,6 +1,6 @@
 /**
  * SQL of red-letter information form applications (red_letter_form, migrations 0050 and 0160). The
- * application is stored with its whole request before it is sent (DESIGN.md §5); the outbox handler
+ * application is stored with its whole request before it is sent (docs/architecture.md §5); the outbox handler
  * moves it queued → applying → approved (or rejected) and writes the form number in the transaction that
  * finishes the outbox row.
  */

@@ -16,9 +16,16 @@ export interface ConnectionTarget {
 
 export type RequestLogger = (entry: RequestLogEntry) => void;
 
+/** The address without trailing slashes (a loop: /\/+$/ rescans every run of slashes). */
+function withoutTrailingSlashes(address: string): string {
+  let end = address.length;
+  while (end > 0 && address[end - 1] === '/') end -= 1;
+  return address.slice(0, end);
+}
+
 const PROBE_QUERY = '?pageNum=1&pageSize=10';
 const PROBE_TIMEOUT_MS = 10_000;
-/** E1 code of a refused signature, unknown AppKey, stale timestamp or reused nonce (DESIGN.md §7). */
+/** E1 code of a refused signature, unknown AppKey, stale timestamp or reused nonce (docs/architecture.md §7). */
 const AUTHORISATION_CODE = 2002;
 
 interface E1Like {
@@ -42,7 +49,7 @@ function asE1(body: string): E1Like | null {
 export async function testServiceConnection(target: ConnectionTarget, log?: RequestLogger): Promise<ConnectionTestResult> {
   const endpoint = ENDPOINTS.listEnterprises;
   const pathAndQuery = `${endpoint.path}${PROBE_QUERY}`;
-  const url = `${target.baseUrl.replace(/\/+$/, '')}${pathAndQuery}`;
+  const url = `${withoutTrailingSlashes(target.baseUrl)}${pathAndQuery}`;
   const started = performance.now();
   const base = { environment: target.environment, baseUrl: target.baseUrl, endpoint: endpointLabel(endpoint) };
   const finish = (result: Omit<ConnectionTestResult, keyof typeof base | 'durationMs'>, outcome: RequestLogEntry['outcome']): ConnectionTestResult => {

@@ -1,5 +1,5 @@
 /**
- * Settings of the service environment (DESIGN.md §6, §7): the embedded sandbox (default) or a remote
+ * Settings of the service environment (docs/architecture.md §6, §7): the embedded sandbox (default) or a remote
  * service with AppKey/AppSecret. Saved in the history database; the AppSecret only in the vault. A
  * change takes effect on the next start of the core: the running outbox worker, client and issuance
  * service stay bound to the environment they started with, so sandbox and real data never mix.

@@ -14,7 +14,7 @@ import { AppHeader } from './app-header.js';
 import { EnvironmentBanner } from './environment-banner.js';
 import { useAppStore } from './store.js';
 import { theme } from './theme.js';
-import { VIEWS, type View } from './views.js';
+import { VIEWS } from './views.js';
 
 export function App() {
   const language = useAppStore((s) => s.language);
@@ -60,7 +60,7 @@ function Views() {
       <EnvironmentBanner environment={info?.environment} />
       <AppHeader />
       <Layout.Content style={{ paddingInline: 24, paddingBottom: 24 }}>
-        <Tabs activeKey={view} onChange={(key) => setView(key as View)} items={items} />
+        <Tabs activeKey={view} onChange={(key) => setView(key)} items={items} />
       </Layout.Content>
     </Layout>
   );

@@ -1,5 +1,5 @@
 /**
- * Shown whenever the app talks to the embedded sandbox (DESIGN.md §6), so nobody mistakes a test invoice
+ * Shown whenever the app talks to the embedded sandbox (docs/architecture.md §6), so nobody mistakes a test invoice
  * for a real one. Deliberately not closable.
  */
 import { Alert } from 'antd';

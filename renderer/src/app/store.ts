@@ -7,15 +7,18 @@ import type { AppInfo } from '../../../shared/ipc/schemas/app.js';
 import { getApi } from '../lib/api.js';
 import { reportFailure } from '../lib/messages.js';
 import { DEFAULT_LANGUAGE, i18n, type Language } from './i18n.js';
-import type { View } from './views.js';
-
 
 interface AppState {
-  view: View;
+  /**
+   * Key of the open view (one of app/views.tsx's VIEWS). A plain string on purpose: typing it from
+   * views.tsx made store → views → feature components → store an import cycle; App.tsx, the one writer,
+   * takes the key from the Tabs built out of VIEWS.
+   */
+  view: string;
   language: Language;
   info: AppInfo | null;
   infoState: 'loading' | 'ready' | 'failed';
-  setView(view: View): void;
+  setView(view: string): void;
   setLanguage(language: Language): void;
   loadInfo(): Promise<void>;
 }

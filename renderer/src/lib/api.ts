@@ -1,5 +1,5 @@
 /**
- * Typed access to the preload's `window.api` (DESIGN.md §1). The renderer has no other way to reach main.
+ * Typed access to the preload's `window.api` (docs/architecture.md §1). The renderer has no other way to reach main.
  *
  * If the page is opened without a preload or harness bridge (a bare `vite` dev server, a broken build),
  * every call fails with NETWORK_ERROR through the same `createApi`, so the UI shows a message instead of

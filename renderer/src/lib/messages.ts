@@ -1,5 +1,5 @@
 /**
- * The one place that turns a failed IpcResult into something the clerk sees (DESIGN.md §11.4).
+ * The one place that turns a failed IpcResult into something the clerk sees (docs/architecture.md §11.4).
  *
  * antd's message/notification APIs only pick up the theme and locale when taken from `App.useApp()`,
  * which is a hook; `<MessagesBridge />` (rendered once inside antd's `<App>`) hands them to this module

@@ -9,6 +9,7 @@ import {
   HistorySearchResult,
   OutputInvoiceDetail,
 } from '../schemas/history.js';
+import { RowCount } from '../schemas/page.js';
 import type { ChannelSpec } from './common.js';
 
 export const historyChannels = {
@@ -20,6 +21,8 @@ export const historyChannels = {
     response: z.array(InvoiceSummary),
   },
   'history:search': { request: HistoryFilter, response: HistorySearchResult },
+  /** How many output invoices a filter matches: exact, or a lower bound when counting would be slow. */
+  'history:count': { request: HistoryFilter.omit({ limit: true, offset: true, cursor: true }), response: RowCount },
   'history:export': { request: HistoryExportRequest, response: HistoryExportResult },
   /** One output invoice with its lines, files and red reversals (the detail drawer). */
   'history:detail': { request: HistoryDetailRequest, response: OutputInvoiceDetail },

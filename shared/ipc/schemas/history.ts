@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import { Environment } from './app.js';
 import { InvoiceSummary } from './issuance.js';
+import { plainText } from './plain-text.js';
+import { PageCursor, keysetPage } from './page.js';
 import { RedInvoiceRef, RedLetterFormSummary, RedReason } from './red.js';
+
+const Amount = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,12}(\.\d{1,2})?$/, `${what}应为金额，最多两位小数`)
+    .describe(`${what} (decimal, inclusive)`);
 
 const IsoDate = (what: string) =>
   z
@@ -29,17 +38,22 @@ export type ReversalState = z.infer<typeof ReversalState>;
 
 export const HistoryFilter = z
   .strictObject({
-    text: z.string().trim().max(100).optional().describe('Name, tax ID, invoice code/number or goods fragment; words are ANDed'),
+    text: plainText(z.string().trim().max(100), '搜索内容')
+      .optional()
+      .describe('Fragments of buyer name, tax ID, invoice code/number, serial or remark (3+ characters also goods); words are ANDed; 2+ characters each'),
     dateFrom: IsoDate('起始日期').optional(),
     dateTo: IsoDate('截止日期').optional(),
     status: HistoryStatus.optional(),
     direction: HistoryDirection.optional().describe('Only one side; both when absent'),
     type: z.string().regex(/^\d{2,3}$/, '发票类型代码应为2到3位数字').optional().describe('Invoice type code (fplxdm / FPLXDM)'),
-    buyer: z.string().trim().max(100, '购买方不能超过100个字符').optional().describe('Fragment of the buyer name or tax ID (output invoices only)'),
+    buyer: plainText(z.string().trim().max(100, '购买方不能超过100个字符'), '购买方').optional().describe('Fragment of the buyer name or tax ID (output invoices only)'),
     kplx: z.enum(['0', '1'], { error: '蓝字/红字取值无效' }).optional().describe('Output only: 0 blue invoices, 1 red invoices'),
     reversal: ReversalState.optional().describe('Output only: blue invoices not, partly or fully red-reversed'),
+    amountMin: Amount('最小金额').optional().describe('Output only: total including tax (jshj) at least this'),
+    amountMax: Amount('最大金额').optional().describe('Output only: total including tax (jshj) at most this'),
+    cursor: PageCursor.optional().describe('Output only (direction output): keyset cursor, the `next` of the previous page'),
     limit: z.number().int().min(1).max(500).optional().describe('Rows per page (default 50)'),
-    offset: z.number().int().min(0).max(1_000_000).optional().describe('Rows to skip'),
+    offset: z.number().int().min(0).max(1_000_000).optional().describe('Rows to skip (mixed input/output searches only; output pages use `cursor`)'),
   })
   .describe('History search filter');
 export type HistoryFilter = z.infer<typeof HistoryFilter>;
@@ -65,10 +79,10 @@ export const HistoryRow = z
   .describe('One invoice in the history');
 export type HistoryRow = z.infer<typeof HistoryRow>;
 
-export const HistorySearchResult = z
-  .strictObject({
-    rows: z.array(HistoryRow),
+export const HistorySearchResult = keysetPage(HistoryRow)
+  .extend({
     hasMore: z.boolean().describe('true when another page follows'),
+    needMoreText: z.boolean().describe('true when the text has only 1-character words: nothing is searched, the clerk is asked for a second character'),
   })
   .describe('A page of history search results, newest first');
 export type HistorySearchResult = z.infer<typeof HistorySearchResult>;
@@ -76,7 +90,7 @@ export type HistorySearchResult = z.infer<typeof HistorySearchResult>;
 export const HistoryExportRequest = z
   .strictObject({
     format: z.enum(['xlsx', 'csv']).describe('xlsx (Excel) or csv (UTF-8 with BOM)'),
-    filter: HistoryFilter.omit({ limit: true, offset: true }).describe('Which rows to export (all matching, up to the export limit)'),
+    filter: HistoryFilter.omit({ limit: true, offset: true, cursor: true }).describe('Which rows to export (all matching, up to the export limit)'),
   })
   .describe('Export the matching history to a file the clerk picks');
 export type HistoryExportRequest = z.infer<typeof HistoryExportRequest>;

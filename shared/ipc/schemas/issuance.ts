@@ -10,12 +10,16 @@ import { DECIMAL_PATTERN, TAX_RATES } from '../../rules/money.js';
 import { PREFERENTIAL_POLICIES, SPECIAL_INVOICE_KINDS, SPECIAL_LEVY_METHODS, codesOf } from '../../spec/codes.js';
 import { SpecificBusinessInfo } from '../../spec/specific-business.js';
 import { Environment } from './app.js';
+import { plainText, type TextLines } from './plain-text.js';
 
 const decimal = (what: string) =>
   z.string().max(32).regex(DECIMAL_PATTERN, `${what}必须是数字`).describe(`${what} (decimal as text)`);
 
-/** Optional free text: the GBK length is a rule (shared/rules/gbk.ts) so the message can name the form field. */
-const text = (max: number) => z.string().max(max);
+/**
+ * Optional free text: the GBK length is a rule (shared/rules/gbk.ts) so the message can name the form field.
+ * Control characters are refused here (./plain-text.ts); only the remark may hold line breaks.
+ */
+const text = (max: number, label: string, lines: TextLines = 'single') => plainText(z.string().max(max), label, lines);
 
 export const InvoiceType = z
   .enum(['004', '007', '025', '026', '028', '81', '82'])
@@ -34,11 +38,11 @@ export type LineKind = z.infer<typeof LineKind>;
 
 export const DraftLine = z.strictObject({
   kind: LineKind.optional().describe('fphxz; absent means normal'),
-  name: z.string().trim().min(1, '商品名称不能为空').max(100).describe('spmc: goods or service name; a discount line repeats its line\'s name'),
+  name: plainText(z.string().trim().min(1, '商品名称不能为空').max(100), '商品名称').describe('spmc: goods or service name; a discount line repeats its line\'s name'),
   // Optional in the shape because a discount line carries none of them; the rules require them elsewhere.
   taxCode: z.string().regex(/^\d{19}$/, '税收分类编码必须是19位数字').optional().describe('spbm: tax classification code, 19 digits'),
-  specification: text(40).optional().describe('ggxh: specification'),
-  unit: text(22).optional().describe('dw: unit; 吨 or 升 for refined oil (tspz 08)'),
+  specification: text(40, '规格型号').optional().describe('ggxh: specification'),
+  unit: text(22, '单位').optional().describe('dw: unit; 吨 or 升 for refined oil (tspz 08)'),
   quantity: decimal('数量').optional().describe('spsl: quantity, up to 6 decimals; not on a discount line'),
   unitPrice: decimal('单价').optional().describe('dj: unit price INCLUDING tax, up to 6 decimals; not on a discount line'),
   amount: decimal('金额')
@@ -55,8 +59,8 @@ export type DraftLine = z.infer<typeof DraftLine>;
 
 export const PushTarget = z
   .strictObject({
-    email: text(50).optional().describe('email: send the issued invoice to this address'),
-    phone: text(11).optional().describe('phone: send an SMS to this mobile number'),
+    email: text(50, '推送邮箱').optional().describe('email: send the issued invoice to this address'),
+    phone: text(11, '推送手机号').optional().describe('phone: send an SMS to this mobile number'),
   })
   .describe('Push of the issued invoice');
 
@@ -64,21 +68,21 @@ export const InvoiceDraft = z.strictObject({
   invoiceType: InvoiceType,
   specialKind: SpecialKind.optional().describe('tspz; absent means 00 normal'),
   isAuto: z.literal([0, 1]).optional().describe('isAuto: 1 issue at once after validation (default), 0 hold for human review'),
-  terminal: text(30).optional().describe('kpzdbs: invoicing terminal, when the enterprise has several'),
-  buyerName: z.string().trim().min(1, '购买方名称不能为空').max(100).describe('ghdwmc: buyer name'),
-  buyerTaxNumber: z.string().max(20).optional().describe('ghdwsbh: buyer tax ID (USCC); required for 004, 028, 81'),
-  buyerAddress: text(100).optional().describe('ghdwdz: buyer address; required for 004, 028'),
-  buyerPhone: text(100).optional().describe('ghdwdh: buyer phone; required for 004, 028'),
-  buyerBank: text(100).optional().describe('ghdwyh: buyer bank; required for 004, 028'),
-  buyerAccount: text(100).optional().describe('ghdwzh: buyer bank account; required for 004, 028'),
+  terminal: text(30, '开票终端').optional().describe('kpzdbs: invoicing terminal, when the enterprise has several'),
+  buyerName: plainText(z.string().trim().min(1, '购买方名称不能为空').max(100), '购买方名称').describe('ghdwmc: buyer name'),
+  buyerTaxNumber: plainText(z.string().max(20), '购买方纳税人识别号').optional().describe('ghdwsbh: buyer tax ID (USCC); required for 004, 028, 81'),
+  buyerAddress: text(100, '购买方地址').optional().describe('ghdwdz: buyer address; required for 004, 028'),
+  buyerPhone: text(100, '购买方电话').optional().describe('ghdwdh: buyer phone; required for 004, 028'),
+  buyerBank: text(100, '购买方开户行').optional().describe('ghdwyh: buyer bank; required for 004, 028'),
+  buyerAccount: text(100, '购买方银行账号').optional().describe('ghdwzh: buyer bank account; required for 004, 028'),
   showBuyerBankAccount: z.boolean().optional().describe('sfzsghdwyhzh: show buyer bank/account in the remark (81/82 only)'),
   showBuyerAddressPhone: z.boolean().optional().describe('sfzsghdwdzdh: show buyer address/phone in the remark (81/82 only)'),
   showSellerBankAccount: z.boolean().optional().describe('sfzsxhdwyhzh: show seller bank/account in the remark (81/82 only)'),
   showSellerAddressPhone: z.boolean().optional().describe('sfzsxhdwdzdh: show seller address/phone in the remark (81/82 only)'),
-  issuer: z.string().trim().min(1, '开票人不能为空').max(16).describe('kpr: issuer'),
-  payee: text(16).optional().describe('skr: payee'),
-  reviewer: text(16).optional().describe('fhr: reviewer'),
-  remark: text(230).optional().describe('bz: remark'),
+  issuer: plainText(z.string().trim().min(1, '开票人不能为空').max(16), '开票人').describe('kpr: issuer'),
+  payee: text(16, '收款人').optional().describe('skr: payee'),
+  reviewer: text(16, '复核人').optional().describe('fhr: reviewer'),
+  remark: text(230, '备注', 'multi').optional().describe('bz: remark'),
   push: PushTarget.optional(),
   lines: z.array(DraftLine).min(1, '至少需要一行商品').max(200).describe('Invoice lines (details), in order'),
   specificBusiness: SpecificBusinessInfo.optional().describe(

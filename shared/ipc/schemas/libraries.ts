@@ -4,22 +4,24 @@
  * Libraries are the clerk's own data and are shared by every environment (see migration 0150).
  */
 import { z } from 'zod';
+import { isEmailAddress } from '../../rules/email.js';
 import { TAX_RATES } from '../../rules/money.js';
+import { plainText } from './plain-text.js';
 import { PREFERENTIAL_POLICIES, SPECIAL_LEVY_METHODS, codesOf } from '../../spec/codes.js';
 
 /** Optional text with a Chinese message naming the field when it is too long. */
-const text = (label: string, max: number) => z.string().trim().max(max, `${label}最长 ${max} 个字符`);
+const text = (label: string, max: number) => plainText(z.string().trim().max(max, `${label}最长 ${max} 个字符`), label);
 
 export const Customer = z.strictObject({
   id: z.number().int().positive().optional().describe('Local id; absent when creating'),
-  name: z.string({ error: '客户名称不能为空' }).trim().min(1, '客户名称不能为空').max(100, '客户名称最长 100 个字符').describe('ghdwmc: buyer name'),
+  name: plainText(z.string({ error: '客户名称不能为空' }).trim().min(1, '客户名称不能为空').max(100, '客户名称最长 100 个字符'), '客户名称').describe('ghdwmc: buyer name'),
   taxNumber: text('纳税人识别号', 20).optional().describe('ghdwsbh: buyer tax ID (USCC, or a legacy 15/17/20-character ID)'),
   address: text('地址', 100).optional().describe('ghdwdz: buyer address'),
   phone: text('电话', 100).optional().describe('ghdwdh: buyer phone'),
   bank: text('开户行', 100).optional().describe('ghdwyh: buyer bank'),
   account: text('银行账号', 100).optional().describe('ghdwzh: buyer bank account'),
   email: text('邮箱', 50)
-    .regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, '邮箱格式不正确')
+    .refine((value) => value === '' || isEmailAddress(value), '邮箱格式不正确')
     .optional()
     .describe('Default e-mail for pushing invoices'),
   mobile: text('手机号', 11)
@@ -31,7 +33,7 @@ export type Customer = z.infer<typeof Customer>;
 
 export const Product = z.strictObject({
   id: z.number().int().positive().optional().describe('Local id; absent when creating'),
-  name: z.string({ error: '商品名称不能为空' }).trim().min(1, '商品名称不能为空').max(100, '商品名称最长 100 个字符').describe('spmc: goods or service name'),
+  name: plainText(z.string({ error: '商品名称不能为空' }).trim().min(1, '商品名称不能为空').max(100, '商品名称最长 100 个字符'), '商品名称').describe('spmc: goods or service name'),
   taxCode: z.string({ error: '税收分类编码不能为空' }).trim().regex(/^\d{19}$/, '税收分类编码必须是19位数字').describe('spbm: tax classification code, 19 digits'),
   specification: text('规格型号', 40).optional().describe('ggxh: specification'),
   unit: text('单位', 22).optional().describe('dw: unit'),
@@ -51,7 +53,7 @@ export const Product = z.strictObject({
 export type Product = z.infer<typeof Product>;
 
 export const LibraryQuery = z.strictObject({
-  query: z.string().trim().max(100).optional().describe('Name, tax ID or code fragment'),
+  query: plainText(z.string().trim().max(100), '搜索内容').optional().describe('Name, tax ID or code fragment'),
   limit: z.number().int().min(1).max(500).optional().describe('Rows per page (default 50)'),
   offset: z.number().int().min(0).optional().describe('Rows to skip'),
 });

@@ -8,6 +8,7 @@ import type { InvoiceDraft } from '../../ipc/schemas/issuance.js';
 import { DIGITAL_INVOICE_TYPES } from '../../spec/codes.js';
 import { isDecimal } from '../money.js';
 import { checkTaxId } from '../uscc.js';
+import { isEmailAddress } from '../email.js';
 import { lineLabel } from '../rule-issue.js';
 import { taxContained } from '../invoice-amounts.js';
 import { lineAmount } from './build.js';
@@ -80,7 +81,6 @@ export const levyRateRule: DraftRule = (draft) =>
     return [];
   });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^1\d{10}$/;
 
 /** email / phone (spec endpoint 2 rule 5): pushing needs an address that can receive it. */
@@ -88,7 +88,7 @@ export const pushTargetRule: DraftRule = (draft) => {
   const issues: DraftIssue[] = [];
   const email = draft.push?.email?.trim() ?? '';
   const phone = draft.push?.phone?.trim() ?? '';
-  if (email !== '' && !EMAIL.test(email)) issues.push(error('push.email', `推送邮箱 ${email} 不是有效的电子邮件地址`));
+  if (email !== '' && !isEmailAddress(email)) issues.push(error('push.email', `推送邮箱 ${email} 不是有效的电子邮件地址`));
   if (phone !== '' && !MOBILE.test(phone)) issues.push(error('push.phone', '推送手机号必须是 11 位手机号码'));
   return issues;
 };

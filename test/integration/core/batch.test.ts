@@ -178,7 +178,7 @@ describe('batch issuance', () => {
     db.close();
 
     const again = await start(app.dir);
-    await expect.poll(async () => (await again.value<BatchDetail>('batch:get', { batchId: batch.id })).progress.issued, { timeout: 25_000 }).toBe(8);
+    await expect.poll(async () => (await again.value<BatchDetail>('batch:get', { batchId: batch.id })).progress.issued, { timeout: 120_000 }).toBe(8);
     const history = await again.value<InvoiceSummary[]>('history:list', {});
     expect(history).toHaveLength(8);
     // Submitting again after the resume sends nothing more.

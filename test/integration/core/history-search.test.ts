@@ -89,7 +89,7 @@ beforeAll(async () => {
     lshs.push((result.value as InvoiceSummary).lsh);
   }
   // Wait until both are issued (they then carry invoice numbers).
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 120_000; // a safety net: the loop waits on the rows' status
   for (;;) {
     const list = await core.router.dispatch('history:list', {});
     if (list.ok && (list.value as InvoiceSummary[]).every((row) => row.status === 'issued')) break;

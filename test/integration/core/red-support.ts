@@ -22,7 +22,7 @@ export async function call<T>(core: Core, channel: string, payload: unknown): Pr
   return result.value as T;
 }
 
-export function waitFor(core: Core, match: (row: InvoiceSummary) => boolean, timeoutMs = 20_000): Promise<InvoiceSummary> {
+export function waitFor(core: Core, match: (row: InvoiceSummary) => boolean, timeoutMs = 120_000): Promise<InvoiceSummary> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();
@@ -38,7 +38,7 @@ export function waitFor(core: Core, match: (row: InvoiceSummary) => boolean, tim
   });
 }
 
-export function waitForForm(core: Core, lsh: string, match: (form: RedLetterFormSummary) => boolean, timeoutMs = 20_000): Promise<RedLetterFormSummary> {
+export function waitForForm(core: Core, lsh: string, match: (form: RedLetterFormSummary) => boolean, timeoutMs = 120_000): Promise<RedLetterFormSummary> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();

@@ -1,5 +1,5 @@
 /**
- * Red-letter form applications through the outbox (DESIGN.md §5) when answers are lost: the sandbox
+ * Red-letter form applications through the outbox (docs/architecture.md §5) when answers are lost: the sandbox
  * commits hzsq and then drops the connection (createFaultPlan, dropRate on applyRedLetter), the core is
  * closed in the middle and started again on the same folder. The application is retried with the same lsh
  * and resumed at start-up, and it ends with exactly one form on the service, one locally, and one red
@@ -34,7 +34,7 @@ function count(file: string, sql: string): number {
   }
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -1,5 +1,5 @@
 /**
- * Exactly-once under fire (DESIGN.md §5): 300 issuances against the sandbox with 10% dropped answers
+ * Exactly-once under fire (docs/architecture.md §5): 300 issuances against the sandbox with 10% dropped answers
  * (processed, answer lost), 5% 5xx and latency jitter, while the core runs in a child process that is
  * killed with SIGKILL at no fewer than 20 random moments and restarted on the same data folder.
  * Afterwards every submitted lsh is issued exactly once on the sandbox and the local history equals the

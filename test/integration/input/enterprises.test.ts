@@ -77,7 +77,6 @@ describe('enterprises', () => {
     // Its issued invoices, drafts and history are its own: the demo enterprise's are not shown.
     expect(await call('history:list', {})).toEqual([]);
     expect((await call('issuance:listDrafts', {})).rows).toEqual([]);
-    expect((await call('history:search', { direction: 'output' })).rows).toEqual([]);
     const choices = await call('enterprises:choices', {});
     expect(choices.active.taxNumber).toBe(NEW_ENTERPRISE.taxNumber);
     expect(choices.choices[0]?.taxNumber).toBe(DEMO_ENTERPRISE.taxNumber);
@@ -94,7 +93,6 @@ describe('enterprises', () => {
     expect((await call('collection:ledger', { limit: 1, offset: 0 })).totals.count).toBe(0);
     expect((await call('history:list', {})).map((row) => row.lsh)).toEqual([issued.lsh]);
     expect((await call('issuance:listDrafts', {})).rows.map((row) => row.buyerName)).toEqual(['演示草稿']);
-    expect((await call('history:search', { direction: 'input' })).rows).toEqual([]);
     expect((await call('collection:runs', {})).length).toBe(0);
 
     for (const secret of [IDENTITY_PWD, TAX_PWD, NEW_TAX_PWD]) {

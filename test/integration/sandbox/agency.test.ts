@@ -156,7 +156,7 @@ describe('endpoint 11: page through enterprises', () => {
     expect(data.list).toEqual([{ taxNumber: OTHER.taxNumbers[0], agencyName: `沙箱企业 ${OTHER.taxNumbers[0]}` }]);
   });
 
-  it('never answers the tax-bureau passwords in the list (DESIGN.md §7)', async () => {
+  it('never answers the tax-bureau passwords in the list (docs/architecture.md §7)', async () => {
     await initialise(completeEnterprise());
     const answer = await list();
     expect(answer.text).not.toContain('identityPwd');
@@ -172,7 +172,7 @@ describe('endpoint 11: page through enterprises', () => {
     refusedWith(await list(`?ttaxNumber=${wanted.taxNumber}&taxNumber=${wanted.taxNumber}`), SANDBOX_CODES.format);
   });
 
-  it('refuses an unsigned request with 2002 (spec Authentication, DESIGN.md §7)', async () => {
+  it('refuses an unsigned request with 2002 (spec Authentication, docs/architecture.md §7)', async () => {
     const response = await fetch(`${sandbox.sandbox.baseUrl}${AGENCY}`);
     expect(await response.json()).toMatchObject({ status: false, code: SANDBOX_CODES.authorisation });
   });
@@ -186,7 +186,7 @@ describe('endpoint 12: initialise an enterprise', () => {
     expect(parsed).toMatchObject({ status: true, code: 0, data: body });
   });
 
-  it('answers the full record as initialised, without the passwords (spec endpoint 12, DESIGN.md §7)', async () => {
+  it('answers the full record as initialised, without the passwords (spec endpoint 12, docs/architecture.md §7)', async () => {
     const body = completeEnterprise();
     const answer = await initialise(body);
     const { identityPwd: _identityPwd, taxPwd: _taxPwd, ...shownUser } = body.taxUser;
@@ -249,7 +249,7 @@ describe('endpoint 12: initialise an enterprise', () => {
     expect((await initialise(body, asOther)).body['code']).toBe(0);
   });
 
-  it('authorises the new tax number for the AppKey, so issuance as that seller passes 2012 (DESIGN.md §7)', async () => {
+  it('authorises the new tax number for the AppKey, so issuance as that seller passes 2012 (docs/architecture.md §7)', async () => {
     const seller = completeEnterprise();
     const issuance = () => sampleIssuance({ xhdwsbh: seller.taxNumber, xhdwmc: seller.agencyName, kpzdbs: 'tax-control-server' });
     refusedWith(await sandbox.call(ISSUE, issuance()), SANDBOX_CODES.taxNumberNotAuthorised);
@@ -273,7 +273,7 @@ describe('endpoint 12: initialise an enterprise', () => {
     refusedWith(await initialise([completeEnterprise()]), SANDBOX_CODES.format);
   });
 
-  it('stores the tax-bureau passwords it never answers (DESIGN.md §7)', async () => {
+  it('stores the tax-bureau passwords it never answers (docs/architecture.md §7)', async () => {
     const body = completeEnterprise();
     await initialise(body);
     await sandbox.sandbox.close();

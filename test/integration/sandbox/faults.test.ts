@@ -1,5 +1,5 @@
 /**
- * Fault injection of the sandbox (DESIGN.md §6 "fault knobs", docs/sandbox/rules-agency-faults.md) over
+ * Fault injection of the sandbox (docs/architecture.md §6 "fault knobs", docs/sandbox/rules-agency-faults.md) over
  * real HTTP. Whether the endpoint ran is read from the service itself: resubmitting an lsh with other
  * content is accepted only if the first submission left nothing behind, and refused with 3001 if it did.
  */
@@ -37,7 +37,7 @@ async function control(sandbox: TestSandbox, config: FaultConfig | string, metho
 const synchronous = (overrides: Partial<IssuanceRequest> = {}) => sampleIssuance({ kpzdbs: 'tax-control-server', ...overrides });
 
 describe('fault injection', () => {
-  it('5xx before the handler: nothing is processed (errorRate, DESIGN.md §6)', async () => {
+  it('5xx before the handler: nothing is processed (errorRate, docs/architecture.md §6)', async () => {
     const sandbox = await start({ faults: createFaultPlan({ errorRate: 1 }), controlApi: true });
     const request = synchronous();
     for (let attempt = 0; attempt < 4; attempt += 1) {

@@ -13,7 +13,15 @@ import { IssuanceResponse, type IssuanceRequest } from '../../../shared/spec/iss
 import { sampleIssuance, tempDir } from '../../support/sample-issuance.js';
 
 const ISSUE = '/openApi/v4/fp/fpkj';
-const DELAY_MS = 150;
+// The pending window is long and passed by moving the clock, not by sleeping: on a busy machine a
+// short real delay could pass between two requests and make "still pending" a race.
+const DELAY_MS = 60_000;
+let clockOffset = 0;
+/** The sandbox's and the signers' clock: real time, moved forward by passDelay(). */
+const testNow = () => Date.now() + clockOffset;
+const passDelay = () => {
+  clockOffset += DELAY_MS + 50;
+};
 const OTHER = { appKey: 'other-app', appSecret: 'other-secret-0123456789', taxNumbers: ['91440300MA5EXAMPLE'] };
 
 interface Answer {
@@ -23,7 +31,7 @@ interface Answer {
 
 let sandbox: RunningSandbox;
 let dataDir: string;
-const demoSigner = createHmacSigner({ appKey: DEMO_CREDENTIALS.appKey, appSecret: DEMO_CREDENTIALS.appSecret });
+const demoSigner = createHmacSigner({ appKey: DEMO_CREDENTIALS.appKey, appSecret: DEMO_CREDENTIALS.appSecret, now: testNow });
 
 async function post(body: string | object, options: { signer?: RequestSigner; headers?: Record<string, string>; path?: string; method?: string } = {}): Promise<Answer> {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -39,11 +47,9 @@ async function post(body: string | object, options: { signer?: RequestSigner; he
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 beforeAll(async () => {
   dataDir = tempDir('fapiao-sandbox-');
-  sandbox = await startSandbox({ dataDir, issueDelayMs: DELAY_MS, credentials: [DEMO_CREDENTIALS, OTHER], onError: () => {} });
+  sandbox = await startSandbox({ dataDir, issueDelayMs: DELAY_MS, now: () => new Date(testNow()), credentials: [DEMO_CREDENTIALS, OTHER], onError: () => {} });
 });
 
 afterAll(async () => {
@@ -62,7 +68,7 @@ describe('asynchronous issuance', () => {
     const early = await post(request);
     expect(early.body).toMatchObject({ status: true, code: 0, data: [] });
 
-    await sleep(DELAY_MS + 50);
+    passDelay();
     const issued = await post(request);
     expect(issued.body).toMatchObject({ status: true, code: 0, msg: '开具成功' });
     const records = issued.body.data as Record<string, unknown>[];
@@ -86,7 +92,7 @@ describe('asynchronous issuance', () => {
     const b = paper(`P-B-${Date.now()}`);
     await post(a);
     await post(b);
-    await sleep(DELAY_MS + 50);
+    passDelay();
     const [recordA] = (await post(a)).body.data as Record<string, string>[];
     const [recordB] = (await post(b)).body.data as Record<string, string>[];
     expect(recordA?.fpdm).toMatch(/^\d{12}$/);
@@ -121,11 +127,11 @@ describe('asynchronous issuance', () => {
   it('keeps its state in sandbox.db across a restart', async () => {
     const request = sampleIssuance();
     await post(request);
-    await sleep(DELAY_MS + 50);
+    passDelay();
     const before = (await post(request)).body.data;
     await sandbox.close();
     expect(fs.existsSync(path.join(dataDir, SANDBOX_DB_FILE))).toBe(true);
-    sandbox = await startSandbox({ dataDir, issueDelayMs: DELAY_MS, credentials: [DEMO_CREDENTIALS, OTHER], onError: () => {} });
+    sandbox = await startSandbox({ dataDir, issueDelayMs: DELAY_MS, now: () => new Date(testNow()), credentials: [DEMO_CREDENTIALS, OTHER], onError: () => {} });
     // The file addresses name the sandbox's base address, which a restart on a free port changes.
     const withoutHost = (data: unknown) => JSON.stringify(data).replace(/http:\/\/127\.0\.0\.1:\d+/g, '');
     expect(withoutHost((await post(request)).body.data)).toEqual(withoutHost(before));
@@ -162,7 +168,7 @@ describe('signature and authorisation', () => {
 
   it('refuses a timestamp more than 5 minutes away, either way', async () => {
     for (const skew of [-6 * 60_000, 6 * 60_000]) {
-      const stale = createHmacSigner({ ...DEMO_CREDENTIALS, now: () => Date.now() + skew });
+      const stale = createHmacSigner({ ...DEMO_CREDENTIALS, now: () => testNow() + skew });
       const answer = await post(sampleIssuance(), { signer: stale });
       expect(answer.body).toMatchObject({ status: false, code: 2002 });
       expect(answer.body.msg).toContain('5 分钟');
@@ -171,7 +177,7 @@ describe('signature and authorisation', () => {
 
   it('refuses a replayed nonce', async () => {
     const nonce = `replay${Date.now()}abcdefgh`;
-    const fixed = createHmacSigner({ ...DEMO_CREDENTIALS, nonce: () => nonce });
+    const fixed = createHmacSigner({ ...DEMO_CREDENTIALS, nonce: () => nonce, now: testNow });
     const request = sampleIssuance();
     expect((await post(request, { signer: fixed })).body).toMatchObject({ status: true, code: 0 });
     const replay = await post(request, { signer: fixed });
@@ -180,7 +186,7 @@ describe('signature and authorisation', () => {
   });
 
   it('refuses a seller tax number not authorised for the AppKey with 2012', async () => {
-    const other = createHmacSigner({ appKey: OTHER.appKey, appSecret: OTHER.appSecret });
+    const other = createHmacSigner({ appKey: OTHER.appKey, appSecret: OTHER.appSecret, now: testNow });
     const answer = await post(sampleIssuance(), { signer: other });
     expect(answer.body).toMatchObject({ status: false, code: 2012 });
     const own = await post(sampleIssuance({ xhdwsbh: OTHER.taxNumbers[0] ?? '' }), { signer: other });

@@ -21,7 +21,7 @@ let box: TestSandbox;
 let record: IssuedRecord;
 beforeAll(async () => {
   const wasm = fs.readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
+  await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
   box = await startTestSandbox({ issueDelayMs: 0 });
   record = await issue(box, blueRequest('004'));
 });

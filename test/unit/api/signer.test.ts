@@ -4,7 +4,7 @@ import { createHmacSigner, randomNonce } from '../../../main/api/signer.js';
 
 const SECRET = 'unit-test-secret';
 
-/** The canonical string of DESIGN.md §7 written out by hand, independent of protocol/signature.ts. */
+/** The canonical string of docs/architecture.md §7 written out by hand, independent of protocol/signature.ts. */
 function expectedSign(method: string, pathAndQuery: string, timestamp: string, nonce: string, body: string): string {
   const bodyHash = createHash('sha256').update(body, 'utf8').digest('hex');
   const canonical = `${method}\n${pathAndQuery}\n${timestamp}\n${nonce}\n${bodyHash}`;

@@ -32,7 +32,7 @@ class FakeWindow implements MainWindowLike {
 }
 
 describe('createMainWindow', () => {
-  it('isolates the renderer (DESIGN.md §11.3) and loads the app page', () => {
+  it('isolates the renderer (docs/architecture.md §11.3) and loads the app page', () => {
     const window = createMainWindow({ BrowserWindow: FakeWindow, preloadPath: '/app/dist/preload/index.cjs' });
     expect(window.options.title).toBe(WINDOW_TITLE);
     expect(window.options.show).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The process boundaries of DESIGN.md §11.1 are ESLint errors. Each fixture is linted as if it lived in
+ * The process boundaries of docs/architecture.md §11.1 are ESLint errors. Each fixture is linted as if it lived in
  * the folder it must not appear in; the same text in an allowed folder passes, so the rule is what fails.
  */
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ async function errorsFor(code: string, filePath: string) {
   return (result?.messages ?? []).filter((m) => m.severity === 2);
 }
 
-describe('process boundaries (DESIGN.md §11.1)', () => {
+describe('process boundaries (docs/architecture.md §11.1)', { timeout: 180_000 }, () => {
   it('refuses node:fs in shared/', async () => {
     const errors = await errorsFor(fixture('shared-imports-node-fs.ts'), 'shared/rules/lint-fixture.ts');
     expect(errors.map((e) => e.ruleId)).toContain('@typescript-eslint/no-restricted-imports');

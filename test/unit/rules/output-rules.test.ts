@@ -48,7 +48,7 @@ describe('invoice amounts', () => {
   });
 });
 
-describe('invoice QR payload (DESIGN.md §9)', () => {
+describe('invoice QR payload (docs/architecture.md §9)', () => {
   it('builds 01,<type>,<code>,<number>,<amount>,<yyyyMMdd>,<check code>,<crc>, and parses it back', () => {
     const text = buildInvoiceQr({ fplxdm: '004', fpdm: '031025004001', fphm: '00000001', amount: '200.00', date: '20250301', checkCode: '12345678901234567890' });
     expect(text).toMatch(/^01,01,031025004001,00000001,200\.00,20250301,12345678901234567890,[0-9A-F]{4},$/);

@@ -1,5 +1,5 @@
 /**
- * Simplified Chinese, the clerks' language and the default (DESIGN.md §3). This object is also the type
+ * Simplified Chinese, the clerks' language and the default (docs/architecture.md §3). This object is also the type
  * of every other locale, so a key missing from `en.ts` is a compile error.
  */
 import { historyZh, redZh } from '../../features/history/locale.js';

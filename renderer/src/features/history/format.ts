@@ -22,3 +22,6 @@ export function formatDateTime(value: string | null | undefined): string {
   }
   return value;
 }
+
+/** A money bound the history filter accepts (the same rule as the IPC schema). */
+export const AMOUNT_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;

@@ -1,5 +1,9 @@
-/** The filter bar: search text, buyer, type, blue/red, state, submission dates. Test ids `filter-*`. */
+/**
+ * The filter bar: ONE search box (buyer name, tax ID, invoice number or serial, any fragment of 2+
+ * characters), type, blue/red, state, submission dates, amount range. Test ids `filter-*`.
+ */
 import { useState } from 'react';
+import { AMOUNT_PATTERN } from '../format.js';
 import { Button, DatePicker, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +28,9 @@ export function HistoryFilters() {
         allowClear
         data-testid="filter-text"
         placeholder={t('history.searchPlaceholder')}
-        style={{ width: 300 }}
+        style={{ width: 340 }}
         onSearch={(text) => setFilter({ text })}
       />
-      <Input.Search allowClear data-testid="filter-buyer" placeholder={t('history.buyerFilter')} style={{ width: 200 }} onSearch={(buyer) => setFilter({ buyer })} />
       <Select
         allowClear
         data-testid="filter-type"
@@ -64,6 +67,8 @@ export function HistoryFilters() {
       />
       <DatePicker placeholder={t('history.dateFrom')} data-testid="filter-from" onChange={(value) => setFilter({ dateFrom: day(value) })} />
       <DatePicker placeholder={t('history.dateTo')} data-testid="filter-to" onChange={(value) => setFilter({ dateTo: day(value) })} />
+      <AmountBox which="amountMin" />
+      <AmountBox which="amountMax" />
       <Button
         data-testid="filter-clear"
         onClick={() => {
@@ -74,5 +79,30 @@ export function HistoryFilters() {
         {t('history.clearFilters')}
       </Button>
     </Space>
+  );
+}
+
+/** A bound of the amount range: applied on Enter or leaving the box, refused (red) unless a decimal. */
+function AmountBox({ which }: { which: 'amountMin' | 'amountMax' }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const valid = text.trim() === '' || AMOUNT_PATTERN.test(text.trim());
+  const apply = () => {
+    if (valid) useHistoryStore.getState().setFilter({ [which]: text.trim() === '' ? undefined : text.trim() });
+  };
+  return (
+    <Input
+      allowClear
+      data-testid={`filter-${which === 'amountMin' ? 'amount-min' : 'amount-max'}`}
+      placeholder={t(`history.${which}`)}
+      status={valid ? undefined : 'error'}
+      title={valid ? undefined : t('history.amountInvalid')}
+      inputMode="decimal"
+      style={{ width: 110 }}
+      value={text}
+      onChange={(event) => setText(event.target.value.replace(/[^\d.-]/g, ''))}
+      onPressEnter={apply}
+      onBlur={apply}
+    />
   );
 }

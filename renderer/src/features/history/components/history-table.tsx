@@ -1,72 +1,63 @@
 /**
- * Test ids: history-table; each row is `history-row-<lsh>` with data-lsh and data-invoice-number
- * attributes; status tags are `status-<lsh>` with data-status, reversal tags `reversal-<lsh>`.
- * A click on a row opens its detail drawer.
+ * The history as a ledger: invoice number, date, buyer, amount, tax and state first, then type and
+ * code; only the rows in view are rendered and pages are loaded as the clerk scrolls (VirtualTable +
+ * useKeysetRows). The serial (流水号) is in the detail drawer. Test ids: history-table; each row is
+ * `history-row-<lsh>` with data-lsh and data-invoice-number attributes; status tags are `status-<lsh>`
+ * with data-status, reversal tags `reversal-<lsh>`. A click or Enter on a row opens its detail drawer.
  */
-import type { HTMLAttributes } from 'react';
-import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HistoryRow } from '../../../../../shared/ipc/index.js';
+import { VirtualTable, type VirtualColumn } from '../../../lib/paged-list/index.js';
 import { formatDateTime } from '../format.js';
 import { useHistoryStore } from '../store.js';
 import { StatusTag } from './status-tag.js';
+import type { HistoryRows } from './use-history-sync.js';
 
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
 const isType = (value: string): value is '004' | '007' | '025' | '026' | '028' | '81' | '82' => ['004', '007', '025', '026', '028', '81', '82'].includes(value);
 
-function useColumns(): TableColumnsType<HistoryRow> {
+function useColumns(): Array<VirtualColumn<HistoryRow>> {
   const { t } = useTranslation();
+  // Money is shown as the decimal text main sends; it is never turned into a float.
   return [
-    { key: 'serial', dataIndex: 'serial', title: t('history.lsh'), render: (v: string | null) => <span style={mono}>{v ?? ''}</span> },
-    {
-      key: 'invoiceType',
-      dataIndex: 'invoiceType',
-      title: t('history.invoiceType'),
-      render: (v: string) => (isType(v) ? t(`invoiceType.${v}`) : v),
-    },
-    { key: 'buyerName', dataIndex: 'counterpartyName', title: t('history.buyerName'), ellipsis: true },
-    // The total is shown as the decimal text main sends; it is never turned into a float.
-    { key: 'total', dataIndex: 'total', title: t('history.total'), align: 'right', render: (v: string | null) => <span style={mono}>{v ?? ''}</span> },
+    { key: 'invoiceNumber', title: t('history.invoiceNumber'), width: 190, render: (row) => <span style={mono}>{row.invoiceNumber ?? ''}</span> },
+    { key: 'date', title: t('history.createdAt'), width: 160, render: (row) => <span style={mono}>{formatDateTime(row.date)}</span> },
+    { key: 'buyerName', title: t('history.buyerName'), width: '28%', render: (row) => <span title={row.counterpartyName ?? ''}>{row.counterpartyName}</span> },
+    { key: 'total', title: t('history.total'), width: 110, align: 'right', render: (row) => <span style={mono}>{row.total ?? ''}</span> },
+    { key: 'tax', title: t('history.tax'), width: 100, align: 'right', render: (row) => <span style={mono}>{row.tax ?? ''}</span> },
     {
       key: 'status',
       title: t('history.status'),
-      render: (_, row) => <StatusTag serial={row.serial ?? String(row.id)} status={row.status} kplx={row.kplx} reversal={row.reversal} />,
+      width: 190,
+      render: (row) => <StatusTag serial={row.serial ?? String(row.id)} status={row.status} kplx={row.kplx} reversal={row.reversal} />,
     },
-    { key: 'invoiceCode', dataIndex: 'invoiceCode', title: t('history.invoiceCode'), render: (v: string | null) => v ?? '' },
-    { key: 'invoiceNumber', dataIndex: 'invoiceNumber', title: t('history.invoiceNumber'), render: (v: string | null) => v ?? '' },
-    { key: 'date', dataIndex: 'date', title: t('history.createdAt'), render: (v: string | null) => formatDateTime(v) },
+    { key: 'invoiceType', title: t('history.invoiceType'), width: 150, render: (row) => (isType(row.invoiceType) ? t(`invoiceType.${row.invoiceType}`) : row.invoiceType) },
+    { key: 'invoiceCode', title: t('history.invoiceCode'), width: 120, render: (row) => <span style={mono}>{row.invoiceCode ?? ''}</span> },
   ];
 }
 
-// antd types onRow as plain HTML attributes; data-* attributes are valid there at runtime.
-function rowAttributes(row: HistoryRow): HTMLAttributes<HTMLElement> {
-  return {
-    'data-testid': `history-row-${row.serial ?? row.id}`,
-    'data-lsh': row.serial ?? '',
-    'data-invoice-number': row.invoiceNumber ?? '',
-    onClick: () => useHistoryStore.getState().select(row.id),
-    style: { cursor: 'pointer' },
-  } as HTMLAttributes<HTMLElement>;
-}
+const select = (row: HistoryRow) => useHistoryStore.getState().select(row.id);
 
-export function HistoryTable() {
+export function HistoryTable({ list }: { list: HistoryRows }) {
   const { t } = useTranslation();
-  const rows = useHistoryStore((s) => s.rows);
-  const loading = useHistoryStore((s) => s.loading);
   const selectedId = useHistoryStore((s) => s.selectedId);
   return (
-    <Table<HistoryRow>
+    <VirtualTable<HistoryRow>
       data-testid="history-table"
-      size="small"
-      rowKey={(row) => `${row.direction}-${row.id}`}
       columns={useColumns()}
-      dataSource={rows}
-      loading={loading}
-      onRow={rowAttributes}
-      rowClassName={(row) => (row.id === selectedId ? 'ant-table-row-selected' : '')}
-      pagination={false}
-      locale={{ emptyText: t('history.empty') }}
-      scroll={{ x: 'max-content' }}
+      rows={list.rows}
+      total={list.total}
+      rowKey={(row) => `${row.direction}-${row.id}`}
+      selectedKey={selectedId === null ? null : `output-${selectedId}`}
+      onNeed={list.ensure}
+      onActivate={select}
+      rowProps={(row) => ({
+        'data-testid': `history-row-${row.serial ?? row.id}`,
+        'data-lsh': row.serial ?? '',
+        'data-invoice-number': row.invoiceNumber ?? '',
+        onClick: () => select(row),
+      })}
+      empty={list.loading ? t('history.loading') : list.needMoreText ? t('history.needMoreText') : t('history.empty')}
     />
   );
 }

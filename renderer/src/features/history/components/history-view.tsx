@@ -1,4 +1,4 @@
-import { Button, Card, Space } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getApi } from '../../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../../lib/messages.js';
@@ -6,41 +6,44 @@ import { useHistoryStore } from '../store.js';
 import { HistoryFilters } from './history-filters.js';
 import { HistoryTable } from './history-table.js';
 import { InvoiceDrawer } from './invoice-drawer.js';
-import { useHistorySync } from './use-history-sync.js';
+import { useHistoryRows } from './use-history-sync.js';
 
 export function HistoryView() {
   const { t } = useTranslation();
-  const { refresh, loadMore } = useHistorySync();
-  const loading = useHistoryStore((s) => s.loading);
-  const hasMore = useHistoryStore((s) => s.hasMore);
+  const list = useHistoryRows();
   const exportRows = async () => {
     const { filter } = useHistoryStore.getState();
     const result = await getApi().history.export({ format: 'xlsx', filter: { ...filter, direction: 'output' } });
     if (!result.ok) return reportFailure(result.error, 'history:export');
     if (result.value.saved) reportSuccess(t('history.exported', { rows: result.value.rowCount, path: result.value.filePath ?? '' }));
   };
+  const count = list.count;
   return (
     <Card
       size="small"
       title={t('history.title')}
       extra={
         <Space>
+          <Typography.Text type="secondary" data-testid="history-count" data-count={count?.count ?? ''} data-exact={String(count?.exact ?? '')}>
+            {list.needMoreText
+              ? t('history.needMoreText')
+              : count === null
+                ? ''
+                : count.exact
+                  ? t('history.countExact', { count: count.count })
+                  : t('history.countAtLeast', { count: count.count })}
+          </Typography.Text>
           <Button onClick={() => void exportRows()} data-testid="history-export">
             {t('history.export')}
           </Button>
-          <Button onClick={refresh} loading={loading} data-testid="history-refresh">
+          <Button onClick={() => list.reload(list.rows.length)} loading={list.loading} data-testid="history-refresh">
             {t('history.refresh')}
           </Button>
         </Space>
       }
     >
       <HistoryFilters />
-      <HistoryTable />
-      {hasMore && (
-        <Button block style={{ marginTop: 8 }} onClick={loadMore} data-testid="history-more">
-          {t('history.loadMore')}
-        </Button>
-      )}
+      <HistoryTable list={list} />
       <InvoiceDrawer />
     </Card>
   );

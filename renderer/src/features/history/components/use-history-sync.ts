@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { HistoryRow } from '../../../../../shared/ipc/index.js';
 import { getApi } from '../../../lib/api.js';
 import { reportFailure } from '../../../lib/messages.js';
+import { useKeysetRows, type KeysetRows, type KeysetSource } from '../../../lib/paged-list/index.js';
 import { useHistoryStore } from '../store.js';
 
-const PAGE = 50;
 /** Events come in bursts (a red invoice and its form); one refetch per burst is enough. */
 const REFRESH_DELAY_MS = 150;
 
@@ -16,46 +17,59 @@ export async function reloadDetail(): Promise<void> {
   else reportFailure(result.error, 'history:detail');
 }
 
+export type HistoryRows = KeysetRows<HistoryRow> & { needMoreText: boolean };
+
 /**
- * Searches whenever the filter changes, and again (list and open detail) when main reports a change to
- * an invoice or a red-letter form. Returns a refresh and a load-more.
+ * The output invoices the filter finds, newest first, loaded in keyset pages as the table scrolls
+ * (history:search with a cursor) with their count (history:count); reloaded when the filter changes
+ * and, keeping as many rows as were loaded, when main reports a change to an invoice or a form.
  */
-export function useHistorySync(): { refresh: () => void; loadMore: () => void } {
+export function useHistoryRows(): HistoryRows {
   const filter = useHistoryStore((s) => s.filter);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const load = useCallback(async (append: boolean) => {
-    const state = useHistoryStore.getState();
-    const generation = state.beginLoad();
-    const offset = append ? state.rows.length : 0;
-    // Keep the rows already on screen when events refetch: a refresh asks for as many as are shown.
-    const limit = append ? PAGE : Math.min(500, Math.max(PAGE, state.rows.length));
-    const result = await getApi().history.search({ ...state.filter, direction: 'output', limit, offset });
-    if (result.ok) state.finishLoad(generation, result.value.rows, result.value.hasMore, append);
-    else {
-      state.finishLoad(generation, null, false, append);
-      reportFailure(result.error, 'history:search');
-    }
-  }, []);
+  const needMoreText = useRef(false);
+  const source = useMemo<KeysetSource<HistoryRow>>(
+    () => ({
+      async fetchPage(cursor, limit) {
+        const result = await getApi().history.search({ ...filter, direction: 'output', limit, ...(cursor === undefined ? {} : { cursor }) });
+        if (!result.ok) {
+          reportFailure(result.error, 'history:search');
+          return null;
+        }
+        needMoreText.current = result.value.needMoreText;
+        return result.value;
+      },
+      async fetchCount() {
+        const result = await getApi().history.count({ ...filter, direction: 'output' });
+        if (!result.ok) {
+          reportFailure(result.error, 'history:count');
+          return null;
+        }
+        return result.value;
+      },
+    }),
+    [filter],
+  );
+  const list = useKeysetRows(source, source);
+  const reloadRef = useRef(list.reload);
+  reloadRef.current = list.reload;
+  const loadedRef = useRef(list.rows.length);
+  loadedRef.current = list.rows.length;
 
   useEffect(() => {
-    void load(false);
-  }, [filter, load]);
-
-  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const later = () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        void load(false);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        reloadRef.current(loadedRef.current);
         void reloadDetail();
       }, REFRESH_DELAY_MS);
     };
     const stops = [getApi().on('issuance:updated', later), getApi().on('redletter:updated', later)];
     return () => {
       stops.forEach((stop) => stop());
-      if (timer.current) clearTimeout(timer.current);
+      if (timer) clearTimeout(timer);
     };
-  }, [load]);
+  }, []);
 
-  return { refresh: useCallback(() => void load(false), [load]), loadMore: useCallback(() => void load(true), [load]) };
+  return { ...list, needMoreText: needMoreText.current };
 }

@@ -17,7 +17,7 @@ export function focusFirstError(): void {
 
 /**
  * Sends a checked form to main. Nothing with an error leaves the form (the rule book main runs again is
- * the same one); main answers as soon as the invoice is safely in the outbox (DESIGN.md §5), and the
+ * the same one); main answers as soon as the invoice is safely in the outbox (docs/architecture.md §5), and the
  * outcome arrives later as `issuance:updated`, which the recent-submissions list and history show.
  */
 export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField: () => void) {

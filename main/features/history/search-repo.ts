@@ -1,0 +1,283 @@
+/**
+ * The history's read model over output invoices (issued_invoice), newest first in keyset pages: every
+ * filter is served by an index and no text search scans the table (issue 15; indexes in migration
+ * 0330). The order is the submission order (id DESC: ids are given at submission, when created_at is
+ * written), so the cursor is the last id of a page and `id < cursor` continues exactly there.
+ *
+ * Text: each word is a fragment; words of 3+ characters go through the trigram index (history_fts,
+ * 0130, which also holds goods names), 2-character words through the bigram index
+ * (issued_invoice_bigram, 0330). The first word's index drives the walk in rowid order, the others are
+ * checked per candidate by rowid. 1-character words cannot be looked up: alone they ask for a second
+ * character (`needMoreText`), next to a longer word they are checked on the candidates' own text.
+ * Date ranges become id bounds (two index lookups on (environment, created_at)), so "text + date range"
+ * walks only that stretch of the index.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../db/open.js';
+import type { Environment, HistoryFilter, HistoryRow, RowCount } from '../../../shared/ipc/index.js';
+
+/** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions (docs/architecture.md §4). */
+const fen = (column: string) => `CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)`;
+
+/**
+ * none / partial / full of a blue invoice, from its red invoices that were issued (red_reversal, 0160);
+ * the same rule as features/red/repo.ts reversalOf, which the detail view uses.
+ */
+export const REVERSAL_STATE = `(SELECT CASE WHEN ifnull(sum(${fen('r.amount')}), 0) = 0 THEN 'none'
+    WHEN sum(${fen('r.amount')}) >= ${fen('i.jshj')} THEN 'full' ELSE 'partial' END
+   FROM red_reversal r JOIN issued_invoice ri ON ri.id = r.red_invoice_id
+  WHERE r.blue_invoice_id = i.id AND ri.status = 'issued')`;
+
+/** The UTC instant (ISO, as created_at stores it) at which a China calendar day (YYYY-MM-DD) begins. */
+export function chinaDayStart(day: string): string {
+  return new Date(`${day}T00:00:00.000+08:00`).toISOString();
+}
+
+/** The day after a YYYY-MM-DD date, for an exclusive upper bound on ISO timestamps. */
+export function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+
+export const OUTPUT_PAGE_DEFAULT = 50;
+// The reversal column checks for any red reversal first (one index step): most invoices have none.
+/** Counting stops here: beyond it the count is a lower bound ("10000+"), never a long scan. */
+export const COUNT_CAP = 10_000;
+const MAX_TERMS = 6;
+
+export const OUTPUT_COLUMNS = `'output' AS direction, i.id AS id, i.environment AS environment, i.fplxdm AS invoiceType, i.fpdm AS invoiceCode,
+       i.fphm AS invoiceNumber, i.created_at AS date, i.ghdwmc AS counterpartyName, i.ghdwsbh AS counterpartyTaxNumber,
+       i.jshj AS total, i.hjse AS tax, i.status AS status, i.lsh AS serial, i.kplx AS kplx,
+       CASE WHEN i.kplx = '0' THEN CASE WHEN EXISTS (SELECT 1 FROM red_reversal x WHERE x.blue_invoice_id = i.id) THEN ${REVERSAL_STATE} ELSE 'none' END END AS reversal`;
+
+/** The amount expression of the (environment, amount) index; queries must use it verbatim. */
+const AMOUNT = 'CAST(i.jshj AS REAL)';
+/** The text a 1-character word is checked against (same fields as the bigram document). */
+const OWN_TEXT = `(i.ghdwmc || ' ' || ifnull(i.ghdwsbh, '') || ' ' || ifnull(i.fpdm, '') || ' ' || ifnull(i.fphm, '') || ' ' || i.lsh)`;
+
+interface Word {
+  kind: 'id' | 'tri' | 'bi' | 'char';
+  text: string;
+}
+
+/**
+ * Tax IDs, invoice numbers and serials are typed from their start: an ASCII word of 6+ letters/digits
+ * is looked up as a prefix of those columns in B-tree indexes (digit trigrams are in most documents,
+ * so the phrase walk over them is the slow case of the FTS indexes).
+ */
+const IDENTIFIER = /^[0-9A-Za-z]{6,}$/;
+
+const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+function words(text: string | undefined): Word[] {
+  const list = (text ?? '').split(/\s+/).filter((word) => word.length > 0).slice(0, MAX_TERMS);
+  return list.map((word): Word => {
+    // Length in code points, so a 3-character Chinese fragment counts as 3.
+    const length = [...word].length;
+    if (IDENTIFIER.test(word)) return { kind: 'id', text: word };
+    return length >= 3 ? { kind: 'tri', text: word } : length === 2 ? { kind: 'bi', text: word } : { kind: 'char', text: word.toLowerCase() };
+  });
+}
+
+/** The FTS5 phrase of a fragment's overlapping character pairs (the bigram document's tokens). */
+export function bigramPhrase(fragment: string): string {
+  const chars = [...fragment.replace(/[\s\u3000]+/g, '')];
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) pairs.push(`${chars[i]}${chars[i + 1]}`);
+  return quote(pairs.join(' '));
+}
+
+/**
+ * Without text the rows are walked newest first along one `(environment, X)` index (rowid order inside
+ * it), stopping after a page. The planner would rather SCAN the table when the only condition is the
+ * environment most rows share, which reads many rows for the rarer environment; the index is named.
+ * An amount range alone is left to the planner (its index or an equality index).
+ */
+function walkIndex(filter: HistoryFilter): string {
+  if (filter.status !== undefined) return 'INDEXED BY issued_invoice_env_status_id';
+  if (filter.type !== undefined) return 'INDEXED BY issued_invoice_env_type_id';
+  if (filter.kplx !== undefined || filter.reversal === 'none') return 'INDEXED BY issued_invoice_env_kplx_id';
+  if (filter.amountMin !== undefined || filter.amountMax !== undefined || filter.reversal !== undefined) return '';
+  return 'INDEXED BY issued_invoice_env_id';
+}
+
+export interface OutputQuery {
+  sql: string;
+  params: Array<string | number>;
+  /** true: only 1-character words; nothing to run. */
+  needMoreText: boolean;
+  /** true: the date range holds no invoice; nothing to run. */
+  empty: boolean;
+}
+
+export function decodeCursor(cursor: string | undefined): number | null {
+  if (cursor === undefined) return null;
+  const id = /^o(\d{1,15})$/.exec(cursor)?.[1];
+  return id === undefined ? null : Number(id);
+}
+export const encodeCursor = (id: number) => `o${id}`;
+
+export function createOutputSearch(db: Db) {
+  // Ordered by created_at alone: one step along (environment, created_at DESC); adding id would sort
+  // the whole range (the index holds rowids ascending within a timestamp).
+  const firstIdFrom = db.prepare<[string, string], { id: number }>(
+    `SELECT id FROM issued_invoice WHERE environment = ? AND created_at >= ? ORDER BY created_at LIMIT 1`,
+  );
+  const lastIdBefore = db.prepare<[string, string], { id: number }>(
+    `SELECT id FROM issued_invoice WHERE environment = ? AND created_at < ? ORDER BY created_at DESC LIMIT 1`,
+  );
+  const tally = db.prepare<[string], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_tally WHERE environment = ?`);
+
+  /**
+   * The SQL of one output page (or, with `select` = 'count', of a capped count). Exported through the
+   * returned object so the plan tests and the benchmark run exactly this.
+   */
+  function build(environment: Environment, filter: HistoryFilter, limit: number, select: 'rows' | 'count' = 'rows'): OutputQuery {
+    const where: string[] = ['i.environment = ?'];
+    const params: Array<string | number> = [environment];
+    const add = (condition: string, value: string | number) => {
+      where.push(condition);
+      params.push(value);
+    };
+    const none = (why: 'needMoreText' | 'empty'): OutputQuery => ({ sql: '', params: [], needMoreText: why === 'needMoreText', empty: why === 'empty' });
+    const list = words(filter.text ?? '').concat(words(filter.buyer ?? ''));
+    const indexed = list.filter((w) => w.kind !== 'char');
+    if (list.length > 0 && indexed.length === 0) return none('needMoreText');
+
+    // Id bounds of the date range: a stretch of the id order (see the header).
+    let low: number | null = null;
+    let high: number | null = decodeCursor(filter.cursor);
+    if (high !== null) high -= 1;
+    if (filter.dateFrom !== undefined) {
+      const from = chinaDayStart(filter.dateFrom);
+      const first = firstIdFrom.get(environment, from);
+      if (!first) return none('empty');
+      low = first.id;
+      where.push('i.created_at >= ?');
+      params.push(from);
+    }
+    if (filter.dateTo !== undefined) {
+      const to = chinaDayStart(nextDay(filter.dateTo));
+      const last = lastIdBefore.get(environment, to);
+      if (!last) return none('empty');
+      high = high === null ? last.id : Math.min(high, last.id);
+      where.push('i.created_at < ?');
+      params.push(to);
+    }
+    if (low !== null && high !== null && low > high) return none('empty');
+
+    if (filter.status !== undefined) add('i.status = ?', filter.status);
+    if (filter.type !== undefined) add('i.fplxdm = ?', filter.type);
+    if (filter.kplx !== undefined) add('i.kplx = ?', filter.kplx);
+    if (filter.amountMin !== undefined) add(`${AMOUNT} >= ?`, Number(filter.amountMin));
+    if (filter.amountMax !== undefined) add(`${AMOUNT} <= ?`, Number(filter.amountMax));
+    if (filter.reversal === 'partial' || filter.reversal === 'full') {
+      // Only blue invoices with an issued red invoice can be reversed at all: start from those few.
+      where.push(
+        `i.id IN (SELECT r.blue_invoice_id FROM red_reversal r WHERE (SELECT ri.status FROM issued_invoice ri WHERE ri.id = r.red_invoice_id) = 'issued')`,
+      );
+      where.push(`i.kplx = '0' AND ${REVERSAL_STATE} = ?`);
+      params.push(filter.reversal);
+    } else if (filter.reversal === 'none') {
+      where.push(`i.kplx = '0' AND ${REVERSAL_STATE} = 'none'`);
+    }
+    for (const word of list) {
+      if (word.kind === 'char') add(`instr(lower(${OWN_TEXT}), ?) > 0`, word.text);
+    }
+
+    // An identifier prefix is the most selective driver; then the order the clerk typed.
+    const identifier = indexed.find((w) => w.kind === 'id');
+    if (identifier !== undefined) {
+      const upper = identifier.text.toUpperCase();
+      where.push(`i.id IN (SELECT id FROM issued_invoice WHERE environment = ? AND fphm >= ? AND fphm < ?
+          UNION ALL SELECT id FROM issued_invoice WHERE environment = ? AND ghdwsbh >= ? AND ghdwsbh < ?
+          UNION ALL SELECT id FROM issued_invoice WHERE environment = ? AND fpdm >= ? AND fpdm < ?
+          UNION ALL SELECT id FROM issued_invoice WHERE lsh >= ? AND lsh < ?)`);
+      const range = (text: string) => [text, `${text}\u{10FFFF}`];
+      params.push(environment, ...range(identifier.text), environment, ...range(upper), environment, ...range(identifier.text), ...range(identifier.text));
+    }
+    const [driver, ...checks] = identifier === undefined ? indexed : [undefined, ...indexed.filter((w) => w !== identifier)];
+    for (const word of checks) {
+      if (word === undefined) continue;
+      where.push(
+        word.kind === 'tri'
+          ? `EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2)`
+          : `EXISTS (SELECT 1 FROM issued_invoice_bigram WHERE issued_invoice_bigram MATCH ? AND rowid = i.id)`,
+      );
+      params.push(word.kind === 'tri' ? quote(word.text) : bigramPhrase(word.text));
+    }
+
+    if (driver?.kind === 'id') throw new Error('unreachable: identifiers are not FTS drivers');
+    const head = select === 'rows' ? `SELECT ${OUTPUT_COLUMNS}` : 'SELECT 1';
+    let sql: string;
+    let driverParams: Array<string | number> = [];
+    if (driver === undefined) {
+      if (low !== null) add('i.id >= ?', low);
+      if (high !== null) add('i.id <= ?', high);
+      sql = `${head} FROM issued_invoice i ${walkIndex(filter)} WHERE ${where.join(' AND ')} ORDER BY i.id DESC LIMIT ?`;
+    } else if (driver.kind === 'tri') {
+      // Trigram rowids are id * 2 (output) and id * 2 + 1 (collected input); only even ones are ours.
+      const bounds = [low === null ? '' : ' AND f.rowid >= ?', high === null ? '' : ' AND f.rowid <= ?'].join('');
+      driverParams = [quote(driver.text), ...(low === null ? [] : [low * 2]), ...(high === null ? [] : [high * 2])];
+      sql = `${head} FROM history_fts f CROSS JOIN issued_invoice i ON i.id = (f.rowid >> 1)
+        WHERE f.history_fts MATCH ?${bounds} AND (f.rowid & 1) = 0 AND ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ?`;
+    } else {
+      const bounds = [low === null ? '' : ' AND b.rowid >= ?', high === null ? '' : ' AND b.rowid <= ?'].join('');
+      driverParams = [bigramPhrase(driver.text), ...(low === null ? [] : [low]), ...(high === null ? [] : [high])];
+      sql = `${head} FROM issued_invoice_bigram b CROSS JOIN issued_invoice i ON i.id = b.rowid
+        WHERE b.issued_invoice_bigram MATCH ?${bounds} AND ${where.join(' AND ')} ORDER BY b.rowid DESC LIMIT ?`;
+    }
+    return { sql, params: [...driverParams, ...params, limit], needMoreText: false, empty: false };
+  }
+
+  const statements = new Map<string, Statement<Array<string | number>>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= 128) statements.clear();
+      statement = db.prepare<Array<string | number>>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  return {
+    build,
+    /** The SQL of the date-bound lookups, for the plan tests. */
+    boundSql: [firstIdFrom.source, lastIdBefore.source],
+    /** One page, newest first, and the cursor of the next one. */
+    page(environment: Environment, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
+      const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
+      const query = build(environment, filter, limit + 1);
+      if (query.needMoreText || query.empty) return { rows: [], next: null, hasMore: false, needMoreText: query.needMoreText };
+      const found = prepared(query.sql).all(...query.params) as HistoryRow[];
+      const rows = found.slice(0, limit);
+      const last = rows[rows.length - 1];
+      const hasMore = found.length > limit && last !== undefined;
+      return { rows, next: hasMore ? encodeCursor(last.id) : null, hasMore, needMoreText: false };
+    },
+    /**
+     * Exact from the tally when only the environment and status are asked; otherwise counted up to
+     * COUNT_CAP matches (through the same indexes as the page) and marked inexact beyond it.
+     */
+    count(environment: Environment, filter: HistoryFilter): RowCount {
+      const { cursor: _cursor, limit: _limit, offset: _offset, direction: _direction, ...rest } = filter;
+      const asked = Object.entries(rest).filter(([, value]) => value !== undefined && value !== '');
+      if (asked.every(([key]) => key === 'status')) {
+        const count = tally
+          .all(environment)
+          .filter((row) => filter.status === undefined || row.status === filter.status)
+          .reduce((sum, row) => sum + row.n, 0);
+        return { count, exact: true };
+      }
+      const query = build(environment, rest, COUNT_CAP + 1, 'count');
+      if (query.needMoreText || query.empty) return { count: 0, exact: true };
+      const { n } = prepared(`SELECT count(*) AS n FROM (${query.sql})`).get(...query.params) as { n: number };
+      return n > COUNT_CAP ? { count: COUNT_CAP, exact: false } : { count: n, exact: true };
+    },
+  };
+}
+
+export type OutputSearch = ReturnType<typeof createOutputSearch>;

@@ -1,0 +1,263 @@
+/**
+ * Every migration of the history database keeps the clerk's data (test/support/migration-harness.ts):
+ * a real file at N−1 holding realistic rows of every table that exists by then, migrated to N, checked
+ * row by row, then read and extended through what N adds. A new migration adds its `it` here and its
+ * rows to SEEDS.
+ */
+import type Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { latestVersion } from '../../../main/db/migrate.js';
+import { migrations } from '../../../main/db/migrations/index.js';
+import { migrationFiles, type MigrationStep } from '../../support/migration-harness.js';
+
+const files = migrationFiles(migrations);
+const T0 = '2025-03-01T01:02:03.000Z';
+const T1 = '2025-03-02T08:00:00.000Z';
+const XINGHE = '91110105MA01ABCD13';
+const SELLER = '91310000MA1FL8XQ5D';
+
+const insert = (db: Database.Database, table: string, row: Record<string, unknown>) =>
+  Number(
+    db
+      .prepare(`INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row).map((k) => `@${k}`).join(', ')})`)
+      .run(row).lastInsertRowid,
+  );
+const idOf = (db: Database.Database, sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { id: number }).id;
+
+/** Realistic rows for the tables each migration creates, written with that migration's columns only. */
+const SEEDS: Record<number, (db: Database.Database) => void> = {
+  10: (db) => {
+    const invoice = (lsh: string, fplxdm: string, status: string, extra: Record<string, unknown>) =>
+      insert(db, 'issued_invoice', {
+        lsh, environment: 'sandbox', fplxdm, kplx: '0', xhdwsbh: SELLER, xhdwmc: '上海示例科技有限公司', ghdwmc: '北京星河贸易有限公司',
+        ghdwsbh: XINGHE, jshj: '226.00', hjse: '26.00', status, request_json: JSON.stringify({ lsh, fplxdm }), created_at: T0, updated_at: T1, ...extra,
+      });
+    const blue = invoice('L20250301000001', '82', 'issued', { fphm: '25312000000000012345', kprq: '20250301010203', pdf_url: 'http://127.0.0.1/f.pdf' });
+    invoice('L20250301000002', '004', 'issued', { fpdm: '3100231130', fphm: '00012345', kprq: '20250301', jym: '12345678901234567890' });
+    invoice('L20250301000003', '026', 'failed', { error_code: '3001', error_message: '购方税号有误' });
+    const line = db.prepare(`INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se) VALUES (?, ?, ?, '3040201030000000000', ?, ?, ?, '0.13', ?)`);
+    line.run(blue, 1, '*信息技术服务*软件维护', '2', '56.50', '113.00', '13.00');
+    line.run(blue, 2, '*信息技术服务*咨询', '1', '113.00', '113.00', '13.00');
+  },
+  20: (db) => {
+    insert(db, 'outbox', { kind: 'issue', serial: 'L20250301000001', request_json: '{"lsh":"L20250301000001"}', state: 'done', attempts: 1, next_attempt_at: 0, created_at: T0, updated_at: T1 });
+    insert(db, 'outbox', { kind: 'issue', serial: 'L20250301000009', request_json: '{"lsh":"L20250301000009"}', state: 'pending', attempts: 3, next_attempt_at: 1740790923000, last_error: 'timeout', created_at: T0, updated_at: T1 });
+  },
+  30: (db) => {
+    insert(db, 'setting', { key: 'service.sandbox.baseUrl', value: '"http://127.0.0.1:8787"', updated_at: T0 });
+    insert(db, 'secret', { name: 'remote.appSecret', sealed: Buffer.from([0x76, 0x31, 0, 255, 7]), backend: 'safeStorage', updated_at: T0 });
+  },
+  40: (db) => {
+    insert(db, 'request_log', { environment: 'sandbox', endpoint: 'POST /output/openApi/issue', serial: 'L20250301000001', outcome: 'answered', http_status: 200, service_code: '0', duration_ms: 84, at: T0 });
+    insert(db, 'request_log', { environment: 'remote', endpoint: 'GET /openApi/agency', outcome: 'timeout', duration_ms: 10000, at: T1 });
+  },
+  50: (db) => {
+    insert(db, 'red_letter_form', {
+      lsh: 'R20250302000001', environment: 'sandbox', fplxdm: '82', fphm: '25312000000000012345', sqly: '0', chyydm: '2', xhdwsbh: SELLER,
+      xhdwmc: '上海示例科技有限公司', ghdwsbh: XINGHE, ghdwmc: '北京星河贸易有限公司', hjje: '-100.00', hjse: '-13.00', jshj: '-113.00',
+      status: 'approved', xxbbh: '3100000000000001', request_json: '{}', created_at: T0, updated_at: T1,
+    });
+  },
+  60: (db) => {
+    const paper = idOf(db, `SELECT id FROM issued_invoice WHERE fplxdm = '004'`);
+    insert(db, 'print_job', { environment: 'sandbox', issued_invoice_id: paper, fplxdm: '004', fpdm: '3100231130', fphm: '00012345', dylx: '0', printer: 'PDF', status: 'printed', created_at: T0, updated_at: T1 });
+    insert(db, 'printer_calibration', { printer: 'PDF', down_mm: '-1.5', right_mm: '2.25', updated_at: T0 });
+  },
+  70: (db) => {
+    insert(db, 'received_invoice', {
+      environment: 'sandbox', file_hash: 'c0ffee', file_name: '发票.pdf', file_type: 'pdf', source: 'qr', FPLXDM: '10', FPDM: '044002300111', FPHM: '12345678',
+      KPRQ: '20250228', JYM: '12345', HJJE: '100.00', HJSE: '6.00', JSHJ: '106.00', XHFMC: '广州云栖餐饮有限公司', data_json: '{"FPHM":"12345678"}', status: 'recognised',
+      created_at: T0, updated_at: T1,
+    });
+  },
+  80: (db) => {
+    const received = idOf(db, `SELECT id FROM received_invoice`);
+    insert(db, 'verification', { environment: 'sandbox', received_invoice_id: received, fpzl: '10', fpdm: '044002300111', fphm: '12345678', kprq: '20250228', jym: '12345', code: '0001', cycs: '1', verified_at: T1 });
+  },
+  90: (db) => {
+    const id = insert(db, 'collected_invoice', {
+      environment: 'sandbox', FPLXDM: '01', FPDM: '3100231130', FPHM: '00054321', KPRQ: '2025-02-27 10:00:00', issue_date: '2025-02-27', GMFMC: '上海示例科技有限公司',
+      GMFSBH: SELLER, XHFMC: '杭州云栖商贸有限公司', XHFSBH: '91330106MA2H7X8Y2Q', HJJE: '1000.00', SE: '130.00', JSHJ: '1130.00', FPZT: '0', RZZT: '0', record_json: '{}', collected_at: T1,
+    });
+    insert(db, 'collected_invoice_line', { invoice_id: id, XH: 1, SPMC: '*纸制品*打印纸', SPBM: '1060201070000000000', SPSL: '40', DJ: '25.00', JE: '1000.00', SL: '0.13', SE: '130.00' });
+  },
+  100: (db) => {
+    const batch = insert(db, 'certification_batch', { environment: 'sandbox', PCH: 'P202503010001', GMFSBH: SELLER, SQSKSSQ: '202502', FHHS: 1, status: 'done', ZTDM: '0', request_json: '{}', created_at: T0, updated_at: T1 });
+    insert(db, 'certification_item', { batch_id: batch, FPDM: '3100231130', FPHM: '00054321', FPLXDM: '01', SQRZLX: '1', YXSE: '130.00', RZZT: '1' });
+  },
+  110: (db) => {
+    insert(db, 'enterprise', { environment: 'sandbox', taxNumber: SELLER, agencyName: '上海示例科技有限公司', address: '上海市浦东新区', is_current: 1, created_at: T0, updated_at: T1 });
+    insert(db, 'enterprise', { environment: 'remote', taxNumber: SELLER, agencyName: '上海示例科技有限公司', is_current: 0, created_at: T0, updated_at: T1 });
+  },
+  120: (db) => {
+    insert(db, 'customer', { environment: 'sandbox', ghdwmc: '北京星河贸易有限公司', ghdwsbh: XINGHE, ghdwdzdh: '北京市朝阳区 010-88886666', email: 'a@xinghe.example.com', created_at: T0, updated_at: T1 });
+    insert(db, 'customer', { environment: 'remote', ghdwmc: '张三', created_at: T0, updated_at: T1 });
+    insert(db, 'product', { environment: 'sandbox', spmc: '打印纸', spbm: '1060201070000000000', ggxh: 'A4', dw: '箱', dj: '25.00', sl: '0.13', created_at: T0, updated_at: T1 });
+  },
+  130: () => {},
+  140: (db) => {
+    insert(db, 'issuance_draft', { environment: 'sandbox', fplxdm: '82', ghdwmc: '北京星河贸易有限公司', jshj: '113.00', content: '{"buyerName":"北京星河贸易有限公司","lines":[{}]}', created_at: T0, updated_at: T1 });
+  },
+  150: (db) => {
+    const batch = insert(db, 'batch', { environment: 'sandbox', file_name: '三月.xlsx', created_at: T0 });
+    insert(db, 'batch_row', { batch_id: batch, seq: 1, first_row: 2, last_row: 3, ghdwmc: '北京星河贸易有限公司', jshj: '226.00', draft_json: '{}', valid: 1, lsh: 'B20250301000001' });
+    insert(db, 'batch_row', { batch_id: batch, seq: 2, first_row: 4, last_row: 4, errors_json: '[{"column":"税率"}]', valid: 0 });
+  },
+  160: (db) => {
+    const blue = idOf(db, `SELECT id FROM issued_invoice WHERE lsh = 'L20250301000001'`);
+    const red = insert(db, 'issued_invoice', {
+      lsh: 'L20250302000001', environment: 'sandbox', fplxdm: '82', kplx: '1', xhdwsbh: SELLER, xhdwmc: '上海示例科技有限公司', ghdwmc: '北京星河贸易有限公司',
+      jshj: '-113.00', hjse: '-13.00', status: 'queued', request_json: '{}', created_at: T1, updated_at: T1,
+    });
+    insert(db, 'red_reversal', { red_invoice_id: red, blue_invoice_id: blue, amount: '113.00', chyydm: '2', created_at: T1 });
+  },
+  260: (db) => {
+    insert(db, 'collection_run', { environment: 'sandbox', enterprise: SELLER, kind: '01', PCH: 'P'.padEnd(32, '0'), CJKSRQ: '20250301000000', CJJSRQ: '20250301235959', status: 'running', created_at: T1, updated_at: T1 });
+    const collected = idOf(db, `SELECT id FROM collected_invoice`);
+    insert(db, 'collected_invoice_change', { invoice_id: collected, field: 'RZZT', old_value: '0', new_value: '1', source: 'certification', changed_at: T1 });
+  },
+  270: () => {},
+  330: () => {},
+};
+
+/** A file at version `from` holding the rows of every migration up to it. */
+function seededAt(from: number): MigrationStep {
+  const step = files.at(from);
+  for (const m of migrations) if (m.version <= from) SEEDS[m.version]!(step.db);
+  return step;
+}
+const previous = (version: number) => migrations.filter((m) => m.version < version).reduce((max, m) => Math.max(max, m.version), 0);
+const count = (db: Database.Database, table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+/** N−1 → N with every row kept, then N's own rows written next to them. */
+function step(version: number): MigrationStep {
+  const at = seededAt(previous(version));
+  const kept = at.migrateTo(version);
+  for (const [table, n] of Object.entries(kept.rows)) expect(count(at.db, table), table).toBe(n);
+  SEEDS[version]!(at.db);
+  return at;
+}
+
+describe('history migrations keep data', () => {
+  it('has a test for every migration', () => {
+    expect(Object.keys(SEEDS).map(Number)).toEqual(migrations.map((m) => m.version));
+    expect(latestVersion(migrations)).toBe(330);
+  });
+
+  it('0010 issued-invoices: from an empty file; invoices and lines survive a reopen', () => {
+    const at = step(10);
+    at.reopen();
+    expect(at.db.prepare(`SELECT lsh, status FROM issued_invoice ORDER BY id`).all()).toEqual([
+      { lsh: 'L20250301000001', status: 'issued' },
+      { lsh: 'L20250301000002', status: 'issued' },
+      { lsh: 'L20250301000003', status: 'failed' },
+    ]);
+    expect(count(at.db, 'issued_invoice_line')).toBe(2);
+  });
+
+  it('0020 outbox: invoices kept; an outbox row sits beside its invoice', () => {
+    const at = step(20);
+    expect(at.db.prepare(`SELECT i.status, o.state FROM outbox o JOIN issued_invoice i ON i.lsh = o.serial`).all()).toEqual([{ status: 'issued', state: 'done' }]);
+  });
+
+  it('0030 settings-and-secrets: sealed blobs stored byte for byte', () => {
+    const at = step(30);
+    expect(at.db.prepare(`SELECT sealed FROM secret`).get()).toEqual({ sealed: Buffer.from([0x76, 0x31, 0, 255, 7]) });
+    expect(count(at.db, 'outbox')).toBe(2);
+  });
+
+  it('0040 request-log: earlier settings, outbox and invoices kept', () => {
+    const at = step(40);
+    expect(count(at.db, 'request_log')).toBe(2);
+    expect(at.db.prepare(`SELECT value FROM setting`).get()).toEqual({ value: '"http://127.0.0.1:8787"' });
+  });
+
+  it('0050 red-letter-forms: a form names its blue invoice by number', () => {
+    const at = step(50);
+    expect(at.db.prepare(`SELECT i.lsh FROM red_letter_form f JOIN issued_invoice i ON i.fphm = f.fphm`).get()).toEqual({ lsh: 'L20250301000001' });
+  });
+
+  it('0060 print-jobs: a job points at an invoice written before the migration', () => {
+    const at = step(60);
+    expect(at.db.prepare(`SELECT i.fphm FROM print_job p JOIN issued_invoice i ON i.id = p.issued_invoice_id`).get()).toEqual({ fphm: '00012345' });
+  });
+
+  it('0070 received-invoices: everything earlier kept', () => {
+    const at = step(70);
+    expect(at.db.prepare(`SELECT XHFMC, JSHJ FROM received_invoice`).get()).toEqual({ XHFMC: '广州云栖餐饮有限公司', JSHJ: '106.00' });
+  });
+
+  it('0080 verifications: linked to a received file from before', () => {
+    const at = step(80);
+    expect(at.db.prepare(`SELECT r.file_name FROM verification v JOIN received_invoice r ON r.id = v.received_invoice_id`).get()).toEqual({ file_name: '发票.pdf' });
+  });
+
+  it('0090 collected-invoices: everything earlier kept', () => {
+    const at = step(90);
+    expect(count(at.db, 'collected_invoice_line')).toBe(1);
+    expect(count(at.db, 'verification')).toBe(1);
+  });
+
+  it('0100 certification: items name collected invoices from before', () => {
+    const at = step(100);
+    expect(at.db.prepare(`SELECT c.XHFMC FROM certification_item i JOIN collected_invoice c ON c.FPHM = i.FPHM`).get()).toEqual({ XHFMC: '杭州云栖商贸有限公司' });
+  });
+
+  it('0110 enterprises: one current per environment, alongside everything earlier', () => {
+    const at = step(110);
+    expect(at.db.prepare(`SELECT environment FROM enterprise WHERE is_current = 1`).all()).toEqual([{ environment: 'sandbox' }]);
+  });
+
+  it('0120 customers-and-products: everything earlier kept', () => {
+    const at = step(120);
+    expect(count(at.db, 'customer')).toBe(2);
+    expect(count(at.db, 'enterprise')).toBe(2);
+  });
+
+  it('0130 history-search: invoices written before the migration are found by the new index', () => {
+    const at = step(130);
+    const match = (text: string) => (at.db.prepare(`SELECT rowid FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid`).all(`"${text}"`) as Array<{ rowid: number }>).map((r) => r.rowid);
+    const issued = idOf(at.db, `SELECT id FROM issued_invoice WHERE lsh = 'L20250301000001'`);
+    const collected = idOf(at.db, `SELECT id FROM collected_invoice`);
+    expect(match('软件维护')).toEqual([issued * 2]);
+    expect(match('云栖商贸')).toEqual([collected * 2 + 1]);
+    expect(match('星河贸易')).toHaveLength(3);
+  });
+
+  it('0140 issuance-drafts: everything earlier kept, search still in step', () => {
+    const at = step(140);
+    expect(count(at.db, 'issuance_draft')).toBe(1);
+    expect(at.db.prepare(`SELECT count(*) AS n FROM history_fts WHERE history_fts MATCH '"打印纸"'`).get()).toEqual({ n: 1 });
+  });
+
+  it('0150 libraries-and-batches: old customers keep their combined fields, new ones start empty', () => {
+    const at = step(150);
+    expect(at.db.prepare(`SELECT ghdwmc, ghdwdzdh, ghdwdz, ghdwdh FROM customer WHERE ghdwsbh = ?`).get(XINGHE)).toEqual({
+      ghdwmc: '北京星河贸易有限公司', ghdwdzdh: '北京市朝阳区 010-88886666', ghdwdz: null, ghdwdh: null,
+    });
+    expect(at.db.prepare(`SELECT lslbs FROM product`).get()).toEqual({ lslbs: null });
+    expect(count(at.db, 'batch_row')).toBe(2);
+  });
+
+  it('0160 red-reversals: old forms issue automatically by default; a reversal names an old blue invoice', () => {
+    const at = step(160);
+    expect(at.db.prepare(`SELECT lsh, auto_issue, blue_invoice_id FROM red_letter_form`).get()).toEqual({ lsh: 'R20250302000001', auto_issue: 1, blue_invoice_id: null });
+    expect(at.db.prepare(`SELECT b.lsh, r.amount FROM red_reversal r JOIN issued_invoice b ON b.id = r.blue_invoice_id`).get()).toEqual({ lsh: 'L20250301000001', amount: '113.00' });
+  });
+
+  it('0260 collection-runs: collected invoices held before gain their enterprise (the buyer); changes hang off them', () => {
+    const at = step(260);
+    expect(at.db.prepare(`SELECT FPHM, GMFSBH, enterprise, GXJZR FROM collected_invoice`).get()).toEqual({ FPHM: '00054321', GMFSBH: SELLER, enterprise: SELLER, GXJZR: null });
+    expect(at.db.prepare(`SELECT c.XHFMC, h.new_value FROM collected_invoice_change h JOIN collected_invoice c ON c.id = h.invoice_id`).get()).toEqual({ XHFMC: '杭州云栖商贸有限公司', new_value: '1' });
+    expect(count(at.db, 'red_reversal')).toBe(1);
+  });
+
+  it('0330 history-bigram: invoices held before are found by a 2-character fragment and counted per status', () => {
+    const at = step(330);
+    const ids = (at.db.prepare(`SELECT rowid FROM issued_invoice_bigram WHERE issued_invoice_bigram MATCH '"星河"' ORDER BY rowid`).all() as Array<{ rowid: number }>).map((r) => r.rowid);
+    expect(ids).toEqual((at.db.prepare(`SELECT id FROM issued_invoice WHERE ghdwmc LIKE '%星河%' ORDER BY id`).all() as Array<{ id: number }>).map((r) => r.id));
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    const tally = at.db.prepare(`SELECT status, n FROM issued_invoice_tally WHERE environment = 'sandbox' ORDER BY status`).all();
+    expect(tally).toEqual(at.db.prepare(`SELECT status, count(*) AS n FROM issued_invoice WHERE environment = 'sandbox' GROUP BY status ORDER BY status`).all());
+  });
+});
