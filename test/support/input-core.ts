@@ -28,6 +28,8 @@ export async function startInputCore(options: { seedInvoicesPerBuyer?: number; s
     seed: 13,
     seedInvoicesPerBuyer: options.seedInvoicesPerBuyer ?? 120,
     issueDelayMs: 60,
+    // Tests force certification outcomes and read what the service holds through its control API.
+    controlApi: true,
     onError: () => {},
     ...options.sandbox,
   });
@@ -73,6 +75,14 @@ export async function startInputCore(options: { seedInvoicesPerBuyer?: number; s
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** A call to the sandbox's test-only control API (docs/sandbox.md › Control API): GET without a body, POST with one. */
+export async function sandboxControl<T = unknown>(input: InputCore, controlPath: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${input.sandbox.baseUrl}${controlPath}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as T;
+  if (response.status !== 200) throw new Error(`${controlPath}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
 }
 
 /** Files under dir whose bytes contain needle (UTF-8 or UTF-16). */
