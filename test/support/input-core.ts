@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCore, type Core } from '../../main/core.js';
+import { createCore, type Core, type CoreConfig } from '../../main/core.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.js';
 import type { Channel, RequestOf, ResponseOf } from '../../shared/ipc/index.js';
 import { tempDir } from './sample-issuance.js';
@@ -21,7 +21,9 @@ export interface InputCore {
   close(): Promise<void>;
 }
 
-export async function startInputCore(options: { seedInvoicesPerBuyer?: number; sandbox?: Partial<SandboxOptions> } = {}): Promise<InputCore> {
+export async function startInputCore(
+  options: { seedInvoicesPerBuyer?: number; sandbox?: Partial<SandboxOptions>; core?: Partial<CoreConfig> } = {},
+): Promise<InputCore> {
   const root = tempDir('fapiao-input-');
   const sandbox = await startSandbox({
     dataDir: path.join(root, 'sandbox'),
@@ -42,6 +44,7 @@ export async function startInputCore(options: { seedInvoicesPerBuyer?: number; s
       outboxBaseDelayMs: 30,
       outboxMaxDelayMs: 150,
       serviceTimeoutMs: 5000,
+      ...options.core,
     },
     {
       cipher: createTestCipher(),
