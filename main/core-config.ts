@@ -13,6 +13,11 @@ export type ServiceConfig =
 export interface CoreConfig {
   /** Folder for the history database and the embedded sandbox's own state. */
   dataDir: string;
+  /**
+   * The clerk chose dataDir (the host remembers it outside the folder): when it is gone — a drive
+   * unplugged — the app holds in recovery instead of creating a new, empty history there.
+   */
+  dataDirChosen?: boolean;
   appVersion: string;
   /**
    * Overrides the saved settings (tests, the harness). When absent, the environment saved through

@@ -172,6 +172,7 @@ function guardCore(config: CoreConfig, ports: CorePorts): Promise<InnerCore> {
     dataDir: config.dataDir,
     ports,
     ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
+    ...(config.dataDirChosen ? { dataDirChosen: true } : {}),
     build: async (dataDir) => (await createCore({ ...config, dataDir, guarded: true }, ports)) as unknown as InnerCore,
   });
 }
