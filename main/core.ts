@@ -10,9 +10,8 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppInfo, EventName } from '../shared/ipc/index.js';
-import { createServiceClient } from './api/client.js';
-import { createAuditedFetch, createRequestLogBuffer } from './audit/audit-fetch.js';
-import { createRequestLogRepo } from './audit/request-log.js';
+import { createRequestLogBuffer } from './audit/audit-fetch.js';
+import { createRequestLogRepo, type RequestLogEntry } from './audit/request-log.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import { createBatchFeature } from './features/batch/index.js';
 import { createCertificationFeature } from './features/certification/index.js';
@@ -37,7 +36,7 @@ import { guardCore } from './ledger/guarded-core.js';
 import { createVault } from './security/vault.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
-import { connectService } from './sandbox-service/connect.js';
+import { connectService } from './api/connect.js';
 import { createServiceStatusFeature } from './features/service-status/index.js';
 
 export { DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE } from './core-config.js';
@@ -56,19 +55,13 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();
 
-  // The sandbox process or the remote service (sandbox-service/connect.ts); nothing stays open if it fails.
-  const connection = await connectService(service, config, ports, DEFAULT_SANDBOX_SEED).catch((error: unknown) => {
+  // The sandbox process or the remote service, and its client (api/connect.ts); nothing stays open if it fails.
+  const record = (entry: RequestLogEntry) => requestLog.record(entry);
+  const connection = await connectService(service, config, ports, { defaultSeed: DEFAULT_SANDBOX_SEED, record }).catch((error: unknown) => {
     closeDatabase(db);
     throw error;
   });
-  const { sandbox } = connection;
-
-  const client = createServiceClient({
-    baseUrl: connection.baseUrl,
-    signer: connection.signer,
-    fetch: createAuditedFetch(service.kind, (entry) => requestLog.record(entry)),
-    ...(config.serviceTimeoutMs === undefined ? {} : { timeoutMs: config.serviceTimeoutMs }),
-  });
+  const { sandbox, client } = connection;
   const environment = service.kind;
   settings.api.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? sandbox.credentials : null });
   const defaultIssuer = config.issuer ?? DEFAULT_ISSUER;
@@ -90,7 +83,12 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const enterprises = createEnterprisesFeature({ ...deps, vault, defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name } });
   // The active enterprise is the seller of issuance and the buyer of collection and certification.
   const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
-  const collection = createCollectionFeature({ ...deps, enterprise: () => seller().taxNumber, dialog: () => ports.dialog });
+  const collection = createCollectionFeature({
+    ...deps,
+    enterprise: () => seller().taxNumber,
+    dialog: () => ports.dialog,
+    ...(config.collectionPageSize === undefined ? {} : { pageSize: config.collectionPageSize }),
+  });
   const issuance = createIssuanceFeature(deps);
   const reversal = createReversalFeature({ ...deps, issuance: issuance.api });
   // The feature list: one line per feature, in start order (stop runs in reverse).
