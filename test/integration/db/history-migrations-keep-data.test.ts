@@ -151,8 +151,8 @@ function step(version: number): MigrationStep {
 describe('history migrations keep data', () => {
   it('has a test for every migration', () => {
     expect(Object.keys(SEEDS).map(Number)).toEqual(migrations.map((m) => m.version));
-    expect(latestVersion(migrations)).toBe(340);
     expect(latestVersion(migrations)).toBe(Math.max(...Object.keys(SEEDS).map(Number)));
+  });
 
   it('0010 issued-invoices: from an empty file; invoices and lines survive a reopen', () => {
     const at = step(10);
