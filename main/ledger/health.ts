@@ -7,8 +7,11 @@
  * it at its last clean close (issue 15.4: start-up must not grow with the history): the marker then holds
  * the file's size, mtime, ctime and inode, recorded after the database was closed (WAL checkpointed into
  * it). Any write since — by the app, a restore, a disk or another program — changes the stamp, a crash
- * leaves a -wal file, and either one brings the check back. Read-only handles only: nothing here writes
- * to the database.
+ * leaves a -wal file, and either one brings the check back. A data folder
+ * that is gone (a removable or network drive disconnected) or read-only is found here too, before the
+ * core tries to open it, so the clerk gets the recovery screen saying so instead of a failed start or,
+ * worse, a new empty history created where the drive used to be mounted. Read-only handles only:
+ * nothing here writes to the database (the write probe is a separate, deleted file).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,7 +58,14 @@ function readStamp(value: unknown): FileStamp | null {
     : null;
 }
 
-export type LedgerProblem = 'missing' | 'empty' | 'damaged';
+/**
+ * missing / empty / damaged: history.db itself; folder-missing, read-only, disk-full, locked: the data
+ * folder cannot be used right now — fixed outside the app (reconnect, permissions, space), then retried.
+ */
+export type LedgerProblem = 'missing' | 'empty' | 'damaged' | 'folder-missing' | 'read-only' | 'disk-full' | 'locked';
+
+/** The problems the clerk fixes outside the app and then retries; nothing to restore or start over. */
+export const RETRYABLE_PROBLEMS: ReadonlySet<LedgerProblem> = new Set(['folder-missing', 'read-only', 'disk-full', 'locked']);
 
 export type LedgerHealth =
   | { state: 'new' }
@@ -111,8 +121,41 @@ export function checkFile(file: string, full: boolean | 'header' = false): { ok:
   }
 }
 
+export interface InspectOptions {
+  /**
+   * The clerk chose this folder (it is remembered outside it): its absence means a disconnected drive
+   * or a moved folder, never a new install, so it is not created afresh.
+   */
+  chosen?: boolean;
+}
+
+/** Creates and deletes a small file: the only sure test that the folder takes writes (ACLs, ro mounts, root). */
+function probeWrite(dataDir: string): NodeJS.ErrnoException | null {
+  const probe = path.join(dataDir, `.write-probe-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, 'ok');
+    fs.unlinkSync(probe);
+    return null;
+  } catch (error) {
+    return error as NodeJS.ErrnoException;
+  }
+}
+
+const READ_ONLY_CODES = new Set(['EROFS', 'EACCES', 'EPERM']);
+
 /** Looks at dataDir's history.db and marker; decides whether the core may open it. */
-export function inspectLedger(dataDir: string): LedgerHealth {
+export function inspectLedger(dataDir: string, options: InspectOptions = {}): LedgerHealth {
+  if (!fs.existsSync(dataDir)) {
+    return options.chosen ? { state: 'recovery', problem: 'folder-missing', detail: `${dataDir} does not exist` } : { state: 'new' };
+  }
+  const refused = probeWrite(dataDir);
+  if (refused) {
+    const code = refused.code ?? '';
+    if (READ_ONLY_CODES.has(code)) return { state: 'recovery', problem: 'read-only', detail: refused.message };
+    // A full disk is not refused here: the history can still be read and the outbox waits for space
+    // (main/outbox/worker.ts); only a core that cannot even open is held (guarded-core.ts).
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'recovery', problem: 'folder-missing', detail: refused.message };
+  }
   const file = path.join(dataDir, HISTORY_DB_FILE);
   const marker = readMarker(dataDir);
   const created = marker.databaseCreatedAt !== null;
@@ -144,13 +187,21 @@ export function recordCleanClose(dataDir: string): void {
   const file = path.join(dataDir, HISTORY_DB_FILE);
   if ((stampOf(`${file}-wal`)?.size ?? 0) > 0) return;
   const stamp = stampOf(file);
-  if (stamp) writeMarker(dataDir, { ...readMarker(dataDir), closedClean: stamp });
+  try {
+    if (stamp) writeMarker(dataDir, { ...readMarker(dataDir), closedClean: stamp });
+  } catch {
+    // A full or read-only disk: no stamp, so the next start simply runs the full check.
+  }
 }
 
 /** Before the core opens the database for writing: the stamp no longer vouches for it. */
 export function forgetCleanClose(dataDir: string): void {
   const marker = readMarker(dataDir);
-  if (marker.closedClean) writeMarker(dataDir, { ...marker, closedClean: null });
+  try {
+    if (marker.closedClean) writeMarker(dataDir, { ...marker, closedClean: null });
+  } catch {
+    // Cannot write the marker (a full disk): the session's writes change the stamp anyway.
+  }
 }
 
 /** Records that this folder now has a history database (new install, or one from before the marker existed). */

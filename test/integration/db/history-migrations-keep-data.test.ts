@@ -124,6 +124,10 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     insert(db, 'invoice_template', { name: '星河月结', fplxdm: '026', ghdwmc: '北京星河贸易有限公司', content: '{"invoiceType":"026"}', created_at: T1, updated_at: T1 });
   },
   330: () => {},
+  // A draft written for one enterprise; how drafts without one stay visible: test/integration/db/enterprise-scoping-migration.test.ts.
+  340: (db) => {
+    insert(db, 'issuance_draft', { environment: 'sandbox', fplxdm: '026', ghdwmc: '上海一企', jshj: '1.00', content: '{}', created_at: T1, updated_at: T1, enterprise: SELLER });
+  },
   350: (db) => {
     insert(db, 'issued_invoice', {
       lsh: 'L20250303000001', environment: 'sandbox', fplxdm: '026', kplx: '0', xhdwsbh: '91440300MA5G00000X', xhdwmc: '深圳另一家有限公司', ghdwmc: '杭州星河科技有限公司',
@@ -153,7 +157,7 @@ function step(version: number): MigrationStep {
 describe('history migrations keep data', () => {
   it('has a test for every migration', () => {
     expect(Object.keys(SEEDS).map(Number)).toEqual(migrations.map((m) => m.version));
-    expect(latestVersion(migrations)).toBe(350);
+    expect(latestVersion(migrations)).toBe(Math.max(...Object.keys(SEEDS).map(Number)));
   });
 
   it('0010 issued-invoices: from an empty file; invoices and lines survive a reopen', () => {
@@ -314,5 +318,15 @@ describe('history migrations keep data', () => {
       .all();
     expect(tally).toEqual(at.db.prepare(`SELECT xhdwsbh AS seller, status, count(*) AS n FROM issued_invoice GROUP BY 1, 2 ORDER BY 1, 2, 3`).all());
     expect(at.db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'issued_invoice_bigram'`).get()).toEqual({ n: 0 });
+  });
+
+  it('0340 enterprise-scoping: the draft written before keeps its content with no enterprise (shown to every one); new ones carry theirs', () => {
+    const at = step(340);
+    expect(at.db.prepare(`SELECT ghdwmc, enterprise FROM issuance_draft ORDER BY id`).all()).toEqual([
+      { ghdwmc: '北京星河贸易有限公司', enterprise: null },
+      { ghdwmc: '上海一企', enterprise: SELLER },
+    ]);
+    expect(count(at.db, 'invoice_template')).toBe(1);
+    expect(at.db.prepare(`SELECT name FROM sqlite_master WHERE name = 'issued_invoice_seller'`).get()).toEqual({ name: 'issued_invoice_seller' });
   });
 });
