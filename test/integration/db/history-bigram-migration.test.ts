@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { latestVersion } from '../../../main/db/migrate.js';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
 import { migrations } from '../../../main/db/migrations/index.js';
 import { tempDir } from '../../support/sample-issuance.js';
