@@ -87,9 +87,10 @@ export function generatedHistoryFile(rows: number): { file: string; seconds: num
   const known = generated.get(rows);
   if (known) return known;
   // BENCH_HISTORY_CACHE=<folder>: keep the generated file there and reuse it in later runs (one file per
-  // size and schema version; generating a million takes 4–20 min on the shared machine).
+  // size and schema — latest version and number of migrations; generating a million takes 4–20 min on the shared machine).
   const cacheDir = process.env.BENCH_HISTORY_CACHE;
-  const cached = cacheDir ? path.join(cacheDir, `history-${rows}-v${latestVersion(migrations)}.db`) : null;
+  const schema = `v${latestVersion(migrations)}-${migrations.length}`;
+  const cached = cacheDir ? path.join(cacheDir, `history-${rows}-${schema}.db`) : null;
   if (cached && fs.existsSync(cached)) {
     const made = { file: cached, seconds: Number(fs.readFileSync(`${cached}.seconds`, 'utf8')) };
     generated.set(rows, made);

@@ -127,6 +127,10 @@ export function createOutputSearch(db: Db) {
   const lastIdBefore = db.prepare<[string, string], { id: number }>(
     `SELECT id FROM issued_invoice WHERE environment = ? AND created_at < ? ORDER BY created_at DESC LIMIT 1`,
   );
+  // A full date range (the usual case) asks both in one statement: one step of the VM instead of two.
+  const bothIds = db.prepare<[string, string, string, string], { first: number | null; last: number | null }>(
+    `SELECT (${firstIdFrom.source}) AS first, (${lastIdBefore.source}) AS last`,
+  );
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
   const scopeOf = db.prepare<[string, string], { id: number }>(`SELECT id FROM search_scope WHERE environment = ? AND seller = ?`);
   /** Scope ids never change once given; unknown ones are looked up again (the first invoice creates it). */
@@ -162,19 +166,20 @@ export function createOutputSearch(db: Db) {
     let low: number | null = null;
     let high: number | null = decodeCursor(filter.cursor);
     if (high !== null) high -= 1;
-    if (filter.dateFrom !== undefined) {
-      const from = chinaDayStart(filter.dateFrom);
-      const first = firstIdFrom.get(environment, from);
-      if (!first) return none('empty');
-      low = first.id;
+    const from = filter.dateFrom === undefined ? null : chinaDayStart(filter.dateFrom);
+    const to = filter.dateTo === undefined ? null : chinaDayStart(nextDay(filter.dateTo));
+    const both = from !== null && to !== null ? bothIds.get(environment, from, environment, to) : undefined;
+    if (from !== null) {
+      const first = both ? both.first : (firstIdFrom.get(environment, from)?.id ?? null);
+      if (first === null) return none('empty');
+      low = first;
       where.push('i.created_at >= ?');
       params.push(from);
     }
-    if (filter.dateTo !== undefined) {
-      const to = chinaDayStart(nextDay(filter.dateTo));
-      const last = lastIdBefore.get(environment, to);
-      if (!last) return none('empty');
-      high = high === null ? last.id : Math.min(high, last.id);
+    if (to !== null) {
+      const last = both ? both.last : (lastIdBefore.get(environment, to)?.id ?? null);
+      if (last === null) return none('empty');
+      high = high === null ? last : Math.min(high, last);
       where.push('i.created_at < ?');
       params.push(to);
     }
@@ -261,6 +266,7 @@ export function createOutputSearch(db: Db) {
     build,
     /** The SQL of the date-bound lookups, for the plan tests. */
     boundSql: [firstIdFrom.source, lastIdBefore.source],
+    bothBoundsSql: bothIds.source,
     /** One page, newest first, and the cursor of the next one. */
     page(environment: Environment, seller: string, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
       const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;

@@ -86,6 +86,13 @@ describe('history search plans (no SCAN of issued_invoice)', () => {
       const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('sandbox', '2023-01-05T00:00:00.000Z') as Array<{ detail: string }>).map((row) => row.detail);
       expect(plan.join(' | ')).toMatch(/^SEARCH issued_invoice USING COVERING INDEX issued_invoice_created \(environment=\? AND created_at[<>]\?\)$/);
     }
+    const both = (db.prepare(`EXPLAIN QUERY PLAN ${search.bothBoundsSql}`).all('sandbox', '2023-01-05T00:00:00.000Z', 'sandbox', '2023-01-09T00:00:00.000Z') as Array<{ detail: string }>)
+      .map((row) => row.detail)
+      .filter((detail) => (detail.startsWith('SEARCH') || detail.startsWith('SCAN')) && detail !== 'SCAN CONSTANT ROW');
+    expect(both).toEqual([
+      'SEARCH issued_invoice USING COVERING INDEX issued_invoice_created (environment=? AND created_at>?)',
+      'SEARCH issued_invoice USING COVERING INDEX issued_invoice_created (environment=? AND created_at<?)',
+    ]);
   });
 
   it('a page further on (cursor) keeps the same plan', () => {
