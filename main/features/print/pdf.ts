@@ -101,3 +101,10 @@ export async function renderPdf(pages: readonly Page[], options: RenderOptions):
   }
   return doc.save();
 }
+
+/** The first page's size of a PDF in whole mm (the sheet an electronic invoice's layout file is made for). */
+export async function pdfPaper(pdf: Uint8Array): Promise<{ widthMm: number; heightMm: number }> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const { width, height } = doc.getPage(0).getSize();
+  return { widthMm: Math.round(width / POINTS_PER_MM), heightMm: Math.round(height / POINTS_PER_MM) };
+}

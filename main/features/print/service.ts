@@ -17,7 +17,7 @@ import { FORM_HEIGHT_MM, FORM_WIDTH_MM } from '../../../shared/print/layouts/inv
 import type { Page } from '../../../shared/print/page.js';
 import type { PrintResult } from '../../../shared/spec/print.js';
 import { createJobRunner, failureOf, pagesOf, VOIDED, type JobTarget, type Prepared } from './jobs.js';
-import { renderPdf, resolvePages } from './pdf.js';
+import { pdfPaper, renderPdf, resolvePages } from './pdf.js';
 import type { PrintJobRow, PrintRepo } from './repo.js';
 
 export const PAPER_TYPES = new Set(['004', '007']);
@@ -275,6 +275,7 @@ export function createPrintService(deps: PrintServiceDeps) {
         status: row.status,
         errorCode: row.error_code,
         errorDetail: row.error_message,
+        printerJobId: row.printer_job_id,
         createdAt: row.created_at,
       }));
       return { jobs, reprints: Math.max(0, printedFaces - 1), archive };
@@ -319,13 +320,15 @@ export function createPrintService(deps: PrintServiceDeps) {
       try {
         const file = await deps.invoicePdf(invoice.id);
         const pdf = fs.readFileSync(file.path);
-        const { jobId } = await deps.printer.print({ printer: request.printer, pdf, title: `fapiao-${invoice.invoiceNumber ?? invoice.id}`, paper: { widthMm: 210, heightMm: 297 }, copies: request.copies });
+        // The layout's own sheet, at 100 %: the archive copy is the invoice as issued, millimetre for millimetre.
+        const paper = await pdfPaper(pdf);
+        const { jobId } = await deps.printer.print({ printer: request.printer, pdf, title: `fapiao-${invoice.invoiceNumber ?? invoice.id}`, paper, copies: request.copies });
         repo.setArchiveStatus(id, { status: 'printed', printerJobId: jobId }, nowIso());
-        return { id, status: 'printed' as const, errorCode: null, errorDetail: null };
+        return { id, status: 'printed' as const, errorCode: null, errorDetail: null, printerJobId: jobId };
       } catch (error) {
         const { code, detail } = error instanceof IpcFailure ? { code: 'SERVICE_ERROR' as const, detail: error.message } : failureOf(error);
         repo.setArchiveStatus(id, { status: 'failed', errorCode: code, errorMessage: detail }, nowIso());
-        return { id, status: 'failed' as const, errorCode: code, errorDetail: detail };
+        return { id, status: 'failed' as const, errorCode: code, errorDetail: detail, printerJobId: null };
       }
     },
   };

@@ -87,7 +87,16 @@ export const PrintLog = z.strictObject({
   /** Printed jobs of the invoice face beyond the first. */
   reprints: z.number().int(),
   archive: z.array(
-    z.strictObject({ id: z.number().int(), printer: z.string(), copies: z.number().int(), status: z.string(), errorCode: z.string().nullable(), errorDetail: z.string().nullable(), createdAt: z.string() }),
+    z.strictObject({
+      id: z.number().int(),
+      printer: z.string(),
+      copies: z.number().int(),
+      status: z.string(),
+      errorCode: z.string().nullable(),
+      errorDetail: z.string().nullable(),
+      printerJobId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
   ),
 });
 
@@ -126,6 +135,8 @@ export const ArchivePrintResult = z.strictObject({
   status: z.enum(['printed', 'failed']),
   errorCode: PrintJobErrorCode.nullable(),
   errorDetail: z.string().nullable(),
+  /** The printer queue's id of the job (CUPS: "PDF-12"), null when it failed. */
+  printerJobId: z.string().nullable(),
 });
 
 export const PrintProgress = z.strictObject({
