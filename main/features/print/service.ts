@@ -199,14 +199,10 @@ export function createPrintService(deps: PrintServiceDeps) {
       const withoutList = new Set<number>();
       const skipped = (index: number) => plan[index]!.document === 'list' && withoutList.has(plan[index]!.invoice.id);
       const jobs: PrintJobView[] = [];
-      let total = plan.length;
       let done = 0;
       let ahead: { index: number; prepared: Promise<Prepared> } | null = null;
       for (let index = 0; index < plan.length; index++) {
-        if (skipped(index)) {
-          total -= 1;
-          continue;
-        }
+        if (skipped(index)) continue;
         const { invoice, document } = plan[index]!;
         const id = record(invoice, document, request, offset.text);
         const prepared = ahead?.index === index ? await ahead.prepared : await prepare(index);
@@ -216,8 +212,9 @@ export function createPrintService(deps: PrintServiceDeps) {
         ahead = next < plan.length ? { index: next, prepared: prepare(next) } : null;
         const job = await finishJob(id, prepared);
         jobs.push(job);
-        done += 1;
-        deps.progress({ total, done, job });
+        // Progress counts invoices (what the clerk selected): one is done when its last document is.
+        if (next >= plan.length || plan[next]!.invoice.id !== invoice.id) done += 1;
+        deps.progress({ total: invoices.length, done, job });
         if (job.errorCode?.startsWith('PRINTER_')) break;
       }
       return { jobs };

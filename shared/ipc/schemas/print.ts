@@ -140,6 +140,7 @@ export const ArchivePrintResult = z.strictObject({
 });
 
 export const PrintProgress = z.strictObject({
+  /** Invoices in the run (what the clerk selected), and those whose documents have all been handled. */
   total: z.number().int(),
   done: z.number().int(),
   /** The job that just ended. */

@@ -42,7 +42,7 @@ export async function openPrint(invoiceIds: number[], invoiceType: string): Prom
 export async function print(): Promise<void> {
   const s = store();
   if (!s.printer) return;
-  s.set({ busy: true, jobs: [], progress: { done: 0, total: s.invoiceIds.length * s.documents.length } });
+  s.set({ busy: true, jobs: [], progress: { done: 0, total: s.invoiceIds.length } });
   const off = getApi().on('print:progress', (progress) => {
     store().set({ progress: { done: progress.done, total: progress.total }, jobs: [...store().jobs.filter((job) => job.id !== progress.job.id), progress.job] });
   });
