@@ -106,7 +106,12 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const enterprises = createEnterprisesFeature({ ...deps, vault, defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name } });
   // The active enterprise is the seller of issuance and the buyer of collection and certification.
   const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
-  const collection = createCollectionFeature({ ...deps, enterprise: () => seller().taxNumber, dialog: () => ports.dialog });
+  const collection = createCollectionFeature({
+    ...deps,
+    enterprise: () => seller().taxNumber,
+    dialog: () => ports.dialog,
+    ...(config.collectionPageSize === undefined ? {} : { pageSize: config.collectionPageSize }),
+  });
   const issuance = createIssuanceFeature(deps);
   const reversal = createReversalFeature({ ...deps, issuance: issuance.api });
   // The feature list: one line per feature, in start order (stop runs in reverse).
@@ -167,6 +172,7 @@ function guardCore(config: CoreConfig, ports: CorePorts): Promise<InnerCore> {
     dataDir: config.dataDir,
     ports,
     ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
+    ...(config.dataDirChosen ? { dataDirChosen: true } : {}),
     build: async (dataDir) => (await createCore({ ...config, dataDir, guarded: true }, ports)) as unknown as InnerCore,
   });
 }
