@@ -298,3 +298,23 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
     },
   };
 }
+
+/**
+ * The core as the hosts get it: `build` (core.ts's createCore with `guarded: true`) runs inside the ledger
+ * guard, on the data folder the guard settled on. Generic over the core type so this module does not
+ * import core.ts (which calls it).
+ */
+export async function guardCore<C extends { guarded?: true; dataDir: string; dailyBackups?: boolean; dataDirChosen?: boolean }, Core>(
+  config: C,
+  ports: CorePorts,
+  build: (config: C) => Promise<Core>,
+): Promise<Core> {
+  const guarded = await createGuardedCore({
+    dataDir: config.dataDir,
+    ports,
+    ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
+    ...(config.dataDirChosen ? { dataDirChosen: true } : {}),
+    build: async (dataDir) => (await build({ ...config, dataDir, guarded: true })) as unknown as InnerCore,
+  });
+  return guarded as unknown as Core;
+}

@@ -63,42 +63,19 @@ export interface TaxAuthorityStore extends TaxAuthorityReader {
   markCertification(id: number, mark: CertificationMark): void;
 }
 
-interface InvoiceRow {
-  id: number;
-  fplxdm: ReceivedInvoice['fplxdm'];
-  fpdm: string;
-  fphm: string;
-  kprq: string;
-  gmfmc: string;
-  gmfsbh: string;
-  gmfdzdh: string;
-  gmfyhzh: string;
-  xhfmc: string;
-  xhfsbh: string;
-  xhfdzdh: string;
-  xhfyhzh: string;
-  hjje: string;
-  se: string;
-  jshj: string;
-  bz: string;
-  jym: string;
-  fpzt: ReceivedInvoice['fpzt'];
-  glzt: ReceivedInvoice['glzt'];
-  rzzt: ReceivedInvoice['rzzt'];
-  rzrq: string | null;
-  rzsq: string | null;
-  rzlx: string | null;
-  yxse: string | null;
-  xxly: string;
-  yqkgxbz: string;
-  sfdbts: string;
-  txfbz: string;
-  lslbz: string;
-  collected_at: string;
-  has_details: number;
-  line_count: number;
-  vehicle_json: string | null;
-}
+/** A received_invoices row: the invoice's own columns as ReceivedInvoice names them, plus the store's own. */
+type InvoiceRow = Pick<
+  ReceivedInvoice,
+  | 'fplxdm' | 'fpdm' | 'fphm' | 'kprq' | 'gmfmc' | 'gmfsbh' | 'gmfdzdh' | 'gmfyhzh' | 'xhfmc' | 'xhfsbh' | 'xhfdzdh' | 'xhfyhzh'
+  | 'hjje' | 'se' | 'jshj' | 'bz' | 'jym' | 'fpzt' | 'glzt' | 'rzzt' | 'rzrq' | 'rzsq' | 'rzlx' | 'yxse'
+> &
+  Required<Pick<ReceivedInvoice, 'xxly' | 'yqkgxbz' | 'sfdbts' | 'txfbz' | 'lslbz'>> & {
+    id: number;
+    collected_at: string;
+    has_details: number;
+    line_count: number;
+    vehicle_json: string | null;
+  };
 
 interface LineRow {
   invoice_id: number;
