@@ -183,7 +183,7 @@ export function createPrintService(deps: PrintServiceDeps) {
      * a refused invoice (voided) does not. While the printer takes one job the next one's print data and
      * PDF are made (a pipeline of one): the clerk's printer, not the app, sets the pace.
      */
-    async print(request: { invoiceIds: number[]; documents: PrintDocument[]; printer: string; copies: number; mode: PrintMode }): Promise<{ jobs: PrintJobView[] }> {
+    async print(request: { invoiceIds: number[]; documents: PrintDocument[]; printer: string; copies: number; mode: PrintMode }): Promise<{ jobs: PrintJobView[]; progress: { done: number; total: number } }> {
       const invoices = [...new Set(request.invoiceIds)].map(paperInvoice);
       invoices.sort((a, b) => a.invoiceCode.localeCompare(b.invoiceCode) || a.invoiceNumber.localeCompare(b.invoiceNumber));
       for (const type of new Set(invoices.map((invoice) => invoice.invoiceType))) repo.savePreference(environment, type, request.printer, nowIso());
@@ -217,7 +217,7 @@ export function createPrintService(deps: PrintServiceDeps) {
         deps.progress({ total: invoices.length, done, job });
         if (job.errorCode?.startsWith('PRINTER_')) break;
       }
-      return { jobs };
+      return { jobs, progress: { done, total: invoices.length } };
     },
 
     async retry(request: { jobId: number; printer?: string | undefined }): Promise<PrintJobView> {

@@ -76,7 +76,11 @@ export const PrintJobView = z.strictObject({
 });
 export type PrintJobView = z.infer<typeof PrintJobView>;
 
-export const PrintResultView = z.strictObject({ jobs: z.array(PrintJobView) });
+export const PrintResultView = z.strictObject({
+  jobs: z.array(PrintJobView),
+  /** Where the run ended (as the last print:progress said; an event may arrive after this answer). */
+  progress: z.strictObject({ done: z.number().int(), total: z.number().int() }),
+});
 
 export const RetryRequest = z.strictObject({ jobId: z.number().int().positive(), printer: printerName.optional() });
 

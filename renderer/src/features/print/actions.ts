@@ -49,8 +49,8 @@ export async function print(): Promise<void> {
   try {
     const result = await getApi().print.print({ invoiceIds: s.invoiceIds, documents: s.documents, printer: s.printer, copies: s.copies, mode: s.mode });
     if (!result.ok) return reportFailure(result.error, 'print:print');
-    const jobs = result.value.jobs;
-    store().set({ jobs, preferences: { ...store().preferences, [s.invoiceType]: s.printer } });
+    const { jobs, progress } = result.value;
+    store().set({ jobs, progress, preferences: { ...store().preferences, [s.invoiceType]: s.printer } });
     if (jobs.length > 0 && jobs.every((job) => job.status === 'printed')) reportSuccess(i18n.t('print.printed', { printer: s.printer }));
   } finally {
     off();
