@@ -41,6 +41,12 @@ await Promise.all([
     entryPoints: ['main/features/libraries/sheet-worker.ts'],
     outfile: 'dist/main/sheet-worker.cjs',
   }),
+  // Intake's extraction pool threads (main/features/intake/extraction-pool.ts finds them next to index.cjs).
+  build({
+    ...common,
+    entryPoints: ['main/features/intake/extraction-worker.ts'],
+    outfile: 'dist/main/extraction-worker.cjs',
+  }),
   build({
     ...common,
     ...SANDBOX_BUNDLE,

@@ -12,11 +12,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../main/db/open.js';
-import { DEMO_ENTERPRISE } from '../../sandbox/index.js';
-import { sandboxMigrations } from '../../sandbox/migrations/index.js';
-import { SANDBOX_DB_FILE } from '../../sandbox/store.js';
-import { createTaxAuthorityStore } from '../../sandbox/stores/tax-authority.js';
+import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '../../sandbox/index.js';
 import { startHarness } from '../harness/server.js';
 import { qrPng } from '../support/intake-fixtures.js';
 import { digitalXml, photoJpeg } from '../support/intake-files.js';
@@ -50,14 +46,14 @@ const item = (page: Page, name: string) => page.locator(`[data-testid="intake-it
 
 describe('intake', () => {
   it('drop a mixed batch → local extraction / recognition → review → verification → ledger; duplicates; scanner; scan folder', async () => {
-    const harness = await startHarness({ dataDir });
+    const harness = await startHarness({ dataDir, core: { sandboxControlApi: true } });
     try {
-      const authority = openDatabase(path.join(dataDir, 'sandbox', SANDBOX_DB_FILE), { migrations: sandboxMigrations });
+      // The seeded tax authority, through the sandbox's test-only control API (not its database).
+      const info = (await harness.core.router.dispatch('app:info', {})) as { ok: true; value: { serviceBaseUrl: string } };
+      const answer = await fetch(`${info.value.serviceBaseUrl}${RECEIVED_CONTROL_PATH}?buyer=${DEMO_ENTERPRISE.taxNumber}`);
+      const invoices = ((await answer.json()) as { invoices: ReceivedInvoice[] }).invoices;
       const limit = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-      const known = createTaxAuthorityStore(authority)
-        .listInvoices(DEMO_ENTERPRISE.taxNumber)
-        .find((invoice) => invoice.fplxdm === '01' && invoice.kprq < limit && !invoice.hjje.startsWith('-'));
-      closeDatabase(authority);
+      const known = invoices.find((invoice) => invoice.fplxdm === '01' && invoice.kprq < limit && !invoice.hjje.startsWith('-'));
       if (!known) throw new Error('no special invoice in the seeded tax authority');
 
       const page = await browser.newPage({ viewport: { width: 1500, height: 1100 }, locale: 'zh-CN' });

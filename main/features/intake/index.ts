@@ -14,12 +14,15 @@ import type { Feature, FeatureDeps } from '../feature.js';
 import { createIntakeRepo, fieldsOf, type ReceivedRow } from './repo.js';
 import { defaultScanner, type ScannerPort } from './scanner.js';
 import { watchScanFolder, type ScanFolderWatcher } from './scan-folder.js';
+import { createExtractionPool, type PoolOptions } from './extraction-pool.js';
 import { createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
 import { verifyReceived } from './verify.js';
 
 export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit'> & {
   /** The platform's scanner; SANE / WIA / scan folder by platform when absent. */
   scanner?: ScannerPort;
+  /** The threads files are read on; a pool of the default size when absent. */
+  pool?: PoolOptions;
 };
 
 const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf', ofd: 'application/ofd', xml: 'application/xml' } as const;
@@ -43,7 +46,8 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
       return { scanFolder: null };
     }
   };
-  const queue = createIntakeQueue({ repo, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item) });
+  const pool = createExtractionPool(deps.pool);
+  const queue = createIntakeQueue({ repo, pool, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item) });
   let watcher: ScanFolderWatcher | undefined;
   const watch = (folder: string | null) => {
     watcher?.stop();
@@ -184,6 +188,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
     async stop() {
       watcher?.stop();
       await queue.drain();
+      await pool.close();
     },
   };
 }

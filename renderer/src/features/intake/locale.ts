@@ -48,6 +48,10 @@ export const intakeZh = {
     unreadable: '无法读取文件',
     'recognition-failed': '识别服务不可用，已保留本地读取的内容，请补全后接受',
     internal: '处理时出错，请重试',
+    busy: '待读取的文件过多，请稍后再添加此文件',
+    'extraction-timeout': '读取此文件超时，已跳过；请打开原文件手工录入',
+    'extraction-memory': '读取此文件所需内存过多，已跳过',
+    'extraction-crashed': '读取此文件时出错，已跳过；其他文件不受影响',
   },
   review: {
     title: '审核',
@@ -174,6 +178,10 @@ export const intakeEn: IntakeMessages = {
     unreadable: 'The file cannot be read',
     'recognition-failed': 'Recognition is unavailable: what was read locally is kept, complete it and accept',
     internal: 'Something went wrong while reading it: try again',
+    busy: 'Too many files are waiting to be read: add this one again later',
+    'extraction-timeout': 'Reading this file took too long and was stopped: open the original and type it in',
+    'extraction-memory': 'Reading this file needed too much memory and was stopped',
+    'extraction-crashed': 'Reading this file failed; the other files are not affected',
   },
   review: {
     title: 'Review',
