@@ -37,7 +37,7 @@ export class PoolError extends Error {
 }
 
 export interface PoolOptions {
-  /** Threads; by default the cores less one for main, at least 1 and at most 4. */
+  /** Threads; by default one per core, at most 4 (main itself only hands files over and saves rows). */
   size?: number;
   /** Per file, from the moment a thread takes it. */
   timeoutMs?: number;
@@ -48,7 +48,7 @@ export interface PoolOptions {
   worker?: { file: string | URL; execArgv: string[] };
 }
 
-export const DEFAULT_POOL_SIZE = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+export const DEFAULT_POOL_SIZE = Math.max(1, Math.min(4, os.availableParallelism()));
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_HEAP_MB = 512;
 const DEFAULT_MAX_QUEUED = 64;
