@@ -81,13 +81,34 @@ describe('intake', () => {
       await item(page, '专票二维码.png').click();
       await expect.poll(() => page.getByTestId('intake-field-fphm').inputValue()).toBe(known.fphm);
       expect(await page.getByTestId('intake-source-fphm').innerText()).toBe('二维码');
+      // The file beside its fields: pictures as they are, PDF and OFD as pages drawn by main; zoom.
+      const previewPage = page.getByTestId('intake-preview-page').first();
+      const drawnWidth = () => previewPage.evaluate((img) => (img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0);
+      await expect.poll(() => page.getByTestId('intake-preview-image').getAttribute('style')).toContain('rotate(0deg)');
       await item(page, '电子普票.ofd').click();
       await expect.poll(() => page.getByTestId('intake-field-fphm').inputValue()).toBe('83089647');
       expect(await page.getByTestId('intake-source-fphm').innerText()).toBe('OFD');
+      await previewPage.waitFor({ timeout: 60_000 });
+      await expect.poll(drawnWidth).toBe(1400);
+      await screenshot(page, 'intake-2a-review-ofd');
       await item(page, '电子普票.pdf').click();
       await expect.poll(() => page.getByTestId('intake-field-gmfsbh').inputValue()).toBe('91110108587665983J');
       expect(await page.getByTestId('intake-source-gmfsbh').innerText()).toBe('PDF');
+      await expect.poll(() => page.getByTestId('intake-review').getAttribute('data-name')).toBe('电子普票.pdf');
+      await previewPage.waitFor({ timeout: 60_000 });
+      await expect.poll(drawnWidth).toBe(1400);
       await screenshot(page, 'intake-2-review-pdf');
+      const shownWidth = () => previewPage.evaluate((img) => img.getBoundingClientRect().width);
+      const before100 = await shownWidth();
+      await page.getByTestId('intake-zoom-in').click();
+      await page.getByTestId('intake-zoom-in').click();
+      await expect.poll(() => page.getByTestId('intake-zoom-level').innerText()).toBe('200%');
+      await expect.poll(shownWidth).toBeCloseTo(before100 * 2, 0);
+      await screenshot(page, 'intake-2b-review-pdf-zoomed');
+      // Keyboard: 0 resets while the preview has focus.
+      await page.getByTestId('intake-preview').focus();
+      await page.keyboard.press('0');
+      await expect.poll(() => page.getByTestId('intake-zoom-level').innerText()).toBe('100%');
 
       // The photo: recognition found nothing readable; the clerk types, checked live; Enter accepts and opens the next.
       await item(page, '手机照片.jpg').click();

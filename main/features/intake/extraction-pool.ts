@@ -1,6 +1,6 @@
 /**
  * The extraction pool: a few worker threads (extraction-worker.ts) that do intake's heavy work — QR
- * decoding, PDF reading, OFD/XML parsing, picture preparation — so main's event loop keeps answering IPC
+ * decoding, PDF reading, OFD/XML parsing, picture preparation, page previews — so main's event loop keeps answering IPC
  * while a batch of files is read.
  *
  * Limits, each ending as a per-file error code and never as a dead main:
@@ -21,6 +21,7 @@ import { Worker } from 'node:worker_threads';
 import type { ExtractionOutcome } from '../../../extraction/index.js';
 import type { PreparedPicture } from '../../../extraction/image-prep.js';
 import type { PoolReply, PoolRequest, PoolTask } from './extraction-worker.js';
+import type { Preview } from './preview/render.js';
 
 export const POOL_ERRORS = { busy: 'busy', timeout: 'extraction-timeout', memory: 'extraction-memory', crashed: 'extraction-crashed' } as const;
 export type PoolErrorCode = (typeof POOL_ERRORS)[keyof typeof POOL_ERRORS];
@@ -83,6 +84,8 @@ export interface ExtractionPool {
   readonly size: number;
   extract(bytes: Uint8Array): Promise<PoolOutcome>;
   prepare(bytes: Uint8Array): Promise<PreparedPicture>;
+  /** PDF/OFD pages drawn as PNG for the review pane. */
+  preview(bytes: Uint8Array): Promise<Preview>;
   /** Thread ids that have worked (tests: proof the work ran off main). */
   threadIds(): number[];
   close(): Promise<void>;
@@ -179,6 +182,7 @@ export function createExtractionPool(options: PoolOptions = {}): ExtractionPool 
       }
     },
     prepare: (bytes) => run('prepare', bytes) as Promise<PreparedPicture>,
+    preview: (bytes) => run('preview', bytes) as Promise<Preview>,
     threadIds: () => [...seenThreads],
     async close() {
       closed = true;

@@ -1,16 +1,17 @@
 /**
  * A worker thread of the extraction pool (extraction-pool.ts): QR decoding, PDF reading, OFD/XML parsing
- * and the picture preparation for recognition run here, never on main's event loop. One task at a time;
+ * the picture preparation for recognition and the review's page previews run here, never on main's event loop. One task at a time;
  * the thread lives on between tasks so zxing-wasm and pdf.js are initialised once per thread, not per file.
  *
- * Messages in: { id, task: 'extract' | 'prepare', bytes }; out: { id, ok: true, value } or
+ * Messages in: { id, task: 'extract' | 'prepare' | 'preview', bytes }; out: { id, ok: true, value } or
  * { id, ok: false, message } (an unexpected failure; a bad file is an ok extraction outcome saying why).
  */
 import { parentPort } from 'node:worker_threads';
 import { extractInvoice } from '../../../extraction/index.js';
 import { prepareForRecognition } from '../../../extraction/image-prep.js';
+import { renderPreview } from './preview/render.js';
 
-export type PoolTask = 'extract' | 'prepare';
+export type PoolTask = 'extract' | 'prepare' | 'preview';
 
 export interface PoolRequest {
   id: number;
@@ -26,6 +27,8 @@ async function perform(request: PoolRequest): Promise<unknown> {
       return extractInvoice(request.bytes);
     case 'prepare':
       return prepareForRecognition(request.bytes);
+    case 'preview':
+      return renderPreview(request.bytes);
   }
 }
 

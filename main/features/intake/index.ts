@@ -81,12 +81,23 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
         return { accepted: paths.length > 0 ? queue.addPaths(paths, 'pick') : 0 };
       });
       router.handle('intake:queue', () => queue.list());
-      router.handle('intake:preview', ({ receivedId }) => {
+      router.handle('intake:preview', async ({ receivedId }) => {
         const found = row(receivedId);
         const mime = MIME[found.file_type];
-        if (!found.stored_path || !fs.existsSync(found.stored_path)) return { mime, base64: null };
-        const size = fs.statSync(found.stored_path).size;
-        return { mime, base64: size <= PREVIEW_MAX_BYTES ? fs.readFileSync(found.stored_path).toString('base64') : null };
+        const none = { mime, base64: null, pages: [], pageCount: 0 };
+        if (!found.stored_path || !fs.existsSync(found.stored_path) || fs.statSync(found.stored_path).size > PREVIEW_MAX_BYTES) return none;
+        const bytes = new Uint8Array(await fs.promises.readFile(found.stored_path));
+        if (found.file_type === 'png' || found.file_type === 'jpg') return { ...none, base64: Buffer.from(bytes).toString('base64') };
+        if (found.file_type !== 'pdf' && found.file_type !== 'ofd') return none;
+        try {
+          // Drawn on the extraction pool's threads: pdf.js and the OFD renderer never run on main's event loop.
+          const preview = await pool.preview(bytes);
+          return { mime, base64: null, pages: preview.pages.map((page) => ({ base64: Buffer.from(page.png).toString('base64'), width: page.width, height: page.height })), pageCount: preview.pageCount };
+        } catch (error) {
+          // A page that cannot be drawn leaves the fields and "open the original" usable.
+          console.error('[intake] preview', error instanceof Error ? error.message : String(error));
+          return none;
+        }
       });
       router.handle('intake:review', ({ receivedId, fields }) => {
         const found = row(receivedId);

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { extractInvoice } from '../../../extraction/index.js';
 import { createCore, type Core } from '../../../main/core.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, startSandbox, type ReceivedInvoice } from '../../../sandbox/index.js';
 import type { IntakeItem, IntakeLedger, VerificationView } from '../../../shared/ipc/index.js';
@@ -110,6 +111,20 @@ describe('intake feature', () => {
     const again = byName('pdf-01-again.pdf');
     expect(again.status).toBe('duplicate');
     expect(again.duplicate).toEqual({ of: byName('pdf-01.pdf').receivedId, fileName: 'pdf-01.pdf', reason: 'file' });
+
+    // Review's preview: main draws PDF and OFD pages (PNG, the invoice legible: its QR reads back off the
+    // drawn PDF page), pictures come as they are, XML has none.
+    type Preview = { mime: string; base64: string | null; pages: { base64: string; width: number; height: number }[]; pageCount: number };
+    const pdfPreview = await t.call<Preview>('intake:preview', { receivedId: byName('pdf-01.pdf').receivedId });
+    expect(pdfPreview).toMatchObject({ mime: 'application/pdf', base64: null, pageCount: 1 });
+    expect(pdfPreview.pages[0]?.width).toBe(1400);
+    const drawn = await extractInvoice(new Uint8Array(Buffer.from(pdfPreview.pages[0]?.base64 ?? '', 'base64')));
+    expect(drawn.ok && drawn.extraction.fields.fphm).toBe('26342000001798762786');
+    const ofdPreview = await t.call<Preview>('intake:preview', { receivedId: byName('ofd-01.ofd').receivedId });
+    expect(ofdPreview.pages.length).toBe(1);
+    expect(Buffer.from(ofdPreview.pages[0]?.base64 ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(await t.call<Preview>('intake:preview', { receivedId: byName('known-special.png').receivedId })).toMatchObject({ mime: 'image/png', base64: b64(qr), pages: [] });
+    expect(await t.call<Preview>('intake:preview', { receivedId: byName('digital.xml').receivedId })).toMatchObject({ base64: null, pages: [] });
 
     // The same 数电 invoice in another file (its QR as PNG): saved, linked to the first, flagged.
     await t.call('intake:addFile', { name: 'pdf-01-qr.png', base64: b64(await qrPng('01,31,,26342000001798762786,268.00,20260610,,3AB4')), origin: 'paste' });
