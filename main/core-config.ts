@@ -13,6 +13,11 @@ export type ServiceConfig =
 export interface CoreConfig {
   /** Folder for the history database and the embedded sandbox's own state. */
   dataDir: string;
+  /**
+   * The clerk chose dataDir (the host remembers it outside the folder): when it is gone — a drive
+   * unplugged — the app holds in recovery instead of creating a new, empty history there.
+   */
+  dataDirChosen?: boolean;
   appVersion: string;
   /**
    * Overrides the saved settings (tests, the harness). When absent, the environment saved through
@@ -31,6 +36,8 @@ export interface CoreConfig {
   outboxMaxDelayMs?: number;
   /** Deadline of one call to the service (ms); crash tests shorten it so dropped answers are noticed soon. */
   serviceTimeoutMs?: number;
+  /** FHHS of collection pages (invoices per page); crash tests make pages small. Default: the service's. */
+  collectionPageSize?: number;
   /** Default issuer (kpr) shown in the form. */
   issuer?: string;
   /** Where the outbox worker logs (console.warn when absent); tests watch it for the worker's backoff. */

@@ -10,6 +10,7 @@ import { printStatus } from './endpoints/print.js';
 import { openOutputInvoiceStore } from './stores/output-invoices.js';
 import { openRedLetterStore } from './stores/red-letter-forms.js';
 import { createTaxAuthorityStore } from './stores/tax-authority.js';
+import { bulkInvoices } from './tax-authority/bulk.js';
 import { inputStoresFor } from './tax-authority/input-stores.js';
 
 /** What a route answers: an HTTP status and a JSON body. */
@@ -35,6 +36,9 @@ export const OUTPUT_CONTROL_PATH = '/sandbox/control/output-invoices';
 export const RED_LETTER_CONTROL_PATH = '/sandbox/control/red-letter-forms';
 export const VOID_CONTROL_PATH = '/sandbox/control/void';
 export const CERTIFICATION_OUTCOME_CONTROL_PATH = '/sandbox/control/certification-outcome';
+export const RECEIVED_BULK_CONTROL_PATH = '/sandbox/control/received-invoices/bulk';
+export const COLLECTION_BATCHES_CONTROL_PATH = '/sandbox/control/collection-batches';
+export const CERTIFICATION_BATCHES_CONTROL_PATH = '/sandbox/control/certification-batches';
 
 /** Forces (or, with SBYY null, clears) the outcome of the next certifications of one received invoice. */
 const ForcedOutcome = z.strictObject({
@@ -57,6 +61,14 @@ const VoidRequest = InvoiceKey.extend({
 
 const TAX_NUMBER = z.string().regex(/^[0-9A-Z]{15,20}$/, 'a tax number: 15–20 digits or capital letters');
 
+const BulkRequest = z.strictObject({
+  buyer: TAX_NUMBER,
+  buyerName: z.string().min(1).max(100),
+  count: z.number().int().min(1).max(100_000),
+  lines: z.number().int().min(1).max(20),
+  first: z.number().int().min(0).max(99_000_000).default(0),
+});
+
 export const CONTROL_ROUTES: ControlRoute[] = [
   {
     method: 'GET',
@@ -68,6 +80,42 @@ export const CONTROL_ROUTES: ControlRoute[] = [
     path: RECEIVED_CONTROL_PATH,
     body: z.strictObject({ buyer: TAX_NUMBER }),
     run: (context, input: { buyer: string }) => ({ status: 200, body: { invoices: createTaxAuthorityStore(context.db).listInvoices(input.buyer) } }),
+  },
+  {
+    method: 'POST',
+    path: RECEIVED_BULK_CONTROL_PATH,
+    body: BulkRequest,
+    run(context, input: z.infer<typeof BulkRequest>) {
+      const added = inputStoresFor(context.db).taxAuthority.addInvoices(bulkInvoices(input, context.now().getTime()));
+      return { status: 200, body: { added } };
+    },
+  },
+  {
+    method: 'GET',
+    path: COLLECTION_BATCHES_CONTROL_PATH,
+    body: z.strictObject({ buyer: TAX_NUMBER }),
+    run: (context, input: { buyer: string }) => ({
+      status: 200,
+      body: {
+        batches: inputStoresFor(context.db).collections.listFor(input.buyer).map((batch) => ({
+          PCH: batch.pch, endpoint: batch.endpoint, kind: batch.kind, ZHS: batch.totalRows, nextKSHS: batch.nextKshs, endedKSHS: batch.endedKshs,
+        })),
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: CERTIFICATION_BATCHES_CONTROL_PATH,
+    body: z.strictObject({ buyer: TAX_NUMBER }),
+    run(context, input: { buyer: string }) {
+      const { certifications } = inputStoresFor(context.db);
+      const batches = certifications.listFor(input.buyer).map((batch) => ({
+        PCH: batch.pch,
+        settled: batch.settledAt !== null,
+        items: certifications.items(batch.pch).map((item) => ({ FPDM: item.fpdm, FPHM: item.fphm, SQRZLX: item.sqrzlx, YXSE: item.yxse, RZCLZT: item.rzclzt, SBYY: item.sbyy })),
+      }));
+      return { status: 200, body: { batches } };
+    },
   },
   {
     method: 'GET',

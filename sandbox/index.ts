@@ -18,9 +18,12 @@ export type { FaultPlan, InjectedFault } from './faults.js';
 export { FaultConfig, NO_FAULTS, createFaultPlan, faultPlanFromConfig, seededRandom } from './faults.js';
 export { CONTROL_PATH_PREFIX, FAULTS_CONTROL_PATH } from './control.js';
 export {
+  CERTIFICATION_BATCHES_CONTROL_PATH,
   CERTIFICATION_OUTCOME_CONTROL_PATH,
+  COLLECTION_BATCHES_CONTROL_PATH,
   ISSUED_CONTROL_PATH,
   OUTPUT_CONTROL_PATH,
+  RECEIVED_BULK_CONTROL_PATH,
   RECEIVED_CONTROL_PATH,
   RED_LETTER_CONTROL_PATH,
   VOID_CONTROL_PATH,

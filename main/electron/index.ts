@@ -113,7 +113,8 @@ async function start(): Promise<void> {
   // Packaged, electron-builder's extraResources put resources/ into process.resourcesPath; from a checkout
   // (npm start) it is the repository's own resources/ folder.
   const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources');
-  core = await createCore({ dataDir: resolveDataDir(userData), appVersion: app.getVersion(), resourcesDir }, {
+  const data = resolveDataDir(userData);
+  core = await createCore({ dataDir: data.dataDir, dataDirChosen: data.chosen, appVersion: app.getVersion(), resourcesDir }, {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),

@@ -143,15 +143,19 @@ export function createElectronFileOpener(shell: OpenPathLike): FileOpener {
 /** Where the data folder chosen on the recovery screen is remembered (inside Electron's userData). */
 const DATA_FOLDER_POINTER = 'data-folder.json';
 
-/** The data folder to use: the one the clerk opened from the recovery screen, else userData itself. */
-export function resolveDataDir(userData: string): string {
+/**
+ * The data folder to use: the one the clerk opened from the recovery screen (chosen: true), else userData
+ * itself. A remembered folder that is gone now (a drive unplugged) is still returned: the ledger guard
+ * then shows it as missing instead of the app quietly opening the default folder's older or empty history.
+ */
+export function resolveDataDir(userData: string): { dataDir: string; chosen: boolean } {
   try {
     const saved = (JSON.parse(fs.readFileSync(path.join(userData, DATA_FOLDER_POINTER), 'utf8')) as { dataDir?: unknown }).dataDir;
-    if (typeof saved === 'string' && path.isAbsolute(saved) && fs.existsSync(saved)) return saved;
+    if (typeof saved === 'string' && path.isAbsolute(saved)) return { dataDir: saved, chosen: true };
   } catch {
     // No pointer (the usual case) or an unreadable one: the default folder.
   }
-  return userData;
+  return { dataDir: userData, chosen: false };
 }
 
 export function rememberDataDir(userData: string, dataDir: string): void {

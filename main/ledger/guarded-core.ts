@@ -20,7 +20,8 @@ import { migrations } from '../db/migrations/index.js';
 import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
 import { listBackups, newestGoodBackup, takeBackup, type BackupEntry } from './backups.js';
-import { checkFile, HISTORY_DB_FILE, inspectLedger, markCreated, readMarker, setAside, writeMarker, type LedgerProblem } from './health.js';
+import { classifyError } from '../errors/storage.js';
+import { checkFile, HISTORY_DB_FILE, inspectLedger, markCreated, readMarker, RETRYABLE_PROBLEMS, setAside, writeMarker, type LedgerProblem } from './health.js';
 
 /** The part of core.ts's Core the guard wraps (kept structural so this module does not import core.ts). */
 export interface InnerCore {
@@ -36,11 +37,21 @@ export interface GuardOptions {
   build(dataDir: string): Promise<InnerCore>;
   /** Daily backups on (default); tests of other things may turn them off. */
   dailyBackups?: boolean;
+  /** The clerk chose the data folder (CoreConfig.dataDirChosen): if it is gone, it is not created afresh. */
+  dataDirChosen?: boolean;
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Which storage failures at open hold the app in recovery, and as which problem. */
+const HELD_BY: Partial<Record<string, LedgerProblem>> = {
+  DATA_FOLDER_READ_ONLY: 'read-only',
+  DATA_FOLDER_MISSING: 'folder-missing',
+  DISK_FULL: 'disk-full',
+  DATABASE_LOCKED: 'locked',
+};
 const DAILY_CHECK_MS = 60 * 60 * 1000;
 const FIRST_DAILY_CHECK_MS = 5_000;
 
@@ -53,6 +64,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   const log = options.log ?? ((message, error) => console.warn(`[ledger] ${message}`, error ?? ''));
   const { ports } = options;
   let dataDir = options.dataDir;
+  let chosen = options.dataDirChosen === true;
   let inner: InnerCore | null = null;
   let problem: { problem: LedgerProblem; detail: string } | null = null;
   const listeners = new Set<(event: EventName, payload: never) => void>();
@@ -98,7 +110,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
 
   /** Opens the core if the database is healthy; otherwise stays in recovery. */
   async function open(): Promise<void> {
-    const health = inspectLedger(dataDir);
+    const health = inspectLedger(dataDir, { chosen });
     if (health.state === 'recovery') {
       problem = { problem: health.problem, detail: health.detail };
       log(`history database refused (${health.problem}): ${health.detail}`);
@@ -109,7 +121,17 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       // Before every migration: a copy of the database as the older version left it.
       await takeBackup(dbFile(), backupDir(), 'pre-migration', now());
     }
-    inner = await options.build(dataDir);
+    try {
+      inner = await options.build(dataDir);
+    } catch (error) {
+      // A folder that fails between the check and the open (unplugged, remounted, full, held by another
+      // program) is held in recovery with its cause and retried from the screen; anything else is a bug.
+      const cause = HELD_BY[classifyError(error) ?? ''];
+      if (!cause) throw error;
+      problem = { problem: cause, detail: error instanceof Error ? error.message : String(error) };
+      log(`history database could not be opened (${cause})`, error);
+      return;
+    }
     markCreated(dataDir, now());
     attach(inner);
   }
@@ -153,8 +175,16 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       return { ok: false, detail: check.detail, status: status() };
     }),
   );
+  own.handle('ledger:retry', () =>
+    serial(async () => {
+      // After the clerk reconnected the drive, fixed the permissions or freed space: look again.
+      if (problem) await open();
+      return status();
+    }),
+  );
   own.handle('ledger:restore', ({ name }) =>
     serial(async () => {
+      if (problem && RETRYABLE_PROBLEMS.has(problem.problem)) throw new IpcFailure('VALIDATION_FAILED', 'ledger.recovery.retryFirst', { problem: problem.problem });
       const entry = listBackups(backupDir()).find((candidate) => candidate.name === name);
       if (!entry) throw IpcFailure.text('NOT_FOUND', '未找到这个备份');
       const check = checkFile(entry.file);
@@ -184,6 +214,8 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   own.handle('ledger:startFresh', ({ confirmation }) =>
     serial(async () => {
       if (!problem) throw IpcFailure.text('VALIDATION_FAILED', '数据库正常，无需重新开始');
+      // Starting over in a folder that is gone or read-only would lose the real history or fail half-way.
+      if (RETRYABLE_PROBLEMS.has(problem.problem)) throw new IpcFailure('VALIDATION_FAILED', 'ledger.recovery.retryFirst', { problem: problem.problem });
       if (!(START_FRESH_WORDS as readonly string[]).includes(confirmation.trim())) {
         throw IpcFailure.text('VALIDATION_FAILED', `请输入“${START_FRESH_WORDS[0]}”确认`, { field: 'confirmation' });
       }
@@ -197,15 +229,16 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   own.handle('ledger:openFolder', () =>
     serial(async () => {
       if (!ports.dialog?.chooseFolder) throw IpcFailure.text('VALIDATION_FAILED', '当前环境无法选择文件夹');
-      const chosen = await ports.dialog.chooseFolder('选择发票工作台的数据文件夹');
-      if (chosen === null) return status();
-      const health = inspectLedger(chosen);
+      const picked = await ports.dialog.chooseFolder('选择发票工作台的数据文件夹');
+      if (picked === null) return status();
+      const health = inspectLedger(picked, { chosen: true });
       if (health.state === 'new') throw IpcFailure.text('NOT_FOUND', '这个文件夹中没有发票工作台的数据（history.db）');
       if (health.state === 'recovery') throw IpcFailure.text('DATABASE_DAMAGED', '这个文件夹中的数据库也需要恢复', { problem: health.problem });
       await closeInner();
-      dataDir = chosen;
+      dataDir = picked;
+      chosen = true;
       await open();
-      ports.dataFolder?.remember(chosen);
+      ports.dataFolder?.remember(picked);
       return status();
     }),
   );
@@ -264,4 +297,24 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       return closing;
     },
   };
+}
+
+/**
+ * The core as the hosts get it: `build` (core.ts's createCore with `guarded: true`) runs inside the ledger
+ * guard, on the data folder the guard settled on. Generic over the core type so this module does not
+ * import core.ts (which calls it).
+ */
+export async function guardCore<C extends { guarded?: true; dataDir: string; dailyBackups?: boolean; dataDirChosen?: boolean }, Core>(
+  config: C,
+  ports: CorePorts,
+  build: (config: C) => Promise<Core>,
+): Promise<Core> {
+  const guarded = await createGuardedCore({
+    dataDir: config.dataDir,
+    ports,
+    ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
+    ...(config.dataDirChosen ? { dataDirChosen: true } : {}),
+    build: async (dataDir) => (await build({ ...config, dataDir, guarded: true })) as unknown as InnerCore,
+  });
+  return guarded as unknown as Core;
 }

@@ -2,8 +2,11 @@
  * The history database's health before anything opens it for writing (issue 10 points 1 and 2):
  * the marker `ledger.json` beside history.db records that a database was created here, so a missing,
  * zero-length or blank history.db is told apart from a new install and refused instead of silently
- * started over; `PRAGMA quick_check` (fast, also on a large file) finds a damaged one. Read-only
- * handles only: nothing here writes to the database.
+ * started over; `PRAGMA quick_check` (fast, also on a large file) finds a damaged one. A data folder
+ * that is gone (a removable or network drive disconnected) or read-only is found here too, before the
+ * core tries to open it, so the clerk gets the recovery screen saying so instead of a failed start or,
+ * worse, a new empty history created where the drive used to be mounted. Read-only handles only:
+ * nothing here writes to the database (the write probe is a separate, deleted file).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +23,14 @@ export interface LedgerMarker {
   backupDir: string | null;
 }
 
-export type LedgerProblem = 'missing' | 'empty' | 'damaged';
+/**
+ * missing / empty / damaged: history.db itself; folder-missing, read-only, disk-full, locked: the data
+ * folder cannot be used right now — fixed outside the app (reconnect, permissions, space), then retried.
+ */
+export type LedgerProblem = 'missing' | 'empty' | 'damaged' | 'folder-missing' | 'read-only' | 'disk-full' | 'locked';
+
+/** The problems the clerk fixes outside the app and then retries; nothing to restore or start over. */
+export const RETRYABLE_PROBLEMS: ReadonlySet<LedgerProblem> = new Set(['folder-missing', 'read-only', 'disk-full', 'locked']);
 
 export type LedgerHealth =
   | { state: 'new' }
@@ -69,8 +79,41 @@ export function checkFile(file: string, full = false): { ok: true; userVersion: 
   }
 }
 
+export interface InspectOptions {
+  /**
+   * The clerk chose this folder (it is remembered outside it): its absence means a disconnected drive
+   * or a moved folder, never a new install, so it is not created afresh.
+   */
+  chosen?: boolean;
+}
+
+/** Creates and deletes a small file: the only sure test that the folder takes writes (ACLs, ro mounts, root). */
+function probeWrite(dataDir: string): NodeJS.ErrnoException | null {
+  const probe = path.join(dataDir, `.write-probe-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, 'ok');
+    fs.unlinkSync(probe);
+    return null;
+  } catch (error) {
+    return error as NodeJS.ErrnoException;
+  }
+}
+
+const READ_ONLY_CODES = new Set(['EROFS', 'EACCES', 'EPERM']);
+
 /** Looks at dataDir's history.db and marker; decides whether the core may open it. */
-export function inspectLedger(dataDir: string): LedgerHealth {
+export function inspectLedger(dataDir: string, options: InspectOptions = {}): LedgerHealth {
+  if (!fs.existsSync(dataDir)) {
+    return options.chosen ? { state: 'recovery', problem: 'folder-missing', detail: `${dataDir} does not exist` } : { state: 'new' };
+  }
+  const refused = probeWrite(dataDir);
+  if (refused) {
+    const code = refused.code ?? '';
+    if (READ_ONLY_CODES.has(code)) return { state: 'recovery', problem: 'read-only', detail: refused.message };
+    // A full disk is not refused here: the history can still be read and the outbox waits for space
+    // (main/outbox/worker.ts); only a core that cannot even open is held (guarded-core.ts).
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'recovery', problem: 'folder-missing', detail: refused.message };
+  }
   const file = path.join(dataDir, HISTORY_DB_FILE);
   const marker = readMarker(dataDir);
   const created = marker.databaseCreatedAt !== null;

@@ -35,6 +35,8 @@ export type ItemOutcome = { rzclzt: '5'; sbyy: string } | { rzclzt: '4'; invoice
 
 export interface CertificationBatchStore {
   find(pch: string): CertificationBatch | undefined;
+  /** Every batch of one buyer, in acceptance order (the control API's view for exactly-once checks). */
+  listFor(gmfsbh: string): CertificationBatch[];
   accept(batch: Omit<CertificationBatch, 'settledAt'>, items: readonly Omit<CertificationItemRecord, 'rzclzt' | 'sbyy'>[]): void;
   items(pch: string): CertificationItemRecord[];
   /** Unsettled batches accepted at or before `acceptedUpTo`, oldest first. */
@@ -68,6 +70,7 @@ const toBatch = (row: BatchRow): CertificationBatch => ({
 
 export function createCertificationBatchStore(db: Db, taxAuthority: TaxAuthorityStore): CertificationBatchStore {
   const selectBatch = db.prepare<[string], BatchRow>('SELECT * FROM certification_batches WHERE pch = ?');
+  const selectBuyer = db.prepare<[string], BatchRow>('SELECT * FROM certification_batches WHERE gmfsbh = ? ORDER BY accepted_at, rowid');
   const insertBatch = db.prepare(
     `INSERT INTO certification_batches (pch, app_key, gmfsbh, body_hash, accepted_at, period)
      VALUES (@pch, @appKey, @gmfsbh, @bodyHash, @acceptedAt, @period)`,
@@ -106,6 +109,7 @@ export function createCertificationBatchStore(db: Db, taxAuthority: TaxAuthority
       const row = selectBatch.get(pch);
       return row && toBatch(row);
     },
+    listFor: (gmfsbh) => selectBuyer.all(gmfsbh).map(toBatch),
     accept: (batch, items) => accept(batch, items),
     items: (pch) => selectItems.all(pch),
     unsettledUpTo: (acceptedUpTo) => selectUnsettled.all(acceptedUpTo).map(toBatch),

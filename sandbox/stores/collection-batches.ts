@@ -32,6 +32,8 @@ export interface SnapshotRow extends CollectionRow {
 
 export interface CollectionBatchStore {
   find(pch: string): CollectionBatch | undefined;
+  /** Every batch of one buyer, oldest first (the control API's view for exactly-once checks). */
+  listFor(gmfsbh: string): CollectionBatch[];
   initialDone(gmfsbh: string, kind: string): boolean;
   /** Stores the batch and its rows, and for an initial batch the buyer's flag, in one transaction. */
   create(batch: Omit<CollectionBatch, 'totalRows' | 'nextKshs' | 'endedKshs'>, rows: readonly CollectionRow[]): CollectionBatch;
@@ -74,6 +76,7 @@ const toBatch = (row: BatchRow): CollectionBatch => ({
 
 export function createCollectionBatchStore(db: Db): CollectionBatchStore {
   const selectBatch = db.prepare<[string], BatchRow>('SELECT * FROM collection_batches WHERE pch = ?');
+  const selectBuyer = db.prepare<[string], BatchRow>('SELECT * FROM collection_batches WHERE gmfsbh = ? ORDER BY created_at, rowid');
   const selectInitial = db.prepare<[string, string], { pch: string }>('SELECT pch FROM collection_initial_done WHERE gmfsbh = ? AND kind = ?');
   const insertBatch = db.prepare(
     `INSERT INTO collection_batches (pch, app_key, endpoint, gmfsbh, kind, cjksrq, cjjsrq, initial, total_rows, next_kshs, created_at)
@@ -106,6 +109,7 @@ export function createCollectionBatchStore(db: Db): CollectionBatchStore {
       const row = selectBatch.get(pch);
       return row && toBatch(row);
     },
+    listFor: (gmfsbh) => selectBuyer.all(gmfsbh).map(toBatch),
     initialDone: (gmfsbh, kind) => selectInitial.get(gmfsbh, kind) !== undefined,
     create(batch, rows) {
       create(batch, rows);

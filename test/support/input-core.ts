@@ -68,6 +68,7 @@ export async function startInputCore(options: { seedInvoicesPerBuyer?: number; s
     },
     async close() {
       await core.close();
+      // (core.close is safe to call twice: a test may close the core itself to start another on its folder.)
       await sandbox.close();
       fs.rmSync(root, { recursive: true, force: true });
     },

@@ -21,6 +21,7 @@ import { intakeQueue } from './0230-intake-queue.js';
 import { collectionRuns } from './0260-collection-runs.js';
 import { invoiceTemplates } from './0300-invoice-templates.js';
 import { historyBigram } from './0330-history-bigram.js';
+import { enterpriseScoping } from './0340-enterprise-scoping.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   collectionRuns,
   invoiceTemplates,
   historyBigram,
+  enterpriseScoping,
 ];

@@ -29,7 +29,7 @@ export interface CollectionApi {
 }
 
 export function createCollectionFeature(
-  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit'> & { enterprise: () => string; dialog: () => CorePorts['dialog']; retryDelayMs?: number },
+  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit'> & { enterprise: () => string; dialog: () => CorePorts['dialog']; retryDelayMs?: number; pageSize?: number },
 ): Feature<CollectionApi> & { api: CollectionApi } {
   const repo = createCollectionRepo(deps.db, deps.environment);
   const ledger = createLedgerRepo(deps.db, deps.environment);
@@ -40,6 +40,7 @@ export function createCollectionFeature(
     now: deps.now,
     progress: (run) => deps.emit('collection:progress', run),
     ...(deps.retryDelayMs === undefined ? {} : { retryDelayMs: deps.retryDelayMs }),
+    ...(deps.pageSize === undefined ? {} : { pageSize: deps.pageSize }),
   });
   return {
     name: 'collection',

@@ -30,6 +30,8 @@ export interface CollectionServiceDeps {
   progress: (run: CollectionRunView) => void;
   /** Wait between attempts of an unclear page (ms); tests shorten it. */
   retryDelayMs?: number;
+  /** FHHS of the collection with details: invoices per page (absent: as many as 1000 detail rows hold). */
+  pageSize?: number;
 }
 
 export function newBatchNumber(): string {
@@ -72,7 +74,10 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     const page =
       run.kind === 'main'
         ? await deps.client().collectMainInformation({ GMFSBH: run.enterprise, ...base }).then((p) => ({ ...p, records: p.records.map(fromMainInformation) }))
-        : await deps.client().collectInvoices({ GMFSBH: run.enterprise, ...base, FPLXDM: run.kind }).then((p) => ({ ...p, records: p.records.map(fromCollected) }));
+        : await deps
+            .client()
+            .collectInvoices({ GMFSBH: run.enterprise, ...base, FPLXDM: run.kind, ...(deps.pageSize === undefined ? {} : { FHHS: String(deps.pageSize) }) })
+            .then((p) => ({ ...p, records: p.records.map(fromCollected) }));
     if (closing) {
       // The closing request starts after the last row, so it carries none; any it did carry are kept.
       if (page.records.length > 0) {

@@ -41,7 +41,7 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     dir: path.join(deps.dataDir, 'invoice-files'),
     opener: deps.ports.opener,
   });
-  const drafts = createDraftService(createDraftRepo(deps.db, deps.environment), deps.now);
+  const drafts = createDraftService(createDraftRepo(deps.db, deps.environment, () => deps.seller().taxNumber), deps.now);
   const invoices = createInvoiceReads(deps.db);
   // 再开一张: the stored request of a blue invoice read back into the form (a red one is never repeated).
   const repeat = (id: number) => {

@@ -96,8 +96,8 @@ export function createIssuanceRepo(db: Db) {
   );
   const byLsh = db.prepare<[string], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE lsh = ?`);
   const byId = db.prepare<[number, Environment], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE id = ? AND environment = ?`);
-  const list = db.prepare<[Environment, number, number], SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE environment = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+  const list = db.prepare<[Environment, string, number, number], SummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE environment = ? AND xhdwsbh = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   );
   const markIssuing = db.prepare<[string, string]>(
     `UPDATE issued_invoice SET status = 'issuing', updated_at = ? WHERE lsh = ? AND status = 'queued'`,
@@ -126,8 +126,9 @@ export function createIssuanceRepo(db: Db) {
       const row = byId.get(id, environment);
       return row ? toSummary(row) : null;
     },
-    list(environment: Environment, limit: number, offset: number): InvoiceSummary[] {
-      return list.all(environment, limit, offset).map(toSummary);
+    /** The latest invoices of one seller (the active enterprise). */
+    list(environment: Environment, seller: string, limit: number, offset: number): InvoiceSummary[] {
+      return list.all(environment, seller, limit, offset).map(toSummary);
     },
     markIssuing: (lsh: string, now: string) => markIssuing.run(now, lsh).changes > 0,
     markIssued: (lsh: string, fields: IssuedFields, now: string) => markIssued.run({ lsh, ...fields, now }).changes > 0,
@@ -350,38 +351,43 @@ export interface DraftValues {
   content: string;
 }
 
-/** SQL of issuance drafts (issuance_draft, migration 0140). */
-export function createDraftRepo(db: Db, environment: Environment) {
+/** SQL of issuance drafts (issuance_draft, migrations 0140 and 0340). Drafts of the active enterprise (`enterprise()`); drafts written before drafts had an enterprise show for every one. */
+export function createDraftRepo(db: Db, environment: Environment, enterprise: () => string) {
   const insert = db.prepare(
-    `INSERT INTO issuance_draft (environment, fplxdm, ghdwmc, jshj, content, created_at, updated_at)
-     VALUES (@environment, @invoiceType, @buyerName, @total, @content, @now, @now)`,
+    `INSERT INTO issuance_draft (environment, fplxdm, ghdwmc, jshj, content, created_at, updated_at, enterprise)
+     VALUES (@environment, @invoiceType, @buyerName, @total, @content, @now, @now, @enterprise)`,
   );
   const update = db.prepare(
     `UPDATE issuance_draft SET fplxdm = @invoiceType, ghdwmc = @buyerName, jshj = @total, content = @content, updated_at = @now
-     WHERE id = @id AND environment = @environment`,
+     WHERE id = @id AND environment = @environment AND ifnull(enterprise, @enterprise) = @enterprise`,
   );
-  const byId = db.prepare<[number, Environment], DraftRow>(
-    'SELECT id, fplxdm, ghdwmc, jshj, content, updated_at FROM issuance_draft WHERE id = ? AND environment = ?',
+  type Scope = { environment: Environment; enterprise: string };
+  const byId = db.prepare<[Scope & { id: number }], DraftRow>(
+    'SELECT id, fplxdm, ghdwmc, jshj, content, updated_at FROM issuance_draft WHERE id = @id AND environment = @environment AND ifnull(enterprise, @enterprise) = @enterprise',
   );
-  const list = db.prepare<[Environment], DraftRow>(
-    'SELECT id, fplxdm, ghdwmc, jshj, content, updated_at FROM issuance_draft WHERE environment = ? ORDER BY updated_at DESC, id DESC LIMIT 200',
+  const list = db.prepare<[Scope], DraftRow>(
+    `SELECT id, fplxdm, ghdwmc, jshj, content, updated_at FROM issuance_draft WHERE environment = @environment AND ifnull(enterprise, @enterprise) = @enterprise
+     ORDER BY updated_at DESC, id DESC LIMIT 200`,
   );
-  const remove = db.prepare<[number, Environment]>('DELETE FROM issuance_draft WHERE id = ? AND environment = ?');
+  const remove = db.prepare<[Scope & { id: number }]>(
+    'DELETE FROM issuance_draft WHERE id = @id AND environment = @environment AND ifnull(enterprise, @enterprise) = @enterprise',
+  );
+  const scope = (): Scope => ({ environment, enterprise: enterprise() });
   return {
     /** Inserts (no id) or overwrites a draft; null when the id names no draft of this environment. */
     save(values: DraftValues, now: string, id?: number): DraftSummary | null {
-      const params = { ...values, environment, now };
+      const params = { ...values, ...scope(), now };
       const savedId = id === undefined ? Number(insert.run(params).lastInsertRowid) : update.run({ ...params, id }).changes > 0 ? id : null;
       if (savedId === null) return null;
-      const row = byId.get(savedId, environment);
+      const row = byId.get({ ...scope(), id: savedId });
       return row ? toDraftSummary(row) : null;
     },
-    list: (): DraftSummary[] => list.all(environment).map(toDraftSummary),
+    list: (): DraftSummary[] => list.all(scope()).map(toDraftSummary),
     load(id: number): (DraftSummary & { content: string }) | null {
-      const row = byId.get(id, environment);
+      const row = byId.get({ ...scope(), id });
       return row ? { ...toDraftSummary(row), content: row.content } : null;
     },
-    delete: (id: number): boolean => remove.run(id, environment).changes > 0,
+    delete: (id: number): boolean => remove.run({ ...scope(), id }).changes > 0,
   };
 }
 

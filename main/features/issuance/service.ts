@@ -130,7 +130,7 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
   return {
     submit,
     enqueue,
-    list: (limit: number, offset: number) => repo.list(deps.environment, limit, offset),
+    list: (limit: number, offset: number) => repo.list(deps.environment, deps.seller().taxNumber, limit, offset),
     outboxHandler,
   };
 }

@@ -8,6 +8,7 @@ export const ledgerChannels = {
   'ledger:listBackups': { request: empty, response: z.array(BackupView) },
   'ledger:backupNow': { request: empty, response: BackupView },
   'ledger:checkIntegrity': { request: empty, response: IntegrityResult },
+  'ledger:retry': { request: empty, response: LedgerStatus },
   'ledger:restore': { request: RestoreRequest, response: LedgerStatus },
   'ledger:startFresh': { request: StartFreshRequest, response: LedgerStatus },
   'ledger:openFolder': { request: empty, response: LedgerStatus },

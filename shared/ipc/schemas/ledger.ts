@@ -16,8 +16,11 @@ export type BackupView = z.infer<typeof BackupView>;
 
 export const LedgerStatus = z
   .strictObject({
-    mode: z.enum(['normal', 'recovery']).describe('recovery: the history database is missing, emptied or damaged; nothing issues'),
-    problem: z.enum(['missing', 'empty', 'damaged']).nullable().describe('Why the app is in recovery; null when normal'),
+    mode: z.enum(['normal', 'recovery']).describe('recovery: the history database or its folder cannot be used; nothing issues'),
+    problem: z
+      .enum(['missing', 'empty', 'damaged', 'folder-missing', 'read-only', 'disk-full', 'locked'])
+      .nullable()
+      .describe('Why the app is in recovery (the last four are fixed outside the app, then retried); null when normal'),
     detail: z.string().nullable().describe('What SQLite or the file system found (for support)'),
     dataDir: z.string().describe('The data folder in use'),
     backupDir: z.string().describe('Where backups are written'),

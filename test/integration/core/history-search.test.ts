@@ -31,6 +31,8 @@ function collected(overrides: Partial<CollectedInvoice>): CollectedInvoice {
     XHFMC: '宁波海曙星河物流有限公司',
     XHFSBH: '91330203MA2AAAAA1A',
     GMFMC: '上海演示科技有限公司',
+    // Collected for the demo enterprise, the active one: the history shows the active enterprise's invoices.
+    GMFSBH: '91310000MA1FL8XQ5D',
     HJJE: '1000.00',
     SE: '130.00',
     JSHJ: '1130.00',

@@ -124,6 +124,10 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     insert(db, 'invoice_template', { name: '星河月结', fplxdm: '026', ghdwmc: '北京星河贸易有限公司', content: '{"invoiceType":"026"}', created_at: T1, updated_at: T1 });
   },
   330: () => {},
+  // A draft written for one enterprise; how drafts without one stay visible: test/integration/db/enterprise-scoping-migration.test.ts.
+  340: (db) => {
+    insert(db, 'issuance_draft', { environment: 'sandbox', fplxdm: '026', ghdwmc: '上海一企', jshj: '1.00', content: '{}', created_at: T1, updated_at: T1, enterprise: SELLER });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -147,7 +151,7 @@ function step(version: number): MigrationStep {
 describe('history migrations keep data', () => {
   it('has a test for every migration', () => {
     expect(Object.keys(SEEDS).map(Number)).toEqual(migrations.map((m) => m.version));
-    expect(latestVersion(migrations)).toBe(330);
+    expect(latestVersion(migrations)).toBe(Math.max(...Object.keys(SEEDS).map(Number)));
   });
 
   it('0010 issued-invoices: from an empty file; invoices and lines survive a reopen', () => {
@@ -282,5 +286,15 @@ describe('history migrations keep data', () => {
     expect(ids.length).toBeGreaterThanOrEqual(3);
     const tally = at.db.prepare(`SELECT status, n FROM issued_invoice_tally WHERE environment = 'sandbox' ORDER BY status`).all();
     expect(tally).toEqual(at.db.prepare(`SELECT status, count(*) AS n FROM issued_invoice WHERE environment = 'sandbox' GROUP BY status ORDER BY status`).all());
+  });
+
+  it('0340 enterprise-scoping: the draft written before keeps its content with no enterprise (shown to every one); new ones carry theirs', () => {
+    const at = step(340);
+    expect(at.db.prepare(`SELECT ghdwmc, enterprise FROM issuance_draft ORDER BY id`).all()).toEqual([
+      { ghdwmc: '北京星河贸易有限公司', enterprise: null },
+      { ghdwmc: '上海一企', enterprise: SELLER },
+    ]);
+    expect(count(at.db, 'invoice_template')).toBe(1);
+    expect(at.db.prepare(`SELECT name FROM sqlite_master WHERE name = 'issued_invoice_seller'`).get()).toEqual({ name: 'issued_invoice_seller' });
   });
 });

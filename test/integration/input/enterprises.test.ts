@@ -58,12 +58,25 @@ describe('enterprises', () => {
     const modified = await call('enterprises:modify', { ...NEW_ENTERPRISE, phone: '0755-86009999', taxUser: { ...NEW_ENTERPRISE.taxUser, identityPwd: '', taxPwd: NEW_TAX_PWD } });
     expect(modified).toMatchObject({ phone: '0755-86009999', taxUser: { identityPwdSet: true, taxPwdSet: true } });
 
+    // The demo enterprise issues an invoice and keeps a draft before the switch.
+    const issued = await call('issuance:submit', {
+      invoiceType: '026',
+      buyerName: '切换测试客户',
+      issuer: '测试',
+      lines: [{ name: '测试商品', taxCode: '1060201070000000000', quantity: '1', unitPrice: '10.00', rate: '0.13' }],
+    });
+    await call('issuance:saveDraft', { invoiceType: '026', buyerName: '演示草稿', total: '10.00', content: {} });
+    expect((await call('history:list', {})).map((row) => row.lsh)).toEqual([issued.lsh]);
+
     // Switch: the active enterprise is the seller of issuance (app:info) and listed first among the choices.
     const events: unknown[] = [];
     input.core.onEvent((event, payload) => event === 'enterprises:activeChanged' && events.push(payload));
     await call('enterprises:activate', { taxNumber: NEW_ENTERPRISE.taxNumber });
     expect((await call('app:info', {})).seller).toEqual({ taxNumber: NEW_ENTERPRISE.taxNumber, name: NEW_ENTERPRISE.agencyName });
     expect(events).toEqual([{ taxNumber: NEW_ENTERPRISE.taxNumber, name: NEW_ENTERPRISE.agencyName }]);
+    // Its issued invoices, drafts and history are its own: the demo enterprise's are not shown.
+    expect(await call('history:list', {})).toEqual([]);
+    expect((await call('issuance:listDrafts', {})).rows).toEqual([]);
     const choices = await call('enterprises:choices', {});
     expect(choices.active.taxNumber).toBe(NEW_ENTERPRISE.taxNumber);
     expect(choices.choices[0]?.taxNumber).toBe(DEMO_ENTERPRISE.taxNumber);
@@ -78,6 +91,8 @@ describe('enterprises', () => {
     await call('enterprises:activate', { taxNumber: DEMO_ENTERPRISE.taxNumber });
     expect((await call('app:info', {})).seller.taxNumber).toBe(DEMO_ENTERPRISE.taxNumber);
     expect((await call('collection:ledger', { limit: 1, offset: 0 })).totals.count).toBe(0);
+    expect((await call('history:list', {})).map((row) => row.lsh)).toEqual([issued.lsh]);
+    expect((await call('issuance:listDrafts', {})).rows.map((row) => row.buyerName)).toEqual(['演示草稿']);
     expect((await call('collection:runs', {})).length).toBe(0);
 
     for (const secret of [IDENTITY_PWD, TAX_PWD, NEW_TAX_PWD]) {

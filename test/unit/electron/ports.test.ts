@@ -139,17 +139,18 @@ describe('createSafeStorageCipher', () => {
 });
 
 describe('data folder pointer (the folder opened from the recovery screen)', () => {
-  it('uses userData until a folder is remembered, then that folder while it exists', () => {
+  it('uses userData until a folder is remembered, then that folder — still when it is gone, marked as chosen', () => {
     const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-userdata-'));
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-other-'));
     try {
-      expect(resolveDataDir(userData)).toBe(userData);
+      expect(resolveDataDir(userData)).toEqual({ dataDir: userData, chosen: false });
       rememberDataDir(userData, other);
-      expect(resolveDataDir(userData)).toBe(other);
+      expect(resolveDataDir(userData)).toEqual({ dataDir: other, chosen: true });
+      // Unplugged: the guard, not this pointer, decides; falling back to userData would open another history.
       fs.rmSync(other, { recursive: true });
-      expect(resolveDataDir(userData)).toBe(userData);
+      expect(resolveDataDir(userData)).toEqual({ dataDir: other, chosen: true });
       fs.writeFileSync(path.join(userData, 'data-folder.json'), '{"dataDir":"relative/path"}');
-      expect(resolveDataDir(userData)).toBe(userData);
+      expect(resolveDataDir(userData)).toEqual({ dataDir: userData, chosen: false });
     } finally {
       fs.rmSync(userData, { recursive: true, force: true });
       fs.rmSync(other, { recursive: true, force: true });

@@ -64,6 +64,11 @@ async function after(status: LedgerStatus | null): Promise<boolean> {
   return status.mode === 'normal';
 }
 
+/** After the clerk reconnected the drive, fixed permissions or freed space. */
+export async function retryLedger(): Promise<boolean> {
+  return after(await run(() => getApi().ledger.retry({})));
+}
+
 export async function restoreBackup(name: string): Promise<boolean> {
   return after(await run(() => getApi().ledger.restore({ name })));
 }

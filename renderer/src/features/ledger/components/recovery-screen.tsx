@@ -1,13 +1,18 @@
 /**
- * Shown instead of the app when main holds the history database in recovery (missing, emptied or
- * damaged): restore the newest good backup, open another data folder, or start fresh after typing the
- * confirmation word. Nothing else is reachable, so nothing can be issued over an empty history.
+ * Shown instead of the app when main holds the history database in recovery. A missing, emptied or
+ * damaged database: restore the newest good backup, open another data folder, or start fresh after typing
+ * the confirmation word. A folder that cannot be used now (gone, read-only, full, held by another
+ * program): fix it outside the app and retry, or open another folder — restoring or starting over there
+ * would fail or hide the real history. Nothing else is reachable, so nothing can be issued meanwhile.
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Input, Layout, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LedgerStatus } from '../../../../../shared/ipc/schemas/ledger.js';
-import { openDataFolder, restoreBackup, startFresh, useLedgerStore } from '../actions.js';
+import { openDataFolder, restoreBackup, retryLedger, startFresh, useLedgerStore } from '../actions.js';
+
+/** Problems fixed outside the app (main/ledger/health.ts RETRYABLE_PROBLEMS). */
+const RETRYABLE = new Set<string>(['folder-missing', 'read-only', 'disk-full', 'locked']);
 
 export function RecoveryScreen({ status }: { status: LedgerStatus }) {
   const { t, i18n } = useTranslation();
@@ -15,6 +20,7 @@ export function RecoveryScreen({ status }: { status: LedgerStatus }) {
   const [typed, setTyped] = useState('');
   const word = t('ledger.recovery.freshWord');
   const newest = status.newestGoodBackup;
+  const retryable = status.problem !== null && RETRYABLE.has(status.problem);
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
 
   return (
@@ -28,6 +34,17 @@ export function RecoveryScreen({ status }: { status: LedgerStatus }) {
           description={t('ledger.recovery.safe')}
           data-testid="recovery-problem"
         />
+        {retryable && (
+          <Card title={t('ledger.recovery.retryTitle')}>
+            <Space direction="vertical">
+              <Typography.Text>{t('ledger.recovery.retryHint', { dir: status.dataDir })}</Typography.Text>
+              <Button type="primary" autoFocus loading={busy} onClick={() => void retryLedger()} data-testid="recovery-retry">
+                {t('ledger.recovery.retry')}
+              </Button>
+            </Space>
+          </Card>
+        )}
+        {!retryable && (
         <Card title={t('ledger.recovery.restoreTitle')}>
           {newest ? (
             <Space direction="vertical">
@@ -43,6 +60,7 @@ export function RecoveryScreen({ status }: { status: LedgerStatus }) {
             <Typography.Text>{t('ledger.recovery.noBackup', { dir: status.backupDir })}</Typography.Text>
           )}
         </Card>
+        )}
         <Card title={t('ledger.recovery.openFolderTitle')}>
           <Space direction="vertical">
             <Typography.Text>{t('ledger.recovery.openFolderHint')}</Typography.Text>
@@ -51,6 +69,7 @@ export function RecoveryScreen({ status }: { status: LedgerStatus }) {
             </Button>
           </Space>
         </Card>
+        {!retryable && (
         <Card title={t('ledger.recovery.freshTitle')}>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Typography.Text>{t('ledger.recovery.freshHint', { word })}</Typography.Text>
@@ -60,6 +79,7 @@ export function RecoveryScreen({ status }: { status: LedgerStatus }) {
             </Button>
           </Space>
         </Card>
+        )}
         {status.detail && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('ledger.recovery.detail')}: {status.detail}

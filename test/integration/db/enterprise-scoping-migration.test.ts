@@ -1,0 +1,45 @@
+/**
+ * Migration 0340 enterprise-scoping on a real SQLite file: drafts written before it keep their content
+ * and, having no enterprise, stay visible whichever enterprise is active; new drafts belong to one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate } from '../../../main/db/migrate.js';
+import { migrations } from '../../../main/db/migrations/index.js';
+import { closeDatabase, openDatabase } from '../../../main/db/open.js';
+import { createDraftRepo } from '../../../main/features/issuance/repo.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('migration 0340 enterprise-scoping', () => {
+  it('keeps earlier drafts visible to every enterprise and scopes new ones', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-mig340-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'history.db');
+    const before = new Database(file);
+    migrate(before, migrations.filter((m) => m.version < 340));
+    before
+      .prepare(`INSERT INTO issuance_draft (environment, fplxdm, ghdwmc, jshj, content, created_at, updated_at) VALUES ('sandbox', '026', '旧草稿', '1.00', '{"a":1}', 'n', 'n')`)
+      .run();
+    before.close();
+
+    const db = openDatabase(file);
+    let active = 'A';
+    const drafts = createDraftRepo(db, 'sandbox', () => active);
+    expect(drafts.list().map((d) => d.buyerName)).toEqual(['旧草稿']);
+    drafts.save({ invoiceType: '026', buyerName: 'A 的草稿', total: '2.00', content: '{}' }, 'n2');
+    active = 'B';
+    expect(drafts.list().map((d) => d.buyerName)).toEqual(['旧草稿']);
+    active = 'A';
+    expect(drafts.list().map((d) => d.buyerName).sort()).toEqual(['A 的草稿', '旧草稿'].sort());
+    expect(db.prepare(`SELECT content FROM issuance_draft WHERE ghdwmc = '旧草稿'`).get()).toEqual({ content: '{"a":1}' });
+    expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'issued_invoice_seller'`).get()).toEqual({ name: 'issued_invoice_seller' });
+    closeDatabase(db);
+  });
+});
