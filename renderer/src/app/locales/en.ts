@@ -1,5 +1,6 @@
 /** English, the second locale. Typed by the Chinese one so that both always have the same keys. */
 import type { Messages } from './zh-CN.js';
+import { ruleResources } from '../../../../shared/rules/rule-messages.js';
 import { ledgerEn } from '../../features/ledger/locale.js';
 import { historyEn } from '../../features/history/locale.js';
 import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js';
@@ -244,6 +245,7 @@ export const en: Messages = {
   intake: intakeEn,
   serviceStatus: serviceStatusEn,
   ledger: ledgerEn,
+  rules: ruleResources('en'),
   errors: {
     UNKNOWN_CHANNEL: 'Not available',
     INVALID_PAYLOAD: 'The request is invalid',
@@ -293,6 +295,7 @@ export const en: Messages = {
       fileNotOffered: 'The invoice service offered no {{format}} file for this invoice',
       fileUrlInvalid: 'The address of the invoice {{format}} file is not valid',
       fileOpenFailed: 'Could not open the {{format}} file: {{reason}}',
+      draftInvalid: 'The invoice breaks {{count}} invoicing rules; correct the fields the form marks',
     },
     settings: {
       secretStorageUnavailable: 'Passwords cannot be stored safely: the operating system\'s encrypted storage (Windows DPAPI / macOS Keychain / Linux keyring) is not available.',

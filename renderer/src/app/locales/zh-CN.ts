@@ -2,6 +2,7 @@
  * Simplified Chinese, the clerks' language and the default (docs/architecture.md §3). This object is also the type
  * of every other locale, so a key missing from `en.ts` is a compile error.
  */
+import { ruleResources } from '../../../../shared/rules/rule-messages.js';
 import { historyZh } from '../../features/history/locale.js';
 import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js';
 import { batchErrorsZh, batchZh } from '../../features/batch/locale.js';
@@ -246,6 +247,8 @@ export const zhCN = {
   intake: intakeZh,
   serviceStatus: serviceStatusZh,
   ledger: ledgerZh,
+  /** The rule book's sentences by key (shared/rules/rule-messages.ts, one table for both languages). */
+  rules: ruleResources('zh'),
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
     INVALID_PAYLOAD: '提交的内容有误',
@@ -295,6 +298,7 @@ export const zhCN = {
       fileNotOffered: '开票服务没有提供这张发票的 {{format}} 文件',
       fileUrlInvalid: '发票 {{format}} 文件地址无效',
       fileOpenFailed: '无法打开 {{format}} 文件：{{reason}}',
+      draftInvalid: '发票内容不符合开票规则（{{count}} 处），请按表单上的提示修改',
     },
     settings: {
       secretStorageUnavailable: '无法安全保存密码：系统的加密存储（Windows DPAPI / macOS 钥匙串 / Linux 密钥环）当前不可用。',
