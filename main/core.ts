@@ -76,7 +76,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     outbox,
     ports,
     seller: () => seller(),
-    now: () => new Date(),
+    now: config.clock ?? (() => new Date()),
     kick: () => worker.kick(),
     emit: (event, payload) => emitter.emit('event', event, payload),
   };
