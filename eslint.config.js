@@ -152,15 +152,11 @@ export default tseslint.config(
     // plans), its process (main/sandbox-service/) or its test-only control API — never its internals. The
     // sandbox's own tests and their helpers may test it as a library.
     files: ['test/**/*.ts'],
-    // Known debt: the intake tests below still seed the sandbox's store directly; they move to its control API next.
     ignores: [
       'test/integration/sandbox/**',
       'test/unit/sandbox/**',
       'test/support/input-sandbox.ts',
       'test/fixtures/bundle/**',
-      'test/e2e/intake.test.ts',
-      'test/integration/core/intake.test.ts',
-      'test/integration/intake/sandbox-recognition-library.test.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
