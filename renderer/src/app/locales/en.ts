@@ -266,7 +266,6 @@ export const en: Messages = {
     SECRET_UNREADABLE: 'A saved secret cannot be decrypted',
     CONFIRMATION_DECLINED: 'Cancelled',
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
-    untranslated: '{{text}}',
     unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
     service: { refused: 'The invoice service refused: {{code}} {{message}}', unreachable: 'Cannot reach the invoice service: {{reason}}' },
     app: {
@@ -340,6 +339,11 @@ export const en: Messages = {
       noFolderDialog: 'This way of running the app cannot choose a folder',
       folderHasNoData: 'This folder holds no Fapiao Desk data (history.db)',
       folderNeedsRecovery: 'The database in this folder needs recovery too',
+    },
+    libraries: {
+      entryGone: 'This entry was deleted; refresh the list',
+      entryConflict: 'This duplicates another entry ("{{other}}"); edit that one instead',
+      fieldsInvalid: '{{count}} fields are not filled in correctly; correct the marked fields',
     },
     batch: batchErrorsEn,
     reversal: reversalErrorsEn,
