@@ -46,7 +46,6 @@ const KNOWN_DEBT = [
   'main/features/libraries/sheet-reader.ts', // problems of one cell of an imported sheet
   'main/ledger/guarded-core.ts', // the native restore confirmation and folder dialogs
   'main/features/reversal/outbox.ts', // notes of a red invoice's progress
-  'main/features/settings/connection-test.ts', // the connection test's result text
   'main/features/settings/service.ts', // the native confirmation dialog of a service change
   'main/security/vault.ts', // an undecryptable secret's log message
 ];

@@ -43,6 +43,14 @@ export const en: Messages = {
     settings: 'Settings',
   },
   settings: {
+    test: {
+      ok: 'Connected; the signature was accepted',
+      timeout: 'Connection timed out (no answer within {{seconds}} s)',
+      unreachable: 'Cannot connect to the service: {{reason}}',
+      unrecognised: 'The service answered with something unrecognised (HTTP {{status}}); check the service address',
+      signatureRefused: 'The signature was refused (check the AppKey and AppSecret): {{reason}}',
+      queryRefused: 'The service answered and accepted the signature, but refused the query: {{code}} {{reason}}',
+    },
     current: 'Current service',
     active: 'In use',
     saved: 'Saved',

@@ -45,6 +45,15 @@ export const zhCN = {
     settings: '设置',
   },
   settings: {
+    /** The connection test's outcome (main sends the key and params). */
+    test: {
+      ok: '连接成功，签名已通过',
+      timeout: '连接超时（{{seconds}} 秒内无应答）',
+      unreachable: '无法连接服务：{{reason}}',
+      unrecognised: '服务返回了无法识别的内容（HTTP {{status}}），请检查服务地址',
+      signatureRefused: '签名未通过（请检查 AppKey 和 AppSecret）：{{reason}}',
+      queryRefused: '服务已应答，签名已通过，但查询被拒绝：{{code}} {{reason}}',
+    },
     current: '当前服务',
     active: '正在使用',
     saved: '已保存',
