@@ -167,7 +167,7 @@ describe('credential vault and remote settings', () => {
       expect(rows.some((row) => row.endpoint === 'POST /openApi/v4/fp/fpkj' && typeof row.serial === 'string' && row.serial.length > 0)).toBe(true);
       // The vault opens the sealed value with the same cipher, and only with it.
       expect(createVault(db, cipher).reveal(SECRET_NAMES.remoteAppSecret)).toBe(SECRET);
-      expect(() => createVault(db, createTestCipher()).reveal(SECRET_NAMES.remoteAppSecret)).toThrow(/无法解密/);
+      expect(() => createVault(db, createTestCipher()).reveal(SECRET_NAMES.remoteAppSecret)).toThrow(/cannot be decrypted/);
     } finally {
       closeDatabase(db);
     }
