@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { Customer, Product, type Environment } from '../../../shared/ipc/index.js';
 import { checkTaxId } from '../../../shared/rules/uscc.js';
+import { ruleText } from '../../../shared/rules/rule-messages.js';
 import { CUSTOMER_LABELS, PRODUCT_LABELS, type CustomerField, type ProductField } from './columns.js';
 import type { CustomerFields, LibrariesRepo, ProductFields } from './repo.js';
 
@@ -41,8 +42,8 @@ export function checkCustomer(input: unknown): Checked<CustomerFields, CustomerF
   const warnings: string[] = [];
   if (taxNumber !== null) {
     const check = checkTaxId(taxNumber);
-    if (!check.ok) return { ok: false, issues: [{ field: 'taxNumber', message: check.message }] };
-    if (check.kind === 'legacy') warnings.push(`${CUSTOMER_LABELS.taxNumber} ${taxNumber}：${check.warning}`);
+    if (!check.ok) return { ok: false, issues: [{ field: 'taxNumber', message: ruleText(check.message, 'zh') }] };
+    if (check.kind === 'legacy') warnings.push(`${CUSTOMER_LABELS.taxNumber} ${taxNumber}：${ruleText(check.warning, 'zh')}`);
   }
   return {
     ok: true,

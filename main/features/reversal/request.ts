@@ -5,6 +5,8 @@
  * digital-electronic one) and the red-letter form application (endpoint 9). Each is checked against the
  * shared schema and rule book before anything is stored, so nothing the service would refuse is queued.
  */
+import type { RuleIssue } from '../../../shared/rules/rule-issue.js';
+import { ruleText } from '../../../shared/rules/rule-messages.js';
 import Decimal from 'decimal.js';
 import type { RedLetterReason, RedReason } from '../../../shared/ipc/index.js';
 import { checkIssuanceRules } from '../../../shared/rules/issuance/index.js';
@@ -44,7 +46,8 @@ export function originalIssueDate(kprq: string | null): string | null {
   return compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : null;
 }
 
-const describeIssues = (issues: ReadonlyArray<{ path: string; message: string }>) => issues.map((issue) => issue.message).join('；');
+// Known debt (issue 9 point 5): these refusals still travel as one Chinese sentence (the service's wording).
+const describeIssues = (issues: readonly RuleIssue[]) => issues.map((issue) => ruleText(issue, 'zh')).join('；');
 
 export interface RedInvoiceContext {
   lsh: string;
