@@ -5,6 +5,7 @@
  * the sandbox (through its test-only control API) fails with SBYY 7 (may be requested again) and SBYY 12
  * (may not): each shows its reason in Chinese and its retry rule, and the one action resends only the
  * first. Every reason of the table is driven in test/integration/input/certification-reasons.test.ts.
+ * Last, with the app's clock two days before the selection deadline (GXJZR), the view warns.
  * Screenshots go to test/e2e/artifacts/input-*.png.
  */
 import fs from 'node:fs';
@@ -25,11 +26,13 @@ const TAX_PWD = 'e2e-tax-pwd-77ab02';
 let browser: Browser;
 let harness: Harness;
 let dataDir: string;
+/** The app's clock (the sandbox keeps the wall clock): moved at the end to three days before the deadline. */
+let clockMs: number | undefined;
 
 beforeAll(async () => {
   browser = await launchChromium();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-input-'));
-  harness = await startHarness({ dataDir, core: { sandboxIssueDelayMs: 300, sandboxControlApi: true } });
+  harness = await startHarness({ dataDir, core: { sandboxIssueDelayMs: 300, sandboxControlApi: true, clock: () => new Date(clockMs ?? Date.now()) } });
 });
 
 afterAll(async () => {
@@ -173,9 +176,22 @@ describe('input invoices', () => {
     await expect.poll(() => page.locator('[data-testid^="certification-batch-"][data-status="done"]').count(), { timeout: 60_000 }).toBe(3);
     await expect.poll(() => page.locator(`[data-testid="certification-item-${month}"][data-rzclzt="4"]`).count()).toBe(1);
     await expect(page.locator(`[data-testid="certification-item-${credit}"]`).count()).resolves.toBe(1);
+    // The failed attempt still says its reason may be requested again, and that it was.
+    await expect(page.locator(`[data-testid="certification-item-${month}"][data-sbyy="7"]`).innerText()).resolves.toContain('7 申请月份不符 · 可再次申请，已重新提交');
     await expect.poll(() => page.getByTestId('certification-summary-items').innerText()).toContain('可再申请 0');
     await expect(page.getByTestId('certification-retry').isDisabled()).resolves.toBe(true);
     await screenshot(page, 'input-8-retried');
+
+    // 9. Two days before the selection deadline the certification view warns.
+    const { deadline } = await dispatch<{ deadline: string }>('certification:summary', {});
+    clockMs = Date.UTC(Number(deadline.slice(0, 4)), Number(deadline.slice(4, 6)) - 1, Number(deadline.slice(6, 8)) - 2, 4);
+    // (The view reads the summary when it opens and after each batch: a fresh start of the page opens it.)
+    await page.reload();
+    await page.getByTestId('environment-banner').waitFor();
+    await page.getByTestId('nav-certification').click();
+    const dashed = `${deadline.slice(0, 4)}-${deadline.slice(4, 6)}-${deadline.slice(6, 8)}`;
+    await expect.poll(() => page.getByTestId('certification-deadline-warning').innerText()).toContain(`距本期勾选截止日（${dashed}）只剩 2 天`);
+    await screenshot(page, 'input-9-deadline-warning');
 
     // The passwords were never shown and are in no file of the app's own data.
     await expect(page.content()).resolves.not.toContain(TAX_PWD);

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '../../sandbox/index.js';
 import { startHarness } from '../harness/server.js';
-import { qrPng } from '../support/intake-fixtures.js';
+import { qrPng, sidewaysQrPng } from '../support/intake-fixtures.js';
 import { digitalXml, photoJpeg } from '../support/intake-files.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
 
@@ -77,14 +77,17 @@ describe('intake', () => {
       await expect.poll(() => item(page, '手机照片.jpg').getAttribute('data-status'), { timeout: 120_000 }).toBe('ready');
       await screenshot(page, 'intake-1-queue');
 
-      // Four filled locally: the QR's sources say so; the photo went to recognition and waits for typing.
+      // Four filled locally, no recognition spent on them; the photo (no readable QR) went to recognition.
+      for (const name of ['专票二维码.png', '电子普票.pdf', '电子普票.ofd', '数电发票.xml']) expect(await item(page, name).getAttribute('data-recognised')).toBe('false');
+      expect(await item(page, '手机照片.jpg').getAttribute('data-recognised')).toBe('true');
+      expect(await item(page, '手机照片.jpg').getByTestId('intake-recognised').innerText()).toBe('已送识别');
       await item(page, '专票二维码.png').click();
       await expect.poll(() => page.getByTestId('intake-field-fphm').inputValue()).toBe(known.fphm);
       expect(await page.getByTestId('intake-source-fphm').innerText()).toBe('二维码');
       // The file beside its fields: pictures as they are, PDF and OFD as pages drawn by main; zoom.
       const previewPage = page.getByTestId('intake-preview-page').first();
       const drawnWidth = () => previewPage.evaluate((img) => (img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0);
-      await expect.poll(() => page.getByTestId('intake-preview-image').getAttribute('style')).toContain('rotate(0deg)');
+      await expect.poll(() => page.getByTestId('intake-preview-image').getAttribute('data-rotation')).toBe('0');
       await item(page, '电子普票.ofd').click();
       await expect.poll(() => page.getByTestId('intake-field-fphm').inputValue()).toBe('83089647');
       expect(await page.getByTestId('intake-source-fphm').innerText()).toBe('OFD');
@@ -109,6 +112,13 @@ describe('intake', () => {
       await page.getByTestId('intake-preview').focus();
       await page.keyboard.press('0');
       await expect.poll(() => page.getByTestId('intake-zoom-level').innerText()).toBe('100%');
+      // A picture of a sheet fed sideways: the QR reader's rotation (recognition's XZJD) turns it upright.
+      await drop(page, [{ name: '横放扫描.png', bytes: sidewaysQrPng('01,10,044031900111,55667788,66.00,20240302,09876543210987655566,FFFF,'), type: 'image/png' }]);
+      await expect.poll(() => item(page, '横放扫描.png').getAttribute('data-status'), { timeout: 120_000 }).toBe('ready');
+      await item(page, '横放扫描.png').click();
+      await expect.poll(() => page.getByTestId('intake-preview-image').getAttribute('data-rotation')).toBe('90');
+      expect(await page.getByTestId('intake-preview-image').getAttribute('style')).toContain('rotate(-90deg)');
+      await screenshot(page, 'intake-2c-picture-turned-upright');
 
       // The photo: recognition found nothing readable; the clerk types, checked live; Enter accepts and opens the next.
       await item(page, '手机照片.jpg').click();

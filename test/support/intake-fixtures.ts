@@ -140,3 +140,15 @@ export function heavyQrPng(text: string, side = 2600, seed = 1): Uint8Array {
   png.data = Buffer.from(pixels);
   return new Uint8Array(PNG.sync.write(png, { colorType: 0, inputColorType: 0 }));
 }
+
+/** The invoice QR picture turned 90° clockwise, as a sheet fed sideways gives it. */
+export function sidewaysQrPng(text: string): Uint8Array {
+  const { pixels, width, height } = qrGreyscale(text);
+  const turned = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) turned[x * height + (height - 1 - y)] = pixels[y * width + x] ?? 255;
+  // A dark bar along the (new) right edge, where the sheet's top now is: the preview shows which way is up.
+  for (let y = 0; y < width; y++) turned.fill(0, y * height + height - 12, y * height + height);
+  const png = new PNG({ width: height, height: width, colorType: 0, inputColorType: 0, bitDepth: 8 });
+  png.data = Buffer.from(turned);
+  return new Uint8Array(PNG.sync.write(png, { colorType: 0, inputColorType: 0 }));
+}

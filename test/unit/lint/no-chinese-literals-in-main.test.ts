@@ -25,6 +25,7 @@ const FILE_FORMATS: Record<string, string> = {
   'main/export/xlsx.ts': "workbook metadata of every export (default sheet name, the creator's name)",
   'main/core-config.ts': 'the default issuer (kpr) is invoice content sent to the service, not UI text',
   'main/db/migrations/0260-collection-runs.ts': 'an SQL comment inside the migration text',
+  'main/features/reversal/request.ts': "the red invoice's remark (bz) names the original invoice: invoice content sent to the service",
 };
 
 /** Not converted yet (issue 9 point 5): each still sends or shows Chinese from main. Only shrinks. */
@@ -45,10 +46,7 @@ const KNOWN_DEBT = [
   'main/features/libraries/sheet-reader.ts', // problems of one cell of an imported sheet
   'main/ledger/guarded-core.ts', // the native restore confirmation and folder dialogs
   'main/features/reversal/outbox.ts', // notes of a red invoice's progress
-  'main/features/reversal/request.ts', // a red request the rules refuse
-  'main/features/settings/connection-test.ts', // the connection test's result text
   'main/features/settings/service.ts', // the native confirmation dialog of a service change
-  'main/security/vault.ts', // an undecryptable secret's log message
 ];
 
 function chineseLiterals(file: string): string[] {

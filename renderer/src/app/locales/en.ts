@@ -43,6 +43,14 @@ export const en: Messages = {
     settings: 'Settings',
   },
   settings: {
+    test: {
+      ok: 'Connected; the signature was accepted',
+      timeout: 'Connection timed out (no answer within {{seconds}} s)',
+      unreachable: 'Cannot connect to the service: {{reason}}',
+      unrecognised: 'The service answered with something unrecognised (HTTP {{status}}); check the service address',
+      signatureRefused: 'The signature was refused (check the AppKey and AppSecret): {{reason}}',
+      queryRefused: 'The service answered and accepted the signature, but refused the query: {{code}} {{reason}}',
+    },
     current: 'Current service',
     active: 'In use',
     saved: 'Saved',
@@ -266,7 +274,6 @@ export const en: Messages = {
     SECRET_UNREADABLE: 'A saved secret cannot be decrypted',
     CONFIRMATION_DECLINED: 'Cancelled',
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
-    untranslated: '{{text}}',
     unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
     service: { refused: 'The invoice service refused: {{code}} {{message}}', unreachable: 'Cannot reach the invoice service: {{reason}}' },
     app: {
@@ -340,6 +347,11 @@ export const en: Messages = {
       noFolderDialog: 'This way of running the app cannot choose a folder',
       folderHasNoData: 'This folder holds no Fapiao Desk data (history.db)',
       folderNeedsRecovery: 'The database in this folder needs recovery too',
+    },
+    libraries: {
+      entryGone: 'This entry was deleted; refresh the list',
+      entryConflict: 'This duplicates another entry ("{{other}}"); edit that one instead',
+      fieldsInvalid: '{{count}} fields are not filled in correctly; correct the marked fields',
     },
     batch: batchErrorsEn,
     reversal: reversalErrorsEn,

@@ -45,6 +45,15 @@ export const zhCN = {
     settings: '设置',
   },
   settings: {
+    /** The connection test's outcome (main sends the key and params). */
+    test: {
+      ok: '连接成功，签名已通过',
+      timeout: '连接超时（{{seconds}} 秒内无应答）',
+      unreachable: '无法连接服务：{{reason}}',
+      unrecognised: '服务返回了无法识别的内容（HTTP {{status}}），请检查服务地址',
+      signatureRefused: '签名未通过（请检查 AppKey 和 AppSecret）：{{reason}}',
+      queryRefused: '服务已应答，签名已通过，但查询被拒绝：{{code}} {{reason}}',
+    },
     current: '当前服务',
     active: '正在使用',
     saved: '已保存',
@@ -269,7 +278,6 @@ export const zhCN = {
     SECRET_UNREADABLE: '保存的密钥无法解密',
     CONFIRMATION_DECLINED: '已取消',
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
-    untranslated: '{{text}}',
     unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
     service: { refused: '开票服务拒绝：{{code}} {{message}}', unreachable: '无法连接开票服务：{{reason}}' },
     app: {
@@ -343,6 +351,11 @@ export const zhCN = {
       noFolderDialog: '当前环境无法选择文件夹',
       folderHasNoData: '这个文件夹中没有发票工作台的数据（history.db）',
       folderNeedsRecovery: '这个文件夹中的数据库也需要恢复',
+    },
+    libraries: {
+      entryGone: '该条目已被删除，请刷新列表',
+      entryConflict: '与另一条目「{{other}}」重复，请直接编辑那一条',
+      fieldsInvalid: '有 {{count}} 处填写不正确，请按表单上的提示修改',
     },
     batch: batchErrorsZh,
     reversal: reversalErrorsZh,

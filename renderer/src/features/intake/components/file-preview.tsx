@@ -39,8 +39,18 @@ export function FilePreview({ item }: { item: IntakeItem }) {
 
   let body;
   if (image) {
-    // XZJD: the rotation recognition reports, applied when showing the picture.
-    body = <img src={image} alt={item.fileName} data-testid="intake-preview-image" style={{ width, transform: `rotate(${item.rotation}deg)` }} />;
+    // XZJD (or the QR's own orientation): how far the invoice is turned clockwise in the picture; it is
+    // shown upright by turning it back. A quarter turn swaps the sides, so the height takes the pane's width.
+    const quarter = item.rotation % 180 !== 0;
+    body = (
+      <img
+        src={image}
+        alt={item.fileName}
+        data-testid="intake-preview-image"
+        data-rotation={item.rotation}
+        style={{ ...(quarter ? { height: width, margin: `${width * 0.1}px 0` } : { width }), transform: `rotate(${-item.rotation}deg)` }}
+      />
+    );
   } else if (pages.length > 0) {
     body = (
       <>
