@@ -27,6 +27,23 @@ const requireElectron = {
   message: "Only main/electron/ may require 'electron' (docs/architecture.md §1).",
 };
 
+/** The renderer's only callers of main (issue 9 point 6): components call actions, actions call window.api. */
+const API_CALLERS = ['renderer/src/features/*/actions.ts', 'renderer/src/app/actions.ts'];
+const apiMessage = "Only a feature's actions.ts calls main (window.api / lib/api.ts); components and hooks call its actions.";
+const noApiModule = { group: ['**/lib/api', '**/lib/api.js'], message: apiMessage };
+const windowApi = { selector: "MemberExpression[object.name='window'][property.name='api']", message: apiMessage };
+/** The renderer's boundaries; `imports`/`syntax` add the api-caller rule where it applies. */
+const rendererRules = (imports, syntax) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: [noElectron],
+      patterns: [...noNode, { group: ['**/main/**', '**/preload/**'], message: 'The renderer reaches main only through window.api.' }, noSandbox, ...imports],
+    },
+  ],
+  'no-restricted-syntax': ['error', requireElectron, ...syntax],
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test/fixtures/lint/**', 'test/e2e/artifacts/**', '.data/**'] },
   js.configs.recommended,
@@ -135,15 +152,11 @@ export default tseslint.config(
     // plans), its process (main/sandbox-service/) or its test-only control API — never its internals. The
     // sandbox's own tests and their helpers may test it as a library.
     files: ['test/**/*.ts'],
-    // Known debt: the intake tests below still seed the sandbox's store directly; they move to its control API next.
     ignores: [
       'test/integration/sandbox/**',
       'test/unit/sandbox/**',
       'test/support/input-sandbox.ts',
       'test/fixtures/bundle/**',
-      'test/e2e/intake.test.ts',
-      'test/integration/core/intake.test.ts',
-      'test/integration/intake/sandbox-recognition-library.test.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -178,15 +191,11 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [...noNode, { group: ['**/main/**', '**/preload/**'], message: 'The renderer reaches main only through window.api.' }, noSandbox],
-        },
-      ],
-      'no-restricted-syntax': ['error', requireElectron],
-    },
+    rules: rendererRules([noApiModule], [windowApi]),
+  },
+  {
+    // The one way to call main: a feature's actions.ts (and the app frame's), through the one api module.
+    files: [...API_CALLERS, 'renderer/src/lib/api.ts'],
+    rules: rendererRules([], []),
   },
 );

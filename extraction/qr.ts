@@ -26,7 +26,13 @@ export interface DecodedQr {
   rotation: number;
 }
 
-const READER_OPTIONS: ReaderOptions = { formats: ['QRCode'], tryHarder: true, tryRotate: true, tryInvert: true, maxNumberOfSymbols: 8 };
+/**
+ * Two passes. A clean scan or a generated picture (most files) is read by the quick pass, several times
+ * faster; only when it finds no invoice QR does the thorough pass look again, rotated, inverted and
+ * harder, for up to 8 symbols (a page may carry other codes besides the invoice's).
+ */
+const QUICK_OPTIONS: ReaderOptions = { formats: ['QRCode'], tryHarder: false, tryRotate: false, tryInvert: false, maxNumberOfSymbols: 1 };
+const THOROUGH_OPTIONS: ReaderOptions = { formats: ['QRCode'], tryHarder: true, tryRotate: true, tryInvert: true, maxNumberOfSymbols: 8 };
 
 let prepared = false;
 function prepareOnce(): void {
@@ -45,7 +51,8 @@ export async function readQrCodes(input: Uint8Array | RgbaPixels): Promise<Decod
   prepareOnce();
   // zxing-wasm reads only data/width/height of an ImageData; Node has no ImageData class.
   const source = input instanceof Uint8Array ? input : ({ ...input, colorSpace: 'srgb' } as ImageData);
-  const results = await readBarcodes(source, READER_OPTIONS);
+  const quick = await readBarcodes(source, QUICK_OPTIONS);
+  const results = quick.some((result) => result.isValid && parseQrPayload(result.text)) ? quick : await readBarcodes(source, THOROUGH_OPTIONS);
   const seen = new Set<string>();
   const decoded: DecodedQr[] = [];
   for (const result of results) {

@@ -36,6 +36,8 @@ export interface CoreConfig {
   outboxMaxDelayMs?: number;
   /** Deadline of one call to the service (ms); crash tests shorten it so dropped answers are noticed soon. */
   serviceTimeoutMs?: number;
+  /** Test-only: the features' clock (dates of collection, the certification deadline); the wall clock when absent. */
+  clock?: () => Date;
   /** FHHS of collection pages (invoices per page); crash tests make pages small. Default: the service's. */
   collectionPageSize?: number;
   /** Default issuer (kpr) shown in the form. */

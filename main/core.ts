@@ -10,10 +10,8 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppInfo, EventName } from '../shared/ipc/index.js';
-import { createServiceClient } from './api/client.js';
-import { createHmacSigner, type RequestSigner } from './api/signer.js';
-import { createAuditedFetch, createRequestLogBuffer } from './audit/audit-fetch.js';
-import { createRequestLogRepo } from './audit/request-log.js';
+import { createRequestLogBuffer } from './audit/audit-fetch.js';
+import { createRequestLogRepo, type RequestLogEntry } from './audit/request-log.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import { createBatchFeature } from './features/batch/index.js';
 import { createCertificationFeature } from './features/certification/index.js';
@@ -34,11 +32,11 @@ import { createIpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
-import { createGuardedCore, type InnerCore } from './ledger/guarded-core.js';
+import { guardCore } from './ledger/guarded-core.js';
 import { createVault } from './security/vault.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
-import { startSandboxService, type SandboxService } from './sandbox-service/service.js';
+import { connectService } from './api/connect.js';
 import { createServiceStatusFeature } from './features/service-status/index.js';
 
 export { DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE } from './core-config.js';
@@ -46,7 +44,7 @@ export type { Core, CoreConfig, CoreEvent, CoreEventListener, ServiceConfig } fr
 
 export async function createCore(config: CoreConfig, ports: CorePorts): Promise<Core> {
   // The ledger guard checks history.db first and may hold the app in recovery (main/ledger/guarded-core.ts).
-  if (!config.guarded) return (await guardCore(config, ports)) as unknown as Core;
+  if (!config.guarded) return guardCore<CoreConfig, Core>(config, ports, (inner) => createCore(inner, ports));
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(path.join(config.dataDir, HISTORY_DB_FILE));
   const outbox = createOutboxRepo(db);
@@ -57,34 +55,13 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();
 
-  let sandbox: SandboxService | undefined;
-  let connection: { baseUrl: string; signer: RequestSigner; seller: Seller };
-  try {
-    if (service.kind === 'sandbox') {
-      // Its own process (main/sandbox-service/), state under the app's data folder; a seeded tax authority,
-      // so a clerk without an account can collect, verify and certify in 测试环境.
-      sandbox = await startSandboxService(ports.sandbox, {
-        dataDir: path.join(config.dataDir, 'sandbox'),
-        seed: config.sandboxSeed ?? DEFAULT_SANDBOX_SEED,
-        ...(config.sandboxIssueDelayMs === undefined ? {} : { issueDelayMs: config.sandboxIssueDelayMs }),
-        ...(config.sandboxControlApi ? { controlApi: true } : {}),
-      });
-      connection = { baseUrl: sandbox.baseUrl, signer: createHmacSigner(sandbox.credentials), seller: sandbox.enterprise };
-    } else {
-      const signer = 'signer' in service ? service.signer : createHmacSigner({ appKey: service.appKey, appSecret: service.appSecret });
-      connection = { baseUrl: service.baseUrl, signer, seller: service.seller };
-    }
-  } catch (error) {
+  // The sandbox process or the remote service, and its client (api/connect.ts); nothing stays open if it fails.
+  const record = (entry: RequestLogEntry) => requestLog.record(entry);
+  const connection = await connectService(service, config, ports, { defaultSeed: DEFAULT_SANDBOX_SEED, record }).catch((error: unknown) => {
     closeDatabase(db);
     throw error;
-  }
-
-  const client = createServiceClient({
-    baseUrl: connection.baseUrl,
-    signer: connection.signer,
-    fetch: createAuditedFetch(service.kind, (entry) => requestLog.record(entry)),
-    ...(config.serviceTimeoutMs === undefined ? {} : { timeoutMs: config.serviceTimeoutMs }),
   });
+  const { sandbox, client } = connection;
   const environment = service.kind;
   settings.api.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? sandbox.credentials : null });
   const defaultIssuer = config.issuer ?? DEFAULT_ISSUER;
@@ -99,7 +76,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     outbox,
     ports,
     seller: () => seller(),
-    now: () => new Date(),
+    now: config.clock ?? (() => new Date()),
     kick: () => worker.kick(),
     emit: (event, payload) => emitter.emit('event', event, payload),
   };
@@ -165,14 +142,4 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
       return closing;
     },
   };
-}
-
-function guardCore(config: CoreConfig, ports: CorePorts): Promise<InnerCore> {
-  return createGuardedCore({
-    dataDir: config.dataDir,
-    ports,
-    ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
-    ...(config.dataDirChosen ? { dataDirChosen: true } : {}),
-    build: async (dataDir) => (await createCore({ ...config, dataDir, guarded: true }, ports)) as unknown as InnerCore,
-  });
 }

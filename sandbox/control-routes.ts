@@ -36,6 +36,7 @@ export const OUTPUT_CONTROL_PATH = '/sandbox/control/output-invoices';
 export const RED_LETTER_CONTROL_PATH = '/sandbox/control/red-letter-forms';
 export const VOID_CONTROL_PATH = '/sandbox/control/void';
 export const CERTIFICATION_OUTCOME_CONTROL_PATH = '/sandbox/control/certification-outcome';
+export const RECEIVED_STATUS_CONTROL_PATH = '/sandbox/control/received-invoices/status';
 export const RECEIVED_BULK_CONTROL_PATH = '/sandbox/control/received-invoices/bulk';
 export const COLLECTION_BATCHES_CONTROL_PATH = '/sandbox/control/collection-batches';
 export const CERTIFICATION_BATCHES_CONTROL_PATH = '/sandbox/control/certification-batches';
@@ -61,6 +62,15 @@ const VoidRequest = InvoiceKey.extend({
 
 const TAX_NUMBER = z.string().regex(/^[0-9A-Z]{15,20}$/, 'a tax number: 15–20 digits or capital letters');
 
+/** The tax authority changes a received invoice's status; collectedAt (yyyyMMddHHmmss) is when a collection meets it again. */
+const StatusChange = z.strictObject({
+  FPDM: z.string().regex(/^(?:\d{10}|\d{12})?$/, 'FPDM: 10 or 12 digits, or empty'),
+  FPHM: z.string().regex(/^\d{8}(?:\d{12})?$/, 'FPHM: 8 or 20 digits'),
+  FPZT: z.enum(['0', '1', '2', '3', '4']).optional(),
+  GLZT: z.enum(['0', '1', '2']).optional(),
+  collectedAt: z.string().regex(/^\d{14}$/, 'collectedAt: yyyyMMddHHmmss'),
+});
+
 const BulkRequest = z.strictObject({
   buyer: TAX_NUMBER,
   buyerName: z.string().min(1).max(100),
@@ -80,6 +90,19 @@ export const CONTROL_ROUTES: ControlRoute[] = [
     path: RECEIVED_CONTROL_PATH,
     body: z.strictObject({ buyer: TAX_NUMBER }),
     run: (context, input: { buyer: string }) => ({ status: 200, body: { invoices: createTaxAuthorityStore(context.db).listInvoices(input.buyer) } }),
+  },
+  {
+    method: 'POST',
+    path: RECEIVED_STATUS_CONTROL_PATH,
+    body: StatusChange,
+    run(context, input: z.infer<typeof StatusChange>) {
+      const changed = inputStoresFor(context.db).taxAuthority.changeStatus(input.FPDM, input.FPHM, {
+        ...(input.FPZT === undefined ? {} : { fpzt: input.FPZT }),
+        ...(input.GLZT === undefined ? {} : { glzt: input.GLZT }),
+        collectedAt: input.collectedAt,
+      });
+      return changed ? { status: 200, body: { changed: input } } : { status: 404, body: { error: `no received invoice ${input.FPDM} ${input.FPHM}` } };
+    },
   },
   {
     method: 'POST',

@@ -5,7 +5,8 @@
 //   package folder (unpacked from the asar, see electron-builder.yml). pdfjs-dist and zxing-wasm stay
 //   external too: they find their own files (cmaps, fonts, the .wasm) next to their code, and pdfjs
 //   needs import.meta.url — bundled into CommonJS it dies on load (DOMMatrix is not defined), so PDF
-//   recognition would fail in the packaged app. All four are production dependencies.
+//   recognition would fail in the packaged app. @napi-rs/canvas (intake's page previews, and pdf.js's
+//   canvas in Node) loads its native .node prebuild like better-sqlite3. All five are production dependencies.
 // - dist/preload/index.cjs: a sandboxed preload can require only `electron` and a few Node built-ins,
 //   so everything else (zod, shared/ipc) must be inside the bundle.
 //
@@ -40,6 +41,12 @@ await Promise.all([
     ...common,
     entryPoints: ['main/features/libraries/sheet-worker.ts'],
     outfile: 'dist/main/sheet-worker.cjs',
+  }),
+  // Intake's extraction pool threads (main/features/intake/extraction-pool.ts finds them next to index.cjs).
+  build({
+    ...common,
+    entryPoints: ['main/features/intake/extraction-worker.ts'],
+    outfile: 'dist/main/extraction-worker.cjs',
   }),
   build({
     ...common,

@@ -13,14 +13,14 @@ export type ActionableCode = Extract<
   'DISK_FULL' | 'DATA_FOLDER_READ_ONLY' | 'DATA_FOLDER_MISSING' | 'DATABASE_LOCKED' | 'DATABASE_DAMAGED' | 'SECRET_UNREADABLE'
 >;
 
-/** Chinese sentence with what to do; the renderer shows its own translation of the code. */
-const MESSAGES: Record<ActionableCode, string> = {
-  DISK_FULL: '磁盘空间已满，数据未能保存。请清理数据文件夹所在磁盘的空间，待发送的业务会在空间恢复后自动继续。',
-  DATA_FOLDER_READ_ONLY: '数据文件夹是只读的，无法保存。请检查文件夹权限或所在磁盘是否被设为只读。',
-  DATA_FOLDER_MISSING: '找不到数据文件夹（可能被移动、删除，或所在的移动硬盘/网络盘已断开）。请重新连接后重启本程序。',
-  DATABASE_LOCKED: '数据库正被另一个程序占用（可能同时打开了两个发票工作台）。请关闭另一个窗口后重试。',
-  DATABASE_DAMAGED: '数据库文件已损坏，为保护数据已停止写入。请在“设置 → 数据与备份”中从备份恢复。',
-  SECRET_UNREADABLE: '保存的密钥无法解密（系统钥匙串或密钥环可能已更换）。请在设置中重新输入 AppSecret。',
+/** English for logs; the clerk reads the renderer's `errorHelp.<code>` (what to do), in the UI's language. */
+const LOG_MESSAGES: Record<ActionableCode, string> = {
+  DISK_FULL: 'the disk is full; nothing was saved',
+  DATA_FOLDER_READ_ONLY: 'the data folder is read-only',
+  DATA_FOLDER_MISSING: 'the data folder is missing',
+  DATABASE_LOCKED: 'another program holds the history database',
+  DATABASE_DAMAGED: 'the history database is damaged; writes refused',
+  SECRET_UNREADABLE: 'a stored secret cannot be decrypted',
 };
 
 interface CodedError {
@@ -61,9 +61,5 @@ export function classifyError(error: unknown): ActionableCode | null {
 export function toActionableFailure(error: unknown): IpcFailure | null {
   const code = classifyError(error);
   if (code === null) return null;
-  return new IpcFailure(code, MESSAGES[code], { cause: codeOf(error) || (error instanceof Error ? error.name : 'unknown') });
-}
-
-export function actionableMessage(code: ActionableCode): string {
-  return MESSAGES[code];
+  return new IpcFailure(code, `errorHelp.${code}`, { cause: codeOf(error) || (error instanceof Error ? error.name : 'unknown') }, { message: LOG_MESSAGES[code] });
 }

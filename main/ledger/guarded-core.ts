@@ -162,7 +162,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   own.handle('ledger:listBackups', () => listBackups(backupDir()).map(view));
   own.handle('ledger:backupNow', () =>
     serial(async () => {
-      if (problem) throw IpcFailure.text('DATABASE_RECOVERY', '数据库需要恢复，当前无法备份');
+      if (problem) throw new IpcFailure('DATABASE_RECOVERY', 'ledger.noBackupInRecovery');
       return view(await takeBackup(dbFile(), backupDir(), 'manual', now()));
     }),
   );
@@ -186,9 +186,9 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
     serial(async () => {
       if (problem && RETRYABLE_PROBLEMS.has(problem.problem)) throw new IpcFailure('VALIDATION_FAILED', 'ledger.recovery.retryFirst', { problem: problem.problem });
       const entry = listBackups(backupDir()).find((candidate) => candidate.name === name);
-      if (!entry) throw IpcFailure.text('NOT_FOUND', '未找到这个备份');
+      if (!entry) throw new IpcFailure('NOT_FOUND', 'ledger.backupNotFound');
       const check = checkFile(entry.file);
-      if (!check.ok) throw IpcFailure.text('VALIDATION_FAILED', '这个备份本身已损坏，请选择更早的备份', { detail: check.detail });
+      if (!check.ok) throw new IpcFailure('VALIDATION_FAILED', 'ledger.backupDamaged', {}, { details: { detail: check.detail } });
       if (!problem) {
         // Replacing a working history is the clerk's decision, asked by main, not by the page.
         const yes = ports.dialog?.confirm
@@ -199,7 +199,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
               confirmLabel: '恢复 Restore',
             })
           : false;
-        if (!yes) throw IpcFailure.text('CONFIRMATION_DECLINED', '已取消恢复，数据未变');
+        if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', 'ledger.restoreCancelled');
       }
       await closeInner();
       const aside = setAside(dataDir, problem ? problem.problem : 'replaced', now());
@@ -213,11 +213,11 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   );
   own.handle('ledger:startFresh', ({ confirmation }) =>
     serial(async () => {
-      if (!problem) throw IpcFailure.text('VALIDATION_FAILED', '数据库正常，无需重新开始');
+      if (!problem) throw new IpcFailure('VALIDATION_FAILED', 'ledger.databaseHealthy');
       // Starting over in a folder that is gone or read-only would lose the real history or fail half-way.
       if (RETRYABLE_PROBLEMS.has(problem.problem)) throw new IpcFailure('VALIDATION_FAILED', 'ledger.recovery.retryFirst', { problem: problem.problem });
       if (!(START_FRESH_WORDS as readonly string[]).includes(confirmation.trim())) {
-        throw IpcFailure.text('VALIDATION_FAILED', `请输入“${START_FRESH_WORDS[0]}”确认`, { field: 'confirmation' });
+        throw new IpcFailure('VALIDATION_FAILED', 'ledger.typeConfirmation', { zh: START_FRESH_WORDS[0], en: START_FRESH_WORDS[1] }, { details: { field: 'confirmation' } });
       }
       const aside = setAside(dataDir, problem.problem, now());
       if (aside) log(`history database kept aside as ${aside} before starting fresh`);
@@ -228,12 +228,12 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   );
   own.handle('ledger:openFolder', () =>
     serial(async () => {
-      if (!ports.dialog?.chooseFolder) throw IpcFailure.text('VALIDATION_FAILED', '当前环境无法选择文件夹');
+      if (!ports.dialog?.chooseFolder) throw new IpcFailure('VALIDATION_FAILED', 'ledger.noFolderDialog');
       const picked = await ports.dialog.chooseFolder('选择发票工作台的数据文件夹');
       if (picked === null) return status();
       const health = inspectLedger(picked, { chosen: true });
-      if (health.state === 'new') throw IpcFailure.text('NOT_FOUND', '这个文件夹中没有发票工作台的数据（history.db）');
-      if (health.state === 'recovery') throw IpcFailure.text('DATABASE_DAMAGED', '这个文件夹中的数据库也需要恢复', { problem: health.problem });
+      if (health.state === 'new') throw new IpcFailure('NOT_FOUND', 'ledger.folderHasNoData');
+      if (health.state === 'recovery') throw new IpcFailure('DATABASE_DAMAGED', 'ledger.folderNeedsRecovery', {}, { details: { problem: health.problem } });
       await closeInner();
       dataDir = picked;
       chosen = true;
@@ -244,7 +244,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   );
   own.handle('ledger:chooseBackupFolder', () =>
     serial(async () => {
-      if (!ports.dialog?.chooseFolder) throw IpcFailure.text('VALIDATION_FAILED', '当前环境无法选择文件夹');
+      if (!ports.dialog?.chooseFolder) throw new IpcFailure('VALIDATION_FAILED', 'ledger.noFolderDialog');
       const chosen = await ports.dialog.chooseFolder('选择备份文件夹');
       if (chosen === null) return status();
       fs.mkdirSync(chosen, { recursive: true });
@@ -264,7 +264,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       if (typeof channel === 'string' && channel.startsWith('ledger:')) return own.dispatch(channel, payload);
       if (!inner) {
         if (!isChannel(channel)) return own.dispatch(channel, payload);
-        return fail('DATABASE_RECOVERY', 'untranslated', { text: '数据库需要恢复，恢复前不能开票或修改数据' }, { details: { problem: problem?.problem ?? null } });
+        return fail('DATABASE_RECOVERY', 'ledger.inRecovery', {}, { details: { problem: problem?.problem ?? null } });
       }
       const result = await inner.router.dispatch(channel, payload);
       // Damage found while working: stop writing at once, as the start-up check would have.
@@ -297,4 +297,24 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       return closing;
     },
   };
+}
+
+/**
+ * The core as the hosts get it: `build` (core.ts's createCore with `guarded: true`) runs inside the ledger
+ * guard, on the data folder the guard settled on. Generic over the core type so this module does not
+ * import core.ts (which calls it).
+ */
+export async function guardCore<C extends { guarded?: true; dataDir: string; dailyBackups?: boolean; dataDirChosen?: boolean }, Core>(
+  config: C,
+  ports: CorePorts,
+  build: (config: C) => Promise<Core>,
+): Promise<Core> {
+  const guarded = await createGuardedCore({
+    dataDir: config.dataDir,
+    ports,
+    ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
+    ...(config.dataDirChosen ? { dataDirChosen: true } : {}),
+    build: async (dataDir) => (await build({ ...config, dataDir, guarded: true })) as unknown as InnerCore,
+  });
+  return guarded as unknown as Core;
 }

@@ -31,7 +31,8 @@ export interface Vault {
 export class SecretUnreadableError extends Error {
   constructor(readonly secretName: string, cause: unknown) {
     // The cause is a cipher error (wrong key, other backend, tampered bytes): it never holds the secret.
-    super(`保存的密钥“${secretName}”无法解密，请重新输入。 (stored secret ${secretName} cannot be decrypted)`, { cause });
+    // English for logs: the clerk reads SECRET_UNREADABLE's own text (errors/storage.ts, the renderer's errorHelp).
+    super(`stored secret ${secretName} cannot be decrypted; type it again`, { cause });
     this.name = 'SecretUnreadableError';
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { RuleIssue, RuleIssueCode } from '../../shared/rules/rule-issue.js';
+import { ruleText } from '../../shared/rules/rule-messages.js';
 import { isAuthorisedFor } from '../auth.js';
 import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
 import type { EndpointRequest } from '../context.js';
@@ -45,7 +46,7 @@ export function parseSellerRequest<T extends z.ZodType>(request: EndpointRequest
 export function refusalForRules(issues: readonly RuleIssue[]): Refusal | undefined {
   const first = issues[0];
   if (!first) return undefined;
-  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => issue.message);
+  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => ruleText(issue, 'zh'));
   const more = issues.length > MAX_LISTED_ISSUES ? `；另有 ${issues.length - MAX_LISTED_ISSUES} 处错误` : '';
   return { code: RULE_CODES[first.code], detail: `${listed.join('；')}${more}` };
 }

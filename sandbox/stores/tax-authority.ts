@@ -61,44 +61,27 @@ export interface TaxAuthorityStore extends TaxAuthorityReader {
   count(): number;
   selectForCollection(criteria: CollectionCriteria): CollectionRow[];
   markCertification(id: number, mark: CertificationMark): void;
+  /**
+   * The authority changes an invoice's status after it was collected (voided, out of control, management
+   * status): the new values and the time it was collected again, so a later collection meets it. False when
+   * no such invoice.
+   */
+  changeStatus(fpdm: string, fphm: string, change: { fpzt?: string; glzt?: string; collectedAt: string }): boolean;
 }
 
-interface InvoiceRow {
-  id: number;
-  fplxdm: ReceivedInvoice['fplxdm'];
-  fpdm: string;
-  fphm: string;
-  kprq: string;
-  gmfmc: string;
-  gmfsbh: string;
-  gmfdzdh: string;
-  gmfyhzh: string;
-  xhfmc: string;
-  xhfsbh: string;
-  xhfdzdh: string;
-  xhfyhzh: string;
-  hjje: string;
-  se: string;
-  jshj: string;
-  bz: string;
-  jym: string;
-  fpzt: ReceivedInvoice['fpzt'];
-  glzt: ReceivedInvoice['glzt'];
-  rzzt: ReceivedInvoice['rzzt'];
-  rzrq: string | null;
-  rzsq: string | null;
-  rzlx: string | null;
-  yxse: string | null;
-  xxly: string;
-  yqkgxbz: string;
-  sfdbts: string;
-  txfbz: string;
-  lslbz: string;
-  collected_at: string;
-  has_details: number;
-  line_count: number;
-  vehicle_json: string | null;
-}
+/** A received_invoices row: the invoice's own columns as ReceivedInvoice names them, plus the store's own. */
+type InvoiceRow = Pick<
+  ReceivedInvoice,
+  | 'fplxdm' | 'fpdm' | 'fphm' | 'kprq' | 'gmfmc' | 'gmfsbh' | 'gmfdzdh' | 'gmfyhzh' | 'xhfmc' | 'xhfsbh' | 'xhfdzdh' | 'xhfyhzh'
+  | 'hjje' | 'se' | 'jshj' | 'bz' | 'jym' | 'fpzt' | 'glzt' | 'rzzt' | 'rzrq' | 'rzsq' | 'rzlx' | 'yxse'
+> &
+  Required<Pick<ReceivedInvoice, 'xxly' | 'yqkgxbz' | 'sfdbts' | 'txfbz' | 'lslbz'>> & {
+    id: number;
+    collected_at: string;
+    has_details: number;
+    line_count: number;
+    vehicle_json: string | null;
+  };
 
 interface LineRow {
   invoice_id: number;
@@ -205,6 +188,9 @@ export function createTaxAuthorityStore(db: Db): TaxAuthorityStore {
      VALUES (@invoiceId, @xh, @spmc, @spbm, @spbmjc, @ggxh, @dw, @spsl, @dj, @je, @sl, @se, @cph, @lx, @txsjq, @txsjz)`,
   );
   const selectIdsOfBuyer = db.prepare<[string], { id: number }>('SELECT id FROM received_invoices WHERE gmfsbh = ? ORDER BY collected_at, id');
+  const updateStatus = db.prepare(
+    `UPDATE received_invoices SET fpzt = coalesce(@fpzt, fpzt), glzt = coalesce(@glzt, glzt), collected_at = @collectedAt WHERE fpdm = @fpdm AND fphm = @fphm`,
+  );
   const countInvoices = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM received_invoices');
   const updateCertification = db.prepare(
     `UPDATE received_invoices SET rzzt = @rzzt, rzrq = @rzrq, rzsq = @rzsq, rzlx = @rzlx, yxse = @yxse, xxly = @xxly, sfdbts = @sfdbts
@@ -300,6 +286,7 @@ export function createTaxAuthorityStore(db: Db): TaxAuthorityStore {
         ? selectInitial.all({ ...base, periods: JSON.stringify(scope.certifiedPeriods), issuedFrom: scope.uncertifiedIssuedFrom })
         : selectRange.all({ ...base, from: scope.from, to: scope.to });
     },
+    changeStatus: (fpdm, fphm, change) => updateStatus.run({ fpdm, fphm, fpzt: change.fpzt ?? null, glzt: change.glzt ?? null, collectedAt: change.collectedAt }).changes > 0,
     markCertification(id, mark) {
       updateCertification.run({ ...mark, id });
     },

@@ -58,9 +58,6 @@ export interface FailureOptions {
   details?: unknown;
 }
 
-/** Key of a failure whose text main still writes itself (see IpcFailure.text); the locale shows `{{text}}`. */
-export const UNTRANSLATED_KEY = 'untranslated';
-
 export function ok<T>(value: T): IpcResult<T> {
   return { ok: true, value };
 }
@@ -84,14 +81,6 @@ export class IpcFailure extends Error {
     super(options.message ?? key);
     this.name = 'IpcFailure';
     if (options.details !== undefined) this.details = options.details;
-  }
-
-  /**
-   * @deprecated A step-in for failures not yet given a key: the renderer shows `text` as it is, in every
-   * language. New code never calls it; issue 9 replaces the remaining calls with keys.
-   */
-  static text(code: IpcErrorCode, text: string, details?: unknown): IpcFailure {
-    return new IpcFailure(code, UNTRANSLATED_KEY, { text }, details === undefined ? { message: text } : { message: text, details });
   }
 
   /** The failure as it crosses IPC. */

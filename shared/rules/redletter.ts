@@ -9,7 +9,7 @@ import Decimal from 'decimal.js';
 import { DIGITAL_INVOICE_TYPES, type InvoiceTypeCode } from '../spec/codes.js';
 import type { IssuanceRequest } from '../spec/issuance.js';
 import type { RedLetterApplicationRequest, RedLetterDetailLine } from '../spec/redletter.js';
-import { invalid, isBlank, lineLabel, required, type RuleIssue } from './rule-issue.js';
+import { invalid, isBlank, lineNo, required, type RuleIssue } from './rule-issue.js';
 
 const LINE_TOLERANCE = new Decimal('0.01');
 const RED_DISCOUNT_LINE = 1;
@@ -52,18 +52,18 @@ const isDigital = (fplxdm: InvoiceTypeCode): boolean => DIGITAL_INVOICE_TYPES.in
 /** fpdm and kpzdbs for a non-digital original; chyydm for a digital one. */
 export function applicationFieldsRule(request: RedLetterApplicationRequest, fplxdm: InvoiceTypeCode): RuleIssue[] {
   if (isDigital(fplxdm)) {
-    return isBlank(request.chyydm) ? [required('chyydm', 'chyydm 不能为空（数电发票申请红字信息表必须填写冲红原因）')] : [];
+    return isBlank(request.chyydm) ? [required('chyydm', 'redReasonDigital', { field: 'chyydm' })] : [];
   }
   return (['fpdm', 'kpzdbs'] as const)
     .filter((field) => isBlank(request[field]))
-    .map((field) => required(field, `${field} 不能为空（仅数电发票可以省略）`));
+    .map((field) => required(field, 'nonDigitalField', { field }));
 }
 
 /** xh on every line of a digital-electronic application. */
 export function lineSerialRule(request: RedLetterApplicationRequest, fplxdm: InvoiceTypeCode): RuleIssue[] {
   if (!isDigital(fplxdm)) return [];
   return (request.details ?? []).flatMap((line, index) =>
-    line.xh === undefined ? [required(`details.${index}.xh`, `${lineLabel(index)} xh 不能为空（数电发票须填写蓝字发票明细序号）`)] : [],
+    line.xh === undefined ? [required(`details.${index}.xh`, 'lineSerialRequired', { ...lineNo(index), field: 'xh' })] : [],
   );
 }
 
@@ -77,15 +77,15 @@ export function redLineSignRule(request: RedLetterApplicationRequest): RuleIssue
     const je = new Decimal(line.je);
     const issues: RuleIssue[] = [];
     if (line.fphxz === RED_DISCOUNT_LINE) {
-      if (!je.isPositive() || je.isZero()) issues.push(invalid(`details.${index}.je`, `${lineLabel(index)} 红字折扣行金额必须是正数（冲回原折扣）`));
-      if (line.spsl != null || line.dj != null) issues.push(invalid(`details.${index}.spsl`, `${lineLabel(index)} 折扣行不填数量和单价`));
+      if (!je.isPositive() || je.isZero()) issues.push(invalid(`details.${index}.je`, 'redDiscountPositive', lineNo(index)));
+      if (line.spsl != null || line.dj != null) issues.push(invalid(`details.${index}.spsl`, 'redDiscountNoQuantity', lineNo(index)));
       return issues;
     }
-    if (!je.isNegative() || je.isZero()) issues.push(invalid(`details.${index}.je`, `${lineLabel(index)} 红字明细金额必须是负数`));
+    if (!je.isNegative() || je.isZero()) issues.push(invalid(`details.${index}.je`, 'redLineNegative', lineNo(index)));
     if (line.spsl != null && line.dj != null) {
       const expected = new Decimal(line.spsl).times(line.dj);
       if (expected.minus(je).abs().greaterThan(LINE_TOLERANCE)) {
-        issues.push({ path: `details.${index}.je`, code: 'line-amount-mismatch', message: `${lineLabel(index)} 金额与数量×单价 ${expected.toFixed(2)} 不符` });
+        issues.push({ path: `details.${index}.je`, code: 'line-amount-mismatch', key: 'redLineAmountMismatch', params: { ...lineNo(index), expected: expected.toFixed(2) } });
       }
     }
     return issues;
@@ -99,9 +99,9 @@ export function redDiscountAdjacencyRule(request: RedLetterApplicationRequest): 
     if (line.fphxz !== RED_DISCOUNT_LINE) return [];
     const previous: RedLetterDetailLine | undefined = lines[index - 1];
     if (previous === undefined || previous.fphxz === RED_DISCOUNT_LINE) {
-      return [invalid(`details.${index}.fphxz`, `${lineLabel(index)} 折扣行必须紧跟在被折扣行之后`)];
+      return [invalid(`details.${index}.fphxz`, 'redDiscountFollows', lineNo(index))];
     }
-    return previous.spmc === line.spmc ? [] : [invalid(`details.${index}.spmc`, `${lineLabel(index)} 折扣行名称必须与被折扣行相同（${previous.spmc}）`)];
+    return previous.spmc === line.spmc ? [] : [invalid(`details.${index}.spmc`, 'redDiscountName', { ...lineNo(index), name: previous.spmc })];
   });
 }
 
@@ -140,28 +140,28 @@ export function redLetterChangeRule(request: RedLetterApplicationRequest, origin
     const at = (field: string): string => `details.${index}.${field}`;
     const source = originalFor(line, index, original);
     if (!source) {
-      issues.push(invalid(at('xh'), `${lineLabel(index)} 在蓝字发票中没有对应的明细（序号 ${line.xh ?? index + 1}）`));
+      issues.push(invalid(at('xh'), 'noOriginalLine', { ...lineNo(index), serial: line.xh ?? index + 1 }));
       return;
     }
-    if (seen.has(source.xh)) issues.push(invalid(at('xh'), `${lineLabel(index)} 重复冲红蓝字发票第 ${source.xh} 行`));
+    if (seen.has(source.xh)) issues.push(invalid(at('xh'), 'originalLineTwice', { ...lineNo(index), serial: source.xh }));
     seen.add(source.xh);
-    if (source.spmc !== line.spmc) issues.push(invalid(at('spmc'), `${lineLabel(index)} 名称必须与蓝字发票第 ${source.xh} 行相同（${source.spmc}）`));
-    if (!new Decimal(source.sl).equals(line.sl)) issues.push(invalid(at('sl'), `${lineLabel(index)} 税率必须与蓝字发票第 ${source.xh} 行相同`));
+    if (source.spmc !== line.spmc) issues.push(invalid(at('spmc'), 'originalName', { ...lineNo(index), serial: source.xh, name: source.spmc }));
+    if (!new Decimal(source.sl).equals(line.sl)) issues.push(invalid(at('sl'), 'originalRate', { ...lineNo(index), serial: source.xh }));
     if ((source.fphxz === 1) !== (line.fphxz === RED_DISCOUNT_LINE)) {
-      issues.push(invalid(at('fphxz'), `${lineLabel(index)} 行性质必须与蓝字发票第 ${source.xh} 行一致`));
+      issues.push(invalid(at('fphxz'), 'originalKind', { ...lineNo(index), serial: source.xh }));
       return;
     }
     if (new Decimal(line.je).abs().greaterThan(new Decimal(source.je).abs())) {
-      issues.push(invalid(at('je'), `${lineLabel(index)} 冲红金额超过蓝字发票第 ${source.xh} 行的金额`));
+      issues.push(invalid(at('je'), 'originalAmountExceeded', { ...lineNo(index), serial: source.xh }));
     }
     if (line.fphxz === RED_DISCOUNT_LINE) return;
     if (line.spsl != null && source.spsl !== undefined && new Decimal(line.spsl).abs().greaterThan(new Decimal(source.spsl).abs())) {
-      issues.push(invalid(at('spsl'), `${lineLabel(index)} 冲红数量超过蓝字发票第 ${source.xh} 行的数量`));
+      issues.push(invalid(at('spsl'), 'originalQuantityExceeded', { ...lineNo(index), serial: source.xh }));
     }
     issues.push(...reasonRule(request.chyydm, line, source, index));
   });
   if (request.chyydm === '2' && seen.size !== original.length) {
-    issues.push(invalid('details', '冲红原因为开票有误（2）时必须全额冲红，明细须包含蓝字发票的全部行'));
+    issues.push(invalid('details', 'fullReversalAllLines'));
   }
   return issues;
 }
@@ -173,14 +173,14 @@ function reasonRule(chyydm: string | undefined, line: RedLetterDetailLine, sourc
   switch (chyydm) {
     case '1':
     case '3':
-      return priceKept ? [] : [invalid(at('dj'), `${lineLabel(index)} 冲红原因 ${chyydm} 不允许修改单价（蓝字单价 ${source.dj ?? ''}）`)];
+      return priceKept ? [] : [invalid(at('dj'), 'reasonKeepsPrice', { ...lineNo(index), reason: chyydm, price: source.dj ?? '' })];
     case '2': {
       const full = new Decimal(line.je).negated().equals(source.je) && priceKept && (line.spsl == null ? source.spsl === undefined : fullQuantity);
-      return full ? [] : [invalid(at('je'), `${lineLabel(index)} 冲红原因为开票有误（2）时必须按原明细全额冲红，不得修改`)];
+      return full ? [] : [invalid(at('je'), 'reasonFullLine', lineNo(index))];
     }
     case '4': {
       const untouched = (line.dj == null && line.spsl == null) || (priceKept && fullQuantity);
-      return untouched ? [] : [invalid(at('spsl'), `${lineLabel(index)} 冲红原因为销售折让（4）时不允许修改单价和数量`)];
+      return untouched ? [] : [invalid(at('spsl'), 'reasonKeepsQuantity', lineNo(index))];
     }
     default:
       return [];

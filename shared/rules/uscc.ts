@@ -23,19 +23,25 @@ export function isValidUscc(code: string): boolean {
 
 export type TaxIdCheck =
   | { ok: true; kind: 'uscc' }
-  | { ok: true; kind: 'legacy'; warning: string }
-  | { ok: false; message: string };
+  | { ok: true; kind: 'legacy'; warning: TaxIdMessage }
+  | { ok: false; message: TaxIdMessage };
+
+/** A sentence of rule-messages.ts with its params: whoever shows it says it in the clerk's language. */
+export interface TaxIdMessage {
+  key: 'taxIdCharacters' | 'taxIdCheckCharacter' | 'taxIdLegacy' | 'taxIdLength';
+  params: Readonly<Record<string, string | number>>;
+}
 
 /** Checks a buyer or seller tax ID as a clerk types it (upper-case letters expected). */
 export function checkTaxId(raw: string): TaxIdCheck {
   const id = raw.trim();
   if (id.length === 18) {
-    if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(id)) return { ok: false, message: '统一社会信用代码只能包含数字和大写字母（不含 I、O、Z、S、V）' };
+    if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(id)) return { ok: false, message: { key: 'taxIdCharacters', params: {} } };
     const expected = usccCheckCharacter(id.slice(0, 17));
-    return id[17] === expected ? { ok: true, kind: 'uscc' } : { ok: false, message: `统一社会信用代码校验位不正确（应为 ${expected}）` };
+    return id[17] === expected ? { ok: true, kind: 'uscc' } : { ok: false, message: { key: 'taxIdCheckCharacter', params: { expected: expected ?? '' } } };
   }
   if ([15, 17, 20].includes(id.length) && /^[0-9A-Z]+$/.test(id)) {
-    return { ok: true, kind: 'legacy', warning: `${id.length} 位旧税号无法校验，请核对后再开具` };
+    return { ok: true, kind: 'legacy', warning: { key: 'taxIdLegacy', params: { length: id.length } } };
   }
-  return { ok: false, message: '纳税人识别号应为 18 位统一社会信用代码（或 15、17、20 位旧税号）' };
+  return { ok: false, message: { key: 'taxIdLength', params: {} } };
 }

@@ -12,13 +12,9 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../main/db/open.js';
-import { DEMO_ENTERPRISE } from '../../sandbox/index.js';
-import { sandboxMigrations } from '../../sandbox/migrations/index.js';
-import { SANDBOX_DB_FILE } from '../../sandbox/store.js';
-import { createTaxAuthorityStore } from '../../sandbox/stores/tax-authority.js';
+import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '../../sandbox/index.js';
 import { startHarness } from '../harness/server.js';
-import { qrPng } from '../support/intake-fixtures.js';
+import { qrPng, sidewaysQrPng } from '../support/intake-fixtures.js';
 import { digitalXml, photoJpeg } from '../support/intake-files.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
 
@@ -50,14 +46,14 @@ const item = (page: Page, name: string) => page.locator(`[data-testid="intake-it
 
 describe('intake', () => {
   it('drop a mixed batch → local extraction / recognition → review → verification → ledger; duplicates; scanner; scan folder', async () => {
-    const harness = await startHarness({ dataDir });
+    const harness = await startHarness({ dataDir, core: { sandboxControlApi: true } });
     try {
-      const authority = openDatabase(path.join(dataDir, 'sandbox', SANDBOX_DB_FILE), { migrations: sandboxMigrations });
+      // The seeded tax authority, through the sandbox's test-only control API (not its database).
+      const info = (await harness.core.router.dispatch('app:info', {})) as { ok: true; value: { serviceBaseUrl: string } };
+      const answer = await fetch(`${info.value.serviceBaseUrl}${RECEIVED_CONTROL_PATH}?buyer=${DEMO_ENTERPRISE.taxNumber}`);
+      const invoices = ((await answer.json()) as { invoices: ReceivedInvoice[] }).invoices;
       const limit = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-      const known = createTaxAuthorityStore(authority)
-        .listInvoices(DEMO_ENTERPRISE.taxNumber)
-        .find((invoice) => invoice.fplxdm === '01' && invoice.kprq < limit && !invoice.hjje.startsWith('-'));
-      closeDatabase(authority);
+      const known = invoices.find((invoice) => invoice.fplxdm === '01' && invoice.kprq < limit && !invoice.hjje.startsWith('-'));
       if (!known) throw new Error('no special invoice in the seeded tax authority');
 
       const page = await browser.newPage({ viewport: { width: 1500, height: 1100 }, locale: 'zh-CN' });
@@ -81,17 +77,48 @@ describe('intake', () => {
       await expect.poll(() => item(page, '手机照片.jpg').getAttribute('data-status'), { timeout: 120_000 }).toBe('ready');
       await screenshot(page, 'intake-1-queue');
 
-      // Four filled locally: the QR's sources say so; the photo went to recognition and waits for typing.
+      // Four filled locally, no recognition spent on them; the photo (no readable QR) went to recognition.
+      for (const name of ['专票二维码.png', '电子普票.pdf', '电子普票.ofd', '数电发票.xml']) expect(await item(page, name).getAttribute('data-recognised')).toBe('false');
+      expect(await item(page, '手机照片.jpg').getAttribute('data-recognised')).toBe('true');
+      expect(await item(page, '手机照片.jpg').getByTestId('intake-recognised').innerText()).toBe('已送识别');
       await item(page, '专票二维码.png').click();
       await expect.poll(() => page.getByTestId('intake-field-fphm').inputValue()).toBe(known.fphm);
       expect(await page.getByTestId('intake-source-fphm').innerText()).toBe('二维码');
+      // The file beside its fields: pictures as they are, PDF and OFD as pages drawn by main; zoom.
+      const previewPage = page.getByTestId('intake-preview-page').first();
+      const drawnWidth = () => previewPage.evaluate((img) => (img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0);
+      await expect.poll(() => page.getByTestId('intake-preview-image').getAttribute('data-rotation')).toBe('0');
       await item(page, '电子普票.ofd').click();
       await expect.poll(() => page.getByTestId('intake-field-fphm').inputValue()).toBe('83089647');
       expect(await page.getByTestId('intake-source-fphm').innerText()).toBe('OFD');
+      await previewPage.waitFor({ timeout: 60_000 });
+      await expect.poll(drawnWidth).toBe(1400);
+      await screenshot(page, 'intake-2a-review-ofd');
       await item(page, '电子普票.pdf').click();
       await expect.poll(() => page.getByTestId('intake-field-gmfsbh').inputValue()).toBe('91110108587665983J');
       expect(await page.getByTestId('intake-source-gmfsbh').innerText()).toBe('PDF');
+      await expect.poll(() => page.getByTestId('intake-review').getAttribute('data-name')).toBe('电子普票.pdf');
+      await previewPage.waitFor({ timeout: 60_000 });
+      await expect.poll(drawnWidth).toBe(1400);
       await screenshot(page, 'intake-2-review-pdf');
+      const shownWidth = () => previewPage.evaluate((img) => img.getBoundingClientRect().width);
+      const before100 = await shownWidth();
+      await page.getByTestId('intake-zoom-in').click();
+      await page.getByTestId('intake-zoom-in').click();
+      await expect.poll(() => page.getByTestId('intake-zoom-level').innerText()).toBe('200%');
+      await expect.poll(shownWidth).toBeCloseTo(before100 * 2, 0);
+      await screenshot(page, 'intake-2b-review-pdf-zoomed');
+      // Keyboard: 0 resets while the preview has focus.
+      await page.getByTestId('intake-preview').focus();
+      await page.keyboard.press('0');
+      await expect.poll(() => page.getByTestId('intake-zoom-level').innerText()).toBe('100%');
+      // A picture of a sheet fed sideways: the QR reader's rotation (recognition's XZJD) turns it upright.
+      await drop(page, [{ name: '横放扫描.png', bytes: sidewaysQrPng('01,10,044031900111,55667788,66.00,20240302,09876543210987655566,FFFF,'), type: 'image/png' }]);
+      await expect.poll(() => item(page, '横放扫描.png').getAttribute('data-status'), { timeout: 120_000 }).toBe('ready');
+      await item(page, '横放扫描.png').click();
+      await expect.poll(() => page.getByTestId('intake-preview-image').getAttribute('data-rotation')).toBe('90');
+      expect(await page.getByTestId('intake-preview-image').getAttribute('style')).toContain('rotate(-90deg)');
+      await screenshot(page, 'intake-2c-picture-turned-upright');
 
       // The photo: recognition found nothing readable; the clerk types, checked live; Enter accepts and opens the next.
       await item(page, '手机照片.jpg').click();

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCore, type Core } from '../../main/core.js';
+import { createCore, type Core, type CoreConfig } from '../../main/core.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.js';
 import type { Channel, RequestOf, ResponseOf } from '../../shared/ipc/index.js';
 import { tempDir } from './sample-issuance.js';
@@ -21,13 +21,17 @@ export interface InputCore {
   close(): Promise<void>;
 }
 
-export async function startInputCore(options: { seedInvoicesPerBuyer?: number; sandbox?: Partial<SandboxOptions> } = {}): Promise<InputCore> {
+export async function startInputCore(
+  options: { seedInvoicesPerBuyer?: number; sandbox?: Partial<SandboxOptions>; core?: Partial<CoreConfig> } = {},
+): Promise<InputCore> {
   const root = tempDir('fapiao-input-');
   const sandbox = await startSandbox({
     dataDir: path.join(root, 'sandbox'),
     seed: 13,
     seedInvoicesPerBuyer: options.seedInvoicesPerBuyer ?? 120,
     issueDelayMs: 60,
+    // Tests force certification outcomes and read what the service holds through its control API.
+    controlApi: true,
     onError: () => {},
     ...options.sandbox,
   });
@@ -40,6 +44,7 @@ export async function startInputCore(options: { seedInvoicesPerBuyer?: number; s
       outboxBaseDelayMs: 30,
       outboxMaxDelayMs: 150,
       serviceTimeoutMs: 5000,
+      ...options.core,
     },
     {
       cipher: createTestCipher(),
@@ -73,6 +78,14 @@ export async function startInputCore(options: { seedInvoicesPerBuyer?: number; s
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** A call to the sandbox's test-only control API (docs/sandbox.md › Control API): GET without a body, POST with one. */
+export async function sandboxControl<T = unknown>(input: InputCore, controlPath: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${input.sandbox.baseUrl}${controlPath}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as T;
+  if (response.status !== 200) throw new Error(`${controlPath}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
 }
 
 /** Files under dir whose bytes contain needle (UTF-8 or UTF-16). */

@@ -6,6 +6,7 @@
  */
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { encodeGreyscaleJpeg } from './jpeg-encoder.js';
 
@@ -118,3 +119,36 @@ export async function plainZip(): Promise<Uint8Array> {
 }
 
 export const base64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64');
+
+/**
+ * A heavy picture: a large greyscale scan of speckled paper with the invoice QR in one corner. The QR
+ * reader's try-harder passes over every pixel make it take seconds — the load intake must keep off main.
+ */
+export function heavyQrPng(text: string, side = 2600, seed = 1): Uint8Array {
+  const qr = qrGreyscale(text);
+  const pixels = new Uint8Array(side * side);
+  let state = seed >>> 0 || 1;
+  for (let index = 0; index < pixels.length; index++) {
+    // xorshift: light speckles, deterministic per seed.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    pixels[index] = (state >>> 0) % 7 === 0 ? 60 + ((state >>> 8) & 127) : 235;
+  }
+  for (let y = 0; y < qr.height; y++) pixels.set(qr.pixels.subarray(y * qr.width, (y + 1) * qr.width), (y + 40) * side + 40);
+  const png = new PNG({ width: side, height: side, colorType: 0, inputColorType: 0, bitDepth: 8 });
+  png.data = Buffer.from(pixels);
+  return new Uint8Array(PNG.sync.write(png, { colorType: 0, inputColorType: 0 }));
+}
+
+/** The invoice QR picture turned 90° clockwise, as a sheet fed sideways gives it. */
+export function sidewaysQrPng(text: string): Uint8Array {
+  const { pixels, width, height } = qrGreyscale(text);
+  const turned = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) turned[x * height + (height - 1 - y)] = pixels[y * width + x] ?? 255;
+  // A dark bar along the (new) right edge, where the sheet's top now is: the preview shows which way is up.
+  for (let y = 0; y < width; y++) turned.fill(0, y * height + height - 12, y * height + height);
+  const png = new PNG({ width: height, height: width, colorType: 0, inputColorType: 0, bitDepth: 8 });
+  png.data = Buffer.from(turned);
+  return new Uint8Array(PNG.sync.write(png, { colorType: 0, inputColorType: 0 }));
+}

@@ -6,7 +6,7 @@
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { InvoiceDraft, type BatchIssue, type InvoiceType } from '../../../shared/ipc/index.js';
-import { checkDraft, DRAFT_LABELS, type Seller } from '../../../shared/rules/issuance-form/index.js';
+import { checkDraft, DRAFT_LABELS, draftIssueText, type Seller } from '../../../shared/rules/issuance-form/index.js';
 import { isDecimal } from '../../../shared/rules/money.js';
 import { parseRate, RATE_CHOICES } from '../libraries/cell-values.js';
 import type { SheetRecord } from '../libraries/sheet-reader.js';
@@ -164,7 +164,7 @@ export function parseInvoice(group: Group, seq: number, context: ParseContext): 
   } else {
     draft = parsed.data;
     const check = checkDraft(parsed.data, { seller: context.seller });
-    for (const issue of check.issues) place(issue.path.split('.'), issue.message, issue.severity);
+    for (const issue of check.issues) place(issue.path.split('.'), draftIssueText(issue, 'zh'), issue.severity);
     if (check.request !== null) total = check.built.totals.total;
   }
   const valid = draft !== null && !issues.some((issue) => issue.severity === 'error');

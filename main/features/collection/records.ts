@@ -20,22 +20,26 @@ const lineOf = (line: { [K in 'XH' | 'SPMC' | 'SPBM' | 'GGXH' | 'DW' | 'SPSL' | 
   SE: line.SE ?? null,
 });
 
-export function fromCollected(record: CollectedInvoiceRecord): CollectedInvoice {
-  const common = {
+/** The fields every collected layout shares (special, motor-vehicle, toll and main information). */
+type SharedFields = 'FPLXDM' | 'FPHM' | 'GLZT' | 'DQSKSSQ' | 'GXJZR' | 'GXRQQ' | 'GXRQZ';
+type OptionalShared = 'FPDM' | 'KPRQ' | 'GMFSBH' | 'XHFMC' | 'XHFSBH' | 'SE' | 'FPZT' | 'RZZT' | 'RZRQ' | 'RZSQ' | 'RZLX' | 'YXSE';
+type SharedRecord = { [K in SharedFields]: string } & { [K in OptionalShared]?: string | undefined };
+
+/** One ledger row from any layout: the shared fields (absent ones null), then what the layout adds. */
+function toRow(record: SharedRecord, own: Partial<CollectedInvoice> & Pick<CollectedInvoice, 'lines'>): CollectedInvoice {
+  return {
     FPLXDM: record.FPLXDM,
-    FPDM: record.FPDM,
+    FPDM: record.FPDM ?? null,
     FPHM: record.FPHM,
     KPRQ: record.KPRQ ?? null,
     DQSKSSQ: record.DQSKSSQ,
     GXJZR: record.GXJZR,
     GXRQQ: record.GXRQQ,
     GXRQZ: record.GXRQZ,
-    GMFMC: record.GMFMC ?? null,
     GMFSBH: record.GMFSBH ?? null,
     XHFMC: record.XHFMC ?? null,
     XHFSBH: record.XHFSBH ?? null,
     SE: record.SE ?? null,
-    JSHJ: record.JSHJ ?? null,
     FPZT: record.FPZT ?? null,
     RZZT: record.RZZT ?? null,
     RZRQ: record.RZRQ ?? null,
@@ -44,40 +48,23 @@ export function fromCollected(record: CollectedInvoiceRecord): CollectedInvoice 
     GLZT: record.GLZT,
     YXSE: record.YXSE ?? null,
     recordJson: JSON.stringify(record),
+    ...own,
   };
+}
+
+export function fromCollected(record: CollectedInvoiceRecord): CollectedInvoice {
+  const buyer = { GMFMC: record.GMFMC ?? null, JSHJ: record.JSHJ ?? null };
   if (record.FPLXDM === '03') {
     // The motor-vehicle record has no amount excluding tax: total minus tax, when both are there.
     const hjje = record.JSHJ && record.SE && /^-?\d+(\.\d+)?$/.test(record.JSHJ) && /^-?\d+(\.\d+)?$/.test(record.SE) ? minus(record.JSHJ, record.SE) : null;
-    return { ...common, HJJE: hjje, BZ: null, lines: [] };
+    return toRow(record, { ...buyer, HJJE: hjje, BZ: null, lines: [] });
   }
-  return { ...common, HJJE: record.HJJE ?? null, BZ: record.BZ ?? null, lines: record.MXXX.map((line, index) => lineOf(line, index)) };
+  return toRow(record, { ...buyer, HJJE: record.HJJE ?? null, BZ: record.BZ ?? null, lines: record.MXXX.map((line, index) => lineOf(line, index)) });
 }
 
+/** Main information: no lines (null keeps the lines already held), no buyer name, total or remark. */
 export function fromMainInformation(record: MainInformationRecord): CollectedInvoice {
-  return {
-    FPLXDM: record.FPLXDM,
-    FPDM: record.FPDM,
-    FPHM: record.FPHM,
-    KPRQ: record.KPRQ ?? null,
-    DQSKSSQ: record.DQSKSSQ,
-    GXJZR: record.GXJZR,
-    GXRQQ: record.GXRQQ,
-    GXRQZ: record.GXRQZ,
-    GMFSBH: record.GMFSBH ?? null,
-    XHFMC: record.XHFMC ?? null,
-    XHFSBH: record.XHFSBH ?? null,
-    HJJE: record.HJJE ?? null,
-    SE: record.SE ?? null,
-    FPZT: record.FPZT ?? null,
-    RZZT: record.RZZT ?? null,
-    RZRQ: record.RZRQ ?? null,
-    RZSQ: record.RZSQ ?? null,
-    RZLX: record.RZLX ?? null,
-    GLZT: record.GLZT,
-    YXSE: record.YXSE ?? null,
-    lines: null,
-    recordJson: JSON.stringify(record),
-  };
+  return toRow(record, { HJJE: record.HJJE ?? null, lines: null });
 }
 
 /** a − b for 2-decimal amounts (decimal arithmetic, as all money in the app). */

@@ -14,12 +14,15 @@ import type { Feature, FeatureDeps } from '../feature.js';
 import { createIntakeRepo, fieldsOf, type ReceivedRow } from './repo.js';
 import { defaultScanner, type ScannerPort } from './scanner.js';
 import { watchScanFolder, type ScanFolderWatcher } from './scan-folder.js';
+import { createExtractionPool, type PoolOptions } from './extraction-pool.js';
 import { createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
 import { verifyReceived } from './verify.js';
 
 export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit'> & {
   /** The platform's scanner; SANE / WIA / scan folder by platform when absent. */
   scanner?: ScannerPort;
+  /** The threads files are read on; a pool of the default size when absent. */
+  pool?: PoolOptions;
 };
 
 const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf', ofd: 'application/ofd', xml: 'application/xml' } as const;
@@ -43,7 +46,8 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
       return { scanFolder: null };
     }
   };
-  const queue = createIntakeQueue({ repo, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item) });
+  const pool = createExtractionPool(deps.pool);
+  const queue = createIntakeQueue({ repo, pool, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item) });
   let watcher: ScanFolderWatcher | undefined;
   const watch = (folder: string | null) => {
     watcher?.stop();
@@ -77,12 +81,23 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
         return { accepted: paths.length > 0 ? queue.addPaths(paths, 'pick') : 0 };
       });
       router.handle('intake:queue', () => queue.list());
-      router.handle('intake:preview', ({ receivedId }) => {
+      router.handle('intake:preview', async ({ receivedId }) => {
         const found = row(receivedId);
         const mime = MIME[found.file_type];
-        if (!found.stored_path || !fs.existsSync(found.stored_path)) return { mime, base64: null };
-        const size = fs.statSync(found.stored_path).size;
-        return { mime, base64: size <= PREVIEW_MAX_BYTES ? fs.readFileSync(found.stored_path).toString('base64') : null };
+        const none = { mime, base64: null, pages: [], pageCount: 0 };
+        if (!found.stored_path || !fs.existsSync(found.stored_path) || fs.statSync(found.stored_path).size > PREVIEW_MAX_BYTES) return none;
+        const bytes = new Uint8Array(await fs.promises.readFile(found.stored_path));
+        if (found.file_type === 'png' || found.file_type === 'jpg') return { ...none, base64: Buffer.from(bytes).toString('base64') };
+        if (found.file_type !== 'pdf' && found.file_type !== 'ofd') return none;
+        try {
+          // Drawn on the extraction pool's threads: pdf.js and the OFD renderer never run on main's event loop.
+          const preview = await pool.preview(bytes);
+          return { mime, base64: null, pages: preview.pages.map((page) => ({ base64: Buffer.from(page.png).toString('base64'), width: page.width, height: page.height })), pageCount: preview.pageCount };
+        } catch (error) {
+          // A page that cannot be drawn leaves the fields and "open the original" usable.
+          console.error('[intake] preview', error instanceof Error ? error.message : String(error));
+          return none;
+        }
       });
       router.handle('intake:review', ({ receivedId, fields }) => {
         const found = row(receivedId);
@@ -184,6 +199,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
     async stop() {
       watcher?.stop();
       await queue.drain();
+      await pool.close();
     },
   };
 }

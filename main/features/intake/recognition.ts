@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EXTRACTED_FIELDS, isComplete, normaliseAmount, compactDate, type Extraction, type ExtractionOutcome, type ExtractedField } from '../../../extraction/index.js';
-import { prepareForRecognition } from '../../../extraction/image-prep.js';
+import { prepareForRecognition, type PreparedPicture } from '../../../extraction/image-prep.js';
 import type { ServiceClient } from '../../api/client.js';
 import type { RecognitionResult } from '../../../shared/spec/ocr.js';
 
@@ -50,10 +50,16 @@ export function fieldsOfRecognition(result: RecognitionResult): Partial<Record<E
  * Completes an extraction with recognition when it is incomplete (or found nothing in a picture).
  * A file that is bad in itself (too large, refused XML, corrupt) is not sent: recognition cannot fix it.
  */
-export async function completeWithRecognition(client: Pick<ServiceClient, 'recognise'>, bytes: Uint8Array, outcome: ExtractionOutcome): Promise<ExtractionOutcome & { extraction?: RecognisedExtraction }> {
+export async function completeWithRecognition(
+  client: Pick<ServiceClient, 'recognise'>,
+  bytes: Uint8Array,
+  outcome: ExtractionOutcome,
+  // The app prepares pictures on its extraction pool (decoding a phone photo takes seconds); the CLI here.
+  prepare: (bytes: Uint8Array) => PreparedPicture | Promise<PreparedPicture> = prepareForRecognition,
+): Promise<ExtractionOutcome & { extraction?: RecognisedExtraction }> {
   if (outcome.ok && outcome.extraction.complete) return outcome;
   if (!outcome.ok && outcome.error.code !== 'no-invoice') return outcome;
-  const picture = prepareForRecognition(bytes);
+  const picture = await prepare(bytes);
   const answer = await client.recognise({ uuid: randomUUID().replace(/-/g, ''), picture: Buffer.from(picture.bytes).toString('base64') });
   const first = answer.invoices[0];
   const base: RecognisedExtraction = outcome.ok

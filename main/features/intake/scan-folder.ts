@@ -1,7 +1,8 @@
 /**
  * The watched scan folder: a file that appears there is taken into the intake queue once it is completely
  * written — its size and modification time unchanged across two looks (a scanner or a copy still writing
- * keeps changing them) — within about 2 s. Polling rather than fs.watch: it behaves the same on every
+ * keeps changing them): a complete file is seen by the next look (≤ 0.5 s) and taken by the one after,
+ * so within 1 s of being written, 2 s at most (test/unit/intake/scan-folder.test.ts counts the looks). Polling rather than fs.watch: it behaves the same on every
  * platform and on network shares, and a poll of a folder is cheap. Taken files are remembered in the
  * database (name, size, mtime), so a restart does not take them again.
  */
@@ -16,7 +17,7 @@ export interface ScanFolderWatcher {
   stop(): void;
 }
 
-export function watchScanFolder(folder: string, repo: IntakeRepo, take: (filePath: string) => void, onError: (error: unknown) => void): ScanFolderWatcher {
+export function watchScanFolder(folder: string, repo: Pick<IntakeRepo, 'isTaken' | 'markTaken'>, take: (filePath: string) => void, onError: (error: unknown) => void): ScanFolderWatcher {
   const seen = new Map<string, { size: number; mtimeMs: number }>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -2,9 +2,10 @@
  * ScannerPort: how intake drives a scanner on each platform.
  * - Linux: SANE's `scanimage` — `-L` lists devices; a scan is 300 dpi PNG (the spec's recommendation for
  *   scans); with the feeder, `--batch` writes each page to its own file.
- * - Windows: WIA through PowerShell (the WIA.CommonDialog COM object, no driver SDK needed), 300 dpi, one
- *   file per page while the feeder has paper. Implemented but not testable on this project's Linux
- *   machines and CI.
+ * - Windows: WIA through PowerShell (the WIA.DeviceManager COM object, no driver SDK needed), 300 dpi, one
+ *   file per page while the feeder has paper. WIA itself cannot run on this project's Linux machines and
+ *   CI: the adapter is type-checked and unit-tested against the captured PowerShell invocation
+ *   (test/unit/intake/wia-scanner.test.ts).
  * - macOS: ImageCapture has no command line; the clerk points the scanner's own software at the scan
  *   folder, which intake watches (this port lists no devices and says so by its kind).
  */
@@ -26,14 +27,17 @@ export interface ScannerPort {
 
 export const SCAN_DPI = 300;
 
-function run(command: string, args: string[], timeoutMs: number): Promise<{ stdout: string; stderr: string; code: number }> {
+/** Runs a command (execFile, no shell); tests give a runner that records the invocation instead. */
+export type CommandRunner = (command: string, args: string[], timeoutMs: number) => Promise<{ stdout: string; stderr: string; code: number }>;
+
+const run: CommandRunner = (command, args, timeoutMs) => {
   return new Promise((resolve, reject) => {
     execFile(command, args, { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
       if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new Error(`${command} is not installed`));
       resolve({ stdout: String(stdout), stderr: String(stderr), code: error ? Number((error as { code?: number }).code ?? 1) : 0 });
     });
   });
-}
+};
 
 /** N of a page file named …-N.png. */
 const pageNumber = (name: string) => Number(name.slice(name.lastIndexOf('-') + 1, name.lastIndexOf('.'))) || 0;
@@ -95,12 +99,13 @@ do {
 } while ($Feeder -eq 1)
 `;
 
-export function createWiaScanner(): ScannerPort {
-  const invoke = (args: string[], timeoutMs: number) => run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', `& {${WIA_SCRIPT}} ${args.join(' ')}`], timeoutMs);
+export function createWiaScanner(runner: CommandRunner = run): ScannerPort {
+  const invoke = (args: string[], timeoutMs: number) => runner('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', `& {${WIA_SCRIPT}} ${args.join(' ')}`], timeoutMs);
   return {
     kind: 'wia',
     async listDevices() {
-      const { stdout } = await invoke(['-Mode', 'list'], 60_000);
+      const { stdout, stderr, code } = await invoke(['-Mode', 'list'], 60_000);
+      if (code !== 0) throw new Error(`WIA could not list scanners: ${stderr.trim() || `exit code ${code}`}`);
       return stdout.split(/\r?\n/).filter(Boolean).map((line) => {
         const [id = '', name = ''] = line.split('\t');
         return { id, name };
@@ -109,8 +114,11 @@ export function createWiaScanner(): ScannerPort {
     async scan(device, { feeder, folder }) {
       fs.mkdirSync(folder, { recursive: true });
       const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
-      await invoke(['-Mode', 'scan', '-Device', quote(device), '-Folder', quote(folder), '-Feeder', feeder ? '1' : '0'], 10 * 60_000);
-      return pagesIn(folder, 'wia-page-');
+      const { stderr, code } = await invoke(['-Mode', 'scan', '-Device', quote(device), '-Folder', quote(folder), '-Feeder', feeder ? '1' : '0'], 10 * 60_000);
+      const pages = pagesIn(folder, 'wia-page-');
+      // No page is a failure the clerk must hear about (no paper, no such scanner), never an empty success.
+      if (pages.length === 0) throw new Error(`WIA scanned no page: ${stderr.trim() || `exit code ${code}`}`);
+      return pages;
     },
   };
 }

@@ -9,11 +9,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_FILE_BYTES, extractInvoice, sniffFileKind, type ExtractionOutcome } from '../../../extraction/index.js';
+import { EXTRACTION_ERRORS, MAX_FILE_BYTES, sniffFileKind, type ExtractionOutcome } from '../../../extraction/index.js';
 import type { ServiceClient } from '../../api/client.js';
 import { ServiceError } from '../../api/errors.js';
 import type { IntakeItem } from '../../../shared/ipc/channels/intake.js';
 import { INTAKE_FIELDS, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
+import type { ExtractionPool } from './extraction-pool.js';
 import { completeWithRecognition, type RecognisedExtraction } from './recognition.js';
 import { fieldsOf, type IntakeRepo, type ReceivedRow } from './repo.js';
 
@@ -24,12 +25,17 @@ const MAX_FILES_PER_ADD = 1000;
 
 export interface QueueDeps {
   repo: IntakeRepo;
+  /** Where files are read: worker threads, off main's event loop. */
+  pool: Pick<ExtractionPool, 'size' | 'extract' | 'prepare'>;
   dataDir: string;
   client: () => Pick<ServiceClient, 'recognise'>;
   emit: (item: IntakeItem) => void;
 }
 
 export type IntakeOrigin = IntakeItem['origin'];
+
+const EXTRACTION_CODES = new Set<string>(Object.values(EXTRACTION_ERRORS));
+const isExtractionCode = (code: string) => EXTRACTION_CODES.has(code);
 
 function blankItem(id: string, fileName: string, origin: IntakeOrigin): IntakeItem {
   return { id, fileName, origin, status: 'reading', receivedId: null, fileType: null, fields: {}, sources: {}, names: {}, complete: false, recognised: false, rotation: 0, error: null, duplicate: null };
@@ -63,33 +69,52 @@ export function createIntakeQueue(deps: QueueDeps) {
     deps.emit(structuredClone(item));
   };
 
-  async function process(item: IntakeItem, load: () => Promise<Uint8Array>): Promise<void> {
-    const fail = (code: string, detail?: string) => publish({ ...item, status: 'failed', error: detail === undefined ? { code } : { code, detail } });
+  /** A file read and extracted (phase 1, in parallel on the pool), waiting for its turn to be saved. */
+  type Reading =
+    | { kind: 'failed'; code: string; detail?: string }
+    | { kind: 'same-file'; row: ReceivedRow }
+    | { kind: 'read'; bytes: Uint8Array; hash: string; outcome: ExtractionOutcome & { extraction?: RecognisedExtraction }; recognitionError?: string; worthRecognising: boolean };
+
+  async function read(item: IntakeItem, load: () => Promise<Uint8Array>): Promise<Reading> {
     let bytes: Uint8Array;
     try {
       bytes = await load();
     } catch (error) {
-      return fail(error instanceof RangeError ? 'too-large' : 'unreadable', error instanceof Error ? error.message : String(error));
+      return { kind: 'failed', code: error instanceof RangeError ? 'too-large' : 'unreadable', detail: error instanceof Error ? error.message : String(error) };
     }
-    if (bytes.length > MAX_FILE_BYTES) return fail('too-large');
+    if (bytes.length > MAX_FILE_BYTES) return { kind: 'failed', code: 'too-large' };
     const hash = createHash('sha256').update(bytes).digest('hex');
+    // A file saved before is not read again (nor sent to recognition).
     const same = deps.repo.byHash(hash);
-    if (same) {
-      return publish({ ...item, status: 'duplicate', fileType: same.file_type, fields: fieldsOf(same), duplicate: { of: same.id, fileName: same.file_name, reason: 'file' } });
-    }
-    let outcome: ExtractionOutcome & { extraction?: RecognisedExtraction } = await extractInvoice(bytes);
+    if (same) return { kind: 'same-file', row: same };
+    const extracted = await deps.pool.extract(bytes);
+    if (!extracted.ok && !isExtractionCode(extracted.error.code)) return { kind: 'failed', code: extracted.error.code, detail: extracted.error.message };
+    let outcome = extracted as ExtractionOutcome & { extraction?: RecognisedExtraction };
     let recognitionError: string | undefined;
     const worthRecognising = outcome.ok ? !outcome.extraction.complete : outcome.error.code === 'no-invoice';
     if (worthRecognising) {
       publish({ ...item, status: 'recognising', recognised: true, ...(outcome.ok ? { fields: outcome.extraction.fields, sources: outcome.extraction.sources } : {}) });
       try {
-        outcome = await completeWithRecognition(deps.client(), bytes, outcome);
+        outcome = await completeWithRecognition(deps.client(), bytes, outcome, (picture) => deps.pool.prepare(picture));
       } catch (error) {
         // Recognition answering "nothing found" is a reading like any other; unreachable is not. Either
         // way what was read locally stays and the clerk types the rest.
         recognitionError = error instanceof ServiceError ? undefined : error instanceof Error ? error.name : 'Error';
       }
     }
+    return { kind: 'read', bytes, hash, outcome, worthRecognising, ...(recognitionError === undefined ? {} : { recognitionError }) };
+  }
+
+  /** Phase 2, one file at a time in arrival order: duplicates are decided against everything saved before. */
+  function save(item: IntakeItem, reading: Reading): void {
+    const fail = (code: string, detail?: string) => publish({ ...item, status: 'failed', error: detail === undefined ? { code } : { code, detail } });
+    if (reading.kind === 'failed') return fail(reading.code, reading.detail);
+    const same = reading.kind === 'same-file' ? reading.row : deps.repo.byHash(reading.hash);
+    if (same) {
+      return publish({ ...item, status: 'duplicate', fileType: same.file_type, fields: fieldsOf(same), duplicate: { of: same.id, fileName: same.file_name, reason: 'file' } });
+    }
+    if (reading.kind !== 'read') return;
+    const { bytes, hash, outcome, recognitionError, worthRecognising } = reading;
     const kind = sniffFileKind(bytes);
     // A photo neither the QR reader nor recognition could read is still an invoice the clerk holds: it is
     // kept for typing (flagged no-invoice), not dropped. Other files without an invoice are refused.
@@ -129,13 +154,48 @@ export function createIntakeQueue(deps: QueueDeps) {
     });
   }
 
+  /**
+   * Files are read `concurrency` at a time (one more than the pool's threads, so a thread never waits for
+   * main to hand it the next file) and saved in arrival order. A slot is held until its file is saved, so
+   * at most `concurrency` files' bytes are in memory however long the queue.
+   */
+  const concurrency = deps.pool.size + 1;
+  let running = 0;
+  const slotWaiters: Array<() => void> = [];
+  const acquire = () => (running < concurrency ? (running++, Promise.resolve()) : new Promise<void>((resolve) => slotWaiters.push(resolve)));
+  const release = () => {
+    const next = slotWaiters.shift();
+    if (next) next();
+    else running--;
+  };
+
   function enqueue(fileName: string, origin: IntakeOrigin, load: () => Promise<Uint8Array>): void {
     const item = blankItem(`q${++counter}`, fileName, origin);
     publish(item);
-    chain = chain.then(() => process(item, load)).catch((error: unknown) => {
-      console.error('[intake] file failed', error);
-      publish({ ...item, status: 'failed', error: { code: 'internal' } });
-    });
+    const turn = chain;
+    let saved!: () => void;
+    chain = new Promise<void>((resolve) => (saved = resolve));
+    void acquire()
+      .then(async () => {
+        let reading: Reading;
+        try {
+          reading = await read(item, load);
+        } catch (error) {
+          console.error('[intake] file failed', error);
+          reading = { kind: 'failed', code: 'internal' };
+        }
+        await turn;
+        try {
+          save(item, reading);
+        } catch (error) {
+          console.error('[intake] file failed', error);
+          publish({ ...item, status: 'failed', error: { code: 'internal' } });
+        }
+      })
+      .finally(() => {
+        release();
+        saved();
+      });
   }
 
   function readFileChecked(filePath: string): () => Promise<Uint8Array> {

@@ -59,8 +59,8 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
   /** The URL if the app may download from it (https, or http to loopback), else an IpcFailure. */
   function allowedUrl(raw: string, name: string): URL {
     const problem = serviceUrlProblem(raw);
-    if (problem === 'plain-http') throw IpcFailure.text('BAD_RESPONSE', `发票 ${name} 文件地址不是 https://，为安全未下载`, { problem });
-    if (problem !== null) throw IpcFailure.text('BAD_RESPONSE', `发票 ${name} 文件地址无效`, { problem });
+    if (problem === 'plain-http') throw new IpcFailure('BAD_RESPONSE', 'issuance.filePlainHttp', { format: name }, { details: { problem } });
+    if (problem !== null) throw new IpcFailure('BAD_RESPONSE', 'issuance.fileUrlInvalid', { format: name }, { details: { problem } });
     return new URL(raw);
   }
 
@@ -74,14 +74,14 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
         // Redirects by hand: fetch's own 'follow' would go to any host and downgrade to http.
         response = await doFetch(url, { signal: AbortSignal.timeout(deps.timeoutMs ?? 30_000), redirect: 'manual' });
       } catch (error) {
-        throw IpcFailure.text('NETWORK_ERROR', `无法下载发票 ${name} 文件：${error instanceof Error ? error.message : String(error)}`);
+        throw new IpcFailure('NETWORK_ERROR', 'issuance.fileDownloadFailed', { format: name, reason: error instanceof Error ? error.message : String(error) });
       }
       if (response.status < 300 || response.status >= 400) break;
       const location = response.headers.get('location');
       await response.body?.cancel();
-      if (location === null || hop >= MAX_REDIRECTS) throw IpcFailure.text('BAD_RESPONSE', `下载发票 ${name} 文件时重定向过多或无效`);
+      if (location === null || hop >= MAX_REDIRECTS) throw new IpcFailure('BAD_RESPONSE', 'issuance.fileRedirects', { format: name });
       const next = allowedUrl(new URL(location, url).toString(), name);
-      if (next.host !== host) throw IpcFailure.text('BAD_RESPONSE', `发票 ${name} 文件被重定向到另一台服务器（${next.host}），为安全未下载`, { host: next.host });
+      if (next.host !== host) throw new IpcFailure('BAD_RESPONSE', 'issuance.fileRedirectedAway', { format: name, host: next.host }, { details: { host: next.host } });
       url = next;
     }
     if (!response.ok) throw new IpcFailure('SERVICE_ERROR', 'issuance.fileHttpError', { format: name, status: response.status });
@@ -129,7 +129,7 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
       if (!deps.opener) throw new IpcFailure('VALIDATION_FAILED', 'app.noOpener');
       const { path: file, bytes: size } = await local(id, format);
       // Checked again right before the viewer gets it: the cached copy could have been replaced meanwhile.
-      if (readIfValid(file, format) === null) throw IpcFailure.text('BAD_RESPONSE', `保存的 ${name} 文件内容无效，未打开`);
+      if (readIfValid(file, format) === null) throw new IpcFailure('BAD_RESPONSE', 'issuance.fileSavedInvalid', { format: name });
       try {
         await deps.opener.open(file);
       } catch (error) {

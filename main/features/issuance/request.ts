@@ -3,6 +3,7 @@
  * detail line") with the same builder and rule book the form runs live (shared/rules/issuance-form), so
  * main refuses exactly what the form showed — and nothing the service would refuse is ever queued.
  */
+import type { RuleMessageKey, RuleParams } from '../../../shared/rules/rule-messages.js';
 import type { InvoiceDraft } from '../../../shared/ipc/index.js';
 import { checkDraft, type DraftIssue, type Seller, type StoredLine } from '../../../shared/rules/issuance-form/index.js';
 import type { Totals } from '../../../shared/rules/money.js';
@@ -19,7 +20,7 @@ export interface PreparedIssuance {
 
 export type BuildResult =
   | ({ ok: true; warnings: DraftIssue[] } & PreparedIssuance)
-  | { ok: false; message: string; details: { issues: Array<{ path: (string | number)[]; message: string }> } };
+  | { ok: false; details: { issues: Array<{ path: (string | number)[]; key: RuleMessageKey; params: RuleParams }> } };
 
 /** 'lines.2.quantity' → ['lines', 2, 'quantity'], the path shape the renderer maps onto its fields. */
 const toPath = (dotted: string): (string | number)[] => dotted.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
@@ -28,12 +29,8 @@ export function buildIssuanceRequest(draft: InvoiceDraft, context: { lsh: string
   const check = checkDraft(draft, context);
   const errors = check.issues.filter((issue) => issue.severity === 'error');
   if (errors.length > 0 || check.request === null) {
-    const message = errors.map((issue) => issue.message).join('；');
-    return {
-      ok: false,
-      message: `发票内容不符合开票规则：${message}`,
-      details: { issues: errors.map((issue) => ({ path: toPath(issue.path), message: issue.message })) },
-    };
+    // The sentences travel as keys: the form puts each on its field in the clerk's language.
+    return { ok: false, details: { issues: errors.map((issue) => ({ path: toPath(issue.path), key: issue.key, params: issue.params })) } };
   }
   const { total, tax, net } = check.built.totals;
   return {

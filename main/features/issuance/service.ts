@@ -72,7 +72,7 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
   function submit(draft: InvoiceDraft): InvoiceSummary {
     const lsh = newSerial('FD', deps.now());
     const built = buildIssuanceRequest(draft, { lsh, seller: deps.seller() });
-    if (!built.ok) throw IpcFailure.text('VALIDATION_FAILED', built.message, built.details);
+    if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', 'issuance.draftInvalid', { count: built.details.issues.length }, { details: built.details });
     return enqueue(built);
   }
 

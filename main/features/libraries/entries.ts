@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { Customer, Product, type Environment } from '../../../shared/ipc/index.js';
 import { checkTaxId } from '../../../shared/rules/uscc.js';
+import { ruleText } from '../../../shared/rules/rule-messages.js';
 import { CUSTOMER_LABELS, PRODUCT_LABELS, type CustomerField, type ProductField } from './columns.js';
 import type { CustomerFields, LibrariesRepo, ProductFields } from './repo.js';
 
@@ -41,8 +42,8 @@ export function checkCustomer(input: unknown): Checked<CustomerFields, CustomerF
   const warnings: string[] = [];
   if (taxNumber !== null) {
     const check = checkTaxId(taxNumber);
-    if (!check.ok) return { ok: false, issues: [{ field: 'taxNumber', message: check.message }] };
-    if (check.kind === 'legacy') warnings.push(`${CUSTOMER_LABELS.taxNumber} ${taxNumber}：${check.warning}`);
+    if (!check.ok) return { ok: false, issues: [{ field: 'taxNumber', message: ruleText(check.message, 'zh') }] };
+    if (check.kind === 'legacy') warnings.push(`${CUSTOMER_LABELS.taxNumber} ${taxNumber}：${ruleText(check.warning, 'zh')}`);
   }
   return {
     ok: true,
@@ -85,7 +86,10 @@ export function checkProduct(input: unknown): Checked<ProductFields, ProductFiel
   };
 }
 
-export type StoreOutcome = { ok: true; id: number; merged: boolean; note: string | null } | { ok: false; status: 'not-found' | 'conflict'; message: string };
+/** `message` is the import report's wording of a row; `other` names the entry a conflict is with (for the key's sentence). */
+export type StoreOutcome =
+  | { ok: true; id: number; merged: boolean; note: string | null }
+  | { ok: false; status: 'not-found' | 'conflict'; message: string; other?: string };
 
 /**
  * Inserts, or updates the entry with the same identity: a customer's tax ID (its name when it has none).
@@ -98,7 +102,7 @@ export function storeCustomer(repo: LibrariesRepo, fields: CustomerFields, id: n
     if (!repo.customer(id)) return { ok: false, status: 'not-found', message: '该客户已被删除，请刷新列表' };
     if (same && same.id !== id) {
       const what = fields.taxNumber !== null ? `纳税人识别号 ${fields.taxNumber}` : `名称「${fields.name}」`;
-      return { ok: false, status: 'conflict', message: `${what}已属于另一个客户「${same.name}」，请直接编辑那一条` };
+      return { ok: false, status: 'conflict', message: `${what}已属于另一个客户「${same.name}」，请直接编辑那一条`, other: same.name };
     }
     repo.updateCustomer(id, fields, now);
     return { ok: true, id, merged: false, note: null };
@@ -117,7 +121,7 @@ export function storeProduct(repo: LibrariesRepo, fields: ProductFields, id: num
   const what = `「${fields.name}${fields.specification ? ` ${fields.specification}` : ''}」`;
   if (id !== undefined) {
     if (!repo.product(id)) return { ok: false, status: 'not-found', message: '该商品已被删除，请刷新列表' };
-    if (same && same.id !== id) return { ok: false, status: 'conflict', message: `已有同名同规格的商品${what}，请直接编辑那一条` };
+    if (same && same.id !== id) return { ok: false, status: 'conflict', message: `已有同名同规格的商品${what}，请直接编辑那一条`, other: same.name };
     repo.updateProduct(id, fields, now);
     return { ok: true, id, merged: false, note: null };
   }

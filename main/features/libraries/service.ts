@@ -47,12 +47,15 @@ export interface LibrariesServiceDeps {
 }
 
 function failStore(outcome: Extract<StoreOutcome, { ok: false }>): never {
-  throw IpcFailure.text(outcome.status === 'not-found' ? 'NOT_FOUND' : 'VALIDATION_FAILED', outcome.message);
+  if (outcome.status === 'not-found') throw new IpcFailure('NOT_FOUND', 'libraries.entryGone', {}, { message: outcome.message });
+  throw new IpcFailure('VALIDATION_FAILED', 'libraries.entryConflict', { other: outcome.other ?? '' }, { message: outcome.message });
 }
 
 function refuse<F extends string>(checked: Extract<Checked<unknown, F>, { ok: false }>, labels: Record<F, string>): never {
-  throw IpcFailure.text('VALIDATION_FAILED', describeIssues(checked.issues, labels), {
-    issues: checked.issues.map((issue) => ({ path: [issue.field], message: issue.message })),
+  // The sentence by key; each field's problem travels in details for the form to put on its field.
+  throw new IpcFailure('VALIDATION_FAILED', 'libraries.fieldsInvalid', { count: checked.issues.length }, {
+    message: describeIssues(checked.issues, labels),
+    details: { issues: checked.issues.map((issue) => ({ path: [issue.field], message: issue.message })) },
   });
 }
 

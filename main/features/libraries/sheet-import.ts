@@ -46,7 +46,7 @@ export async function importSheet<F extends string>(filePath: string, request: S
       worker.once('message', (message: WorkerAnswer<F>) => resolve(message));
       worker.once('error', (error: Error & { code?: string }) => {
         if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          reject(IpcFailure.text('VALIDATION_FAILED', '工作簿内容过多，读取时超出内存限制，未导入；请拆分文件后分批导入', { reason: 'too-large-unpacked' }));
+          reject(new IpcFailure('VALIDATION_FAILED', 'app.sheetOutOfMemory', {}, { details: { reason: 'too-large-unpacked' } }));
         } else reject(error);
       });
       worker.once('exit', (code) => reject(new Error(`sheet worker exited (${code}) without an answer`)));

@@ -72,7 +72,7 @@ export async function readSheetFile<F extends string>(filePath: string, request:
   } catch {
     throw new IpcFailure('VALIDATION_FAILED', 'app.fileNotFound', { path: filePath });
   }
-  if (size > MAX_SHEET_BYTES) throw IpcFailure.text('VALIDATION_FAILED', `文件过大（超过 ${MAX_SHEET_BYTES / 1024 / 1024} MB），请拆分后再导入`, { reason: 'file-too-large' });
+  if (size > MAX_SHEET_BYTES) throw new IpcFailure('VALIDATION_FAILED', 'app.sheetTooLarge', { mb: MAX_SHEET_BYTES / 1024 / 1024 }, { details: { reason: 'file-too-large' } });
   const bytes = await fs.readFile(filePath);
   let counters: ZipCounters;
   try {
@@ -81,7 +81,7 @@ export async function readSheetFile<F extends string>(filePath: string, request:
     if (error instanceof SheetRefusal) {
       // Not a workbook at all: the one sentence the clerk knows for it; the real causes below keep their words.
       if (error.reason === 'not-xlsx') throw new IpcFailure('VALIDATION_FAILED', 'app.sheetUnreadable', {}, { message: error.message, details: { reason: error.reason, counters: error.counters } });
-      throw IpcFailure.text('VALIDATION_FAILED', error.message, { reason: error.reason, counters: error.counters });
+      throw new IpcFailure('VALIDATION_FAILED', error.key, { ...error.params }, { message: error.message, details: { reason: error.reason, counters: error.counters } });
     }
     throw error;
   }
@@ -89,10 +89,10 @@ export async function readSheetFile<F extends string>(filePath: string, request:
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw IpcFailure.text('VALIDATION_FAILED', '无法读取该工作簿：文件内容已损坏（解压正常，但表格内容无法解析）', { reason: 'corrupt', counters });
+    throw new IpcFailure('VALIDATION_FAILED', 'app.sheetContentUnreadable', {}, { details: { reason: 'corrupt', counters } });
   }
   const sheet = (request.sheetName ? workbook.getWorksheet(request.sheetName) : undefined) ?? workbook.worksheets[0];
-  if (!sheet) throw IpcFailure.text('VALIDATION_FAILED', '该工作簿中没有工作表');
+  if (!sheet) throw new IpcFailure('VALIDATION_FAILED', 'app.noWorksheet');
   const table = readTable(sheet, request.headers, { maxRows: request.maxRows, required: request.required, labels: request.labels });
   return { table, counters };
 }

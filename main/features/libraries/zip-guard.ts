@@ -36,10 +36,12 @@ export interface ZipCounters {
 export class SheetRefusal extends Error {
   constructor(
     readonly reason: SheetRefusalReason,
-    message: string,
+    /** The sentence for the clerk, as a message key under `errors.` and its params (messages by code). */
+    readonly key: string,
+    readonly params: Readonly<Record<string, string | number>>,
     readonly counters: ZipCounters,
   ) {
-    super(message);
+    super(`${reason}: ${key} ${JSON.stringify(params)}`);
     this.name = 'SheetRefusal';
   }
 }
@@ -63,26 +65,26 @@ function mib(bytes: number): string {
 
 export async function scanXlsx(bytes: Buffer, limits: ZipLimits): Promise<ZipCounters> {
   const counters: ZipCounters = { inflatedBytes: 0, compressedBytes: 0, entries: 0, sheetRows: 0, largestChunk: 0 };
-  const refuse = (reason: SheetRefusalReason, message: string): never => {
-    throw new SheetRefusal(reason, message, { ...counters });
+  const refuse = (reason: SheetRefusalReason, key: string, params: Readonly<Record<string, string | number>> = {}): never => {
+    throw new SheetRefusal(reason, key, params, { ...counters });
   };
 
   if (bytes.subarray(0, 8).equals(CFB_MAGIC)) {
-    if (bytes.includes(ENCRYPTION_INFO)) refuse('encrypted', '该工作簿设置了打开密码（已加密），请在 Excel 中取消密码后再导入');
-    refuse('not-xlsx', '这是旧版 Excel 文件（.xls），请在 Excel 中另存为 .xlsx 后再导入');
+    if (bytes.includes(ENCRYPTION_INFO)) refuse('encrypted', 'app.sheetEncrypted');
+    refuse('not-xlsx', 'app.sheetOldXls');
   }
-  if (bytes.length < 22 || bytes.readUInt32LE(0) !== 0x04034b50) refuse('not-xlsx', '该文件不是 Excel 工作簿（.xlsx）');
+  if (bytes.length < 22 || bytes.readUInt32LE(0) !== 0x04034b50) refuse('not-xlsx', 'app.sheetNotXlsx');
 
   const entries = readCentralDirectory(bytes, limits, refuse);
   counters.entries = entries.length;
   for (const entry of entries) {
-    if (entry.flags & 0x1) refuse('encrypted', '该工作簿中的内容已加密，请在 Excel 中取消密码后再导入');
-    if (entry.method !== 0 && entry.method !== 8) refuse('corrupt', `工作簿已损坏：不支持的压缩方式（${entry.name}）`);
+    if (entry.flags & 0x1) refuse('encrypted', 'app.sheetEncrypted');
+    if (entry.method !== 0 && entry.method !== 8) refuse('corrupt', 'app.sheetCorruptEntry', { entry: entry.name });
     const local = entry.localOffset;
-    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) refuse('corrupt', `工作簿已损坏：找不到 ${entry.name}`);
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) refuse('corrupt', 'app.sheetCorruptEntry', { entry: entry.name });
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     const end = start + entry.compressedSize;
-    if (end > bytes.length) refuse('corrupt', `工作簿已损坏：${entry.name} 不完整`);
+    if (end > bytes.length) refuse('corrupt', 'app.sheetCorruptEntry', { entry: entry.name });
     const data = bytes.subarray(start, end);
     counters.compressedBytes += data.length;
     const rows = WORKSHEET.test(entry.name) ? { count: 0, tail: '' } : null;
@@ -90,7 +92,7 @@ export async function scanXlsx(bytes: Buffer, limits: ZipLimits): Promise<ZipCou
       counters.inflatedBytes += chunk.length;
       counters.largestChunk = Math.max(counters.largestChunk, chunk.length);
       if (counters.inflatedBytes > limits.maxInflatedBytes) {
-        refuse('too-large-unpacked', `工作簿解压后过大（超过 ${mib(limits.maxInflatedBytes)}），可能是压缩炸弹或含有大量无用内容，未导入`);
+        refuse('too-large-unpacked', 'app.sheetUnpackedTooLarge', { size: mib(limits.maxInflatedBytes) });
       }
       if (rows) {
         const text = rows.tail + chunk.toString('latin1');
@@ -98,13 +100,13 @@ export async function scanXlsx(bytes: Buffer, limits: ZipLimits): Promise<ZipCou
         // The last 4 characters may be the start of a '<row' cut by the chunk: carried into the next piece.
         rows.tail = text.slice(-4);
         counters.sheetRows = Math.max(counters.sheetRows, rows.count);
-        if (rows.count > limits.maxSheetRows) refuse('too-many-rows', `工作表行数过多（超过 ${limits.maxSheetRows} 行），请拆分文件后分批导入`);
+        if (rows.count > limits.maxSheetRows) refuse('too-many-rows', 'app.sheetRowsTooMany', { max: limits.maxSheetRows });
       }
     };
     if (entry.method === 0) {
       for (let at = 0; at < data.length; at += CHUNK) onChunk(data.subarray(at, Math.min(at + CHUNK, data.length)));
     } else {
-      await inflateCounting(data, onChunk, () => refuse('corrupt', `工作簿已损坏：${entry.name} 无法解压`));
+      await inflateCounting(data, onChunk, () => refuse('corrupt', 'app.sheetCorruptEntry', { entry: entry.name }));
     }
   }
   return counters;
@@ -154,7 +156,7 @@ function inflateCounting(data: Buffer, onChunk: (chunk: Buffer) => void, corrupt
   });
 }
 
-function readCentralDirectory(bytes: Buffer, limits: ZipLimits, refuse: (reason: SheetRefusalReason, message: string) => never): Entry[] {
+function readCentralDirectory(bytes: Buffer, limits: ZipLimits, refuse: (reason: SheetRefusalReason, key: string, params?: Readonly<Record<string, string | number>>) => never): Entry[] {
   const min = Math.max(0, bytes.length - 22 - 0xffff);
   let eocd = -1;
   for (let at = bytes.length - 22; at >= min; at -= 1) {
@@ -163,17 +165,17 @@ function readCentralDirectory(bytes: Buffer, limits: ZipLimits, refuse: (reason:
       break;
     }
   }
-  if (eocd === -1) refuse('corrupt', '工作簿已损坏：不是完整的 zip 文件');
+  if (eocd === -1) refuse('corrupt', 'app.sheetCorrupt');
   const count = bytes.readUInt16LE(eocd + 10);
   const size = bytes.readUInt32LE(eocd + 12);
   const offset = bytes.readUInt32LE(eocd + 16);
-  if (count === 0xffff || offset === 0xffffffff) refuse('corrupt', '工作簿结构异常（ZIP64），未导入');
-  if (count > limits.maxEntries) refuse('too-large-unpacked', `工作簿中的文件过多（${count} 个），未导入`);
-  if (offset + size > bytes.length) refuse('corrupt', '工作簿已损坏：目录不完整');
+  if (count === 0xffff || offset === 0xffffffff) refuse('corrupt', 'app.sheetZip64');
+  if (count > limits.maxEntries) refuse('too-large-unpacked', 'app.sheetTooManyFiles', { count });
+  if (offset + size > bytes.length) refuse('corrupt', 'app.sheetCorrupt');
   const entries: Entry[] = [];
   let at = offset;
   for (let i = 0; i < count; i += 1) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) refuse('corrupt', '工作簿已损坏：目录项无效');
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) refuse('corrupt', 'app.sheetCorrupt');
     const nameLength = bytes.readUInt16LE(at + 28);
     const extraLength = bytes.readUInt16LE(at + 30);
     const commentLength = bytes.readUInt16LE(at + 32);

@@ -73,6 +73,30 @@ export function patchFontkitSubsetter(fontBytes: Uint8Array): void {
   patched = true;
 }
 
+type ParsedFont = ReturnType<typeof fontkit.create>;
+let parsed: ParsedFont | undefined;
+
+/** The print font parsed once per process (fontkit reads its tables lazily and caches glyphs and layouts). */
+export function parsedPrintFont(): ParsedFont {
+  parsed ??= fontkit.create(printFontBytes());
+  return parsed;
+}
+
+/**
+ * What pdf-lib's `registerFontkit` needs, handing every document the one parsed font instead of parsing
+ * the 10 MB file again for each PDF: pdf-lib only lays text out with it and builds a fresh subset per
+ * document (`createSubset`), so sharing it between documents is safe.
+ */
+export function sharedFontkit(): { create(bytes: Uint8Array): ParsedFont } {
+  const bytes = printFontBytes();
+  patchFontkitSubsetter(bytes);
+  return {
+    create(data) {
+      return data === bytes ? parsedPrintFont() : fontkit.create(data);
+    },
+  };
+}
+
 export interface TextMetrics {
   /** Width in points of `text` in the sans face at `sizePt`. */
   sansWidthPt(text: string, sizePt: number): number;
@@ -83,7 +107,7 @@ let metrics: TextMetrics | undefined;
 /** Measures with the very font that is embedded (parsed once per process). */
 export function printTextMetrics(): TextMetrics {
   if (metrics) return metrics;
-  const font = fontkit.create(printFontBytes()) as unknown as { unitsPerEm: number; layout(text: string): { glyphs: Array<{ advanceWidth: number }> } };
+  const font = parsedPrintFont() as unknown as { unitsPerEm: number; layout(text: string): { glyphs: Array<{ advanceWidth: number }> } };
   const widths = new Map<string, number>();
   metrics = {
     sansWidthPt(text, sizePt) {

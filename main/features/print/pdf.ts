@@ -5,10 +5,9 @@
  * must appear — and the PDF always agree.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import fontkit from '@pdf-lib/fontkit';
 import { fitText, type FittedText, type MeasureText } from '../../../shared/print/fit.js';
 import { offsetPage, POINTS_PER_MM, type Layer, type Page, type TextBox } from '../../../shared/print/page.js';
-import { COURIER_ADVANCE_EM, EM_TOP_ABOVE_BASELINE, patchFontkitSubsetter, printFontBytes, printTextMetrics } from './font.js';
+import { COURIER_ADVANCE_EM, EM_TOP_ABOVE_BASELINE, printFontBytes, printTextMetrics, sharedFontkit } from './font.js';
 
 export interface RenderOptions {
   /** Which layers to draw: ['data'] for 套打 on the pre-printed form, both for plain paper and the preview. */
@@ -90,9 +89,8 @@ function drawPage(pdfPage: PDFPage, resolved: ResolvedPage, fonts: { sans: PDFFo
 /** Draws the pages into one PDF (one PDF page per description). */
 export async function renderPdf(pages: readonly Page[], options: RenderOptions): Promise<Uint8Array> {
   const bytes = printFontBytes();
-  patchFontkitSubsetter(bytes);
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(sharedFontkit());
   if (options.title) doc.setTitle(options.title);
   doc.setCreator('Fapiao Desk');
   doc.setProducer('Fapiao Desk');
@@ -102,4 +100,11 @@ export async function renderPdf(pages: readonly Page[], options: RenderOptions):
     drawPage(pdfPage, resolved, fonts, options.layers);
   }
   return doc.save();
+}
+
+/** The first page's size of a PDF in whole mm (the sheet an electronic invoice's layout file is made for). */
+export async function pdfPaper(pdf: Uint8Array): Promise<{ widthMm: number; heightMm: number }> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const { width, height } = doc.getPage(0).getSize();
+  return { widthMm: Math.round(width / POINTS_PER_MM), heightMm: Math.round(height / POINTS_PER_MM) };
 }

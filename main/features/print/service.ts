@@ -8,21 +8,20 @@
 import fs from 'node:fs';
 import Decimal from 'decimal.js';
 import type { ServiceClient } from '../../api/client.js';
-import { ServiceError, TransportError } from '../../api/errors.js';
-import { PrinterError, type DialogPort, type PrinterPort } from '../../ports.js';
+import type { DialogPort, PrinterPort } from '../../ports.js';
 import { IpcFailure, type Environment, type InvoiceSummary } from '../../../shared/ipc/index.js';
 import type { Calibration, PrintDocument, PrintJobErrorCode, PrintJobView, PrintMode, PreviewPage } from '../../../shared/ipc/schemas/print.js';
 import { calibrationPage } from '../../../shared/print/calibration.js';
-import { goodsListPages, hasList, invoicePage, type PaperInvoiceType } from '../../../shared/print/compose.js';
+import { hasList, type PaperInvoiceType } from '../../../shared/print/compose.js';
 import { FORM_HEIGHT_MM, FORM_WIDTH_MM } from '../../../shared/print/layouts/invoice-form.js';
 import type { Page } from '../../../shared/print/page.js';
 import type { PrintResult } from '../../../shared/spec/print.js';
-import { renderPdf, resolvePages } from './pdf.js';
+import { createJobRunner, failureOf, pagesOf, VOIDED, type JobTarget, type Prepared } from './jobs.js';
+import { pdfPaper, renderPdf, resolvePages } from './pdf.js';
 import type { PrintJobRow, PrintRepo } from './repo.js';
 
 export const PAPER_TYPES = new Set(['004', '007']);
 export const ELECTRONIC_TYPES = new Set(['026', '028', '81', '82']);
-const VOIDED = new Set(['02', '03', '04']);
 
 export interface PrintServiceDeps {
   repo: PrintRepo;
@@ -60,22 +59,6 @@ export function toJobView(row: PrintJobRow): PrintJobView {
     retryOf: row.retry_of,
     createdAt: row.created_at,
   };
-}
-
-function failureOf(error: unknown): { code: PrintJobErrorCode; detail: string } {
-  if (error instanceof PrinterError) {
-    const code = error.reason === 'missing' ? 'PRINTER_MISSING' : error.reason === 'offline' ? 'PRINTER_OFFLINE' : 'PRINTER_REFUSED';
-    return { code, detail: error.detail };
-  }
-  if (error instanceof ServiceError) return { code: 'SERVICE_ERROR', detail: `${error.code} ${error.serviceMessage}`.trim() };
-  if (error instanceof TransportError) return { code: error.kind === 'bad-shape' || error.kind === 'not-json' ? 'BAD_RESPONSE' : 'NETWORK_ERROR', detail: error.message };
-  return { code: 'INTERNAL', detail: error instanceof Error ? error.message : String(error) };
-}
-
-/** The pages of one document of the print data, and the paper they go on. */
-function pagesOf(data: PrintResult, fplxdm: PaperInvoiceType, document: PrintDocument): { pages: Page[]; paper: { widthMm: number; heightMm: number } } {
-  if (document === 'invoice') return { pages: [invoicePage(data, { fplxdm })], paper: { widthMm: FORM_WIDTH_MM, heightMm: FORM_HEIGHT_MM } };
-  return { pages: goodsListPages(data), paper: { widthMm: 210, heightMm: 297 } };
 }
 
 /** Preview pages as plain data for the renderer: the same fitted lines the PDF draws. */
@@ -120,7 +103,7 @@ export function createPrintService(deps: PrintServiceDeps) {
     return invoice as ReturnType<typeof paperInvoice>;
   }
 
-  async function printData(invoice: ReturnType<typeof paperInvoice>, document: PrintDocument): Promise<PrintResult> {
+  async function printData(invoice: { invoiceType: PaperInvoiceType; invoiceCode: string; invoiceNumber: string }, document: PrintDocument): Promise<PrintResult> {
     return deps.client().printInvoice({
       fpdm: invoice.invoiceCode,
       fphm: invoice.invoiceNumber,
@@ -130,51 +113,45 @@ export function createPrintService(deps: PrintServiceDeps) {
     });
   }
 
+  const runner = createJobRunner({
+    printer: deps.printer,
+    printData: (target) => printData({ invoiceType: target.fplxdm, invoiceCode: target.fpdm, invoiceNumber: target.fphm }, target.document),
+  });
+
   function calibration(printer: string): { downMm: number; rightMm: number; text: { downMm: string; rightMm: string } } {
     const saved = repo.calibration(printer);
     return { downMm: Number(saved.downMm), rightMm: Number(saved.rightMm), text: saved };
   }
 
-  /** Runs one recorded job to its end (printed or failed) and returns its row as a view. */
-  async function runJob(id: number): Promise<{ job: PrintJobView; listed?: boolean }> {
+  const jobView = (id: number) => toJobView(repo.job(id, environment)!);
+
+  /** Ends a recorded job with its prepared PDF (printed) or its failure, and returns its row as a view. */
+  async function finishJob(id: number, prepared: Prepared): Promise<PrintJobView> {
     const row = repo.job(id, environment);
     if (!row) throw new Error(`print job ${id} vanished`);
     const fail = (code: PrintJobErrorCode, detail: string, fpzt?: string) => {
       repo.setStatus(id, { status: 'failed', errorCode: code, errorMessage: detail, ...(fpzt ? { fpzt } : {}) }, nowIso());
-      return { job: toJobView(repo.job(id, environment)!) };
+      return jobView(id);
     };
-    const printer = deps.printer;
-    if (!printer) return fail('PRINTER_MISSING', 'this host has no printer access');
-    const document = DOCUMENT_OF_DYLX[row.dylx];
-    let data: PrintResult;
-    try {
-      data = await printData({ invoiceType: row.fplxdm as PaperInvoiceType, invoiceCode: row.fpdm, invoiceNumber: row.fphm } as ReturnType<typeof paperInvoice>, document);
-    } catch (error) {
-      const { code, detail } = failureOf(error);
-      return fail(code, detail);
-    }
-    // A voided invoice is never printed: refused here, before any page is made or sent.
-    if (VOIDED.has(data.fpzt)) return fail('INVOICE_VOIDED', `fpzt ${data.fpzt}`, data.fpzt);
-    if (document === 'list' && !hasList(data)) return fail('NO_LIST', `qdbz ${data.qdbz ?? ''}`, data.fpzt);
-    try {
-      const { pages, paper } = pagesOf(data, row.fplxdm as PaperInvoiceType, document);
-      const pdf = await renderPdf(pages, {
-        layers: row.mode === 'overlay' ? ['data'] : ['form', 'data'],
-        offset: { downMm: Number(row.down_mm), rightMm: Number(row.right_mm) },
-        title: `${row.fplxdm}-${row.fphm}-${document}`,
-      });
-      repo.setStatus(id, { status: 'printing', fpzt: data.fpzt }, nowIso());
-      const { jobId } = await printer.print({ printer: row.printer, pdf, title: `fapiao-${row.fphm}-${document}`, paper, copies: row.copies });
-      repo.setStatus(id, { status: 'printed', printerJobId: jobId }, nowIso());
-      return { job: toJobView(repo.job(id, environment)!), listed: hasList(data) };
-    } catch (error) {
-      const { code, detail } = failureOf(error);
-      return { ...fail(code, detail, data.fpzt), listed: hasList(data) };
-    }
+    if (!prepared.ok) return fail(prepared.code, prepared.detail, prepared.fpzt);
+    repo.setStatus(id, { status: 'printing', fpzt: prepared.fpzt }, nowIso());
+    const sent = await runner.send({ printer: row.printer, copies: row.copies, title: `fapiao-${row.fphm}-${DOCUMENT_OF_DYLX[row.dylx]}`, prepared });
+    if ('code' in sent) return fail(sent.code, sent.detail);
+    repo.setStatus(id, { status: 'printed', printerJobId: sent.jobId }, nowIso());
+    return jobView(id);
   }
 
-  function record(invoice: ReturnType<typeof paperInvoice>, document: PrintDocument, options: { printer: string; copies: number; mode: PrintMode; retryOf?: number }): number {
-    const offset = calibration(options.printer).text;
+  type Invoice = ReturnType<typeof paperInvoice>;
+  const targetOf = (invoice: Invoice, document: PrintDocument, mode: PrintMode, offset: { downMm: number; rightMm: number }): JobTarget => ({
+    fplxdm: invoice.invoiceType,
+    fpdm: invoice.invoiceCode,
+    fphm: invoice.invoiceNumber,
+    document,
+    mode,
+    offset,
+  });
+
+  function record(invoice: Invoice, document: PrintDocument, options: { printer: string; copies: number; mode: PrintMode; retryOf?: number }, offset: { downMm: string; rightMm: string }): number {
     return repo.insertJob(
       {
         environment,
@@ -203,36 +180,44 @@ export function createPrintService(deps: PrintServiceDeps) {
     /**
      * Prints each invoice's documents, invoices in invoice-number order. The goods list is printed only for
      * an invoice that has one. A printer failure stops the run (the next jobs would fail the same way);
-     * a refused invoice (voided) does not stop the others.
+     * a refused invoice (voided) does not. While the printer takes one job the next one's print data and
+     * PDF are made (a pipeline of one): the clerk's printer, not the app, sets the pace.
      */
-    async print(request: { invoiceIds: number[]; documents: PrintDocument[]; printer: string; copies: number; mode: PrintMode }): Promise<{ jobs: PrintJobView[] }> {
+    async print(request: { invoiceIds: number[]; documents: PrintDocument[]; printer: string; copies: number; mode: PrintMode }): Promise<{ jobs: PrintJobView[]; progress: { done: number; total: number } }> {
       const invoices = [...new Set(request.invoiceIds)].map(paperInvoice);
       invoices.sort((a, b) => a.invoiceCode.localeCompare(b.invoiceCode) || a.invoiceNumber.localeCompare(b.invoiceNumber));
       for (const type of new Set(invoices.map((invoice) => invoice.invoiceType))) repo.savePreference(environment, type, request.printer, nowIso());
-      const plan: Array<{ invoice: ReturnType<typeof paperInvoice>; document: PrintDocument }> = [];
+      const plan: Array<{ invoice: Invoice; document: PrintDocument }> = [];
       for (const invoice of invoices) {
         for (const document of (['invoice', 'list'] as const).filter((d) => request.documents.includes(d))) plan.push({ invoice, document });
       }
-      const jobs: PrintJobView[] = [];
-      // Invoices whose face answered qdbz 0: a list asked for "with the invoice" does not exist for them.
+      // One calibration for the whole run: every job records the offsets its PDF was made with.
+      const offset = calibration(request.printer);
+      const prepare = (index: number) => runner.prepare(targetOf(plan[index]!.invoice, plan[index]!.document, request.mode, offset));
+      // Invoices whose face said there is no list (or that are voided): a list asked for "with the invoice"
+      // does not exist for them, and is left out of the run.
       const withoutList = new Set<number>();
-      let total = plan.length;
+      const skipped = (index: number) => plan[index]!.document === 'list' && withoutList.has(plan[index]!.invoice.id);
+      const jobs: PrintJobView[] = [];
       let done = 0;
-      for (const { invoice, document } of plan) {
-        if (document === 'list' && withoutList.has(invoice.id)) {
-          total -= 1;
-          continue;
-        }
-        const id = record(invoice, document, request);
-        const { job, listed } = await runJob(id);
-        // No list to print: the invoice has none, or it is voided (its list is refused the same way).
-        if (document === 'invoice' && (listed === false || job.errorCode === 'INVOICE_VOIDED')) withoutList.add(invoice.id);
+      let ahead: { index: number; prepared: Promise<Prepared> } | null = null;
+      for (let index = 0; index < plan.length; index++) {
+        if (skipped(index)) continue;
+        const { invoice, document } = plan[index]!;
+        const id = record(invoice, document, request, offset.text);
+        const prepared = ahead?.index === index ? await ahead.prepared : await prepare(index);
+        if (document === 'invoice' && (prepared.listed === false || (!prepared.ok && prepared.code === 'INVOICE_VOIDED'))) withoutList.add(invoice.id);
+        let next = index + 1;
+        while (next < plan.length && skipped(next)) next += 1;
+        ahead = next < plan.length ? { index: next, prepared: prepare(next) } : null;
+        const job = await finishJob(id, prepared);
         jobs.push(job);
-        done += 1;
-        deps.progress({ total, done, job });
+        // Progress counts invoices (what the clerk selected): one is done when its last document is.
+        if (next >= plan.length || plan[next]!.invoice.id !== invoice.id) done += 1;
+        deps.progress({ total: invoices.length, done, job });
         if (job.errorCode?.startsWith('PRINTER_')) break;
       }
-      return { jobs };
+      return { jobs, progress: { done, total: invoices.length } };
     },
 
     async retry(request: { jobId: number; printer?: string | undefined }): Promise<PrintJobView> {
@@ -243,8 +228,10 @@ export function createPrintService(deps: PrintServiceDeps) {
       const invoice = paperInvoice(row.issued_invoice_id);
       const printer = request.printer ?? row.printer;
       if (request.printer) repo.savePreference(environment, invoice.invoiceType, printer, nowIso());
-      const id = record(invoice, DOCUMENT_OF_DYLX[row.dylx], { printer, copies: row.copies, mode: row.mode, retryOf: row.id });
-      return (await runJob(id)).job;
+      const offset = calibration(printer);
+      const document = DOCUMENT_OF_DYLX[row.dylx];
+      const id = record(invoice, document, { printer, copies: row.copies, mode: row.mode, retryOf: row.id }, offset.text);
+      return finishJob(id, await runner.prepare(targetOf(invoice, document, row.mode, offset)));
     },
 
     async preview(request: { invoiceId: number; document: PrintDocument }) {
@@ -285,6 +272,7 @@ export function createPrintService(deps: PrintServiceDeps) {
         status: row.status,
         errorCode: row.error_code,
         errorDetail: row.error_message,
+        printerJobId: row.printer_job_id,
         createdAt: row.created_at,
       }));
       return { jobs, reprints: Math.max(0, printedFaces - 1), archive };
@@ -329,13 +317,15 @@ export function createPrintService(deps: PrintServiceDeps) {
       try {
         const file = await deps.invoicePdf(invoice.id);
         const pdf = fs.readFileSync(file.path);
-        const { jobId } = await deps.printer.print({ printer: request.printer, pdf, title: `fapiao-${invoice.invoiceNumber ?? invoice.id}`, paper: { widthMm: 210, heightMm: 297 }, copies: request.copies });
+        // The layout's own sheet, at 100 %: the archive copy is the invoice as issued, millimetre for millimetre.
+        const paper = await pdfPaper(pdf);
+        const { jobId } = await deps.printer.print({ printer: request.printer, pdf, title: `fapiao-${invoice.invoiceNumber ?? invoice.id}`, paper, copies: request.copies });
         repo.setArchiveStatus(id, { status: 'printed', printerJobId: jobId }, nowIso());
-        return { id, status: 'printed' as const, errorCode: null, errorDetail: null };
+        return { id, status: 'printed' as const, errorCode: null, errorDetail: null, printerJobId: jobId };
       } catch (error) {
         const { code, detail } = error instanceof IpcFailure ? { code: 'SERVICE_ERROR' as const, detail: error.message } : failureOf(error);
         repo.setArchiveStatus(id, { status: 'failed', errorCode: code, errorMessage: detail }, nowIso());
-        return { id, status: 'failed' as const, errorCode: code, errorDetail: detail };
+        return { id, status: 'failed' as const, errorCode: code, errorDetail: detail, printerJobId: null };
       }
     },
   };

@@ -113,9 +113,10 @@ export function createRedLetterRepo(db: Db, invoices: Pick<InvoiceReads, 'refOf'
   const byLsh = db.prepare<[string], StoredFormRow>(`${SELECT} WHERE f.lsh = ?`);
   const byId = db.prepare<[number], StoredFormRow>(`${SELECT} WHERE f.id = ?`);
   const ofBlue = db.prepare<[number], StoredFormRow>(`${SELECT} WHERE f.blue_invoice_id = ? ORDER BY f.created_at, f.id`);
-  // The 红字信息表 list: this desk's forms of the environment, newest first, found by serial, number or buyer.
-  const list = db.prepare<{ environment: string; q: string; like: string; limit: number }, StoredFormRow>(
-    `${SELECT} WHERE f.environment = @environment
+  // The 红字信息表 list: the active enterprise's forms of the environment (it is the seller or the buyer of
+  // the form), newest first, found by serial, number or buyer.
+  const list = db.prepare<{ environment: string; enterprise: string; q: string; like: string; limit: number }, StoredFormRow>(
+    `${SELECT} WHERE f.environment = @environment AND (f.xhdwsbh = @enterprise OR f.ghdwsbh = @enterprise)
         AND (@q = '' OR f.lsh LIKE @like ESCAPE '\\' OR f.xxbbh LIKE @like ESCAPE '\\' OR f.xxbid LIKE @like ESCAPE '\\' OR f.ghdwmc LIKE @like ESCAPE '\\')
       ORDER BY f.created_at DESC, f.id DESC LIMIT @limit`,
   );
@@ -147,9 +148,9 @@ export function createRedLetterRepo(db: Db, invoices: Pick<InvoiceReads, 'refOf'
     byLsh: (lsh: string): RedLetterFormRow | undefined => withRed(byLsh.get(lsh)),
     byId: (id: number): RedLetterFormRow | undefined => withRed(byId.get(id)),
     ofBlue: (blueInvoiceId: number): RedLetterFormRow[] => ofBlue.all(blueInvoiceId).map((row) => withRed(row) as RedLetterFormRow),
-    list: (environment: string, query: string, limit: number): RedLetterFormRow[] =>
+    list: (environment: string, enterprise: string, query: string, limit: number): RedLetterFormRow[] =>
       list
-        .all({ environment, q: query, like: `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit })
+        .all({ environment, enterprise, q: query, like: `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit })
         .map((row) => withRed(row) as RedLetterFormRow),
     formOfRed: (redInvoiceId: number): RedLetterFormRow | undefined => withRed(formOfRed.get(redInvoiceId)),
     /** Forms of a blue invoice still alive (queued, applying, approved): what they may reserve of it. */

@@ -79,7 +79,7 @@ export function createReversalFeature(deps: FeatureDeps & { issuance: Pick<Issua
     name: 'reversal',
     registerIpc: (router) =>
       registerRedIpc(router, service, {
-        list: (query, limit) => forms.list(deps.environment, query, limit).map(toFormSummary),
+        list: (query, limit) => forms.list(deps.environment, deps.seller().taxNumber, query, limit).map(toFormSummary),
         lookup: createFormLookup({ client: deps.client, seller: deps.seller, forms, environment: deps.environment }),
       }),
     outboxHandlers: { [REDLETTER_OUTBOX_KIND]: outboxHandler },

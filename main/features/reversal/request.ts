@@ -5,6 +5,8 @@
  * digital-electronic one) and the red-letter form application (endpoint 9). Each is checked against the
  * shared schema and rule book before anything is stored, so nothing the service would refuse is queued.
  */
+import { IpcFailure, type MessageParams } from '../../../shared/ipc/result.js';
+import type { RuleIssue } from '../../../shared/rules/rule-issue.js';
 import Decimal from 'decimal.js';
 import type { RedLetterReason, RedReason } from '../../../shared/ipc/index.js';
 import { checkIssuanceRules } from '../../../shared/rules/issuance/index.js';
@@ -16,7 +18,20 @@ import { RedLetterApplicationRequest, type RedLetterDetailLine } from '../../../
 import type { PreparedIssuance } from '../issuance/request.js';
 import type { InvoiceRow } from './repo.js';
 
-export type Built<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A refusal is the failure itself (messages by code): the service throws it as it is. */
+export type Built<T> = { ok: true; value: T } | { ok: false; failure: IpcFailure };
+
+const refused = (key: string, params: MessageParams = {}, details?: unknown): { ok: false; failure: IpcFailure } => ({
+  ok: false,
+  failure: new IpcFailure('VALIDATION_FAILED', key, params, details === undefined ? {} : { details }),
+});
+
+/** The rule book's first refusal as the sentence (its `rules.` key), every issue in details. */
+const ruleRefusal = (issues: readonly RuleIssue[]) => refused(`rules.${issues[0]!.key}`, { ...issues[0]!.params }, { issues });
+
+/** A schema refusal names the paths (wire names, no sentence of the spec). */
+const schemaRefusal = (key: string, issues: readonly { path: PropertyKey[] }[]) =>
+  refused(key, { paths: issues.map((issue) => issue.path.map(String).join('.')).join(', ') });
 
 export const isDigital = (fplxdm: string): boolean => (DIGITAL_INVOICE_TYPES as readonly string[]).includes(fplxdm);
 
@@ -26,10 +41,10 @@ export function blueRequestOf(blue: InvoiceRow): Built<IssuanceRequest> {
   try {
     json = JSON.parse(blue.request_json);
   } catch {
-    return { ok: false, message: `蓝字发票 ${blue.lsh} 保存的开票请求无法读取` };
+    return refused('reversal.blueRequestUnreadable', { lsh: blue.lsh });
   }
   const parsed = IssuanceRequest.safeParse(json);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: `蓝字发票 ${blue.lsh} 保存的开票请求不完整，无法据此冲红` };
+  return parsed.success ? { ok: true, value: parsed.data } : refused('reversal.blueRequestIncomplete', { lsh: blue.lsh });
 }
 
 /**
@@ -44,7 +59,6 @@ export function originalIssueDate(kprq: string | null): string | null {
   return compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : null;
 }
 
-const describeIssues = (issues: ReadonlyArray<{ path: string; message: string }>) => issues.map((issue) => issue.message).join('；');
 
 export interface RedInvoiceContext {
   lsh: string;
@@ -56,7 +70,7 @@ export interface RedInvoiceContext {
 export function buildRedIssuance(blue: InvoiceRow, request: IssuanceRequest, lines: readonly IssuanceDetailLine[], context: RedInvoiceContext): Built<PreparedIssuance> {
   const ykprq = originalIssueDate(blue.kprq);
   if (!blue.fphm || !ykprq || (!isDigital(blue.fplxdm) && !blue.fpdm)) {
-    return { ok: false, message: '蓝字发票缺少发票代码、号码或开票日期，无法冲红' };
+    return refused('reversal.blueNumbersMissing');
   }
   const jshj = lines.reduce((sum, line) => sum.plus(line.je), new Decimal(0));
   const fullWithDiscount = request.zkje !== undefined && jshj.negated().minus(request.zkje).equals(request.jshj);
@@ -88,10 +102,10 @@ export function buildRedIssuance(blue: InvoiceRow, request: IssuanceRequest, lin
   };
   const parsed = IssuanceRequest.safeParse(candidate);
   if (!parsed.success) {
-    return { ok: false, message: `红字发票不符合开票接口要求：${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('；')}` };
+    return schemaRefusal('reversal.redRequestSchema', parsed.error.issues);
   }
   const issues = checkIssuanceRules(parsed.data);
-  if (issues.length > 0) return { ok: false, message: `红字发票不符合开票规则：${describeIssues(issues)}` };
+  if (issues.length > 0) return ruleRefusal(issues);
   const stored = lines.map((line) => ({
     spmc: line.spmc,
     spbm: line.spbm ?? '',
@@ -127,7 +141,7 @@ export function buildApplication(
   details: RedLetterDetailLine[] | undefined,
   context: ApplicationContext,
 ): Built<RedLetterApplicationRequest> {
-  if (!blue.fphm) return { ok: false, message: '蓝字发票还没有发票号码，无法申请红字信息表' };
+  if (!blue.fphm) return refused('reversal.blueNumberMissing');
   const candidate: RedLetterApplicationRequest = {
     lsh: context.lsh,
     ...(blue.fpdm ? { fpdm: blue.fpdm } : {}),
@@ -141,9 +155,9 @@ export function buildApplication(
   };
   const parsed = RedLetterApplicationRequest.safeParse(candidate);
   if (!parsed.success) {
-    return { ok: false, message: `红字信息表申请不符合接口要求：${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('；')}` };
+    return schemaRefusal('reversal.applicationSchema', parsed.error.issues);
   }
   const issues = [...checkRedLetterRequest(parsed.data, blue.fplxdm as InvoiceTypeCode), ...redLetterChangeRule(parsed.data, originalLines(request))];
-  if (issues.length > 0) return { ok: false, message: `红字信息表申请不符合规则：${describeIssues(issues)}` };
+  if (issues.length > 0) return ruleRefusal(issues);
   return { ok: true, value: parsed.data };
 }

@@ -63,7 +63,7 @@ export function createRedService(deps: RedServiceDeps) {
     if (blue.kplx !== '0') throw new IpcFailure('VALIDATION_FAILED', 'reversal.isRed');
     if (blue.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', 'reversal.notIssued');
     const request = blueRequestOf(blue);
-    if (!request.ok) throw IpcFailure.text('VALIDATION_FAILED', request.message);
+    if (!request.ok) throw request.failure;
     return { blue, request: request.value };
   }
 
@@ -121,7 +121,7 @@ export function createRedService(deps: RedServiceDeps) {
     const now = deps.now();
     if (redRouteOf(blue.fplxdm) === 'direct') {
       const built = buildRedIssuance(blue, request, lines.issuance, { lsh: newSerial('FR', now), reason: input.reason });
-      if (!built.ok) throw IpcFailure.text('VALIDATION_FAILED', built.message);
+      if (!built.ok) throw built.failure;
       const invoice = deps.issuance.enqueue(built.value, (redInvoiceId) => {
         // Checked again inside the transaction that takes the amount, so the check and the taking are one.
         if (lines.total.greaterThan(repo.reversalOf(blue).remaining)) {
@@ -139,10 +139,10 @@ export function createRedService(deps: RedServiceDeps) {
       reason: input.reason,
       terminal: terminalOf(input, request),
     });
-    if (!application.ok) throw IpcFailure.text('VALIDATION_FAILED', application.message);
+    if (!application.ok) throw application.failure;
     // The red invoice's lines are validated now, so a form that comes back can always be issued from.
     const trial = buildRedIssuance(blue, request, lines.issuance, { lsh: newSerial('FR', now), reason: input.reason, form: { xxbbh: 'X', xxbid: 'X' } });
-    if (!trial.ok) throw IpcFailure.text('VALIDATION_FAILED', trial.message);
+    if (!trial.ok) throw trial.failure;
     const requestJson = JSON.stringify(application.value);
     const negative = (value: Decimal) => money(value.negated());
     db.transaction(() => {
@@ -199,7 +199,7 @@ export function createRedService(deps: RedServiceDeps) {
     const now = deps.now();
     const reason = form.chyydm;
     const built = buildRedIssuance(blue, request, lines, { lsh: newSerial('FR', now), reason, form: { xxbbh: form.xxbbh, xxbid: form.xxbid } });
-    if (!built.ok) throw IpcFailure.text('VALIDATION_FAILED', built.message);
+    if (!built.ok) throw built.failure;
     const amount = money(new Decimal(built.value.totals.total).negated());
     return deps.issuance.enqueue(built.value, (redInvoiceId) => {
       repo.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount, chyydm: reason, formId: form.id }, now.toISOString());

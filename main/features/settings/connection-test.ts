@@ -75,35 +75,38 @@ export async function testServiceConnection(target: ConnectionTarget, log?: Requ
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     // Only the error's class of failure is shown: a fetch message may quote the URL, never a secret.
-    const reason = timedOut ? `连接超时（${PROBE_TIMEOUT_MS / 1000} 秒内无应答）` : `无法连接服务：${describe(error)}`;
-    return finish({ ok: false, authenticated: false, httpStatus: null, code: null, message: reason }, timedOut ? 'timeout' : 'network-error');
+    const seconds = PROBE_TIMEOUT_MS / 1000;
+    const failure: Pick<ConnectionTestResult, 'key' | 'params' | 'message'> = timedOut
+      ? { key: 'timeout' as const, params: { seconds }, message: `no answer within ${seconds} s` }
+      : { key: 'unreachable' as const, params: { reason: describe(error) }, message: `cannot connect: ${describe(error)}` };
+    return finish({ ok: false, authenticated: false, httpStatus: null, code: null, ...failure }, timedOut ? 'timeout' : 'network-error');
   }
 
   const envelope = asE1(body);
   if (envelope === null) {
     return finish(
-      { ok: false, authenticated: false, httpStatus: response.status, code: null, message: `服务返回了无法识别的内容（HTTP ${response.status}），请检查服务地址` },
+      { ok: false, authenticated: false, httpStatus: response.status, code: null, key: 'unrecognised', params: { status: response.status }, message: 'unrecognised answer' },
       'answered',
     );
   }
   const code = String(envelope.code);
   if (envelope.status && envelope.code === 0) {
-    return finish({ ok: true, authenticated: true, httpStatus: response.status, code, message: '连接成功，签名已通过' }, 'answered');
+    return finish({ ok: true, authenticated: true, httpStatus: response.status, code, key: 'ok', params: {}, message: 'connected, signature accepted' }, 'answered');
   }
   if (envelope.code === AUTHORISATION_CODE) {
     return finish(
-      { ok: false, authenticated: false, httpStatus: response.status, code, message: `签名未通过（请检查 AppKey 和 AppSecret）：${envelope.msg}` },
+      { ok: false, authenticated: false, httpStatus: response.status, code, key: 'signatureRefused', params: { reason: envelope.msg }, message: `signature refused: ${envelope.msg}` },
       'refused',
     );
   }
   return finish(
-    { ok: false, authenticated: true, httpStatus: response.status, code, message: `服务已应答，签名已通过，但查询被拒绝：${code} ${envelope.msg}` },
+    { ok: false, authenticated: true, httpStatus: response.status, code, key: 'queryRefused', params: { code, reason: envelope.msg }, message: `query refused: ${code} ${envelope.msg}` },
     'refused',
   );
 }
 
 function describe(error: unknown): string {
-  if (!(error instanceof Error)) return '未知错误';
+  if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? error.cause : undefined;
   const code = cause && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
   return code ?? cause?.message ?? error.message;

@@ -118,17 +118,17 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       const saved = savedRemote();
       const moved = saved === null || saved.baseUrl !== request.baseUrl || saved.appKey !== request.appKey;
       if (moved && request.appSecret === undefined) {
-        throw IpcFailure.text('VALIDATION_FAILED', '更改服务地址或 AppKey 时必须重新输入 AppSecret', { field: 'appSecret', reason: 'secret-required' });
+        throw new IpcFailure('VALIDATION_FAILED', 'settings.secretRequiredOnMove', {}, { details: { field: 'appSecret', reason: 'secret-required' } });
       }
       if (moved) {
-        if (!deps.dialog?.confirm) throw IpcFailure.text('VALIDATION_FAILED', '当前环境无法确认更改服务地址');
+        if (!deps.dialog?.confirm) throw new IpcFailure('VALIDATION_FAILED', 'settings.noConfirmDialog');
         const yes = await deps.dialog.confirm({
           title: '更改开票服务',
           message: '发票工作台将把开票请求（以 AppSecret 签名）发往新的服务地址。确定更改吗？',
           detail: `原地址：${saved?.baseUrl ?? '（测试环境，内置沙箱）'}\n新地址：${request.baseUrl}\nAppKey：${request.appKey}\n\nConfirm that invoices and the AppSecret signature will go to the new service address.`,
           confirmLabel: '确认更改 Confirm',
         });
-        if (!yes) throw IpcFailure.text('CONFIRMATION_DECLINED', '已取消更改服务地址，设置未变');
+        if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', 'settings.moveCancelled');
         // The dialog waited on the clerk: pending work may have started meanwhile.
         assertSwitchAllowed({ environment: 'remote', baseUrl: request.baseUrl });
       }

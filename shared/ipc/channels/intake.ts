@@ -87,7 +87,16 @@ export const intakeChannels = {
   },
   'intake:pick': { request: empty, response: Accepted },
   'intake:queue': { request: empty, response: z.array(IntakeItem) },
-  'intake:preview': { request: ReceivedId, response: z.strictObject({ mime: z.string(), base64: z.string().nullable() }) },
+  // Pictures come as their bytes (shown rotated by XZJD); PDF and OFD as their first pages drawn by main (PNG).
+  'intake:preview': {
+    request: ReceivedId,
+    response: z.strictObject({
+      mime: z.string(),
+      base64: z.string().nullable(),
+      pages: z.array(z.strictObject({ base64: z.string(), width: z.number().int().positive(), height: z.number().int().positive() })).max(3),
+      pageCount: z.number().int().min(0),
+    }),
+  },
   'intake:review': { request: z.strictObject({ receivedId: z.number().int().positive(), fields: IntakeFieldsSchema }), response: IntakeItem },
   'intake:verify': { request: ReceivedId, response: VerificationView },
   'intake:ledger': { request: IntakeLedgerFilter, response: IntakeLedger },

@@ -76,7 +76,11 @@ export const PrintJobView = z.strictObject({
 });
 export type PrintJobView = z.infer<typeof PrintJobView>;
 
-export const PrintResultView = z.strictObject({ jobs: z.array(PrintJobView) });
+export const PrintResultView = z.strictObject({
+  jobs: z.array(PrintJobView),
+  /** Where the run ended (as the last print:progress said; an event may arrive after this answer). */
+  progress: z.strictObject({ done: z.number().int(), total: z.number().int() }),
+});
 
 export const RetryRequest = z.strictObject({ jobId: z.number().int().positive(), printer: printerName.optional() });
 
@@ -87,7 +91,16 @@ export const PrintLog = z.strictObject({
   /** Printed jobs of the invoice face beyond the first. */
   reprints: z.number().int(),
   archive: z.array(
-    z.strictObject({ id: z.number().int(), printer: z.string(), copies: z.number().int(), status: z.string(), errorCode: z.string().nullable(), errorDetail: z.string().nullable(), createdAt: z.string() }),
+    z.strictObject({
+      id: z.number().int(),
+      printer: z.string(),
+      copies: z.number().int(),
+      status: z.string(),
+      errorCode: z.string().nullable(),
+      errorDetail: z.string().nullable(),
+      printerJobId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
   ),
 });
 
@@ -126,9 +139,12 @@ export const ArchivePrintResult = z.strictObject({
   status: z.enum(['printed', 'failed']),
   errorCode: PrintJobErrorCode.nullable(),
   errorDetail: z.string().nullable(),
+  /** The printer queue's id of the job (CUPS: "PDF-12"), null when it failed. */
+  printerJobId: z.string().nullable(),
 });
 
 export const PrintProgress = z.strictObject({
+  /** Invoices in the run (what the clerk selected), and those whose documents have all been handled. */
   total: z.number().int(),
   done: z.number().int(),
   /** The job that just ended. */

@@ -63,7 +63,11 @@ export const ConnectionTestResult = z
     endpoint: z.string().describe('METHOD /path of the call that was made'),
     httpStatus: z.number().int().nullable().describe('HTTP status, null when no answer came'),
     code: z.string().nullable().describe("The service's result code (E1 code), when it answered in an envelope"),
-    message: z.string().describe('What happened, in words for the clerk'),
+    key: z
+      .enum(['ok', 'timeout', 'unreachable', 'unrecognised', 'signatureRefused', 'queryRefused'])
+      .describe('What happened, as the key of its sentence (settings.test.<key> in the renderer)'),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).describe("The sentence's params (the service's own words travel here)"),
+    message: z.string().describe('What happened, in English for logs (the clerk reads the key)'),
     durationMs: z.number().int().describe('How long the call took'),
   })
   .describe('Outcome of a harmless signed call to the configured service');

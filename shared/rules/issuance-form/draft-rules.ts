@@ -7,9 +7,10 @@ import Decimal from 'decimal.js';
 import type { InvoiceDraft } from '../../ipc/schemas/issuance.js';
 import { DIGITAL_INVOICE_TYPES } from '../../spec/codes.js';
 import { isDecimal } from '../money.js';
-import { checkTaxId } from '../uscc.js';
+import { checkTaxId, type TaxIdMessage } from '../uscc.js';
 import { isEmailAddress } from '../email.js';
-import { lineLabel } from '../rule-issue.js';
+import { lineNo } from '../rule-issue.js';
+import type { RuleMessageKey, RuleParams } from '../rule-messages.js';
 import { taxContained } from '../invoice-amounts.js';
 import { lineAmount } from './build.js';
 
@@ -18,15 +19,17 @@ export type IssueSeverity = 'error' | 'warning';
 /** A problem of the draft, on the field the clerk edits (dotted draft path, e.g. `lines.2.quantity`). */
 export interface DraftIssue {
   path: string;
-  message: string;
+  /** The sentence (rule-messages.ts) and its params; the renderer says it in the clerk's language. */
+  key: RuleMessageKey;
+  params: RuleParams;
   /** Errors block sending; warnings are shown and the clerk may go on. */
   severity: IssueSeverity;
 }
 
 export type DraftRule = (draft: InvoiceDraft) => DraftIssue[];
 
-const error = (path: string, message: string): DraftIssue => ({ path, message, severity: 'error' });
-const warning = (path: string, message: string): DraftIssue => ({ path, message, severity: 'warning' });
+const error = (path: string, key: RuleMessageKey, params: RuleParams = {}): DraftIssue => ({ path, key, params, severity: 'error' });
+const warning = (path: string, key: RuleMessageKey, params: RuleParams = {}): DraftIssue => ({ path, key, params, severity: 'warning' });
 
 /** The tolerance between a stated tax and the tax computed from the tax-inclusive amount. */
 export const TAX_TOLERANCE = new Decimal('0.06');
@@ -39,9 +42,16 @@ export const buyerTaxIdCheckRule: DraftRule = (draft) => {
   const id = draft.buyerTaxNumber?.trim() ?? '';
   if (id === '') return [];
   const result = checkTaxId(id);
-  if (!result.ok) return [error('buyerTaxNumber', `购买方纳税人识别号：${result.message}`)];
-  return result.kind === 'legacy' ? [warning('buyerTaxNumber', `购买方纳税人识别号：${result.warning}`)] : [];
+  if (!result.ok) return [error('buyerTaxNumber', BUYER_KEYS[result.message.key], result.message.params)];
+  return result.kind === 'legacy' ? [warning('buyerTaxNumber', BUYER_KEYS[result.warning.key], result.warning.params)] : [];
 };
+
+const BUYER_KEYS = {
+  taxIdCharacters: 'buyerTaxIdCharacters',
+  taxIdCheckCharacter: 'buyerTaxIdCheckCharacter',
+  taxIdLegacy: 'buyerTaxIdLegacy',
+  taxIdLength: 'buyerTaxIdLength',
+} as const satisfies Record<TaxIdMessage['key'], RuleMessageKey>;
 
 /** A tax stated by the source must match the tax contained in je (je × sl / (1 + sl)) within 0.06. */
 export const statedTaxRule: DraftRule = (draft) =>
@@ -52,7 +62,7 @@ export const statedTaxRule: DraftRule = (draft) =>
     const computed = new Decimal(taxContained(je, line.rate));
     const stated = new Decimal(line.tax.trim());
     if (stated.minus(computed).abs().lessThanOrEqualTo(TAX_TOLERANCE)) return [];
-    return [error(`lines.${index}.tax`, `${lineLabel(index)} 税额 ${stated.toFixed(2)} 与按含税金额计算的 ${computed.toFixed(2)} 相差超过 0.06`)];
+    return [error(`lines.${index}.tax`, 'statedTaxMismatch', { ...lineNo(index), stated: stated.toFixed(2), computed: computed.toFixed(2) })];
   });
 
 /** fphxz 1: a discount line carries its discount (je); spsl, dj and spbm are not sent on it. */
@@ -60,9 +70,9 @@ export const discountAmountRule: DraftRule = (draft) =>
   draft.lines.flatMap((line, index) => {
     if (line.kind !== 'discount') return [];
     const amount = line.amount?.trim() ?? '';
-    if (amount === '') return [error(`lines.${index}.amount`, `${lineLabel(index)} 折扣金额不能为空`)];
+    if (amount === '') return [error(`lines.${index}.amount`, 'discountRequired', lineNo(index))];
     if (isDecimal(amount) && new Decimal(amount).lessThanOrEqualTo(0)) {
-      return [error(`lines.${index}.amount`, `${lineLabel(index)} 折扣金额必须大于 0`)];
+      return [error(`lines.${index}.amount`, 'discountPositive', lineNo(index))];
     }
     return [];
   });
@@ -76,8 +86,8 @@ export const levyRateRule: DraftRule = (draft) =>
     if (line.kind === 'discount') return [];
     const zero = new Decimal(isDecimal(line.rate) ? line.rate : 1).isZero();
     const zeroLevy = line.specialLevy === '1' || line.specialLevy === '2' || line.specialLevy === '3';
-    if (zeroLevy && !zero) return [error(`lines.${index}.rate`, `${lineLabel(index)} 零税率标识为免税、不征税或普通零税率时，税率必须为 0%`)];
-    if (zero && !zeroLevy) return [error(`lines.${index}.specialLevy`, `${lineLabel(index)} 税率为 0% 时必须选择零税率标识（免税、不征税或普通零税率）`)];
+    if (zeroLevy && !zero) return [error(`lines.${index}.rate`, 'zeroLevyNeedsZeroRate', lineNo(index))];
+    if (zero && !zeroLevy) return [error(`lines.${index}.specialLevy`, 'zeroRateNeedsLevy', lineNo(index))];
     return [];
   });
 
@@ -88,8 +98,8 @@ export const pushTargetRule: DraftRule = (draft) => {
   const issues: DraftIssue[] = [];
   const email = draft.push?.email?.trim() ?? '';
   const phone = draft.push?.phone?.trim() ?? '';
-  if (email !== '' && !isEmailAddress(email)) issues.push(error('push.email', `推送邮箱 ${email} 不是有效的电子邮件地址`));
-  if (phone !== '' && !MOBILE.test(phone)) issues.push(error('push.phone', '推送手机号必须是 11 位手机号码'));
+  if (email !== '' && !isEmailAddress(email)) issues.push(error('push.email', 'pushEmail', { email }));
+  if (phone !== '' && !MOBILE.test(phone)) issues.push(error('push.phone', 'pushPhone'));
   return issues;
 };
 
@@ -98,7 +108,7 @@ export const showFlagsRule: DraftRule = (draft) => {
   if (DIGITAL_INVOICE_TYPES.includes(draft.invoiceType)) return [];
   return (['showBuyerBankAccount', 'showBuyerAddressPhone', 'showSellerBankAccount', 'showSellerAddressPhone'] as const)
     .filter((flag) => draft[flag] === true)
-    .map((flag) => warning(flag, '备注区展示开户行、地址电话只对数电发票（81、82）有效'));
+    .map((flag) => warning(flag, 'showFlagsDigitalOnly'));
 };
 
 export const DRAFT_RULES: readonly DraftRule[] = [

@@ -11,11 +11,13 @@ import { checkIssuanceRules } from '../issuance/index.js';
 import type { RuleIssue } from '../rule-issue.js';
 import { buildRequest, type BuiltRequest, type Seller } from './build.js';
 import { DRAFT_RULES, type DraftIssue } from './draft-rules.js';
-import { toClerkWords, wirePathToDraftPath } from './labels.js';
+import { wirePathToDraftPath } from './labels.js';
+import { schemaIssue } from './schema-issue.js';
 
 export { buildRequest, lineAmount, type BuiltRequest, type DraftTotals, type Seller, type StoredLine } from './build.js';
 export { DRAFT_RULES, TAX_TOLERANCE, type DraftIssue, type IssueSeverity } from './draft-rules.js';
-export { DRAFT_LABELS, SPECIFIC_BUSINESS_LABELS, toClerkWords, wirePathToDraftPath } from './labels.js';
+export { DRAFT_LABELS, SPECIFIC_BUSINESS_LABELS, fieldLabel, toClerkWords, wirePathToDraftPath } from './labels.js';
+export { draftIssueText, schemaIssue } from './schema-issue.js';
 
 export interface DraftCheck {
   built: BuiltRequest;
@@ -47,19 +49,20 @@ export function checkDraft(draft: InvoiceDraft, context: { seller: Seller; lsh?:
   const built = buildRequest(draft, { seller: context.seller, lsh: context.lsh ?? PREVIEW_LSH });
   const parsed = IssuanceRequest.safeParse(built.candidate);
   const request = parsed.success ? parsed.data : null;
-  const toDraftIssue = (path: string, message: string): DraftIssue => ({
-    path: wirePathToDraftPath(path, built.discountLines),
-    message: toClerkWords(message),
+  const toDraftIssue = (issue: Pick<RuleIssue, 'path' | 'key' | 'params'>): DraftIssue => ({
+    path: wirePathToDraftPath(issue.path, built.discountLines),
+    key: issue.key,
+    params: issue.params,
     severity: 'error',
   });
   const issues: DraftIssue[] = [
-    ...(parsed.success ? [] : parsed.error.issues.map((issue) => toDraftIssue(issue.path.join('.'), issue.message))),
-    ...wireRules(built.candidate, request).map((issue) => toDraftIssue(issue.path, issue.message)),
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => toDraftIssue(schemaIssue(issue, built.candidate)))),
+    ...wireRules(built.candidate, request).map(toDraftIssue),
     ...DRAFT_RULES.flatMap((rule) => rule(draft)),
   ];
   const seen = new Set<string>();
   const unique = issues.filter((issue) => {
-    const key = `${issue.path}\u0000${issue.message}`;
+    const key = `${issue.path}\u0000${issue.key}\u0000${JSON.stringify(issue.params)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -4,6 +4,7 @@
  * lines.2.quantity) and Chinese. Both directions are here so that a message can never name a field the
  * clerk cannot find.
  */
+import { DRAFT_LABELS_EN, SPECIFIC_BUSINESS_LABELS_EN } from './labels-en.js';
 
 /** Chinese names of the draft's fields (the form's labels), by draft key. */
 export const DRAFT_LABELS: Readonly<Record<string, string>> = {
@@ -121,21 +122,35 @@ const LINE_TO_DRAFT: Readonly<Record<string, string>> = {
   zzstsgl: 'preferentialPolicy',
 };
 
-/** Every wire name that may appear in a rule's message, with the Chinese label that replaces it. */
-export const WIRE_LABELS: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(
-    Object.entries(REQUEST_TO_DRAFT)
-      .filter(([, draft]) => DRAFT_LABELS[draft] !== undefined && draft !== 'lines')
-      .map(([wire, draft]) => [wire, DRAFT_LABELS[draft] ?? wire]),
-  ),
-  ...Object.fromEntries(Object.entries(LINE_TO_DRAFT).map(([wire, draft]) => [wire, DRAFT_LABELS[draft] ?? wire])),
-  je: '金额',
-  jshj: '价税合计',
-  zkje: '折扣金额',
-  details: '商品明细',
-  tdywxx: '特定业务信息',
-  ...SPECIFIC_BUSINESS_LABELS,
-};
+/** Every wire name that may appear in a rule's message, with the label that replaces it, in each language. */
+function wireLabels(draft: Readonly<Record<string, string>>, specific: Readonly<Record<string, string>>, totals: Record<string, string>) {
+  return {
+    ...Object.fromEntries(
+      Object.entries(REQUEST_TO_DRAFT)
+        .filter(([, field]) => draft[field] !== undefined && field !== 'lines')
+        .map(([wire, field]) => [wire, draft[field] ?? wire]),
+    ),
+    ...Object.fromEntries(Object.entries(LINE_TO_DRAFT).map(([wire, field]) => [wire, draft[field] ?? wire])),
+    ...totals,
+    ...specific,
+  } as Readonly<Record<string, string>>;
+}
+
+export const WIRE_LABELS = wireLabels(DRAFT_LABELS, SPECIFIC_BUSINESS_LABELS, { je: '金额', jshj: '价税合计', zkje: '折扣金额', details: '商品明细', tdywxx: '特定业务信息' });
+export const WIRE_LABELS_EN = wireLabels(DRAFT_LABELS_EN, SPECIFIC_BUSINESS_LABELS_EN, {
+  je: 'Amount',
+  jshj: 'Total',
+  zkje: 'Discount',
+  details: 'Lines',
+  tdywxx: 'Specific business information',
+});
+
+/** The label of a wire field (or a draft field) in one language; the name itself when it has none. */
+export function fieldLabel(name: string, language: 'zh' | 'en'): string {
+  const wire = language === 'zh' ? WIRE_LABELS : WIRE_LABELS_EN;
+  const draft = language === 'zh' ? DRAFT_LABELS : DRAFT_LABELS_EN;
+  return wire[name] ?? draft[name] ?? (language === 'zh' ? SPECIFIC_BUSINESS_LABELS : SPECIFIC_BUSINESS_LABELS_EN)[name] ?? name;
+}
 
 /**
  * A dotted wire path (as RuleIssue.path or a zod path joined) → the dotted draft path of the field the

@@ -4,7 +4,7 @@
  */
 import Decimal from 'decimal.js';
 import type { IssuanceDetailLine, IssuanceRequest } from '../../spec/issuance.js';
-import { invalid, lineLabel, required, type RuleIssue } from '../rule-issue.js';
+import { invalid, lineNo, required, type RuleIssue } from '../rule-issue.js';
 
 /** The tolerance the spec's systems allow between je and spsl × dj. */
 const LINE_TOLERANCE = new Decimal('0.01');
@@ -21,7 +21,7 @@ export function lineRequiredFieldsRule(request: IssuanceRequest): RuleIssue[] {
       ? []
       : (['spsl', 'dj', 'spbm'] as const)
           .filter((field) => line[field] === undefined)
-          .map((field) => required(`details.${index}.${field}`, `${lineLabel(index)} ${field} 不能为空`)),
+          .map((field) => required(`details.${index}.${field}`, 'lineFieldRequired', { ...lineNo(index), field })),
   );
 }
 
@@ -32,9 +32,9 @@ export function refinedOilRule(request: IssuanceRequest): RuleIssue[] {
     if (line.fphxz === DISCOUNT_LINE) return [];
     const issues: RuleIssue[] = [];
     if (line.dw === undefined || !REFINED_OIL_UNITS.includes(line.dw)) {
-      issues.push(invalid(`details.${index}.dw`, `${lineLabel(index)} 成品油单位必须是 吨 或 升`));
+      issues.push(invalid(`details.${index}.dw`, 'refinedOilUnit', lineNo(index)));
     }
-    if (line.spsl === 0) issues.push(invalid(`details.${index}.spsl`, `${lineLabel(index)} 成品油数量不能为 0`));
+    if (line.spsl === 0) issues.push(invalid(`details.${index}.spsl`, 'refinedOilQuantity', lineNo(index)));
     return issues;
   });
 }
@@ -51,23 +51,23 @@ export function discountLineRule(request: IssuanceRequest): RuleIssue[] {
     const previous: IssuanceDetailLine | undefined = details[index - 1];
     const next: IssuanceDetailLine | undefined = details[index + 1];
     if (line.fphxz === DISCOUNTED_LINE && next?.fphxz !== DISCOUNT_LINE) {
-      issues.push(invalid(`details.${index}.fphxz`, `${lineLabel(index)} 是被折扣行，其下一行必须是它的折扣行`));
+      issues.push(invalid(`details.${index}.fphxz`, 'discountedNeedsDiscount', lineNo(index)));
     }
     if (line.fphxz !== DISCOUNT_LINE) return;
     if (previous?.fphxz !== DISCOUNTED_LINE) {
-      issues.push(invalid(`details.${index}.fphxz`, `${lineLabel(index)} 折扣行必须紧跟在被折扣行（fphxz 2）之后，且一行只能被一个折扣行折扣`));
+      issues.push(invalid(`details.${index}.fphxz`, 'discountFollows', lineNo(index)));
       return;
     }
     if (line.spmc !== previous.spmc) {
-      issues.push(invalid(`details.${index}.spmc`, `${lineLabel(index)} 折扣行的商品名称必须与被折扣行相同（${previous.spmc}）`));
+      issues.push(invalid(`details.${index}.spmc`, 'discountName', { ...lineNo(index), name: previous.spmc }));
     }
     if (!new Decimal(line.sl).equals(previous.sl)) {
-      issues.push(invalid(`details.${index}.sl`, `${lineLabel(index)} 折扣行的税率必须与被折扣行相同`));
+      issues.push(invalid(`details.${index}.sl`, 'discountRate', lineNo(index)));
     }
     const discount = new Decimal(line.je);
     const discounted = new Decimal(previous.je);
     if (discount.isZero() || discount.isNegative() === discounted.isNegative() || discount.abs().greaterThan(discounted.abs())) {
-      issues.push(invalid(`details.${index}.je`, `${lineLabel(index)} 折扣金额必须与被折扣行金额符号相反且绝对值不超过它`));
+      issues.push(invalid(`details.${index}.je`, 'discountAmount', lineNo(index)));
     }
   });
   return issues;
@@ -83,7 +83,8 @@ export function lineAmountRule(request: IssuanceRequest): RuleIssue[] {
       {
         path: `details.${index}.je`,
         code: 'line-amount-mismatch' as const,
-        message: `${lineLabel(index)} 金额 ${new Decimal(line.je).toFixed(2)} 与数量×单价 ${expected.toFixed(2)} 不符`,
+        key: 'lineAmountMismatch' as const,
+        params: { ...lineNo(index), amount: new Decimal(line.je).toFixed(2), expected: expected.toFixed(2) },
       },
     ];
   });
@@ -98,7 +99,8 @@ export function totalRule(request: IssuanceRequest): RuleIssue[] {
     {
       path: 'jshj',
       code: 'total-mismatch',
-      message: `价税合计 ${new Decimal(request.jshj).toFixed(2)} 与明细金额合计减折扣 ${expected.toFixed(2)} 不符`,
+      key: 'totalMismatch',
+      params: { total: new Decimal(request.jshj).toFixed(2), expected: expected.toFixed(2) },
     },
   ];
 }

@@ -7,7 +7,8 @@ import Decimal from 'decimal.js';
 import { DIGITAL_INVOICE_TYPES, SPECIAL_INVOICE_TYPES, type InvoiceDirection } from '../../spec/codes.js';
 import type { IssuanceRequest } from '../../spec/issuance.js';
 import { isValidDate } from '../dates.js';
-import { invalid, isBlank, lineLabel, required, type RuleIssue } from '../rule-issue.js';
+import { invalid, isBlank, lineNo, required, type RuleIssue } from '../rule-issue.js';
+import type { RuleMessageKey } from '../rule-messages.js';
 import { DISCOUNT_LINE } from './lines.js';
 
 /** kplx: 1 (red) when the total is negative, otherwise 0 (blue). */
@@ -18,9 +19,9 @@ export function invoiceDirection(request: Pick<IssuanceRequest, 'jshj'>): Invoic
 /** An invoice of total 0 is neither blue nor red. */
 export function nonZeroTotalRule(request: IssuanceRequest, direction: InvoiceDirection = invoiceDirection(request)): RuleIssue[] {
   const total = new Decimal(request.jshj);
-  if (total.isZero()) return [invalid('jshj', '价税合计不能为 0')];
+  if (total.isZero()) return [invalid('jshj', 'totalZero')];
   // Issued as blue (the form, a batch): a negative total is a mistake in the lines, not a red invoice.
-  if (direction === '0' && total.isNegative()) return [invalid('jshj', '蓝字发票的价税合计必须大于 0；红字发票请在开票历史中对原发票冲红')];
+  if (direction === '0' && total.isNegative()) return [invalid('jshj', 'blueTotalNegative')];
   return [];
 }
 
@@ -35,13 +36,13 @@ export function lineDirectionRule(request: IssuanceRequest, direction: InvoiceDi
     const issues: RuleIssue[] = [];
     const je = new Decimal(line.je);
     if (red ? !je.isNegative() || je.isZero() : je.isNegative() || je.isZero()) {
-      issues.push(invalid(`details.${index}.je`, `${lineLabel(index)} 金额必须是${red ? '负数（红字发票）' : '正数（蓝字发票）'}`));
+      issues.push(invalid(`details.${index}.je`, red ? 'lineAmountNegative' : 'lineAmountPositive', lineNo(index)));
     }
     if (red && line.spsl !== undefined && line.spsl > 0) {
-      issues.push(invalid(`details.${index}.spsl`, `${lineLabel(index)} 红字发票数量必须是负数`));
+      issues.push(invalid(`details.${index}.spsl`, 'redQuantityNegative', lineNo(index)));
     }
     if (line.dj !== undefined && line.dj < 0) {
-      issues.push(invalid(`details.${index}.dj`, `${lineLabel(index)} 单价必须是正数`));
+      issues.push(invalid(`details.${index}.dj`, 'unitPricePositive', lineNo(index)));
     }
     return issues;
   });
@@ -52,16 +53,16 @@ export function redInvoiceRule(request: IssuanceRequest, direction: InvoiceDirec
   if (direction !== '1') return [];
   const issues: RuleIssue[] = [];
   const digital = DIGITAL_INVOICE_TYPES.includes(request.fplxdm);
-  const need = (field: 'yfpdm' | 'yfphm' | 'ykprq' | 'chyydm' | 'xxbbh' | 'xxbid', why: string): void => {
-    if (isBlank(request[field])) issues.push(required(field, `${field} 不能为空（${why}）`));
+  const need = (field: 'yfpdm' | 'yfphm' | 'ykprq' | 'chyydm' | 'xxbbh' | 'xxbid', why: RuleMessageKey): void => {
+    if (isBlank(request[field])) issues.push(required(field, why, { field }));
   };
-  if (!digital) need('yfpdm', '红字发票必须填写原发票代码');
-  need('yfphm', '红字发票必须填写原发票号码');
-  need('ykprq', '红字发票必须填写原开票日期');
-  need('chyydm', '红字发票必须填写冲红原因');
-  if (SPECIAL_INVOICE_TYPES.includes(request.fplxdm)) need('xxbbh', '红字专用发票必须填写红字信息表编号');
-  if (digital) need('xxbid', '红字数电发票必须填写红字信息表 ID');
-  if (request.ykprq !== undefined && !isValidDate(request.ykprq)) issues.push(invalid('ykprq', `ykprq ${request.ykprq} 不是有效的日期`));
+  if (!digital) need('yfpdm', 'redOriginalCode');
+  need('yfphm', 'redOriginalNumber');
+  need('ykprq', 'redOriginalDate');
+  need('chyydm', 'redReason');
+  if (SPECIAL_INVOICE_TYPES.includes(request.fplxdm)) need('xxbbh', 'redFormNumber');
+  if (digital) need('xxbid', 'redFormId');
+  if (request.ykprq !== undefined && !isValidDate(request.ykprq)) issues.push(invalid('ykprq', 'invalidDate', { field: 'ykprq', value: request.ykprq }));
   return issues;
 }
 
@@ -70,5 +71,5 @@ export function blueInvoiceRule(request: IssuanceRequest, direction: InvoiceDire
   if (direction !== '0') return [];
   return (['yfpdm', 'yfphm', 'ykprq', 'xxbbh', 'xxbid'] as const)
     .filter((field) => !isBlank(request[field]))
-    .map((field) => invalid(field, `${field} 只用于红字发票（价税合计为负数）`));
+    .map((field) => invalid(field, 'redOnlyField', { field }));
 }

@@ -31,12 +31,12 @@ export function specificBusinessPresenceRule(request: IssuanceRequest): RuleIssu
   if (member !== undefined) {
     const value = info?.[member];
     if (value === undefined || (Array.isArray(value) && value.length === 0)) {
-      issues.push(required(`tdywxx.${member}`, `tdywxx.${member} 不能为空（数电发票特殊票种 ${request.tspz}）`));
+      issues.push(required(`tdywxx.${member}`, 'memberRequired', { member, kind: request.tspz }));
     }
   }
   for (const name of MEMBER_NAMES) {
     if (name !== member && info?.[name] !== undefined) {
-      issues.push(invalid(`tdywxx.${name}`, `tdywxx.${name} 与发票类型 ${request.fplxdm}、特殊票种 ${request.tspz} 不匹配`));
+      issues.push(invalid(`tdywxx.${name}`, 'memberMismatch', { member: name, type: request.fplxdm, kind: request.tspz }));
     }
   }
   return issues;
@@ -46,19 +46,14 @@ export function specificBusinessPresenceRule(request: IssuanceRequest): RuleIssu
 export function addressRule(path: string, area: string, detail: string, areaField: string, detailField: string): RuleIssue[] {
   const issues: RuleIssue[] = [];
   if (!isAreaAddress(area)) {
-    issues.push(
-      invalid(
-        `${path}.${areaField}`,
-        `${areaField} 必须以省、自治区、特别行政区或北京市/天津市/上海市/重庆市开头，并以市、盟、自治州、地区或区结尾`,
-      ),
-    );
+    issues.push(invalid(`${path}.${areaField}`, 'areaAddress', { field: areaField }));
   }
   if (!isDetailedAddress(detail)) {
-    issues.push(invalid(`${path}.${detailField}`, `${detailField} 必须包含 街、路、村、乡、镇、道、巷 或 号`));
+    issues.push(invalid(`${path}.${detailField}`, 'detailedAddress', { field: detailField }));
   }
   const length = fullAddressLength(area, detail);
   if (length !== null && length > MAX_FULL_ADDRESS_LENGTH) {
-    issues.push(invalid(`${path}.${detailField}`, `${areaField} 与 ${detailField} 合计不能超过 ${MAX_FULL_ADDRESS_LENGTH}（当前 ${length}）`));
+    issues.push(invalid(`${path}.${detailField}`, 'addressTooLong', { field: areaField, field2: detailField, max: MAX_FULL_ADDRESS_LENGTH, length }));
   }
   return issues;
 }
@@ -69,7 +64,7 @@ export function constructionRule(info: SpecificBusinessInfo | undefined): RuleIs
   if (!jzfw) return [];
   const issues = addressRule('tdywxx.jzfw', jzfw.jzfwfsd, jzfw.fsdxxdz, 'jzfwfsd', 'fsdxxdz');
   if (jzfw.kdsbz === '1' && isBlank(jzfw.kqysssxbgglbm)) {
-    issues.push(required('tdywxx.jzfw.kqysssxbgglbm', 'kqysssxbgglbm 不能为空（跨地市标志为 1 时必须填写跨区域涉税事项报验管理编号）'));
+    issues.push(required('tdywxx.jzfw.kqysssxbgglbm', 'crossCityNumber', { field: 'kqysssxbgglbm' }));
   }
   return issues;
 }
@@ -80,10 +75,10 @@ export function realEstateSaleRule(info: SpecificBusinessInfo | undefined): Rule
   if (!sale) return [];
   const issues = addressRule('tdywxx.bdcxsfw', sale.bdcdz, sale.bdcxxdz, 'bdcdz', 'bdcxxdz');
   if (sale.hdjsjg !== undefined && sale.sjcjhsje === undefined) {
-    issues.push(required('tdywxx.bdcxsfw.sjcjhsje', 'sjcjhsje 不能为空（按核定计税价格征税时必须填写实际成交含税金额）'));
+    issues.push(required('tdywxx.bdcxsfw.sjcjhsje', 'actualPrice', { field: 'sjcjhsje' }));
   }
   if (sale.hdjsjg !== undefined && new Decimal(sale.hdjsjg).lessThanOrEqualTo(0)) {
-    issues.push(invalid('tdywxx.bdcxsfw.hdjsjg', 'hdjsjg 必须大于 0'));
+    issues.push(invalid('tdywxx.bdcxsfw.hdjsjg', 'positiveValue', { field: 'hdjsjg' }));
   }
   return issues;
 }
@@ -95,11 +90,11 @@ export function realEstateLeaseRule(info: SpecificBusinessInfo | undefined): Rul
   const issues = addressRule('tdywxx.bdcjyzlfw', lease.bdcdz, lease.bdcxxdz, 'bdcdz', 'bdcxxdz');
   const startValid = isValidDateMinute(lease.zlqq);
   const endValid = isValidDateMinute(lease.zlqz);
-  if (!startValid) issues.push(invalid('tdywxx.bdcjyzlfw.zlqq', `zlqq ${lease.zlqq} 不是有效的日期时间`));
-  if (!endValid) issues.push(invalid('tdywxx.bdcjyzlfw.zlqz', `zlqz ${lease.zlqz} 不是有效的日期时间`));
+  if (!startValid) issues.push(invalid('tdywxx.bdcjyzlfw.zlqq', 'invalidDateTime', { field: 'zlqq', value: lease.zlqq }));
+  if (!endValid) issues.push(invalid('tdywxx.bdcjyzlfw.zlqz', 'invalidDateTime', { field: 'zlqz', value: lease.zlqz }));
   // The fixed-width format sorts as text in time order.
   if (startValid && endValid && lease.zlqz < lease.zlqq) {
-    issues.push(invalid('tdywxx.bdcjyzlfw.zlqz', '租赁期止不能早于租赁期起'));
+    issues.push(invalid('tdywxx.bdcjyzlfw.zlqz', 'leaseEndsBeforeStart'));
   }
   return issues;
 }
@@ -109,13 +104,13 @@ export function passengerTransportRule(info: SpecificBusinessInfo | undefined): 
   return (info?.lkysfw ?? []).flatMap((line: PassengerTransportLine, index) => {
     const path = `tdywxx.lkysfw.${index}`;
     const issues: RuleIssue[] = [];
-    if (!isValidDate(line.cxrq)) issues.push(invalid(`${path}.cxrq`, `cxrq ${line.cxrq} 不是有效的日期`));
+    if (!isValidDate(line.cxrq)) issues.push(invalid(`${path}.cxrq`, 'invalidDate', { field: 'cxrq', value: line.cxrq }));
     const classes = TRAVEL_CLASSES[line.jtgjlx];
     if (classes !== undefined) {
       if (isBlank(line.dengj)) {
-        issues.push(required(`${path}.dengj`, `dengj 不能为空（交通工具类型 ${line.jtgjlx} 为飞机、火车或船舶）`));
+        issues.push(required(`${path}.dengj`, 'travelClassRequired', { field: 'dengj', vehicle: line.jtgjlx }));
       } else if (!classes.includes(line.dengj ?? '')) {
-        issues.push(invalid(`${path}.dengj`, `dengj ${line.dengj ?? ''} 无效，可选 ${classes.join('、')}`));
+        issues.push(invalid(`${path}.dengj`, 'travelClassInvalid', { field: 'dengj', value: line.dengj ?? '', choices: classes.join('、') }));
       }
     }
     return issues;

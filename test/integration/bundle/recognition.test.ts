@@ -1,7 +1,8 @@
 /**
  * The packaged app runs main as one CommonJS bundle, not as the ES modules the other tests import. Some
  * libraries break only there (pdfjs-dist needs import.meta.url and died with "DOMMatrix is not defined"
- * when bundled), so recognition is run here from a bundle built with the app's own esbuild options.
+ * when bundled), so recognition is run here from a bundle built with the app's own esbuild options — and
+ * intake's extraction pool from its worker bundle, where pdf.js and @napi-rs/canvas run on threads.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,4 +26,17 @@ describe('main-process bundle', () => {
     expect(output).toContain('png ok 00000001');
     expect(output).toContain('pdf ok 00000001');
   }, 90_000);
+
+  it("intake's extraction pool runs its worker from the CommonJS worker bundle: reads a QR, draws PDF and OFD pages", async () => {
+    // The app's layout: the worker bundle beside the main bundle (scripts/build-main.mjs), found through __dirname.
+    const common = { ...(MAIN_BUNDLE_OPTIONS as object), absWorkingDir: REPO_ROOT, logLevel: 'error' as const };
+    await build({ ...common, entryPoints: ['main/features/intake/extraction-worker.ts'], outfile: path.join(outDir, 'extraction-worker.cjs') });
+    const outfile = path.join(outDir, 'pool.cjs');
+    await build({ ...common, entryPoints: ['test/fixtures/bundle/pool-entry.ts'], outfile });
+    const output = execFileSync(process.execPath, [outfile, path.join(REPO_ROOT, 'test/fixtures/intake')], { cwd: os.tmpdir(), encoding: 'utf8', timeout: 90_000 });
+    expect(output).not.toContain('FAIL');
+    expect(output).toContain('extract ok 00000001');
+    expect(output).toMatch(/preview pdf 1 1400x\d+/);
+    expect(output).toMatch(/preview ofd 1 1400x\d+/);
+  }, 120_000);
 });

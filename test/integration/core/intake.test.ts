@@ -9,14 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { extractInvoice } from '../../../extraction/index.js';
 import { createCore, type Core } from '../../../main/core.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox } from '../../../sandbox/index.js';
-import { SANDBOX_DB_FILE } from '../../../sandbox/store.js';
-import { createTaxAuthorityStore } from '../../../sandbox/stores/tax-authority.js';
-import { sandboxMigrations } from '../../../sandbox/migrations/index.js';
-import { openDatabase, closeDatabase } from '../../../main/db/open.js';
+import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, startSandbox, type ReceivedInvoice } from '../../../sandbox/index.js';
 import type { IntakeItem, IntakeLedger, VerificationView } from '../../../shared/ipc/index.js';
-import { qrPng } from '../../support/intake-fixtures.js';
+import { heavyQrPng, qrPng } from '../../support/intake-fixtures.js';
 import { digitalXml, photoJpeg } from '../../support/intake-files.js';
 import { tempDir } from '../../support/sample-issuance.js';
 import { createTestCipher } from '../../support/test-cipher.js';
@@ -30,13 +27,12 @@ afterEach(async () => {
 async function setup() {
   const root = tempDir('fapiao-intake-');
   const sandboxDir = path.join(root, 'sandbox');
-  const sandbox = await startSandbox({ dataDir: sandboxDir, seed: 11, seedInvoicesPerBuyer: 120, onError: () => {} });
-  const db = openDatabase(path.join(sandboxDir, SANDBOX_DB_FILE), { migrations: sandboxMigrations });
+  const sandbox = await startSandbox({ dataDir: sandboxDir, seed: 11, seedInvoicesPerBuyer: 120, controlApi: true, onError: () => {} });
+  // The seeded tax authority, through the sandbox's test-only control API (not its database).
+  const answer = await fetch(`${sandbox.baseUrl}${RECEIVED_CONTROL_PATH}?buyer=${DEMO_ENTERPRISE.taxNumber}`);
+  const invoices = ((await answer.json()) as { invoices: ReceivedInvoice[] }).invoices;
   const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-  const known = createTaxAuthorityStore(db)
-    .listInvoices(DEMO_ENTERPRISE.taxNumber)
-    .find((i) => i.fplxdm === '01' && i.kprq < yesterday && !i.hjje.startsWith('-'));
-  closeDatabase(db);
+  const known = invoices.find((i) => i.fplxdm === '01' && i.kprq < yesterday && !i.hjje.startsWith('-'));
   if (!known) throw new Error('the seeded tax authority has no special invoice');
   const savedPaths: string[] = [];
   const opened: string[] = [];
@@ -116,6 +112,20 @@ describe('intake feature', () => {
     expect(again.status).toBe('duplicate');
     expect(again.duplicate).toEqual({ of: byName('pdf-01.pdf').receivedId, fileName: 'pdf-01.pdf', reason: 'file' });
 
+    // Review's preview: main draws PDF and OFD pages (PNG, the invoice legible: its QR reads back off the
+    // drawn PDF page), pictures come as they are, XML has none.
+    type Preview = { mime: string; base64: string | null; pages: { base64: string; width: number; height: number }[]; pageCount: number };
+    const pdfPreview = await t.call<Preview>('intake:preview', { receivedId: byName('pdf-01.pdf').receivedId });
+    expect(pdfPreview).toMatchObject({ mime: 'application/pdf', base64: null, pageCount: 1 });
+    expect(pdfPreview.pages[0]?.width).toBe(1400);
+    const drawn = await extractInvoice(new Uint8Array(Buffer.from(pdfPreview.pages[0]?.base64 ?? '', 'base64')));
+    expect(drawn.ok && drawn.extraction.fields.fphm).toBe('26342000001798762786');
+    const ofdPreview = await t.call<Preview>('intake:preview', { receivedId: byName('ofd-01.ofd').receivedId });
+    expect(ofdPreview.pages.length).toBe(1);
+    expect(Buffer.from(ofdPreview.pages[0]?.base64 ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(await t.call<Preview>('intake:preview', { receivedId: byName('known-special.png').receivedId })).toMatchObject({ mime: 'image/png', base64: b64(qr), pages: [] });
+    expect(await t.call<Preview>('intake:preview', { receivedId: byName('digital.xml').receivedId })).toMatchObject({ base64: null, pages: [] });
+
     // The same 数电 invoice in another file (its QR as PNG): saved, linked to the first, flagged.
     await t.call('intake:addFile', { name: 'pdf-01-qr.png', base64: b64(await qrPng('01,31,,26342000001798762786,268.00,20260610,,3AB4')), origin: 'paste' });
     await expect.poll(() => byName('pdf-01-qr.png')?.status, { timeout: 30_000 }).toBe('duplicate');
@@ -153,6 +163,27 @@ describe('intake feature', () => {
     expect(sheet?.rowCount).toBe(7);
     await t.call('intake:openOriginal', { receivedId: knownId });
     expect(fs.readFileSync(t.opened[0] as string)).toEqual(Buffer.from(qr));
+  }, 180_000);
+
+  it('main keeps answering IPC (settings, history) while a batch of heavy pictures is read on the worker threads', async () => {
+    const t = await setup();
+    const heavy = Array.from({ length: 6 }, (_, index) => heavyQrPng(`01,04,044031900111,${40_000_000 + index},10.00,20240302,0987654321098765${String(index).padStart(4, '0')},FFFF,`, 2600, index + 1));
+    for (const [index, bytes] of heavy.entries()) await t.call('intake:addFile', { name: `heavy-${index}.png`, base64: b64(bytes), origin: 'drop' });
+    const unsettled = () => [...t.items.values()].filter((item) => item.status === 'reading').length;
+    // Round trips through the router, each followed by a turn of the event loop, for as long as every
+    // heavy file is still being read: on worker threads main is free and answers call after call (hundreds);
+    // read on main, the first file's QR decoding holds the loop until that file is done, so hardly any
+    // call is answered before it settles (this test fails that way when extraction is moved back to main).
+    let answered = 0;
+    while (unsettled() === heavy.length) {
+      await t.call('settings:get', {});
+      await t.call('history:list', { limit: 5 });
+      answered++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(answered).toBeGreaterThanOrEqual(20);
+    await expect.poll(settled(t.items, heavy.length), { timeout: 120_000 }).toBe(true);
+    expect([...t.items.values()].map((item) => item.fields.fphm).sort()).toEqual(heavy.map((_, index) => String(40_000_000 + index)));
   }, 180_000);
 
   it('local limits before a call: dated today 1014, older than 5 years 1015, the sixth of a day 0002', async () => {

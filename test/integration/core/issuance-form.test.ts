@@ -68,9 +68,11 @@ describe('core issuance form', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('VALIDATION_FAILED');
-    expect(result.error.message).toContain('购买方纳税人识别号 不能为空');
-    const paths = (result.error.details as { issues: { path: (string | number)[] }[] }).issues.map((issue) => issue.path.join('.'));
-    expect(paths).toEqual(expect.arrayContaining(['buyerTaxNumber', 'buyerAccount']));
+    // Messages by code: the failure names its sentence by key, each issue its rule key and params.
+    expect(result.error.key).toBe('issuance.draftInvalid');
+    const issues = (result.error.details as { issues: { path: (string | number)[]; key: string; params: Record<string, unknown> }[] }).issues;
+    expect(issues.map((issue) => issue.path.join('.'))).toEqual(expect.arrayContaining(['buyerTaxNumber', 'buyerAccount']));
+    expect(issues).toContainEqual({ path: ['buyerTaxNumber'], key: 'buyerTaxIdRequired', params: { field: 'ghdwsbh', type: '028' } });
     const history = await core.router.dispatch('history:list', { limit: 10 });
     expect(history.ok && JSON.stringify(history.value)).not.toContain('上海星河');
   });

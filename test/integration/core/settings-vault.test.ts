@@ -167,7 +167,7 @@ describe('credential vault and remote settings', () => {
       expect(rows.some((row) => row.endpoint === 'POST /openApi/v4/fp/fpkj' && typeof row.serial === 'string' && row.serial.length > 0)).toBe(true);
       // The vault opens the sealed value with the same cipher, and only with it.
       expect(createVault(db, cipher).reveal(SECRET_NAMES.remoteAppSecret)).toBe(SECRET);
-      expect(() => createVault(db, createTestCipher()).reveal(SECRET_NAMES.remoteAppSecret)).toThrow(/无法解密/);
+      expect(() => createVault(db, createTestCipher()).reveal(SECRET_NAMES.remoteAppSecret)).toThrow(/cannot be decrypted/);
     } finally {
       closeDatabase(db);
     }
@@ -179,7 +179,7 @@ describe('credential vault and remote settings', () => {
     await call(core, 'settings:setRemote', { baseUrl: remote.baseUrl, appKey: APP_KEY, appSecret: 'a-wrong-secret-1234567' });
     const refused = await call<ConnectionTestResult>(core, 'settings:testConnection');
     expect(refused).toMatchObject({ ok: false, authenticated: false, code: '2002' });
-    expect(refused.message).toContain('签名未通过');
+    expect(refused).toMatchObject({ key: 'signatureRefused' });
 
     const kept = await call<SettingsView>(core, 'settings:setRemote', { baseUrl: remote.baseUrl, appKey: APP_KEY, seller: DEMO_ENTERPRISE });
     expect(kept.remote).toMatchObject({ appKey: APP_KEY, hasAppSecret: true, seller: DEMO_ENTERPRISE });
@@ -188,7 +188,7 @@ describe('credential vault and remote settings', () => {
       call<ConnectionTestResult>(core, 'settings:testConnection'),
     );
     expect(unreachable).toMatchObject({ ok: false, authenticated: false, httpStatus: null });
-    expect(unreachable.message).toContain('无法连接服务');
+    expect(unreachable).toMatchObject({ key: 'unreachable' });
 
     const back = await call<SettingsView>(core, 'settings:useSandbox');
     expect(back).toMatchObject({ environment: 'sandbox', restartRequired: false });

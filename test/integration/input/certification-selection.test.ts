@@ -5,13 +5,12 @@
  * the ledger with the change kept, a failure that may be requested again is resent in one action, and
  * the period summary adds up.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CertificationBatchView, LedgerRow } from '../../../shared/ipc/index.js';
 import { chunks, MAX_BATCH } from '../../../main/features/certification/selection.js';
-import { startInputCore, type InputCore } from '../../support/input-core.js';
+import { CERTIFICATION_OUTCOME_CONTROL_PATH } from '../../../sandbox/index.js';
+import { sandboxControl, startInputCore, type InputCore } from '../../support/input-core.js';
 
 let input: InputCore | undefined;
 afterEach(async () => {
@@ -81,14 +80,12 @@ describe('certification from the ledger', () => {
     expect((await input.call('collection:detail', { id: first.id })).changes.map((change) => change.field)).toContain('RZZT');
 
     // A failure that may be requested again (SBYY 2: the authority knew no such invoice at processing
-    // time) is offered again and resent in one action; the red one is not.
-    const authority = new Database(path.join(input.root, 'sandbox', 'sandbox.db'));
-    authority.prepare(`UPDATE received_invoices SET fplxdm = '08' WHERE fpdm = ? AND fphm = ?`).run(third.FPDM, third.FPHM);
+    // time, forced through the sandbox's control API) is offered again and resent in one action; the red one is not.
+    await sandboxControl(input, CERTIFICATION_OUTCOME_CONTROL_PATH, { FPDM: third.FPDM, FPHM: third.FPHM, SBYY: '2' });
     const failing = await input.call('certification:submitSelection', { ids: [third.id], SQRZLX: '1' });
     const failed = await finished(input, failing.PCHs[0]!);
     expect(failed.items[0]).toMatchObject({ RZCLZT: '5', SBYY: '2', retryable: true });
-    authority.prepare(`UPDATE received_invoices SET fplxdm = '01' WHERE fpdm = ? AND fphm = ?`).run(third.FPDM, third.FPHM);
-    authority.close();
+    await sandboxControl(input, CERTIFICATION_OUTCOME_CONTROL_PATH, { FPDM: third.FPDM, FPHM: third.FPHM, SBYY: null });
     expect((await input.call('certification:summary', {})).items.retryable).toBe(1);
     const resent = await input.call('certification:retry', {});
     expect(resent.PCHs).toHaveLength(1);

@@ -12,7 +12,8 @@ import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_DB_FILE } from '../../../main/core.js';
 import type { CollectionRunView, LedgerRow } from '../../../shared/ipc/index.js';
-import { startInputCore, type InputCore } from '../../support/input-core.js';
+import { RECEIVED_STATUS_CONTROL_PATH } from '../../../sandbox/index.js';
+import { sandboxControl, startInputCore, type InputCore } from '../../support/input-core.js';
 
 let input: InputCore | undefined;
 afterEach(async () => {
@@ -76,11 +77,8 @@ describe('collection and the input ledger', () => {
     // The tax authority voids one invoice after the first collection: 今日同步 collects since the last
     // successful run, meets it again, updates its status and keeps the change; nothing is duplicated.
     const voided = special.rows[0]!;
-    const authority = new Database(path.join(input.root, 'sandbox', 'sandbox.db'));
     // Collected by the authority at the very second the last run ended: the next run starts there (inclusive).
-    const nowText = runs[0]!.to;
-    authority.prepare(`UPDATE received_invoices SET fpzt = '2', collected_at = ? WHERE fpdm = ? AND fphm = ?`).run(nowText, voided.FPDM, voided.FPHM);
-    authority.close();
+    await sandboxControl(input, RECEIVED_STATUS_CONTROL_PATH, { FPDM: voided.FPDM, FPHM: voided.FPHM, FPZT: '2', collectedAt: runs[0]!.to });
     const again = await input.call('collection:sync', {});
     await settled(input, again.runIds);
     expect((await input.call('collection:ledger', { limit: 1, offset: 0 })).totals.count).toBe(all.totals.count);

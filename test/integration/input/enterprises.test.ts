@@ -4,7 +4,10 @@
  * one), switch the active enterprise — and the passwords are in no file of the app, no IPC answer and
  * no log line.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HISTORY_DB_FILE } from '../../../main/core.js';
 import { DEMO_ENTERPRISE } from '../../../sandbox/index.js';
 import type { EnterpriseInput } from '../../../shared/ipc/index.js';
 import { filesContaining, startInputCore, type InputCore } from '../../support/input-core.js';
@@ -95,6 +98,12 @@ describe('enterprises', () => {
     expect((await call('issuance:listDrafts', {})).rows.map((row) => row.buyerName)).toEqual(['演示草稿']);
     expect((await call('collection:runs', {})).length).toBe(0);
 
+    // The grep reads what real use left: the database and its write-ahead log (not yet checkpointed),
+    // where the enterprise's other members are found, so a password stored in clear would be too.
+    const wal = path.join(input.appDir, `${HISTORY_DB_FILE}-wal`);
+    expect(fs.statSync(wal).size).toBeGreaterThan(0);
+    expect(filesContaining(input.appDir, NEW_ENTERPRISE.taxUser.idCard).length).toBeGreaterThan(0);
+    expect(input.answers.some((answer) => answer.includes(NEW_ENTERPRISE.agencyName))).toBe(true);
     for (const secret of [IDENTITY_PWD, TAX_PWD, NEW_TAX_PWD]) {
       expect(filesContaining(input.appDir, secret), secret).toEqual([]);
       expect(input.answers.filter((answer) => answer.includes(secret))).toEqual([]);

@@ -29,10 +29,10 @@ const REQUEST = { headers: HEADERS, maxRows: 10_000, required: ['name' as const]
 /** One step of the inflater: the most the reader holds beyond what it has counted. */
 const CHUNK = 64 * 1024;
 
-async function refusal(file: string): Promise<{ message: string; details: { reason: string; counters?: ZipCounters } }> {
+async function refusal(file: string): Promise<{ key: string; details: { reason: string; counters?: ZipCounters } }> {
   const error = await importSheet(file, REQUEST).then(
     () => null,
-    (caught: unknown) => caught as { code: string; message: string; details: { reason: string; counters?: ZipCounters } },
+    (caught: unknown) => caught as { code: string; key: string; details: { reason: string; counters?: ZipCounters } },
   );
   expect(error).not.toBeNull();
   expect(error!.code).toBe('VALIDATION_FAILED');
@@ -50,9 +50,9 @@ describe('spreadsheet imports against hostile zips', () => {
     const zipBytes = fs.statSync(file).size;
     expect(zipBytes).toBeLessThan(2 * 1024 * 1024);
 
-    const { message, details } = await refusal(file);
+    const { key, details } = await refusal(file);
     expect(details.reason).toBe('too-large-unpacked');
-    expect(message).toContain('解压后过大');
+    expect(key).toBe('app.sheetUnpackedTooLarge');
     const counters = details.counters!;
     // Stopped at the cap: never more than one inflater step past it, of 1.5 GB it would have produced.
     expect(counters.inflatedBytes).toBeGreaterThan(MAX_INFLATED_BYTES);
@@ -67,9 +67,9 @@ describe('spreadsheet imports against hostile zips', () => {
     const sheet = await deflatedRepeat(Buffer.concat(Array.from({ length: 1_000 }, () => unit)), 1_000);
     const file = path.join(dir, 'rows.xlsx');
     fs.writeFileSync(file, buildZip([...workbookSkeleton(), { name: 'xl/worksheets/sheet1.xml', deflated: sheet, size: unit.length * 1_000_000 }]));
-    const { message, details } = await refusal(file);
+    const { key, details } = await refusal(file);
     expect(details.reason).toBe('too-many-rows');
-    expect(message).toContain('行数过多');
+    expect(key).toBe('app.sheetRowsTooMany');
     // Stopped just past the row limit (2 × 10,000 + 100), a small part of the 60 MB sheet.
     expect(details.counters!.sheetRows).toBeGreaterThan(20_100);
     expect(details.counters!.sheetRows).toBeLessThanOrEqual(20_100 + Math.ceil(CHUNK / unit.length) + 1);

@@ -2,14 +2,25 @@
  * The test-only control API's routes for the other components' tests (docs/sandbox.md › Control API):
  * voiding an issued paper invoice makes the print endpoint answer fpzt 03/04 (voided issued positive /
  * negative) or 02 (voided, never issued); a red invoice in a certification batch is that item's SBYY 10,
- * not a malformed batch; every SBYY of the spec's table can be forced for an invoice; and the control API
- * refuses bad input by name and is absent unless asked for.
+ * not a malformed batch; every SBYY of the spec's table can be forced for an invoice; received invoices
+ * can be added in bulk or change status, and the collection and certification batches a buyer sent can be
+ * read back (exactly-once checks); and the control API refuses bad input by name and is absent unless asked for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFICATION_OUTCOME_CONTROL_PATH, DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, VOID_CONTROL_PATH, type ReceivedInvoice } from '../../../sandbox/index.js';
+import {
+  CERTIFICATION_BATCHES_CONTROL_PATH,
+  CERTIFICATION_OUTCOME_CONTROL_PATH,
+  COLLECTION_BATCHES_CONTROL_PATH,
+  DEMO_ENTERPRISE,
+  RECEIVED_BULK_CONTROL_PATH,
+  RECEIVED_CONTROL_PATH,
+  RECEIVED_STATUS_CONTROL_PATH,
+  VOID_CONTROL_PATH,
+  type ReceivedInvoice,
+} from '../../../sandbox/index.js';
 import { FAILURE_REASON_CODES } from '../../../shared/spec/codes-input.js';
 import { PrintResponse } from '../../../shared/spec/print.js';
-import { APPLY, BUYER, RESULT, pch, startInputSandbox, type InputSandbox } from '../../support/input-sandbox.js';
+import { APPLY, BUYER, COLLECT, RESULT, pch, startInputSandbox, type InputSandbox } from '../../support/input-sandbox.js';
 import { PRINT, blueRequest, issue, redRequest, type IssuedRecord } from '../../support/output-sandbox.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-caller.js';
 
@@ -138,6 +149,51 @@ describe('control API: certification outcomes', () => {
     const answer = await control(sandbox.sandbox.baseUrl, CERTIFICATION_OUTCOME_CONTROL_PATH, { FPDM: '1100000000', FPHM: '00000001', SBYY: '99' });
     expect(answer.status).toBe(400);
     expect(String(answer.body.error)).toContain('SBYY');
+  });
+});
+
+describe('control API: received invoices and the batches a buyer sent', () => {
+  let sandbox: InputSandbox;
+  beforeAll(async () => {
+    sandbox = await startInputSandbox({ seedInvoicesPerBuyer: 50, issueDelayMs: 1000, controlApi: true });
+  });
+  afterAll(() => sandbox.close());
+  const received = async () => (await control(sandbox.sandbox.baseUrl, `${RECEIVED_CONTROL_PATH}?buyer=${BUYER}`)).body.invoices as ReceivedInvoice[];
+
+  it('adds alike invoices in bulk (an invoice already held is skipped) and changes a status', async () => {
+    const before = (await received()).length;
+    const bulk = { buyer: BUYER, buyerName: DEMO_ENTERPRISE.name, count: 3, lines: 2, first: 90_000_000 };
+    expect(await control(sandbox.sandbox.baseUrl, RECEIVED_BULK_CONTROL_PATH, bulk)).toEqual({ status: 200, body: { added: 3 } });
+    expect((await control(sandbox.sandbox.baseUrl, RECEIVED_BULK_CONTROL_PATH, bulk)).body).toEqual({ added: 0 });
+    const all = await received();
+    expect(all).toHaveLength(before + 3);
+    const made = all.find((invoice) => invoice.fphm === '90000001')!;
+    expect(made).toMatchObject({ fplxdm: '01', hjje: '200.00', se: '26.00', fpzt: '0', rzzt: '0' });
+    expect(made.lines).toHaveLength(2);
+
+    const change = { FPDM: made.fpdm, FPHM: made.fphm, FPZT: '2', collectedAt: '20250315100000' };
+    expect((await control(sandbox.sandbox.baseUrl, RECEIVED_STATUS_CONTROL_PATH, change)).status).toBe(200);
+    expect((await received()).find((invoice) => invoice.fphm === made.fphm)).toMatchObject({ fpzt: '2', collectedAt: '20250315100000' });
+    expect((await control(sandbox.sandbox.baseUrl, RECEIVED_STATUS_CONTROL_PATH, { ...change, FPHM: '99999999' })).status).toBe(404);
+    const bad = await control(sandbox.sandbox.baseUrl, RECEIVED_STATUS_CONTROL_PATH, { ...change, FPZT: '7' });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.error)).toContain('FPZT');
+  });
+
+  it('reads back the collection and certification batches of a buyer', async () => {
+    const collected = await sandbox.post(COLLECT, { GMFSBH: BUYER, PCH: pch('control-collect'), CJKSRQ: '20170101000000', CJJSRQ: '20250315100000', KSHS: 1, ZTBZ: '1', FPLXDM: '01' });
+    expect(collected.body, collected.text).toMatchObject({ ZTDM: '0000' });
+    const { batches } = (await control(sandbox.sandbox.baseUrl, `${COLLECTION_BATCHES_CONTROL_PATH}?buyer=${BUYER}`)).body as { batches: Array<Record<string, unknown>> };
+    expect(batches).toEqual([expect.objectContaining({ PCH: pch('control-collect'), endpoint: 'invoice', kind: '01', ZHS: (collected.body as { ZHS: number }).ZHS, endedKSHS: null })]);
+
+    const invoice = (await received()).find((one) => one.fplxdm === '01' && one.fpzt === '0' && one.rzzt === '0')!;
+    const item = { FPDM: invoice.fpdm, FPHM: invoice.fphm, GMFSBH: BUYER, SQRZLX: '1', FPLXDM: '01', SQSKSSQ: '202503' };
+    expect((await sandbox.post(APPLY, { GMFSBH: BUYER, PCH: pch('control-cert'), FHHS: 1, FPZHXX: [item] })).body).toMatchObject({ ZTDM: '0000' });
+    const certifications = (await control(sandbox.sandbox.baseUrl, `${CERTIFICATION_BATCHES_CONTROL_PATH}?buyer=${BUYER}`)).body;
+    expect(certifications).toEqual({
+      batches: [{ PCH: pch('control-cert'), settled: false, items: [{ FPDM: invoice.fpdm, FPHM: invoice.fphm, SQRZLX: '1', YXSE: null, RZCLZT: null, SBYY: null }] }],
+    });
+    expect((await control(sandbox.sandbox.baseUrl, `${CERTIFICATION_BATCHES_CONTROL_PATH}?buyer=x`)).status).toBe(400);
   });
 });
 

@@ -40,4 +40,18 @@ describe('process boundaries (docs/architecture.md §11.1)', { timeout: 180_000 
     const errors = await errorsFor(fixture('renderer-imports-main.ts'), 'renderer/src/lint-fixture.ts');
     expect(errors.map((e) => e.message).join('\n')).toMatch(/reaches main only through window.api/);
   });
+
+  it("refuses window.api and lib/api.ts outside a feature's actions.ts (the renderer's one way to call main)", async () => {
+    const errors = await errorsFor(fixture('renderer-calls-window-api.ts'), 'renderer/src/features/history/components/lint-fixture.ts');
+    expect(errors.map((e) => e.ruleId).sort()).toEqual(['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax']);
+    expect(errors.every((e) => e.message.includes("Only a feature's actions.ts calls main"))).toBe(true);
+  });
+
+  it("allows window.api in a feature's actions.ts and the api module", async () => {
+    for (const file of ['renderer/src/features/history/actions.ts', 'renderer/src/lib/api.ts']) {
+      const code = fs.readFileSync(path.join(root, file), 'utf8');
+      expect(await errorsFor(code, file)).toEqual([]);
+      expect(await errorsFor(fixture('renderer-calls-window-api.ts'), file).then((errors) => errors.map((e) => e.ruleId))).not.toContain('no-restricted-syntax');
+    }
+  });
 });

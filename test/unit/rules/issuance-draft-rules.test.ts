@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DraftLine, InvoiceDraft } from '../../../shared/ipc/schemas/issuance.js';
 import { InvoiceDraft as InvoiceDraftSchema } from '../../../shared/ipc/schemas/issuance.js';
-import { checkDraft, isSendable, type DraftIssue } from '../../../shared/rules/issuance-form/index.js';
+import { checkDraft, draftIssueText, isSendable, type DraftIssue } from '../../../shared/rules/issuance-form/index.js';
 import { totalRule } from '../../../shared/rules/issuance/lines.js';
 import { usccCheckCharacter } from '../../../shared/rules/uscc.js';
 import type { PassengerTransportLine } from '../../../shared/spec/specific-business.js';
@@ -80,7 +80,7 @@ function issues(d: InvoiceDraft): DraftIssue[] {
 function errorsAt(d: InvoiceDraft, path: string): string[] {
   return issues(d)
     .filter((issue) => issue.path === path && issue.severity === 'error')
-    .map((issue) => issue.message);
+    .map((issue) => draftIssueText(issue, 'zh'));
 }
 function expectClean(d: InvoiceDraft): void {
   const check = checkDraft(d, { seller: SELLER });

@@ -5,6 +5,7 @@ import { isCompactDate, isValidDate, isValidDateMinute } from '../../../shared/r
 import { invoiceTotals, taxContained, unitPriceExcludingTax } from '../../../shared/rules/invoice-amounts.js';
 import { buildInvoiceQr, parseInvoiceQr, qrChecksum } from '../../../shared/rules/invoice-qr.js';
 import { checkIssuanceRules, invoiceDirection } from '../../../shared/rules/issuance/index.js';
+import { ruleText } from '../../../shared/rules/rule-messages.js';
 import { checkRedLetterRequest, fullReversalLines, redLetterChangeRule, type OriginalLine } from '../../../shared/rules/redletter.js';
 import { PRINT_INVOICE_STATUSES, TRAVEL_CLASSES } from '../../../shared/spec/codes.js';
 import { PrintRequest, PrintResult } from '../../../shared/spec/print.js';
@@ -75,7 +76,7 @@ describe('issuance rules (pure)', () => {
     red.details = red.details.map((line) => ({ ...line, spsl: -(line.spsl ?? 0), je: -line.je }));
     const issues = checkIssuanceRules(red);
     expect(issues.filter((issue) => issue.code === 'required').map((issue) => issue.path)).toEqual(['yfpdm', 'yfphm', 'ykprq', 'chyydm', 'xxbbh']);
-    expect(issues[0]?.message).toContain('原发票代码');
+    expect(ruleText(issues[0]!)).toContain('原发票代码');
   });
 
   it('TRAVEL_CLASSES: the dengj lists of plane (1), train (2) and ship (7)', () => {

@@ -1,5 +1,6 @@
 /** English, the second locale. Typed by the Chinese one so that both always have the same keys. */
 import type { Messages } from './zh-CN.js';
+import { ruleResources } from '../../../../shared/rules/rule-messages.js';
 import { ledgerEn } from '../../features/ledger/locale.js';
 import { historyEn } from '../../features/history/locale.js';
 import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js';
@@ -42,6 +43,14 @@ export const en: Messages = {
     settings: 'Settings',
   },
   settings: {
+    test: {
+      ok: 'Connected; the signature was accepted',
+      timeout: 'Connection timed out (no answer within {{seconds}} s)',
+      unreachable: 'Cannot connect to the service: {{reason}}',
+      unrecognised: 'The service answered with something unrecognised (HTTP {{status}}); check the service address',
+      signatureRefused: 'The signature was refused (check the AppKey and AppSecret): {{reason}}',
+      queryRefused: 'The service answered and accepted the signature, but refused the query: {{code}} {{reason}}',
+    },
     current: 'Current service',
     active: 'In use',
     saved: 'Saved',
@@ -244,6 +253,7 @@ export const en: Messages = {
   intake: intakeEn,
   serviceStatus: serviceStatusEn,
   ledger: ledgerEn,
+  rules: ruleResources('en'),
   errors: {
     UNKNOWN_CHANNEL: 'Not available',
     INVALID_PAYLOAD: 'The request is invalid',
@@ -265,7 +275,6 @@ export const en: Messages = {
     CONFIRMATION_DECLINED: 'Cancelled',
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
     unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
-    untranslated: '{{text}}',
     service: { refused: 'The invoice service refused: {{code}} {{message}}', unreachable: 'Cannot reach the invoice service: {{reason}}' },
     app: {
       invoiceNotFound: 'Invoice {{id}} was not found',
@@ -279,6 +288,17 @@ export const en: Messages = {
       sheetUnreadable: 'The file cannot be read. Make sure it is an Excel workbook (.xlsx), not encrypted or damaged; save an old .xls as .xlsx first.',
       sheetMissingColumns: 'The sheet lacks the required columns {{names}}. Use the header row of an export or of the template (the first row holds the column names).',
       sheetTooManyRows: 'At most {{max}} rows can be imported at once; split the file and import the parts',
+      sheetEncrypted: 'The workbook is password-protected (encrypted); remove the password in Excel and import again',
+      sheetOldXls: 'This is an old Excel file (.xls); save it as .xlsx in Excel and import again',
+      sheetNotXlsx: 'The file is not an Excel workbook (.xlsx)',
+      sheetCorruptEntry: 'The workbook is damaged: {{entry}} cannot be read',
+      sheetCorrupt: 'The workbook is damaged: it is not a complete zip file',
+      sheetZip64: 'The workbook has an unusual structure (ZIP64) and was not imported',
+      sheetUnpackedTooLarge: 'The workbook unpacks to more than {{size}} (a zip bomb or a lot of useless content) and was not imported',
+      sheetRowsTooMany: 'The sheet has too many rows (over {{max}}); split the file and import the parts',
+      sheetTooManyFiles: 'The workbook holds too many files ({{count}}) and was not imported',
+      sheetContentUnreadable: 'The workbook cannot be read: its content is damaged (it unpacks, but the sheets cannot be parsed)',
+      sheetOutOfMemory: 'The workbook holds too much to read within the memory limit and was not imported; split the file and import the parts',
     },
     issuance: {
       repeatGone: 'Invoice {{id}} was not found, so it cannot be issued again',
@@ -293,6 +313,11 @@ export const en: Messages = {
       fileNotOffered: 'The invoice service offered no {{format}} file for this invoice',
       fileUrlInvalid: 'The address of the invoice {{format}} file is not valid',
       fileOpenFailed: 'Could not open the {{format}} file: {{reason}}',
+      filePlainHttp: 'The address of the invoice {{format}} file is not https://, so it was not downloaded',
+      fileRedirects: 'Downloading the invoice {{format}} file was redirected too often or to an invalid address',
+      fileRedirectedAway: 'The invoice {{format}} file was redirected to another server ({{host}}), so it was not downloaded',
+      fileSavedInvalid: 'The saved {{format}} file is not valid, so it was not opened',
+      draftInvalid: 'The invoice breaks {{count}} invoicing rules; correct the fields the form marks',
     },
     settings: {
       secretStorageUnavailable: 'Passwords cannot be stored safely: the operating system\'s encrypted storage (Windows DPAPI / macOS Keychain / Linux keyring) is not available.',
@@ -303,10 +328,30 @@ export const en: Messages = {
       saveRemoteFirst: 'Save the service address, AppKey and AppSecret first',
       secretEmpty: 'The secret must not be empty',
       secretTooLong: 'The secret is too long (at most {{max}} characters)',
+      secretRequiredOnMove: 'Type the AppSecret again when you change the service address or AppKey',
+      noConfirmDialog: 'This way of running the app cannot confirm a change of service address',
+      moveCancelled: 'The change of service address was cancelled; settings are unchanged',
     },
     certification: {
       notFound: 'No certification request with batch number {{pch}}',
       invalid: 'The certification request does not meet the interface rules: {{detail}}',
+    },
+    ledger: {
+      inRecovery: 'The database needs recovery; nothing can be issued or changed until it is recovered',
+      noBackupInRecovery: 'The database needs recovery, so no backup can be taken now',
+      backupNotFound: 'This backup was not found',
+      backupDamaged: 'This backup is itself damaged; choose an earlier one',
+      restoreCancelled: 'The restore was cancelled; nothing changed',
+      databaseHealthy: 'The database is fine; there is no need to start fresh',
+      typeConfirmation: 'Type "{{en}}" to confirm',
+      noFolderDialog: 'This way of running the app cannot choose a folder',
+      folderHasNoData: 'This folder holds no Fapiao Desk data (history.db)',
+      folderNeedsRecovery: 'The database in this folder needs recovery too',
+    },
+    libraries: {
+      entryGone: 'This entry was deleted; refresh the list',
+      entryConflict: 'This duplicates another entry ("{{other}}"); edit that one instead',
+      fieldsInvalid: '{{count}} fields are not filled in correctly; correct the marked fields',
     },
     batch: batchErrorsEn,
     reversal: reversalErrorsEn,

@@ -2,6 +2,7 @@
  * Simplified Chinese, the clerks' language and the default (docs/architecture.md §3). This object is also the type
  * of every other locale, so a key missing from `en.ts` is a compile error.
  */
+import { ruleResources } from '../../../../shared/rules/rule-messages.js';
 import { historyZh } from '../../features/history/locale.js';
 import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js';
 import { batchErrorsZh, batchZh } from '../../features/batch/locale.js';
@@ -44,6 +45,15 @@ export const zhCN = {
     settings: '设置',
   },
   settings: {
+    /** The connection test's outcome (main sends the key and params). */
+    test: {
+      ok: '连接成功，签名已通过',
+      timeout: '连接超时（{{seconds}} 秒内无应答）',
+      unreachable: '无法连接服务：{{reason}}',
+      unrecognised: '服务返回了无法识别的内容（HTTP {{status}}），请检查服务地址',
+      signatureRefused: '签名未通过（请检查 AppKey 和 AppSecret）：{{reason}}',
+      queryRefused: '服务已应答，签名已通过，但查询被拒绝：{{code}} {{reason}}',
+    },
     current: '当前服务',
     active: '正在使用',
     saved: '已保存',
@@ -246,6 +256,8 @@ export const zhCN = {
   intake: intakeZh,
   serviceStatus: serviceStatusZh,
   ledger: ledgerZh,
+  /** The rule book's sentences by key (shared/rules/rule-messages.ts, one table for both languages). */
+  rules: ruleResources('zh'),
   errors: {
     UNKNOWN_CHANNEL: '功能不可用',
     INVALID_PAYLOAD: '提交的内容有误',
@@ -267,7 +279,6 @@ export const zhCN = {
     CONFIRMATION_DECLINED: '已取消',
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
     unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
-    untranslated: '{{text}}',
     service: { refused: '开票服务拒绝：{{code}} {{message}}', unreachable: '无法连接开票服务：{{reason}}' },
     app: {
       invoiceNotFound: '没有找到这张发票（编号 {{id}}）',
@@ -281,6 +292,17 @@ export const zhCN = {
       sheetUnreadable: '无法读取该文件，请确认它是 Excel 工作簿（.xlsx）且没有加密或损坏；旧版 .xls 请先另存为 .xlsx',
       sheetMissingColumns: '表格中没有找到必需的列 {{names}}。请使用导出或模板中的表头（第一行为列名）。',
       sheetTooManyRows: '一次最多导入 {{max}} 行，请拆分文件后分批导入',
+      sheetEncrypted: '该工作簿设置了密码（已加密），请在 Excel 中取消密码后再导入',
+      sheetOldXls: '这是旧版 Excel 文件（.xls），请在 Excel 中另存为 .xlsx 后再导入',
+      sheetNotXlsx: '该文件不是 Excel 工作簿（.xlsx）',
+      sheetCorruptEntry: '工作簿已损坏：{{entry}} 无法读取',
+      sheetCorrupt: '工作簿已损坏：不是完整的 zip 文件',
+      sheetZip64: '工作簿结构异常（ZIP64），未导入',
+      sheetUnpackedTooLarge: '工作簿解压后过大（超过 {{size}}），可能是压缩炸弹或含有大量无用内容，未导入',
+      sheetRowsTooMany: '工作表行数过多（超过 {{max}} 行），请拆分文件后分批导入',
+      sheetTooManyFiles: '工作簿中的文件过多（{{count}} 个），未导入',
+      sheetContentUnreadable: '无法读取该工作簿：文件内容已损坏（解压正常，但表格内容无法解析）',
+      sheetOutOfMemory: '工作簿内容过多，读取时超出内存限制，未导入；请拆分文件后分批导入',
     },
     issuance: {
       repeatGone: '没有找到这张发票（编号 {{id}}），无法再开一张',
@@ -295,6 +317,11 @@ export const zhCN = {
       fileNotOffered: '开票服务没有提供这张发票的 {{format}} 文件',
       fileUrlInvalid: '发票 {{format}} 文件地址无效',
       fileOpenFailed: '无法打开 {{format}} 文件：{{reason}}',
+      filePlainHttp: '发票 {{format}} 文件地址不是 https://，为安全未下载',
+      fileRedirects: '下载发票 {{format}} 文件时重定向过多或无效',
+      fileRedirectedAway: '发票 {{format}} 文件被重定向到另一台服务器（{{host}}），为安全未下载',
+      fileSavedInvalid: '保存的 {{format}} 文件内容无效，未打开',
+      draftInvalid: '发票内容不符合开票规则（{{count}} 处），请按表单上的提示修改',
     },
     settings: {
       secretStorageUnavailable: '无法安全保存密码：系统的加密存储（Windows DPAPI / macOS 钥匙串 / Linux 密钥环）当前不可用。',
@@ -305,10 +332,30 @@ export const zhCN = {
       saveRemoteFirst: '请先保存服务地址、AppKey 和 AppSecret',
       secretEmpty: '密钥不能为空',
       secretTooLong: '密钥过长（最多 {{max}} 个字符）',
+      secretRequiredOnMove: '更改服务地址或 AppKey 时必须重新输入 AppSecret',
+      noConfirmDialog: '当前环境无法确认更改服务地址',
+      moveCancelled: '已取消更改服务地址，设置未变',
     },
     certification: {
       notFound: '没有批次号为 {{pch}} 的认证申请',
       invalid: '认证申请不符合接口要求：{{detail}}',
+    },
+    ledger: {
+      inRecovery: '数据库需要恢复，恢复前不能开票或修改数据',
+      noBackupInRecovery: '数据库需要恢复，当前无法备份',
+      backupNotFound: '未找到这个备份',
+      backupDamaged: '这个备份本身已损坏，请选择更早的备份',
+      restoreCancelled: '已取消恢复，数据未变',
+      databaseHealthy: '数据库正常，无需重新开始',
+      typeConfirmation: '请输入“{{zh}}”确认',
+      noFolderDialog: '当前环境无法选择文件夹',
+      folderHasNoData: '这个文件夹中没有发票工作台的数据（history.db）',
+      folderNeedsRecovery: '这个文件夹中的数据库也需要恢复',
+    },
+    libraries: {
+      entryGone: '该条目已被删除，请刷新列表',
+      entryConflict: '与另一条目「{{other}}」重复，请直接编辑那一条',
+      fieldsInvalid: '有 {{count}} 处填写不正确，请按表单上的提示修改',
     },
     batch: batchErrorsZh,
     reversal: reversalErrorsZh,

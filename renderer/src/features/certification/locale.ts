@@ -31,6 +31,7 @@ export const certificationZh = {
   },
   mayRetry: '可再次申请',
   noRetry: '不可再次申请',
+  resent: '可再次申请，已重新提交',
   retry: '重新提交可再申请的发票（{{count}}）',
   retried: '已重新提交 {{count}} 个批次',
   summary: {
@@ -85,6 +86,7 @@ export const certificationEn: typeof certificationZh = {
   },
   mayRetry: 'may be requested again',
   noRetry: 'may not be requested again',
+  resent: 'may be requested again, resent',
   retry: 'Resend the retryable invoices ({{count}})',
   retried: 'Resent {{count}} batches',
   summary: {

@@ -6,6 +6,7 @@ import type { HistoryExportRequest, HistoryFilter, InvoiceSummary, RedLetterForm
 import { getApi } from '../../lib/api.js';
 
 export const searchHistory = (filter: HistoryFilter) => getApi().history.search(filter);
+export const countHistory = (request: Omit<HistoryFilter, 'limit' | 'offset' | 'cursor'>) => getApi().history.count(request);
 export const historyDetail = (id: number) => getApi().history.detail({ id });
 export const exportHistory = (request: HistoryExportRequest) => getApi().history.export(request);
 

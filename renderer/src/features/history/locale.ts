@@ -63,6 +63,13 @@ export const historyZh = {
     remark: '备注',
     error: '失败原因',
   },
+  selection: {
+    count: '已选 {{count}} 张',
+    print: '打印所选纸质发票（{{count}} 张）',
+    clear: '清除选择',
+    notPrintable: '其中 {{count}} 张不是已开具的纸质发票（004、007），不打印',
+    hint: 'Ctrl+单击或空格选择一张，Shift+单击或 Shift+↑/↓ 选择一段，Ctrl+P 打印所选',
+  },
   actions: {
     repeat: '再开一张',
     red: '冲红',
@@ -145,6 +152,13 @@ export const historyEn: typeof historyZh = {
     tax: 'Tax',
     remark: 'Remark',
     error: 'Failure',
+  },
+  selection: {
+    count: '{{count}} selected',
+    print: 'Print selected paper invoices ({{count}})',
+    clear: 'Clear selection',
+    notPrintable: '{{count}} of them are not issued paper invoices (004, 007) and are not printed',
+    hint: 'Ctrl+click or Space ticks one, Shift+click or Shift+Up/Down ticks a range, Ctrl+P prints the ticked',
   },
   actions: {
     repeat: 'Issue again',

@@ -12,7 +12,7 @@ interface IntakeState {
   order: string[];
   items: Record<string, IntakeItem>;
   selected: string | null;
-  preview: { receivedId: number; mime: string; base64: string | null } | null;
+  preview: { receivedId: number; mime: string; base64: string | null; pages: Array<{ base64: string; width: number; height: number }>; pageCount: number } | null;
   verification: VerificationView | null;
   ledger: IntakeLedger | null;
   filter: IntakeLedgerFilter;

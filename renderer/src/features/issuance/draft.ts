@@ -13,7 +13,8 @@ import {
   type SpecialKind,
 } from '../../../../shared/ipc/schemas/issuance.js';
 import { amountInWords } from '../../../../shared/rules/amount-in-words.js';
-import { checkDraft, type DraftCheck, type DraftTotals, type Seller } from '../../../../shared/rules/issuance-form/index.js';
+import { checkDraft, draftIssueText, schemaIssue, type DraftCheck, type DraftTotals, type Seller } from '../../../../shared/rules/issuance-form/index.js';
+import type { RuleMessageKey, RuleParams } from '../../../../shared/rules/rule-messages.js';
 import { lineAmount } from '../../../../shared/rules/issuance-form/build.js';
 import { isDecimal, type TaxRate } from '../../../../shared/rules/money.js';
 import { DIGITAL_INVOICE_TYPES, SPECIFIC_BUSINESS_MEMBERS } from '../../../../shared/spec/codes.js';
@@ -242,8 +243,11 @@ export interface FormCheck {
   rules: DraftCheck;
 }
 
+/** How a rule-book sentence reads to the clerk; the form passes its i18next one (rule-text.ts), tests the zh default. */
+export type DescribeIssue = (issue: { key: RuleMessageKey; params: RuleParams }) => string;
+
 /** The form as main will see it: the contract's schema first (its message wins on a field), then the rule book. */
-export function checkForm(values: Partial<FormValues>, seller: Seller): FormCheck {
+export function checkForm(values: Partial<FormValues>, seller: Seller, describe: DescribeIssue = (issue) => draftIssueText(issue, 'zh')): FormCheck {
   const draft = toDraft(values);
   const parsed = InvoiceDraft.safeParse(draft);
   const rules = checkDraft(draft, { seller });
@@ -254,8 +258,8 @@ export function checkForm(values: Partial<FormValues>, seller: Seller): FormChec
     if (!list.includes(message)) list.push(message);
     byPath.set(path, entry);
   };
-  if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.'), issue.message, 'error');
-  for (const issue of rules.issues) add(issue.path, issue.message, issue.severity);
+  if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.'), describe(schemaIssue(issue, draft)), 'error');
+  for (const issue of rules.issues) add(issue.path, describe(issue), issue.severity);
   let errorCount = 0;
   let warningCount = 0;
   for (const entry of byPath.values()) {
@@ -292,15 +296,3 @@ export function rateLabel(rate: string): string {
 export function toNamePath(path: string): (string | number)[] {
   return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
-
-/** The zod issue path shape main sends back in `details.issues`, mapped onto the same dotted paths. */
-export function pathsFromFailure(details: unknown): { path: string; message: string }[] {
-  if (typeof details !== 'object' || details === null || !('issues' in details) || !Array.isArray(details.issues)) return [];
-  return (details.issues as unknown[]).flatMap((issue) => {
-    if (typeof issue !== 'object' || issue === null) return [];
-    const { path, message } = issue as { path?: unknown; message?: unknown };
-    if (!Array.isArray(path) || typeof message !== 'string') return [];
-    return [{ path: path.map(String).join('.'), message }];
-  });
-}
-

@@ -42,15 +42,15 @@ export async function openPrint(invoiceIds: number[], invoiceType: string): Prom
 export async function print(): Promise<void> {
   const s = store();
   if (!s.printer) return;
-  s.set({ busy: true, jobs: [], progress: { done: 0, total: s.invoiceIds.length * s.documents.length } });
+  s.set({ busy: true, jobs: [], progress: { done: 0, total: s.invoiceIds.length } });
   const off = getApi().on('print:progress', (progress) => {
     store().set({ progress: { done: progress.done, total: progress.total }, jobs: [...store().jobs.filter((job) => job.id !== progress.job.id), progress.job] });
   });
   try {
     const result = await getApi().print.print({ invoiceIds: s.invoiceIds, documents: s.documents, printer: s.printer, copies: s.copies, mode: s.mode });
     if (!result.ok) return reportFailure(result.error, 'print:print');
-    const jobs = result.value.jobs;
-    store().set({ jobs, preferences: { ...store().preferences, [s.invoiceType]: s.printer } });
+    const { jobs, progress } = result.value;
+    store().set({ jobs, progress, preferences: { ...store().preferences, [s.invoiceType]: s.printer } });
     if (jobs.length > 0 && jobs.every((job) => job.status === 'printed')) reportSuccess(i18n.t('print.printed', { printer: s.printer }));
   } finally {
     off();

@@ -179,6 +179,12 @@ export const reversalEn: typeof reversalZh = {
 
 /** Error sentences of reversal failures from main (errors.reversal.<key>). */
 export const reversalErrorsZh = {
+  blueRequestUnreadable: '蓝字发票 {{lsh}} 保存的开票请求无法读取',
+  blueRequestIncomplete: '蓝字发票 {{lsh}} 保存的开票请求不完整，无法据此冲红',
+  blueNumbersMissing: '蓝字发票缺少发票代码、号码或开票日期，无法冲红',
+  blueNumberMissing: '蓝字发票还没有发票号码，无法申请红字信息表',
+  redRequestSchema: '红字发票不符合开票接口要求（{{paths}}）',
+  applicationSchema: '红字信息表申请不符合接口要求（{{paths}}）',
   isRed: '这是一张红字发票，红字发票不能再冲红',
   notIssued: '只有已开具的蓝字发票可以冲红（这张发票尚未开具成功）',
   exceedsRemaining: '冲红金额 {{amount}} 超过蓝字发票剩余可冲红金额',
@@ -209,6 +215,12 @@ export const reversalErrorsZh = {
 };
 
 export const reversalErrorsEn: typeof reversalErrorsZh = {
+  blueRequestUnreadable: 'The stored request of blue invoice {{lsh}} cannot be read',
+  blueRequestIncomplete: 'The stored request of blue invoice {{lsh}} is incomplete, so it cannot be reversed from it',
+  blueNumbersMissing: 'The blue invoice lacks its code, number or issue date, so it cannot be reversed',
+  blueNumberMissing: 'The blue invoice has no number yet, so no red-letter form can be applied for',
+  redRequestSchema: 'The red invoice does not meet the issuing interface ({{paths}})',
+  applicationSchema: 'The red-letter form application does not meet the interface ({{paths}})',
   isRed: 'This is a red invoice; a red invoice cannot be reversed again',
   notIssued: 'Only an issued blue invoice can be reversed (this one has not been issued yet)',
   exceedsRemaining: 'The amount to reverse, {{amount}}, is more than what is left to reverse of the blue invoice',

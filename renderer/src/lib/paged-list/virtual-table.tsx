@@ -3,6 +3,11 @@
  * (rows stay `tr`, headers stay `th`) whose body is padded above and below to the full height, rows of
  * one fixed height. Rows not loaded yet show as placeholders; `onNeed(last)` asks for them (see
  * useKeysetRows). Keyboard: ↑/↓/PgUp/PgDn/Home/End move the active row, Enter activates it.
+ *
+ * With `checked` the rows can also be ticked, several at once, apart from the active and the opened row:
+ * a tick box in the first column; Ctrl/⌘-click or Space toggles a row; Shift-click, Shift+Space and
+ * Shift+↑/↓ tick every loaded row from the last toggled one (the anchor) to this one, adding to the
+ * ticks already there (nothing ticked is lost by a range).
  */
 import { useCallback, useEffect, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -26,6 +31,9 @@ export interface VirtualTableProps<Row> {
   onActivate?(row: Row): void;
   rowProps?(row: Row, index: number): HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
   selectedKey?: string | null;
+  /** The ticked rows by key (multi-selection); the tick column and keys appear only when given. */
+  checked?: ReadonlyMap<string, Row>;
+  onCheckedChange?(next: Map<string, Row>): void;
   rowHeight?: number;
   height?: number;
   empty?: ReactNode;
@@ -41,10 +49,42 @@ const MAX_HEIGHT = 15_000_000;
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', padding: '0 8px' } as const;
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { columns, rows, total, rowKey, onNeed, onActivate, rowProps, selectedKey, rowHeight = 36, height = 520, empty } = props;
+  const { columns: dataColumns, rows, total, rowKey, onNeed, onActivate, rowProps, selectedKey, checked, onCheckedChange, rowHeight = 36, height = 520, empty } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(0);
+  /** Where the last toggle happened: one end of a Shift range. */
+  const anchor = useRef(0);
+  const toggle = (index: number) => {
+    const row = rows[index];
+    if (!checked || row === undefined) return;
+    const next = new Map(checked);
+    const key = rowKey(row);
+    if (next.has(key)) next.delete(key);
+    else next.set(key, row);
+    anchor.current = index;
+    onCheckedChange?.(next);
+  };
+  const tickRange = (to: number) => {
+    if (!checked) return;
+    const next = new Map(checked);
+    for (let i = Math.min(anchor.current, to); i <= Math.max(anchor.current, to); i++) {
+      const row = rows[i];
+      if (row !== undefined) next.set(rowKey(row), row);
+    }
+    onCheckedChange?.(next);
+  };
+  const columns: ReadonlyArray<VirtualColumn<Row>> = checked
+    ? [
+        {
+          key: '__check',
+          title: <span aria-label="select">☐</span>,
+          width: 36,
+          render: (row) => <input type="checkbox" tabIndex={-1} checked={checked.has(rowKey(row))} readOnly data-check="true" style={{ cursor: 'pointer' }} />,
+        },
+        ...dataColumns,
+      ]
+    : dataColumns;
   const fullHeight = total * rowHeight;
   const virtualHeight = Math.min(fullHeight, MAX_HEIGHT);
   const scale = virtualHeight > height ? Math.max(1, (fullHeight - height) / (virtualHeight - height)) : 1;
@@ -79,6 +119,15 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     if (target !== undefined) {
       event.preventDefault();
       moveTo(target);
+      // Shift+↑/↓ ticks as it moves: the row left and the row reached, and every row between.
+      if (checked && event.shiftKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+        if (!checked.has(rows[active] === undefined ? '' : rowKey(rows[active]))) anchor.current = active;
+        tickRange(Math.max(0, Math.min(total - 1, target)));
+      }
+    } else if (event.key === ' ' && checked) {
+      event.preventDefault();
+      if (event.shiftKey) tickRange(active);
+      else toggle(active);
     } else if (event.key === 'Enter') {
       const row = rows[active];
       if (row !== undefined) onActivate?.(row);
@@ -107,14 +156,21 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         {...extra}
         data-index={index}
         aria-selected={key === selectedKey}
+        {...(checked ? { 'data-checked': String(checked.has(key)) } : {})}
         onClick={(event) => {
           setActive(index);
-          extra.onClick?.(event);
+          // Ticking is not opening: Ctrl/⌘-click, Shift-click and a click on the tick box only tick.
+          const onTick = (event.target as HTMLElement).dataset.check === 'true';
+          if (checked && event.shiftKey) tickRange(index);
+          else if (checked && (event.ctrlKey || event.metaKey || onTick)) toggle(index);
+          else extra.onClick?.(event);
         }}
         style={{
           height: rowHeight,
           cursor: 'pointer',
-          background: key === selectedKey ? '#e6f4ff' : isActive ? '#fafafa' : undefined,
+          // Shift-click ticks a range of rows; it must not also select the text between.
+          userSelect: checked ? 'none' : undefined,
+          background: key === selectedKey ? '#e6f4ff' : checked?.has(key) ? '#f0f5ff' : isActive ? '#fafafa' : undefined,
           outline: isActive ? '1px solid #91caff' : undefined,
           ...extra.style,
         }}

@@ -8,10 +8,15 @@ import { useEffect, type HTMLAttributes } from 'react';
 import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CertificationBatchView } from '../../../../../shared/ipc/schemas/certification.js';
+import { CERTIFICATION_FAILURE_REASONS, type CertificationFailureReason } from '../../../../../shared/spec/codes-input.js';
 import { loadCertification, retryFailed, subscribeCertification } from '../actions.js';
 import { useCertificationStore } from '../store.js';
 
 type Item = CertificationBatchView['items'][number];
+
+/** The spec's "may be requested again", told apart from "already requested again" (then no longer offered). */
+const retryLabel = (item: Item): 'mayRetry' | 'resent' | 'noRetry' =>
+  item.retryable ? 'mayRetry' : item.SBYY !== null && item.SBYY in CERTIFICATION_FAILURE_REASONS && CERTIFICATION_FAILURE_REASONS[item.SBYY as CertificationFailureReason].mayRequestAgain ? 'resent' : 'noRetry';
 
 export function CertificationView() {
   const { t } = useTranslation();
@@ -88,7 +93,7 @@ export function CertificationView() {
                   item.SBYY ? (
                     <span>
                       {item.SBYY} {t(`certification.SBYY.${item.SBYY}` as never)} ·{' '}
-                      <Typography.Text type={item.retryable ? 'warning' : 'secondary'}>{item.retryable ? t('certification.mayRetry') : t('certification.noRetry')}</Typography.Text>
+                      <Typography.Text type={item.retryable ? 'warning' : 'secondary'}>{t(`certification.${retryLabel(item)}`)}</Typography.Text>
                     </span>
                   ) : null,
               },

@@ -2,8 +2,9 @@
  * The history as a ledger: invoice number, date, buyer, amount, tax and state first, then type and
  * code; only the rows in view are rendered and pages are loaded as the clerk scrolls (VirtualTable +
  * useKeysetRows). The serial (流水号) is in the detail drawer. Test ids: history-table; each row is
- * `history-row-<lsh>` with data-lsh and data-invoice-number attributes; status tags are `status-<lsh>`
- * with data-status, reversal tags `reversal-<lsh>`. A click or Enter on a row opens its detail drawer.
+ * `history-row-<lsh>` with data-lsh, data-invoice-number and data-checked attributes; status tags are
+ * `status-<lsh>` with data-status, reversal tags `reversal-<lsh>`. A click or Enter on a row opens its
+ * detail drawer; Ctrl-click, Shift-click, Space and Shift+↑/↓ tick rows for printing several at once.
  */
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -62,6 +63,7 @@ const select = (row: HistoryRow) => useHistoryStore.getState().select(row.id);
 export function HistoryTable({ list }: { list: HistoryRows }) {
   const { t } = useTranslation();
   const selectedId = useHistoryStore((s) => s.selectedId);
+  const checked = useHistoryStore((s) => s.checked);
   return (
     <VirtualTable<HistoryRow>
       data-testid="history-table"
@@ -71,6 +73,8 @@ export function HistoryTable({ list }: { list: HistoryRows }) {
       rowKey={(row) => `${row.direction}-${row.id}`}
       selectedKey={selectedId === null ? null : `output-${selectedId}`}
       onNeed={list.ensure}
+      checked={checked}
+      onCheckedChange={(next) => useHistoryStore.getState().setChecked(next)}
       onActivate={select}
       rowProps={(row) => ({
         'data-testid': `history-row-${row.serial ?? row.id}`,

@@ -6,6 +6,7 @@ import { useHistoryStore } from '../store.js';
 import { HistoryFilters } from './history-filters.js';
 import { HistoryTable } from './history-table.js';
 import { InvoiceDrawer } from './invoice-drawer.js';
+import { printChecked, SelectionBar } from './selection-bar.js';
 import { useHistoryRows } from './use-history-sync.js';
 
 export function HistoryView() {
@@ -43,7 +44,15 @@ export function HistoryView() {
       }
     >
       <HistoryFilters />
-      <HistoryTable list={list} />
+      <SelectionBar />
+      <div
+        onKeyDown={(event) => {
+          // Ctrl+P prints the ticked paper invoices (instead of the page, which is not what the clerk means here).
+          if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'p' && printChecked()) event.preventDefault();
+        }}
+      >
+        <HistoryTable list={list} />
+      </div>
       <InvoiceDrawer />
     </Card>
   );

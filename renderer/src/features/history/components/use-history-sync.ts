@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { HistoryRow } from '../../../../../shared/ipc/index.js';
-import { getApi } from '../../../lib/api.js';
 import { reportFailure } from '../../../lib/messages.js';
 import { useKeysetRows, type KeysetRows, type KeysetSource } from '../../../lib/paged-list/index.js';
-import { historyDetail, onHistoryChanged } from '../actions.js';
+import { countHistory, historyDetail, onHistoryChanged, searchHistory } from '../actions.js';
 import { useHistoryStore } from '../store.js';
 
 /** Events come in bursts (a red invoice and its form); one refetch per burst is enough. */
@@ -31,7 +30,7 @@ export function useHistoryRows(): HistoryRows {
   const source = useMemo<KeysetSource<HistoryRow>>(
     () => ({
       async fetchPage(cursor, limit) {
-        const result = await getApi().history.search({ ...filter, direction: 'output', limit, ...(cursor === undefined ? {} : { cursor }) });
+        const result = await searchHistory({ ...filter, direction: 'output', limit, ...(cursor === undefined ? {} : { cursor }) });
         if (!result.ok) {
           reportFailure(result.error, 'history:search');
           return null;
@@ -40,7 +39,7 @@ export function useHistoryRows(): HistoryRows {
         return result.value;
       },
       async fetchCount() {
-        const result = await getApi().history.count({ ...filter, direction: 'output' });
+        const result = await countHistory({ ...filter, direction: 'output' });
         if (!result.ok) {
           reportFailure(result.error, 'history:count');
           return null;

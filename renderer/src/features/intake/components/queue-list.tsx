@@ -2,7 +2,7 @@
  * The intake queue: one row per file in arrival order with its state, where its fields came from, and a
  * 重复 flag linking to the first. Rows are plain and the list scrolls inside its box, so a queue of 200
  * files renders and updates without stalling. Test ids: intake-queue, intake-item (data-name,
- * data-status), intake-counts.
+ * data-status, data-recognised: the file went to recognition), intake-recognised, intake-counts.
  */
 import { Tag, Typography } from 'antd';
 import { memo } from 'react';
@@ -24,6 +24,7 @@ const Row = memo(function Row({ item, selected }: { item: IntakeItem; selected: 
       data-testid="intake-item"
       data-name={item.fileName}
       data-status={item.status}
+      data-recognised={item.recognised}
       onClick={() => void openItem(item)}
       onKeyDown={(event) => event.key === 'Enter' && void openItem(item)}
       style={{ padding: '6px 8px', borderBottom: '1px solid #f0f0f0', cursor: 'pointer', background: selected ? '#e6f4ff' : undefined }}
@@ -32,6 +33,7 @@ const Row = memo(function Row({ item, selected }: { item: IntakeItem; selected: 
         {item.fileName}
       </Typography.Text>{' '}
       <Tag color={STATUS_COLOR[item.status]}>{t(`intake.status.${item.status}`)}</Tag>
+      {item.recognised && item.status !== 'recognising' && <Tag data-testid="intake-recognised">{t('intake.recognisedTag')}</Tag>}
       {item.duplicate && item.status !== 'duplicate' && <Tag color="red" data-testid="intake-duplicate">{t('intake.status.duplicate')}</Tag>}
       {item.fields.fphm && <div style={{ fontSize: 12, color: '#888' }}>{item.fields.fphm}</div>}
       {item.error && (

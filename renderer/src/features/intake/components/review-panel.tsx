@@ -1,7 +1,7 @@
 /**
  * Review of one file: the file beside its fields, each marked with its source (QR / XML / OFD / PDF / OCR
  * / typed), editable, checked against the spec's lengths and formats as the clerk types. Enter accepts
- * and opens the next file waiting. Verification shows below. Test ids: intake-review, intake-preview,
+ * and opens the next file waiting. Verification shows below. The file: file-preview.tsx. Test ids: intake-review,
  * intake-field-<name> (inputs), intake-source-<name>, intake-problem-<name>, intake-accept, intake-verify,
  * intake-open-original, intake-duplicate-of.
  */
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FIELD_MAX_LENGTH, INTAKE_FIELDS, fieldProblem, type IntakeField, type IntakeFields } from '../../../../../shared/rules/intake-fields.js';
 import { accept, openFirst, openOriginal, verify } from '../actions.js';
 import { useIntakeStore } from '../store.js';
+import { FilePreview } from './file-preview.js';
 import { VerificationResult } from './verification-result.js';
 
 const SOURCE_COLOR: Record<string, string> = { qr: 'geekblue', xml: 'purple', ofd: 'cyan', 'pdf-text': 'magenta', ocr: 'orange', typed: 'default' };
@@ -18,7 +19,6 @@ const SOURCE_COLOR: Record<string, string> = { qr: 'geekblue', xml: 'purple', of
 export function ReviewPanel() {
   const { t } = useTranslation();
   const item = useIntakeStore((s) => (s.selected ? s.items[s.selected] : undefined));
-  const preview = useIntakeStore((s) => s.preview);
   const busy = useIntakeStore((s) => s.busy);
   const [draft, setDraft] = useState<IntakeFields>({});
   const itemId = item?.id;
@@ -34,17 +34,11 @@ export function ReviewPanel() {
   const submit = () => {
     if (valid && receivedId !== null) void accept(item, draft);
   };
-  const image = preview && preview.receivedId === receivedId && preview.base64 && preview.mime.startsWith('image/') ? `data:${preview.mime};base64,${preview.base64}` : null;
 
   return (
     <Flex gap={12} align="start" data-testid="intake-review" data-name={item.fileName}>
-      <div style={{ width: 340, flex: 'none', textAlign: 'center' }} data-testid="intake-preview">
-        {image ? (
-          // XZJD: the rotation recognition reports, applied when showing the picture.
-          <img src={image} alt={item.fileName} style={{ maxWidth: '100%', maxHeight: 420, transform: `rotate(${item.rotation}deg)` }} />
-        ) : (
-          <Typography.Text type="secondary">{t('intake.review.noPreview')}</Typography.Text>
-        )}
+      <div style={{ flex: 'none', textAlign: 'center' }}>
+        <FilePreview item={item} />
         {receivedId !== null && (
           <div style={{ marginTop: 8 }}>
             <Button size="small" onClick={() => void openOriginal(receivedId)} data-testid="intake-open-original">

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { Seller } from '../../../../../shared/rules/issuance-form/index.js';
 import { useAppStore } from '../../../app/store.js';
 import { checkForm, emptyForm, type FormValues } from '../draft.js';
+import { ruleIssueText } from '../../../lib/rule-text.js';
 import { loadClerkDefaults, saveClerkDefaults } from '../clerk-defaults.js';
 import { useIssuanceStore } from '../store.js';
 import { BuyerSection } from './buyer-section.js';
@@ -40,7 +41,7 @@ const PENDING_SELLER: Seller = { taxNumber: '000000000000000000', name: '—' };
 const SUMMARY_LIMIT = 8;
 
 export function IssuanceForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const buyerRef = useRef<InputRef>(null);
   const defaultIssuer = useAppStore((s) => s.info?.issuer ?? '');
@@ -49,7 +50,7 @@ export function IssuanceForm() {
   const attempted = useIssuanceStore((s) => s.attempted);
   const lastSubmittedLsh = useIssuanceStore((s) => s.lastSubmittedLsh);
   const values = Form.useWatch([], { form, preserve: true }) as FormValues | undefined;
-  const check = useMemo(() => (values ? checkForm(values, seller) : null), [values, seller]);
+  const check = useMemo(() => (values ? checkForm(values, seller, ruleIssueText) : null), [values, seller, i18n.language]);
 
   // The clerk's own defaults (type, issuer, payee, reviewer) from last time, over the app's.
   const initialValues = useMemo(() => ({ ...emptyForm(defaultIssuer), ...loadClerkDefaults() }), [defaultIssuer]);
@@ -92,7 +93,7 @@ export function IssuanceForm() {
   // Checked from the form's values at this moment, not from the watched copy: Ctrl+Enter pressed right
   // after the last keystroke used to meet a check one render behind (or none yet) and do nothing.
   const doSubmit = () => {
-    void submit(checkForm(form.getFieldsValue(true) as FormValues, seller));
+    void submit(checkForm(form.getFieldsValue(true) as FormValues, seller, ruleIssueText));
   };
   const preview = () => {
     useIssuanceStore.getState().setAttempted(true);

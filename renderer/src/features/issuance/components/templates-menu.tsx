@@ -3,11 +3,12 @@
  * (Alt+T puts the cursor here); 存为常用 saves the form as it is under a name, asking before replacing
  * a template of the same name.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { AutoComplete, Button, Input, Modal, Space, Typography, type FormInstance, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TemplateSummary } from '../../../../../shared/ipc/schemas/templates.js';
 import { reportFailure, reportSuccess } from '../../../lib/messages.js';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search.js';
 import { listTemplates, openTemplate, saveTemplate } from '../actions.js';
 import type { FormValues } from '../draft.js';
 
@@ -21,21 +22,11 @@ export function TemplatesMenu({ form }: { form: FormInstance<FormValues> }) {
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
   const nameRef = useRef<InputRef>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(0);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const search = useCallback((text: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const ticket = ++latest.current;
-      void listTemplates(text.trim()).then((result) => {
-        if (ticket !== latest.current) return;
-        if (result.ok) setRows(result.value.rows);
-        else reportFailure(result.error, 'templates:list');
-      });
-    }, DEBOUNCE_MS);
-  }, []);
+  const lookup = useDebouncedSearch(listTemplates, (result) => {
+    if (result.ok) setRows(result.value.rows);
+    else reportFailure(result.error, 'templates:list');
+  }, DEBOUNCE_MS);
+  const search = (text: string) => lookup.schedule(text.trim());
 
   const open = (id: string) => {
     setQuery('');

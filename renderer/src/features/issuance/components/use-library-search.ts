@@ -3,10 +3,11 @@
  * feature; until their handlers exist the channels answer UNKNOWN_CHANNEL — then the form quietly
  * falls back to typing (a new buyer or line is always allowed) and says so once, without an error popup.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Customer, Product } from '../../../../../shared/ipc/schemas/libraries.js';
 import { searchLibrary } from '../actions.js';
 import { reportFailure } from '../../../lib/messages.js';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search.js';
 import { useIssuanceStore } from '../store.js';
 
 const DEBOUNCE_MS = 200;
@@ -17,36 +18,32 @@ type RowOf<K extends Kind> = K extends 'customers' ? Customer : Product;
 
 export function useLibrarySearch<K extends Kind>(kind: K): { rows: RowOf<K>[]; search(query: string): void } {
   const [rows, setRows] = useState<RowOf<K>[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(0);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const lookup = useDebouncedSearch(
+    (query: string) => searchLibrary(kind, { query, limit: LIMIT }),
+    (result) => {
+      if (result.ok) {
+        useIssuanceStore.getState().setLibrariesAvailable(true);
+        setRows(result.value.rows as RowOf<K>[]);
+      } else if (result.error.code === 'UNKNOWN_CHANNEL') {
+        useIssuanceStore.getState().setLibrariesAvailable(false);
+        setRows([]);
+      } else {
+        reportFailure(result.error, `${kind}:list`);
+      }
+    },
+    DEBOUNCE_MS,
+  );
 
   const search = useCallback(
     (query: string) => {
-      clearTimeout(timer.current);
       if (useIssuanceStore.getState().librariesAvailable === false || query.trim() === '') {
+        lookup.cancel();
         setRows([]);
         return;
       }
-      timer.current = setTimeout(() => {
-        const ticket = ++latest.current;
-        void searchLibrary(kind, { query: query.trim(), limit: LIMIT }).then((result) => {
-          // An older answer arriving after a newer one must not replace it.
-          if (ticket !== latest.current) return;
-          if (result.ok) {
-            useIssuanceStore.getState().setLibrariesAvailable(true);
-            setRows(result.value.rows as RowOf<K>[]);
-          } else if (result.error.code === 'UNKNOWN_CHANNEL') {
-            useIssuanceStore.getState().setLibrariesAvailable(false);
-            setRows([]);
-          } else {
-            reportFailure(result.error, `${kind}:list`);
-          }
-        });
-      }, DEBOUNCE_MS);
+      lookup.schedule(query.trim());
     },
-    [kind],
+    [lookup],
   );
   return { rows, search };
 }

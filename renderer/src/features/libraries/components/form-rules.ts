@@ -4,7 +4,9 @@
  */
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
+import { schemaIssue } from '../../../../../shared/rules/issuance-form/index.js';
 import { checkTaxId } from '../../../../../shared/rules/uscc.js';
+import { ruleIssueText } from '../../../lib/rule-text.js';
 
 export function schemaRule(schema: z.ZodType): FormRule {
   return {
@@ -15,7 +17,8 @@ export function schemaRule(schema: z.ZodType): FormRule {
         if (schema.safeParse(undefined).success) return;
       }
       const parsed = schema.safeParse(text ?? '');
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? '');
+      const first = parsed.success ? undefined : parsed.error.issues[0];
+      if (first) throw new Error(ruleIssueText(schemaIssue(first, text ?? '')));
     },
   };
 }
@@ -27,7 +30,7 @@ export const taxIdRules: FormRule[] = [
       const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
       if (!text) return;
       const check = checkTaxId(text);
-      if (!check.ok) throw new Error(check.message);
+      if (!check.ok) throw new Error(ruleIssueText(check.message));
     },
   },
   {
@@ -36,7 +39,7 @@ export const taxIdRules: FormRule[] = [
       const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
       if (!text) return;
       const check = checkTaxId(text);
-      if (check.ok && check.kind === 'legacy') throw new Error(check.warning);
+      if (check.ok && check.kind === 'legacy') throw new Error(ruleIssueText(check.warning));
     },
   },
 ];

@@ -110,7 +110,17 @@ export function PrintDialog() {
           <Radio value="overlay">{t('print.modes.overlay')}</Radio>
           <Radio value="full">{t('print.modes.full')}</Radio>
         </Radio.Group>
-        {s.progress && s.busy && <Progress percent={Math.round((100 * s.progress.done) / Math.max(1, s.progress.total))} format={() => t('print.progress', s.progress ?? {})} data-testid="print-progress" />}
+        {/* Stays after the run: how far it got is part of its outcome (a printer failure stops it). */}
+        {s.progress && (
+          <Progress
+            percent={Math.round((100 * s.progress.done) / Math.max(1, s.progress.total))}
+            status={s.busy ? 'active' : s.jobs.some((job) => job.status === 'failed') ? 'exception' : 'normal'}
+            format={() => t(s.busy ? 'print.progress' : 'print.progressDone', s.progress ?? {})}
+            data-testid="print-progress"
+            data-done={s.progress.done}
+            data-total={s.progress.total}
+          />
+        )}
         {s.jobs.length > 0 && (
           <List
             size="small"

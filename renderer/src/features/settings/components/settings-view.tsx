@@ -94,7 +94,7 @@ export function SettingsView() {
             showIcon
             data-testid="connection-result"
             message={lastTest.ok ? t('settings.connectionOk', { ms: lastTest.durationMs }) : t('settings.connectionFailed')}
-            description={`${lastTest.endpoint} → ${lastTest.httpStatus ?? '—'} ${lastTest.code ?? ''} ${lastTest.message}`}
+            description={`${lastTest.endpoint} → ${lastTest.httpStatus ?? '—'} ${lastTest.code ?? ''} ${t(`settings.test.${lastTest.key}`, lastTest.params)}`}
           />
         )}
       </Card>

@@ -4,10 +4,11 @@
  * caller, which fills the rate. Used by the invoice line and the product library, so both look codes up
  * the same way. Form.Item injects `value`/`onChange`, which go to the AutoComplete.
  */
-import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { AutoComplete, Input, Typography, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaxCode } from '../../../../../shared/ipc/schemas/tax-codes.js';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search.js';
 import { rateLabel } from '../../issuance/draft.js';
 import { searchTaxCodes } from '../actions.js';
 
@@ -26,29 +27,22 @@ export function TaxCodeInput({ value, onChange, onPick, testId, ariaLabel, input
   const { t } = useTranslation();
   const [rows, setRows] = useState<TaxCode[]>([]);
   const [searched, setSearched] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(0);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const lookup = useDebouncedSearch(searchTaxCodes, (found, text) => {
+    setRows(found);
+    setSearched(text);
+  }, DEBOUNCE_MS);
 
-  const search = useCallback((query: string) => {
-    clearTimeout(timer.current);
+  const search = (query: string) => {
     const text = query.trim();
     // A complete code needs no lookup; an empty field shows nothing.
     if (text === '' || /^\d{19}$/.test(text)) {
-      latest.current++; // an answer still on its way for a shorter prefix must not reopen the list
+      lookup.cancel(); // an answer still on its way for a shorter prefix must not reopen the list
       setRows([]);
       setSearched('');
       return;
     }
-    timer.current = setTimeout(() => {
-      const ticket = ++latest.current;
-      void searchTaxCodes(text).then((found) => {
-        if (ticket !== latest.current) return; // an older answer must not replace a newer one
-        setRows(found);
-        setSearched(text);
-      });
-    }, DEBOUNCE_MS);
-  }, []);
+    lookup.schedule(text);
+  };
 
   const pick = (code: string) => {
     const entry = rows.find((row) => row.code === code);
