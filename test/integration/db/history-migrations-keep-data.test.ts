@@ -127,7 +127,8 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   // A draft written for one enterprise; how drafts without one stay visible: test/integration/db/enterprise-scoping-migration.test.ts.
   340: (db) => {
     insert(db, 'issuance_draft', { environment: 'sandbox', fplxdm: '026', ghdwmc: '上海一企', jshj: '1.00', content: '{}', created_at: T1, updated_at: T1, enterprise: SELLER });
-  },  390: () => {},
+  },
+  390: () => {},
 
 };
 
