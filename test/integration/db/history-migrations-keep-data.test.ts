@@ -129,7 +129,6 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     insert(db, 'issuance_draft', { environment: 'sandbox', fplxdm: '026', ghdwmc: '上海一企', jshj: '1.00', content: '{}', created_at: T1, updated_at: T1, enterprise: SELLER });
   },
   390: () => {},
-
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
