@@ -21,7 +21,19 @@ import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
 import { listBackups, newestGoodBackup, takeBackup, type BackupEntry } from './backups.js';
 import { classifyError } from '../errors/storage.js';
-import { checkFile, HISTORY_DB_FILE, inspectLedger, markCreated, readMarker, RETRYABLE_PROBLEMS, setAside, writeMarker, type LedgerProblem } from './health.js';
+import {
+  checkFile,
+  forgetCleanClose,
+  HISTORY_DB_FILE,
+  inspectLedger,
+  markCreated,
+  readMarker,
+  recordCleanClose,
+  RETRYABLE_PROBLEMS,
+  setAside,
+  writeMarker,
+  type LedgerProblem,
+} from './health.js';
 
 /** The part of core.ts's Core the guard wraps (kept structural so this module does not import core.ts). */
 export interface InnerCore {
@@ -105,7 +117,10 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
     inner = null;
     for (const detach of detachers.values()) detach();
     detachers.clear();
-    await current?.close();
+    if (!current) return;
+    await current.close();
+    // Closed without a problem: the next start may skip quick_check while the file stays as it is now.
+    if (!problem) recordCleanClose(dataDir);
   }
 
   /** Opens the core if the database is healthy; otherwise stays in recovery. */
@@ -121,6 +136,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       // Before every migration: a copy of the database as the older version left it.
       await takeBackup(dbFile(), backupDir(), 'pre-migration', now());
     }
+    forgetCleanClose(dataDir);
     try {
       inner = await options.build(dataDir);
     } catch (error) {

@@ -2,7 +2,12 @@
  * The history database's health before anything opens it for writing (issue 10 points 1 and 2):
  * the marker `ledger.json` beside history.db records that a database was created here, so a missing,
  * zero-length or blank history.db is told apart from a new install and refused instead of silently
- * started over; `PRAGMA quick_check` (fast, also on a large file) finds a damaged one. A data folder
+ * started over; `PRAGMA quick_check` finds a damaged one. quick_check reads the whole file (about 15 s
+ * over a million invoices on a busy machine), so it is skipped when the file is exactly as the app left
+ * it at its last clean close (issue 15.4: start-up must not grow with the history): the marker then holds
+ * the file's size, mtime, ctime and inode, recorded after the database was closed (WAL checkpointed into
+ * it). Any write since — by the app, a restore, a disk or another program — changes the stamp, a crash
+ * leaves a -wal file, and either one brings the check back. A data folder
  * that is gone (a removable or network drive disconnected) or read-only is found here too, before the
  * core tries to open it, so the clerk gets the recovery screen saying so instead of a failed start or,
  * worse, a new empty history created where the drive used to be mounted. Read-only handles only:
@@ -21,6 +26,36 @@ export interface LedgerMarker {
   databaseCreatedAt: string | null;
   /** Folder for backups; null = `<dataDir>/backups`. */
   backupDir: string | null;
+  /** history.db as the app left it at its last clean close; null while open or after a crash. */
+  closedClean?: FileStamp | null;
+}
+
+/** What tells a file changed without reading it. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+export function stampOf(file: string): FileStamp | null {
+  try {
+    const stat = fs.statSync(file);
+    return { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino };
+  } catch {
+    return null;
+  }
+}
+
+const sameStamp = (a: FileStamp | null | undefined, b: FileStamp | null) =>
+  a != null && b !== null && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+
+function readStamp(value: unknown): FileStamp | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { size, mtimeMs, ctimeMs, ino } = value as Record<string, unknown>;
+  return [size, mtimeMs, ctimeMs, ino].every((n) => typeof n === 'number' && Number.isFinite(n))
+    ? { size: size as number, mtimeMs: mtimeMs as number, ctimeMs: ctimeMs as number, ino: ino as number }
+    : null;
 }
 
 /**
@@ -34,7 +69,7 @@ export const RETRYABLE_PROBLEMS: ReadonlySet<LedgerProblem> = new Set(['folder-m
 
 export type LedgerHealth =
   | { state: 'new' }
-  | { state: 'ok'; userVersion: number }
+  | { state: 'ok'; userVersion: number; /** false: skipped, the file is as the last clean close left it */ checked: boolean }
   | { state: 'recovery'; problem: LedgerProblem; detail: string };
 
 export function markerPath(dataDir: string): string {
@@ -47,6 +82,7 @@ export function readMarker(dataDir: string): LedgerMarker {
     return {
       databaseCreatedAt: typeof parsed.databaseCreatedAt === 'string' ? parsed.databaseCreatedAt : null,
       backupDir: typeof parsed.backupDir === 'string' && parsed.backupDir.length > 0 ? parsed.backupDir : null,
+      closedClean: readStamp(parsed.closedClean),
     };
   } catch {
     return { databaseCreatedAt: null, backupDir: null };
@@ -61,14 +97,20 @@ export function writeMarker(dataDir: string, marker: LedgerMarker): void {
   fs.renameSync(partial, file);
 }
 
-/** Runs quick_check (or integrity_check) on a file through a read-only handle; 'ok' or what SQLite found. */
-export function checkFile(file: string, full = false): { ok: true; userVersion: number; tables: number } | { ok: false; detail: string } {
+/**
+ * Runs quick_check (or integrity_check with `full`) on a file through a read-only handle; 'ok' or what
+ * SQLite found. `level` 'header' only opens it and reads the schema (a file that is not a database, or
+ * whose schema is unreadable, still fails).
+ */
+export function checkFile(file: string, full: boolean | 'header' = false): { ok: true; userVersion: number; tables: number } | { ok: false; detail: string } {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
-    const rows = db.pragma(full ? 'integrity_check(20)' : 'quick_check(20)') as Array<Record<string, string>>;
-    const found = rows.map((row) => Object.values(row)[0]).filter((text) => text !== 'ok');
-    if (found.length > 0) return { ok: false, detail: found.slice(0, 5).join('; ') };
+    if (full !== 'header') {
+      const rows = db.pragma(full ? 'integrity_check(20)' : 'quick_check(20)') as Array<Record<string, string>>;
+      const found = rows.map((row) => Object.values(row)[0]).filter((text) => text !== 'ok');
+      if (found.length > 0) return { ok: false, detail: found.slice(0, 5).join('; ') };
+    }
     const userVersion = db.pragma('user_version', { simple: true }) as number;
     const tables = (db.prepare(`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'`).get() as { n: number }).n;
     return { ok: true, userVersion, tables };
@@ -129,13 +171,37 @@ export function inspectLedger(dataDir: string, options: InspectOptions = {}): Le
   if (size === 0) {
     return created ? { state: 'recovery', problem: 'empty', detail: `${file} is zero bytes long` } : { state: 'new' };
   }
-  const check = checkFile(file);
+  const walSize = stampOf(`${file}-wal`)?.size ?? 0;
+  const unchanged = walSize === 0 && sameStamp(marker.closedClean, stampOf(file));
+  const check = checkFile(file, unchanged ? 'header' : false);
   if (!check.ok) return { state: 'recovery', problem: 'damaged', detail: check.detail };
   // A valid but blank SQLite file (no schema at all) where a history existed is an emptied database too.
   if (created && check.userVersion === 0 && check.tables === 0) {
     return { state: 'recovery', problem: 'empty', detail: `${file} holds no tables` };
   }
-  return { state: 'ok', userVersion: check.userVersion };
+  return { state: 'ok', userVersion: check.userVersion, checked: !unchanged };
+}
+
+/** After the core closed its database cleanly: the stamp that lets the next start skip quick_check. */
+export function recordCleanClose(dataDir: string): void {
+  const file = path.join(dataDir, HISTORY_DB_FILE);
+  if ((stampOf(`${file}-wal`)?.size ?? 0) > 0) return;
+  const stamp = stampOf(file);
+  try {
+    if (stamp) writeMarker(dataDir, { ...readMarker(dataDir), closedClean: stamp });
+  } catch {
+    // A full or read-only disk: no stamp, so the next start simply runs the full check.
+  }
+}
+
+/** Before the core opens the database for writing: the stamp no longer vouches for it. */
+export function forgetCleanClose(dataDir: string): void {
+  const marker = readMarker(dataDir);
+  try {
+    if (marker.closedClean) writeMarker(dataDir, { ...marker, closedClean: null });
+  } catch {
+    // Cannot write the marker (a full disk): the session's writes change the stamp anyway.
+  }
 }
 
 /** Records that this folder now has a history database (new install, or one from before the marker existed). */

@@ -12,6 +12,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { latestVersion } from '../../main/db/migrate.js';
+import { migrations } from '../../main/db/migrations/index.js';
 import { closeDatabase, openDatabase, type Db } from '../../main/db/open.js';
 
 export const CITIES = '杭州宁波温州苏州无锡南京上海北京深圳广州成都重庆武汉西安长沙合肥福州厦门济南青岛';
@@ -45,15 +47,24 @@ export const numberOf = (x: number) => String(x).padStart(8, '0');
 export const createdAtOf = (x: number) => new Date((day0 + x * 63) * 1000).toISOString();
 export const environmentOf = (x: number) => (x % 20 === 0 ? 'remote' : 'sandbox');
 
-/** Inserts rows 1..rows (ids 1..rows when the table was empty). */
-export function generateHistory(db: Db, rows: number): void {
+/** The seller (the active enterprise) of the generated invoices. */
+export const SELLER = '91310000MA1FL8XQ5D';
+
+/**
+ * Inserts rows 1..rows (ids 1..rows when the table was empty), sold by `seller`. The page cache is
+ * raised for the load only (the posting table's appends touch one page per character pair).
+ */
+export function generateHistory(db: Db, rows: number, seller = SELLER): void {
+  if (!/^[0-9A-Z]{15,20}$/.test(seller)) throw new Error(`not a tax ID: ${seller}`);
+  const cache = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = -262144');
   db.transaction(() => {
     db.exec(`
       INSERT INTO issued_invoice (lsh, environment, fplxdm, kplx, xhdwsbh, xhdwmc, ghdwmc, ghdwsbh, jshj, hjse, status, request_json,
                                   fpdm, fphm, kprq, created_at, updated_at)
       WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ${rows})
       SELECT 'B' || x, CASE WHEN x % 20 = 0 THEN 'remote' ELSE 'sandbox' END, CASE WHEN x % 3 = 0 THEN '004' ELSE '026' END,
-             CASE WHEN x % 40 = 7 THEN '1' ELSE '0' END, '91310000MA1FL8XQ5D', '上海演示科技有限公司',
+             CASE WHEN x % 40 = 7 THEN '1' ELSE '0' END, '${seller}', '上海演示科技有限公司',
              ${NAME_SQL}, ${TAX_SQL},
              printf('%s%d.%02d', CASE WHEN x % 40 = 7 THEN '-' ELSE '' END, x % 100000, x % 100), printf('%d.%02d', x % 13000, x % 100),
              CASE WHEN x % 50 = 0 THEN 'failed' WHEN x % 97 = 0 THEN 'issuing' ELSE 'issued' END, '{}',
@@ -62,6 +73,7 @@ export function generateHistory(db: Db, rows: number): void {
       FROM n;
     `);
   })();
+  db.pragma(`cache_size = ${cache}`);
 }
 
 const generated = new Map<number, { file: string; seconds: number }>();
@@ -74,14 +86,30 @@ const generated = new Map<number, { file: string; seconds: number }>();
 export function generatedHistoryFile(rows: number): { file: string; seconds: number } {
   const known = generated.get(rows);
   if (known) return known;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-bench-history-'));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'history.db');
+  // BENCH_HISTORY_CACHE=<folder>: keep the generated file there and reuse it in later runs (one file per
+  // size and schema — latest version and number of migrations; generating a million takes 4–20 min on the shared machine).
+  const cacheDir = process.env.BENCH_HISTORY_CACHE;
+  const schema = `v${latestVersion(migrations)}-${migrations.length}`;
+  const cached = cacheDir ? path.join(cacheDir, `history-${rows}-${schema}.db`) : null;
+  if (cached && fs.existsSync(cached)) {
+    const made = { file: cached, seconds: Number(fs.readFileSync(`${cached}.seconds`, 'utf8')) };
+    generated.set(rows, made);
+    return made;
+  }
+  const dir = cacheDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-bench-history-'));
+  if (!cacheDir) process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(dir, { recursive: true });
+  const file = cached ? `${cached}.part` : path.join(dir, 'history.db');
   const started = performance.now();
   const db = openDatabase(file);
   generateHistory(db, rows);
   closeDatabase(db);
-  const made = { file, seconds: (performance.now() - started) / 1000 };
+  const seconds = (performance.now() - started) / 1000;
+  if (cached) {
+    fs.renameSync(file, cached);
+    fs.writeFileSync(`${cached}.seconds`, String(seconds));
+  }
+  const made = { file: cached ?? file, seconds };
   generated.set(rows, made);
   return made;
 }

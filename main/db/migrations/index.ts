@@ -22,6 +22,7 @@ import { collectionRuns } from './0260-collection-runs.js';
 import { invoiceTemplates } from './0300-invoice-templates.js';
 import { historyBigram } from './0330-history-bigram.js';
 import { enterpriseScoping } from './0340-enterprise-scoping.js';
+import { historyGramPostings } from './0350-history-gram-postings.js';
 import { libraryMerged } from './0390-library-merged.js';
 
 export const migrations: readonly Migration[] = [
@@ -47,5 +48,6 @@ export const migrations: readonly Migration[] = [
   invoiceTemplates,
   historyBigram,
   enterpriseScoping,
+  historyGramPostings,
   libraryMerged,
 ];

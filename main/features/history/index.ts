@@ -13,6 +13,7 @@ export function createHistoryFeature(deps: FeatureDeps & { issuance: IssuanceApi
   const service = createHistoryService({
     repo: createHistoryRepo(deps.db),
     environment: deps.environment,
+    enterprise: () => deps.seller().taxNumber,
     dialog: deps.ports.dialog,
     invoices: deps.issuance.invoices,
     reversal: deps.reversal,

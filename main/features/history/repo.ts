@@ -2,8 +2,9 @@
  * SQL of the history views: the search over output invoices and collected input invoices
  * (collected_invoice) through the `history_fts` trigram index, paged as one UNION. The output half's SQL
  * (table, columns, lines, reversal state) comes from issuance/repo.ts, the one owner of issued invoices;
- * this module only adds the conditions. Every query is limited to one environment, so sandbox and real
- * data never mix.
+ * this module only adds the conditions. Every query is limited to one environment and one enterprise
+ * (the active one: seller of output invoices, buyer of collected ones), so sandbox and real data, and
+ * two enterprises' invoices, never mix.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
@@ -63,7 +64,7 @@ function add(where: string[], params: Array<string | number>, condition: string,
  * Builds the search SQL and its parameters. Exported so the benchmark runs exactly the same SQL raw.
  * Output rows sort by submission time, input rows by issue date; newest first.
  */
-export function buildHistoryQuery(environment: Environment, filter: HistoryFilter, limit: number, offset: number): HistoryQuery {
+export function buildHistoryQuery(environment: Environment, enterprise: string, filter: HistoryFilter, limit: number, offset: number): HistoryQuery {
   const terms = splitTerms(filter.text);
   const status = filter.status;
   const wantOutput = filter.direction !== 'input' && (status === undefined || OUTPUT_STATUSES.has(status));
@@ -75,8 +76,8 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
   const params: Array<string | number> = [];
 
   if (wantOutput) {
-    const where = ['i.environment = ?'];
-    params.push(environment);
+    const where = ['i.environment = ?', 'i.xhdwsbh = ?'];
+    params.push(environment, enterprise);
     if (status !== undefined) add(where, params, 'i.status = ?', status);
     if (filter.type !== undefined) add(where, params, 'i.fplxdm = ?', filter.type);
     // created_at is a UTC instant; the clerk's dates are China days (+08:00), so the bounds are converted.
@@ -106,8 +107,8 @@ export function buildHistoryQuery(environment: Environment, filter: HistoryFilte
   }
 
   if (wantInput) {
-    const where = ['c.environment = ?'];
-    params.push(environment);
+    const where = ['c.environment = ?', 'c.enterprise = ?'];
+    params.push(environment, enterprise);
     const fpzt = status === undefined ? undefined : FPZT_BY_STATUS[status];
     if (fpzt !== undefined) add(where, params, 'c.FPZT = ?', fpzt);
     if (filter.type !== undefined) add(where, params, 'c.FPLXDM = ?', filter.type);
@@ -163,15 +164,15 @@ export function createHistoryRepo(db: Db) {
      * invoices alone (what the history view shows) page by keyset through search-repo.ts; searches that
      * also take collected input invoices keep the mixed query and OFFSET paging.
      */
-    searchHistory(environment: Environment, filter: HistoryFilter): HistorySearchResult {
-      if (filter.direction === 'output' && filter.offset === undefined) return output.page(environment, filter);
+    searchHistory(environment: Environment, enterprise: string, filter: HistoryFilter): HistorySearchResult {
+      if (filter.direction === 'output' && filter.offset === undefined) return output.page(environment, enterprise, filter);
       const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
-      const query = buildHistoryQuery(environment, filter, limit + 1, filter.offset ?? 0);
+      const query = buildHistoryQuery(environment, enterprise, filter, limit + 1, filter.offset ?? 0);
       const rows = prepared(query.sql).all(...query.params);
       return { rows: rows.slice(0, limit), hasMore: rows.length > limit, next: null, needMoreText: false };
     },
     /** How many output invoices match (exact, or a lower bound when counting would be slow). */
-    countOutput: (environment: Environment, filter: HistoryFilter): RowCount => output.count(environment, filter),
+    countOutput: (environment: Environment, enterprise: string, filter: HistoryFilter): RowCount => output.count(environment, enterprise, filter),
   };
 }
 

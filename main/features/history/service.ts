@@ -55,6 +55,8 @@ export const HISTORY_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<HistoryRow>> = [
 export interface HistoryServiceDeps {
   repo: HistoryRepo;
   environment: Environment;
+  /** The active enterprise's tax number: the seller of the output invoices shown, the buyer of the input ones. */
+  enterprise: () => string;
   dialog: DialogPort | undefined;
   /** Red reversals and forms, for the detail view. */
   invoices: DetailDeps['invoices'];
@@ -65,8 +67,8 @@ export interface HistoryServiceDeps {
 export function createHistoryService(deps: HistoryServiceDeps) {
   const now = deps.now ?? (() => new Date());
   return {
-    search: (filter: HistoryFilter): HistorySearchResult => deps.repo.searchHistory(deps.environment, filter),
-    count: (filter: HistoryFilter): RowCount => deps.repo.countOutput(deps.environment, filter),
+    search: (filter: HistoryFilter): HistorySearchResult => deps.repo.searchHistory(deps.environment, deps.enterprise(), filter),
+    count: (filter: HistoryFilter): RowCount => deps.repo.countOutput(deps.environment, deps.enterprise(), filter),
     detail: (id: number): OutputInvoiceDetail => outputInvoiceDetail(deps, id),
 
     async export(request: HistoryExportRequest): Promise<HistoryExportResult> {
@@ -74,7 +76,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       const stamp = now().toISOString().slice(0, 10).replaceAll('-', '');
       const filePath = await deps.dialog.chooseSavePath(`发票历史-${stamp}.${request.format}`, [EXPORT_FILTERS[request.format]]);
       if (filePath === null) return { saved: false, filePath: null, rowCount: 0, truncated: false };
-      const { rows, hasMore } = deps.repo.searchHistory(deps.environment, { ...request.filter, limit: EXPORT_MAX_ROWS });
+      const { rows, hasMore } = deps.repo.searchHistory(deps.environment, deps.enterprise(), { ...request.filter, limit: EXPORT_MAX_ROWS });
       try {
         await exportRows(rows, HISTORY_EXPORT_COLUMNS, request.format, filePath);
       } catch (error) {

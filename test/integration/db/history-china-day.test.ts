@@ -28,7 +28,7 @@ describe('history dates are China days', () => {
   insert('EARLY-22', '2026-11-21T16:30:00.000Z'); // 00:30 on the 22nd in China
   const repo = createHistoryRepo(db);
   const lshOf = (day: string) =>
-    repo.searchHistory('sandbox', { dateFrom: day, dateTo: day, direction: 'output', limit: 50 }).rows.map((row) => row.serial);
+    repo.searchHistory('sandbox', 'S', { dateFrom: day, dateTo: day, direction: 'output', limit: 50 }).rows.map((row) => row.serial);
 
   it('a China day starts at 16:00 UTC the day before', () => {
     expect(chinaDayStart('2026-11-22')).toBe('2026-11-21T16:00:00.000Z');

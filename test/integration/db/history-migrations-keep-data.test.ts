@@ -128,6 +128,12 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   340: (db) => {
     insert(db, 'issuance_draft', { environment: 'sandbox', fplxdm: '026', ghdwmc: '上海一企', jshj: '1.00', content: '{}', created_at: T1, updated_at: T1, enterprise: SELLER });
   },
+  350: (db) => {
+    insert(db, 'issued_invoice', {
+      lsh: 'L20250303000001', environment: 'sandbox', fplxdm: '026', kplx: '0', xhdwsbh: '91440300MA5G00000X', xhdwmc: '深圳另一家有限公司', ghdwmc: '杭州星河科技有限公司',
+      jshj: '10.00', hjse: '1.00', status: 'issued', request_json: '{}', created_at: T1, updated_at: T1,
+    });
+  },
   390: () => {},
 };
 
@@ -287,6 +293,32 @@ describe('history migrations keep data', () => {
     expect(ids.length).toBeGreaterThanOrEqual(3);
     const tally = at.db.prepare(`SELECT status, n FROM issued_invoice_tally WHERE environment = 'sandbox' ORDER BY status`).all();
     expect(tally).toEqual(at.db.prepare(`SELECT status, count(*) AS n FROM issued_invoice WHERE environment = 'sandbox' GROUP BY status ORDER BY status`).all());
+  });
+
+  it('0350 history-gram-postings: invoices held before are found by a 2-character fragment per enterprise and counted per enterprise', () => {
+    const at = step(350);
+    const ids = (seller: string) =>
+      (
+        at.db
+          .prepare(
+            `SELECT g.id FROM issued_invoice_gram g JOIN search_scope s ON s.id = g.scope WHERE s.environment = 'sandbox' AND s.seller = ? AND g.gram = '星河' ORDER BY g.id`,
+          )
+          .all(seller) as Array<{ id: number }>
+      ).map((r) => r.id);
+    const plain = (seller: string) =>
+      (at.db.prepare(`SELECT id FROM issued_invoice WHERE environment = 'sandbox' AND xhdwsbh = ? AND ghdwmc LIKE '%星河%' ORDER BY id`).all(seller) as Array<{ id: number }>).map(
+        (r) => r.id,
+      );
+    expect(ids(SELLER)).toEqual(plain(SELLER));
+    expect(ids(SELLER).length).toBeGreaterThanOrEqual(3);
+    // Written after the migration by its triggers, under its own enterprise.
+    expect(ids('91440300MA5G00000X')).toEqual(plain('91440300MA5G00000X'));
+    expect(ids('91440300MA5G00000X')).toHaveLength(1);
+    const tally = at.db
+      .prepare(`SELECT s.seller, t.status, t.n FROM issued_invoice_scope_tally t JOIN search_scope s ON s.id = t.scope WHERE t.n > 0 ORDER BY 1, 2, 3`)
+      .all();
+    expect(tally).toEqual(at.db.prepare(`SELECT xhdwsbh AS seller, status, count(*) AS n FROM issued_invoice GROUP BY 1, 2 ORDER BY 1, 2, 3`).all());
+    expect(at.db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'issued_invoice_bigram'`).get()).toEqual({ n: 0 });
   });
 
   it('0340 enterprise-scoping: the draft written before keeps its content with no enterprise (shown to every one); new ones carry theirs', () => {

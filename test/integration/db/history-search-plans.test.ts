@@ -2,7 +2,8 @@
  * Issue 15: every kind of history search is served by an index — EXPLAIN QUERY PLAN of the exact SQL
  * the repo runs (pages and counts) never SCANs the invoice table — and keyset pages, walked to the
  * end, give exactly what a plain scan finds, newest first. 20,000 realistic invoices (the bench's
- * generator) with ANALYZE statistics, so the planner sees a big table.
+ * generator) with ANALYZE statistics, so the planner sees a big table, plus copies of 3,000 of them
+ * sold by a second enterprise: every search is the active enterprise's, the two never mix.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,13 +12,21 @@ import { closeDatabase, openDatabase } from '../../../main/db/open.js';
 import { createHistoryRepo } from '../../../main/features/history/repo.js';
 import { createOutputSearch } from '../../../main/features/history/search-repo.js';
 import type { HistoryFilter, HistoryRow } from '../../../shared/ipc/index.js';
-import { generateHistory, nameOf, numberOf, taxIdOf } from '../../bench/history-data.js';
+import { generateHistory, nameOf, numberOf, SELLER, taxIdOf } from '../../bench/history-data.js';
 import { tempDir } from '../../support/sample-issuance.js';
 
 const ROWS = 20_000;
 const dir = tempDir('fapiao-plans-');
 const db = openDatabase(path.join(dir, 'history.db'));
 generateHistory(db, ROWS);
+/** The second enterprise: the same buyers and numbers as the first 3,000 invoices, submitted after the others (ids follow time). */
+const OTHER = '91440300MA5G00000X';
+db.prepare(
+  `INSERT INTO issued_invoice (lsh, environment, fplxdm, kplx, xhdwsbh, xhdwmc, ghdwmc, ghdwsbh, jshj, hjse, status, request_json, fpdm, fphm, kprq, created_at, updated_at)
+   SELECT 'O' || lsh, environment, fplxdm, kplx, ?, '深圳另一家有限公司', ghdwmc, ghdwsbh, jshj, hjse, status, request_json, fpdm, fphm, kprq,
+          strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+20 days'), updated_at
+     FROM issued_invoice WHERE id <= 3000 ORDER BY id`,
+).run(OTHER);
 db.exec('ANALYZE');
 const search = createOutputSearch(db);
 const repo = createHistoryRepo(db);
@@ -38,18 +47,21 @@ const KINDS: Record<string, Omit<HistoryFilter, 'direction'>> = {
   'reversal none': { reversal: 'none' },
   'status + type + red/blue + dates': { status: 'issued', type: '026', kplx: '0', dateFrom: '2023-01-02', dateTo: '2023-01-20' },
   'common 2-char': { text: '有限' },
-  'rare 2-char': { text: nameOf(4321).slice(2, 4) },
-  '3-char': { text: nameOf(4321).slice(1, 4) },
-  '4-char': { text: nameOf(4321).slice(2, 6) },
-  'tax-ID prefix': { text: taxIdOf(4321).slice(0, 12) },
-  'invoice number': { text: numberOf(4321) },
+  'rare 2-char': { text: nameOf(2345).slice(2, 4) },
+  '3-char': { text: nameOf(2345).slice(1, 4) },
+  '4-char': { text: nameOf(2345).slice(2, 6) },
+  'tax-ID prefix': { text: taxIdOf(2345).slice(0, 12) },
+  'invoice number': { text: numberOf(2345) },
   'text + date range': { text: '科技', dateFrom: '2023-01-05', dateTo: '2023-01-09' },
   'text + status + amount': { text: '科技', status: 'issued', amountMax: '500' },
-  'two words': { text: `${nameOf(4321).slice(2, 4)} 公司` },
-  '1-char next to a word': { text: `科技 ${nameOf(4321).slice(0, 1)}` },
-  'buyer box': { buyer: nameOf(4321).slice(2, 4) },
+  'two words': { text: `${nameOf(2345).slice(2, 4)} 公司` },
+  '1-char next to a word': { text: `科技 ${nameOf(2345).slice(0, 1)}` },
+  'buyer box': { buyer: nameOf(2345).slice(2, 4) },
   remote: { text: '有限', status: 'issued' },
 };
+
+/** Text kinds whose matches fall among the 3,000 copied invoices. */
+const OTHER_FINDS = new Set(['common 2-char', 'rare 2-char', '3-char', '4-char', 'tax-ID prefix', 'invoice number', 'two words', '1-char next to a word', 'buyer box']);
 
 const plan = (sql: string, params: unknown[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail);
 const scansOfTables = (sql: string, params: unknown[]) =>
@@ -59,12 +71,12 @@ describe('history search plans (no SCAN of issued_invoice)', () => {
   for (const [kind, filter] of Object.entries(KINDS)) {
     it(`${kind}: page and count use indexes`, () => {
       const environment = kind === 'remote' ? 'remote' : 'sandbox';
-      const page = search.build(environment, { ...filter, direction: 'output' }, 51);
+      const page = search.build(environment, SELLER, { ...filter, direction: 'output' }, 51);
       expect(page.needMoreText || page.empty).toBe(false);
       expect(scansOfTables(page.sql, page.params)).toEqual([]);
       // Newest first straight from the index order (an amount range may be walked by its own index).
       if (!kind.startsWith('amount')) expect(plan(page.sql, page.params).filter((detail) => /TEMP B-TREE FOR ORDER BY/.test(detail))).toEqual([]);
-      const count = search.build(environment, { ...filter, direction: 'output' }, 10_001, 'count');
+      const count = search.build(environment, SELLER, { ...filter, direction: 'output' }, 10_001, 'count');
       expect(scansOfTables(`SELECT count(*) FROM (${count.sql})`, count.params)).toEqual([]);
     });
   }
@@ -74,55 +86,80 @@ describe('history search plans (no SCAN of issued_invoice)', () => {
       const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('sandbox', '2023-01-05T00:00:00.000Z') as Array<{ detail: string }>).map((row) => row.detail);
       expect(plan.join(' | ')).toMatch(/^SEARCH issued_invoice USING COVERING INDEX issued_invoice_created \(environment=\? AND created_at[<>]\?\)$/);
     }
+    const both = (db.prepare(`EXPLAIN QUERY PLAN ${search.bothBoundsSql}`).all('sandbox', '2023-01-05T00:00:00.000Z', 'sandbox', '2023-01-09T00:00:00.000Z') as Array<{ detail: string }>)
+      .map((row) => row.detail)
+      .filter((detail) => (detail.startsWith('SEARCH') || detail.startsWith('SCAN')) && detail !== 'SCAN CONSTANT ROW');
+    expect(both).toEqual([
+      'SEARCH issued_invoice USING COVERING INDEX issued_invoice_created (environment=? AND created_at>?)',
+      'SEARCH issued_invoice USING COVERING INDEX issued_invoice_created (environment=? AND created_at<?)',
+    ]);
   });
 
   it('a page further on (cursor) keeps the same plan', () => {
-    const first = repo.searchHistory('sandbox', { direction: 'output', text: '科技', limit: 20 });
+    const first = repo.searchHistory('sandbox', SELLER, { direction: 'output', text: '科技', limit: 20 });
     expect(first.next).not.toBeNull();
-    const page = search.build('sandbox', { direction: 'output', text: '科技', cursor: first.next ?? undefined }, 21);
+    const page = search.build('sandbox', SELLER, { direction: 'output', text: '科技', cursor: first.next ?? undefined }, 21);
     expect(scansOfTables(page.sql, page.params)).toEqual([]);
   });
 });
 
 /** Every page of a search, following the cursors. */
-function walk(filter: Omit<HistoryFilter, 'direction'>, limit = 97): HistoryRow[] {
+function walk(filter: Omit<HistoryFilter, 'direction'>, limit = 97, seller = SELLER): HistoryRow[] {
   const rows: HistoryRow[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 1000; pages++) {
-    const page = repo.searchHistory('sandbox', { ...filter, direction: 'output', limit, ...(cursor ? { cursor } : {}) });
+    const page = repo.searchHistory('sandbox', seller, { ...filter, direction: 'output', limit, ...(cursor ? { cursor } : {}) });
     rows.push(...page.rows);
     if (page.next === null) return rows;
     cursor = page.next;
   }
   throw new Error('too many pages');
 }
-const plainIds = (where: string, ...params: unknown[]) =>
-  (db.prepare(`SELECT id FROM issued_invoice i WHERE environment = 'sandbox' AND (${where}) ORDER BY id DESC`).all(...params) as Array<{ id: number }>).map(
-    (row) => row.id,
-  );
+const plainIdsOf = (seller: string, where: string, ...params: unknown[]) =>
+  (
+    db.prepare(`SELECT id FROM issued_invoice i WHERE environment = 'sandbox' AND xhdwsbh = ? AND (${where}) ORDER BY id DESC`).all(seller, ...params) as Array<{
+      id: number;
+    }>
+  ).map((row) => row.id);
+const plainIds = (where: string, ...params: unknown[]) => plainIdsOf(SELLER, where, ...params);
 
 describe('keyset pages find exactly what a scan finds, newest first', () => {
   it.each([
-    ['rare 2-char', { text: nameOf(4321).slice(2, 4) }, `instr(ghdwmc, ?) > 0`, [nameOf(4321).slice(2, 4)]],
+    ['rare 2-char', { text: nameOf(2345).slice(2, 4) }, `instr(ghdwmc, ?) > 0`, [nameOf(2345).slice(2, 4)]],
     ['3-char + status', { text: nameOf(777).slice(1, 4), status: 'issued' as const }, `instr(ghdwmc, ?) > 0 AND status = 'issued'`, [nameOf(777).slice(1, 4)]],
-    ['tax-ID prefix', { text: taxIdOf(4321).slice(0, 10).toLowerCase() }, `ghdwsbh LIKE ?`, [`${taxIdOf(4321).slice(0, 10)}%`]],
+    ['tax-ID prefix', { text: taxIdOf(2345).slice(0, 10).toLowerCase() }, `ghdwsbh LIKE ?`, [`${taxIdOf(2345).slice(0, 10)}%`]],
     ['amount range + red', { amountMin: '-3000', amountMax: '-1', kplx: '1' as const }, `CAST(jshj AS REAL) BETWEEN -3000 AND -1 AND kplx = '1'`, []],
     ['2-char + date range', { text: '科技', dateFrom: '2023-01-05', dateTo: '2023-01-06' }, `instr(ghdwmc, '科技') > 0 AND created_at >= '2023-01-04T16:00:00.000Z' AND created_at < '2023-01-06T16:00:00.000Z'`, []],
   ])('%s', (_kind, filter, where, params) => {
     const expected = plainIds(where, ...params);
     expect(expected.length).toBeGreaterThan(0);
     expect(walk(filter).map((row) => row.id)).toEqual(expected);
-    const count = repo.countOutput('sandbox', { ...filter, direction: 'output' });
+    const count = repo.countOutput('sandbox', SELLER, { ...filter, direction: 'output' });
     expect(count).toEqual({ count: expected.length, exact: true });
   });
 
+  it.each(Object.entries(KINDS).filter(([kind]) => kind !== 'remote'))('%s: two enterprises never mix', (_kind, filter) => {
+    for (const seller of [SELLER, OTHER]) {
+      const found = walk(filter, 500, seller);
+      const sellers = found.length === 0 ? [] : (db.prepare(`SELECT DISTINCT xhdwsbh AS s FROM issued_invoice WHERE id IN (${found.map((row) => row.id).join(',')})`).all() as Array<{ s: string }>);
+      expect(sellers.map((row) => row.s).filter((s) => s !== seller)).toEqual([]);
+    }
+    // The second enterprise sells to the same buyers: a text search finds its copies, not the originals.
+    if (filter.text !== undefined && OTHER_FINDS.has(_kind)) expect(walk(filter, 500, OTHER).length).toBeGreaterThan(0);
+  });
+
   it('a 1-character search asks for a second character instead of scanning', () => {
-    expect(repo.searchHistory('sandbox', { direction: 'output', text: '科' })).toEqual({ rows: [], next: null, hasMore: false, needMoreText: true });
+    expect(repo.searchHistory('sandbox', SELLER, { direction: 'output', text: '科' })).toEqual({ rows: [], next: null, hasMore: false, needMoreText: true });
   });
 
   it('counts: exact from the tally, a lower bound past the cap', () => {
-    const all = (db.prepare(`SELECT count(*) AS n FROM issued_invoice WHERE environment = 'sandbox'`).get() as { n: number }).n;
-    expect(repo.countOutput('sandbox', { direction: 'output' })).toEqual({ count: all, exact: true });
-    expect(repo.countOutput('sandbox', { direction: 'output', text: '有限' })).toEqual({ count: 10_000, exact: false });
+    for (const seller of [SELLER, OTHER]) {
+      const all = (db.prepare(`SELECT count(*) AS n FROM issued_invoice WHERE environment = 'sandbox' AND xhdwsbh = ?`).get(seller) as { n: number }).n;
+      expect(repo.countOutput('sandbox', seller, { direction: 'output' })).toEqual({ count: all, exact: true });
+      const failed = (db.prepare(`SELECT count(*) AS n FROM issued_invoice WHERE environment = 'sandbox' AND xhdwsbh = ? AND status = 'failed'`).get(seller) as { n: number }).n;
+      expect(repo.countOutput('sandbox', seller, { direction: 'output', status: 'failed' })).toEqual({ count: failed, exact: true });
+    }
+    expect(repo.countOutput('sandbox', SELLER, { direction: 'output', text: '有限' })).toEqual({ count: 10_000, exact: false });
+    expect(repo.countOutput('sandbox', '91000000MA0000000X', { direction: 'output' })).toEqual({ count: 0, exact: true });
   });
 });

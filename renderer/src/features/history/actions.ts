@@ -11,7 +11,8 @@ export const historyDetail = (id: number) => getApi().history.detail({ id });
 export const exportHistory = (request: HistoryExportRequest) => getApi().history.export(request);
 
 /** Calls `listener` when an invoice or a red-letter form changed in main; returns the function that stops it. */
-export function onHistoryChanged(listener: (change: InvoiceSummary | RedLetterFormSummary) => void): () => void {
-  const stops = [getApi().on('issuance:updated', listener), getApi().on('reversal:formUpdated', listener)];
+/** Invoices or forms changed, or the active enterprise did (the history shows only its invoices). */
+export function onHistoryChanged(listener: (change: InvoiceSummary | RedLetterFormSummary | null) => void): () => void {
+  const stops = [getApi().on('issuance:updated', listener), getApi().on('reversal:formUpdated', listener), getApi().on('enterprises:activeChanged', () => listener(null))];
   return () => stops.forEach((stop) => stop());
 }

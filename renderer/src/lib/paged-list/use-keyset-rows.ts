@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeysetPage, RowCount } from '../../../../shared/ipc/index.js';
+import { DEFAULT_BODY_HEIGHT, DEFAULT_ROW_HEIGHT } from './virtual-table.js';
 
 export interface KeysetSource<Row> {
   /** One page after `cursor` (undefined: the first); null when the call failed (already reported). */
@@ -29,8 +30,11 @@ export interface KeysetRows<Row> {
   reload(keep?: number): void;
 }
 
-/** The first page is a screenful (it is what the clerk waits for); later pages are bigger. */
-export const FIRST_PAGE = 20;
+/**
+ * The first page is what the table shows before any scrolling (it is what the clerk waits for: 15 rows
+ * in the default 520 px body); the rows below, and later pages, come in bigger pages right after.
+ */
+export const FIRST_PAGE = Math.ceil(DEFAULT_BODY_HEIGHT / DEFAULT_ROW_HEIGHT);
 export const NEXT_PAGE = 100;
 export const MAX_PAGE = 500;
 

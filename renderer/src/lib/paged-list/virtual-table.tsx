@@ -46,10 +46,27 @@ const OVERSCAN = 10;
  * million): beyond this height the scroll position maps onto the rows proportionally.
  */
 const MAX_HEIGHT = 15_000_000;
+/** Row and body height unless a view sets its own: 520 px show 15 rows of 36 px. */
+export const DEFAULT_ROW_HEIGHT = 36;
+export const DEFAULT_BODY_HEIGHT = 520;
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', padding: '0 8px' } as const;
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { columns: dataColumns, rows, total, rowKey, onNeed, onActivate, rowProps, selectedKey, checked, onCheckedChange, rowHeight = 36, height = 520, empty } = props;
+  const {
+    columns: dataColumns,
+    rows,
+    total,
+    rowKey,
+    onNeed,
+    onActivate,
+    rowProps,
+    selectedKey,
+    checked,
+    onCheckedChange,
+    rowHeight = DEFAULT_ROW_HEIGHT,
+    height = DEFAULT_BODY_HEIGHT,
+    empty,
+  } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(0);
