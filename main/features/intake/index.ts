@@ -5,9 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Decimal from 'decimal.js';
 import { IpcFailure } from '../../../shared/ipc/index.js';
-import type { IntakeItem, IntakeLedger, IntakeLedgerFilter, IntakeLedgerRow } from '../../../shared/ipc/channels/intake.js';
+import type { IntakeItem, IntakeLedger, IntakeLedgerQuery, IntakeLedgerRow } from '../../../shared/ipc/channels/intake.js';
 import { fieldProblems, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
 import { writeXlsx } from '../../export/xlsx.js';
 import type { Feature, FeatureDeps } from '../feature.js';
@@ -27,6 +26,16 @@ export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDi
 
 const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf', ofd: 'application/ofd', xml: 'application/xml' } as const;
 const PREVIEW_MAX_BYTES = 12 * 1024 * 1024;
+
+const LEDGER_PAGE = 50;
+
+/** The received ledger's cursor is `r<id>`: the last id of the page before. */
+function decodeLedgerCursor(cursor: string | undefined): number | null {
+  if (cursor === undefined) return null;
+  const id = /^r(\d{1,15})$/.exec(cursor)?.[1];
+  if (id === undefined) throw new IpcFailure('VALIDATION_FAILED', 'intake.invalidCursor');
+  return Number(id);
+}
 
 function ledgerRow(row: ReceivedRow): IntakeLedgerRow {
   return {
@@ -60,12 +69,15 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
     return found;
   };
 
-  const ledger = (filter: IntakeLedgerFilter): IntakeLedger => {
-    const rows = repo.ledger(filter).map(ledgerRow);
-    // Duplicates are listed (flagged) but not counted twice in the totals.
-    const counted = rows.filter((entry) => entry.duplicateOf === null);
-    const sum = (field: 'fpje' | 'fpse' | 'jshj') => counted.reduce((total, entry) => total.plus(entry.fields[field] ?? 0), new Decimal(0)).toFixed(2);
-    return { rows, totals: { count: counted.length, fpje: sum('fpje'), fpse: sum('fpse'), jshj: sum('jshj') } };
+  /**
+   * One keyset page of the received ledger; the first page also brings the totals of the whole filtered
+   * ledger (one aggregate; duplicates are listed, flagged, but not counted twice).
+   */
+  const ledger = ({ cursor, limit = LEDGER_PAGE, ...filter }: IntakeLedgerQuery): IntakeLedger => {
+    const afterId = decodeLedgerCursor(cursor);
+    const { rows, hasMore } = repo.ledgerPage(filter, afterId, limit);
+    const last = rows.at(-1);
+    return { rows: rows.map(ledgerRow), next: hasMore && last ? `r${last.id}` : null, totals: cursor === undefined ? repo.ledgerTotals(filter) : null };
   };
 
   return {
@@ -137,7 +149,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
         const day = deps.now().toISOString().slice(0, 10).replace(/-/g, '');
         const file = await dialog.chooseSavePath(`报销台账-${day}.xlsx`, [{ name: 'Excel 工作簿', extensions: ['xlsx'] }]);
         if (!file) return { path: null };
-        const { rows } = ledger(filter);
+        const rows = repo.ledgerAll(filter).map(ledgerRow);
         await writeXlsx(
           rows,
           [

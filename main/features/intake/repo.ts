@@ -1,6 +1,6 @@
 /**
  * SQL of intake — the only owner of received_invoice, verification (as intake writes them) and
- * intake_taken_file. Money stays TEXT; totals are summed with decimal.js by the caller.
+ * intake_taken_file. Money stays TEXT; the ledger's totals are summed in SQL as integer fen (exact).
  */
 import type { Db } from '../../db/open.js';
 import type { Environment } from '../../../shared/ipc/index.js';
@@ -95,6 +95,33 @@ export function fieldsOf(row: ReceivedRow): IntakeFields {
   return fields;
 }
 
+/** The ledger filter as SQL over received_invoice (the page, the export and the totals share it). */
+function ledgerWhere(environment: Environment, query: LedgerQuery): { sql: string; params: unknown[] } {
+  const where = ['environment = ?'];
+  const params: unknown[] = [environment];
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
+  if (query.from) add('KPRQ >= ?', query.from);
+  if (query.to) add('KPRQ <= ?', query.to);
+  if (query.seller) add('(XHFMC LIKE ? OR XHFSBH LIKE ?)', `%${query.seller}%`, `%${query.seller}%`);
+  if (query.fpzl) add('fpzl = ?', query.fpzl);
+  if (query.result === 'unverified') where.push('last_code IS NULL');
+  if (query.result === 'consistent') where.push("last_code = '0001'");
+  if (query.result === 'inconsistent') where.push("last_code IN ('0006', '0009')");
+  if (query.result === 'failed') where.push("last_code IS NOT NULL AND last_code NOT IN ('0001', '0006', '0009')");
+  if (query.duplicatesOnly) where.push('duplicate_of IS NOT NULL');
+  return { sql: where.join(' AND '), params };
+}
+
+const fen = (column: string) => `coalesce(sum(CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)), 0)`;
+function yuan(totalFen: number): string {
+  const sign = totalFen < 0 ? '-' : '';
+  const abs = Math.abs(totalFen);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 export function createIntakeRepo(db: Db, environment: Environment) {
   const now = () => new Date().toISOString();
   return {
@@ -160,24 +187,34 @@ export function createIntakeRepo(db: Db, environment: Environment) {
         .get(environment, fphm, fpdm, fromIso, toIso) as { n: number };
       return row.n;
     },
-    ledger(query: LedgerQuery, limit = 5000): ReceivedRow[] {
-      const where = ['environment = ?'];
-      const params: unknown[] = [environment];
-      const add = (clause: string, ...values: unknown[]) => {
-        where.push(clause);
-        params.push(...values);
-      };
-      if (query.from) add('KPRQ >= ?', query.from);
-      if (query.to) add('KPRQ <= ?', query.to);
-      if (query.seller) add('(XHFMC LIKE ? OR XHFSBH LIKE ?)', `%${query.seller}%`, `%${query.seller}%`);
-      if (query.fpzl) add('fpzl = ?', query.fpzl);
-      if (query.result === 'unverified') where.push('last_code IS NULL');
-      if (query.result === 'consistent') where.push("last_code = '0001'");
-      if (query.result === 'inconsistent') where.push("last_code IN ('0006', '0009')");
-      if (query.result === 'failed') where.push("last_code IS NOT NULL AND last_code NOT IN ('0001', '0006', '0009')");
-      if (query.duplicatesOnly) where.push('duplicate_of IS NOT NULL');
-      params.push(limit);
-      return db.prepare(`SELECT * FROM received_invoice WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`).all(...params) as ReceivedRow[];
+    /**
+     * One keyset page of the received ledger (报销台账), newest first by id, after the row `afterId`
+     * (null: the first page): walked along `received_invoice_ledger` (migration 0410), so page 2,000
+     * costs what page 1 costs. `limit + 1` rows are read to tell whether another page follows.
+     */
+    ledgerPage(query: LedgerQuery, afterId: number | null, limit: number): { rows: ReceivedRow[]; hasMore: boolean } {
+      const { sql, params } = ledgerWhere(environment, query);
+      const from = afterId === null ? '' : ' AND id < ?';
+      const found = db
+        .prepare(`SELECT * FROM received_invoice INDEXED BY received_invoice_ledger WHERE ${sql}${from} ORDER BY id DESC LIMIT ?`)
+        .all(...params, ...(afterId === null ? [] : [afterId]), limit + 1) as ReceivedRow[];
+      return { rows: found.slice(0, limit), hasMore: found.length > limit };
+    },
+    /** Every row of the filtered ledger, newest first (the export: the whole result, not a page). */
+    ledgerAll(query: LedgerQuery): ReceivedRow[] {
+      const { sql, params } = ledgerWhere(environment, query);
+      return db.prepare(`SELECT * FROM received_invoice INDEXED BY received_invoice_ledger WHERE ${sql} ORDER BY id DESC`).all(...params) as ReceivedRow[];
+    },
+    /**
+     * Count and sums of the filtered ledger, duplicates not counted twice: one aggregate query, no row
+     * loaded. Sums are added in fen as integers (exact), then written back as yuan.
+     */
+    ledgerTotals(query: LedgerQuery): { count: number; fpje: string; fpse: string; jshj: string } {
+      const { sql, params } = ledgerWhere(environment, query);
+      const sums = db
+        .prepare(`SELECT count(*) AS count, ${fen('HJJE')} AS fpje, ${fen('HJSE')} AS fpse, ${fen('JSHJ')} AS jshj FROM received_invoice WHERE ${sql} AND duplicate_of IS NULL`)
+        .get(...params) as { count: number; fpje: number; fpse: number; jshj: number };
+      return { count: sums.count, fpje: yuan(sums.fpje), fpse: yuan(sums.fpse), jshj: yuan(sums.jshj) };
     },
     isTaken(folder: string, name: string, size: number, mtimeMs: number): boolean {
       return db.prepare('SELECT 1 FROM intake_taken_file WHERE folder = ? AND name = ? AND size = ? AND mtime_ms = ?').get(folder, name, size, Math.trunc(mtimeMs)) !== undefined;

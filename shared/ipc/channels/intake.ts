@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { INTAKE_FIELDS } from '../../rules/intake-fields.js';
+import { PageCursor, PageRequestFields } from '../schemas/page.js';
 import { empty, type ChannelSpec } from './common.js';
 
 const fieldShape = Object.fromEntries(INTAKE_FIELDS.map((field) => [field, z.string().max(40).optional()])) as Record<(typeof INTAKE_FIELDS)[number], z.ZodOptional<z.ZodString>>;
@@ -68,9 +69,17 @@ export const IntakeLedgerRow = z.strictObject({
 });
 export type IntakeLedgerRow = z.infer<typeof IntakeLedgerRow>;
 
+/** A keyset page of the received ledger (schemas/page.ts): the first page without cursor, then each `next`. */
+export const IntakeLedgerQuery = IntakeLedgerFilter.extend(PageRequestFields);
+export type IntakeLedgerQuery = z.infer<typeof IntakeLedgerQuery>;
+
 export const IntakeLedger = z.strictObject({
   rows: z.array(IntakeLedgerRow),
-  totals: z.strictObject({ count: z.number().int(), fpje: z.string(), fpse: z.string(), jshj: z.string() }),
+  next: PageCursor.nullable().describe('Cursor of the following page; null when this is the last'),
+  totals: z
+    .strictObject({ count: z.number().int(), fpje: z.string(), fpse: z.string(), jshj: z.string() })
+    .nullable()
+    .describe('Count and sums of the whole filtered ledger (duplicates not counted twice), with the first page only'),
 });
 export type IntakeLedger = z.infer<typeof IntakeLedger>;
 
@@ -99,7 +108,7 @@ export const intakeChannels = {
   },
   'intake:review': { request: z.strictObject({ receivedId: z.number().int().positive(), fields: IntakeFieldsSchema }), response: IntakeItem },
   'intake:verify': { request: ReceivedId, response: VerificationView },
-  'intake:ledger': { request: IntakeLedgerFilter, response: IntakeLedger },
+  'intake:ledger': { request: IntakeLedgerQuery, response: IntakeLedger },
   'intake:export': { request: IntakeLedgerFilter, response: z.strictObject({ path: z.string().nullable() }) },
   'intake:openOriginal': { request: ReceivedId, response: empty },
   'intake:settings': { request: empty, response: z.strictObject({ scanFolder: z.string().nullable() }) },

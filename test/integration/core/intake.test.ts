@@ -150,7 +150,7 @@ describe('intake feature', () => {
     // The ledger: filters, totals (duplicates not counted twice), export, original file one click away.
     const all = await t.call<IntakeLedger>('intake:ledger', {});
     expect(all.rows.length).toBe(6);
-    expect(all.totals.count).toBe(5);
+    expect(all.totals?.count).toBe(5);
     expect((await t.call<IntakeLedger>('intake:ledger', { duplicatesOnly: true })).rows.map((row) => row.fileName)).toEqual(['pdf-01-qr.png']);
     expect((await t.call<IntakeLedger>('intake:ledger', { result: 'consistent' })).rows.map((row) => row.id)).toEqual([knownId]);
     expect((await t.call<IntakeLedger>('intake:ledger', { fpzl: '21' })).rows.map((row) => row.fileName).sort()).toEqual(['digital.xml', 'pdf-01-qr.png', 'pdf-01.pdf']);

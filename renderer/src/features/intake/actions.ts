@@ -3,7 +3,7 @@
  * when the host can resolve one (Electron's preload, webUtils.getPathForFile), otherwise by their bytes
  * (the browser harness, a pasted picture); the renderer itself never reads the disk.
  */
-import type { IntakeItem, IntakeLedgerFilter } from '../../../../shared/ipc/index.js';
+import type { IntakeItem, IntakeLedgerFilter, IntakeLedgerRow, KeysetPage } from '../../../../shared/ipc/index.js';
 import type { IntakeFields } from '../../../../shared/rules/intake-fields.js';
 import type { IpcError } from '../../../../shared/ipc/result.js';
 import { i18n } from '../../app/i18n.js';
@@ -126,13 +126,22 @@ export const verify = (receivedId: number) =>
     else report(result.error, 'intake:verify');
   });
 
-export const loadLedger = (filter: IntakeLedgerFilter) =>
-  busy('ledger', async () => {
-    store().setFilter(filter);
-    const result = await getApi().intake.ledger(filter);
-    if (result.ok) store().setLedger(result.value);
-    else report(result.error, 'intake:ledger');
-  });
+/** Searches the ledger under `filter`: the panel loads its rows again from the first page. */
+export const loadLedger = (filter: IntakeLedgerFilter) => store().setFilter(filter);
+
+/**
+ * One keyset page of the received ledger (the panel's useKeysetRows asks for them as the clerk
+ * scrolls); the first page also brings the totals of the whole filtered ledger.
+ */
+export async function fetchLedgerPage(filter: IntakeLedgerFilter, cursor: string | undefined, limit: number): Promise<KeysetPage<IntakeLedgerRow> | null> {
+  const result = await getApi().intake.ledger({ ...filter, limit, ...(cursor === undefined ? {} : { cursor }) });
+  if (!result.ok) {
+    report(result.error, 'intake:ledger');
+    return null;
+  }
+  if (result.value.totals !== null && store().filter === filter) store().setLedgerTotals(result.value.totals);
+  return { rows: result.value.rows, next: result.value.next };
+}
 
 export const exportLedger = (filter: IntakeLedgerFilter) =>
   busy('export', async () => {

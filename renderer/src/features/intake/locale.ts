@@ -122,9 +122,12 @@ export const intakeZh = {
     totals: '共 {{count}} 张（重复不计）：金额 {{fpje}}，税额 {{fpse}}，价税合计 {{jshj}}',
     file: '原文件',
     unverifiedCode: '未查验',
+    empty: '没有符合条件的收票',
+    loading: '正在加载…',
   },
   failures: {
     'intake.notFound': '找不到这张收票',
+    'intake.invalidCursor': '台账分页位置无效，请重新查询',
     'intake.fieldsInvalid': '有字段格式不正确，请按标红提示修改',
     'intake.noDialog': '此环境不能打开文件对话框',
     'intake.noOpener': '此环境不能打开文件',
@@ -260,9 +263,12 @@ export const intakeEn: IntakeMessages = {
     totals: '{{count}} invoices (duplicates not counted): amount {{fpje}}, tax {{fpse}}, total {{jshj}}',
     file: 'Original',
     unverifiedCode: 'Not verified',
+    empty: 'No received invoices match',
+    loading: 'Loading…',
   },
   failures: {
     'intake.notFound': 'This received invoice does not exist',
+    'intake.invalidCursor': 'The ledger page position is invalid; search again',
     'intake.fieldsInvalid': 'Some fields are not valid: correct the ones marked red',
     'intake.noDialog': 'File dialogs are not available here',
     'intake.noOpener': 'Files cannot be opened here',
@@ -276,6 +282,7 @@ export const intakeEn: IntakeMessages = {
 /** The same sentences as main's refusal keys `intake.*`, plugged into the locales under `errors.intake`. */
 export const intakeErrorsZh = {
   notFound: '找不到这张收票',
+  invalidCursor: '台账分页位置无效，请重新查询',
   fieldsInvalid: '有字段格式不正确，请按标红提示修改',
   noDialog: '此环境不能打开文件对话框',
   noOpener: '此环境不能打开文件',
@@ -287,6 +294,7 @@ export const intakeErrorsZh = {
 
 export const intakeErrorsEn: typeof intakeErrorsZh = {
   notFound: 'This received invoice does not exist',
+  invalidCursor: 'The ledger page position is invalid; search again',
   fieldsInvalid: 'Some fields are not valid: correct the ones marked red',
   noDialog: 'File dialogs are not available here',
   noOpener: 'Files cannot be opened here',

@@ -1,6 +1,7 @@
 /**
  * UI state of the 收票 view only: the queue as main last reported it (items by id, in arrival order),
- * which item is open for review, the verification shown, the ledger on screen and its filter, busy flags.
+ * which item is open for review, the verification shown, the ledger's filter and totals, busy flags.
+ * The ledger's rows are loaded in keyset pages by the ledger panel (lib/paged-list).
  */
 import { create } from 'zustand';
 import type { IntakeItem, IntakeLedger, IntakeLedgerFilter, VerificationView } from '../../../../shared/ipc/index.js';
@@ -14,8 +15,11 @@ interface IntakeState {
   selected: string | null;
   preview: { receivedId: number; mime: string; base64: string | null; pages: Array<{ base64: string; width: number; height: number }>; pageCount: number } | null;
   verification: VerificationView | null;
-  ledger: IntakeLedger | null;
+  /** Totals of the whole filtered ledger (from its first page). */
+  ledgerTotals: IntakeLedger['totals'];
   filter: IntakeLedgerFilter;
+  /** Bumped by each search: the panel loads the rows again from the first page. */
+  ledgerReloads: number;
   scanners: { kind: string; devices: { id: string; name: string }[] } | null;
   scanFolder: string | null;
   busy: Partial<Record<'pick' | 'scan' | 'accept' | 'verify' | 'ledger' | 'export', boolean>>;
@@ -24,7 +28,7 @@ interface IntakeState {
   select(id: string | null): void;
   setPreview(preview: IntakeState['preview']): void;
   setVerification(view: VerificationView | null): void;
-  setLedger(ledger: IntakeLedger): void;
+  setLedgerTotals(totals: IntakeLedger['totals']): void;
   setFilter(filter: IntakeLedgerFilter): void;
   setScanners(scanners: IntakeState['scanners']): void;
   setScanFolder(folder: string | null): void;
@@ -38,8 +42,9 @@ export const useIntakeStore = create<IntakeState>()((set) => ({
   selected: null,
   preview: null,
   verification: null,
-  ledger: null,
+  ledgerTotals: null,
   filter: {},
+  ledgerReloads: 0,
   scanners: null,
   scanFolder: null,
   busy: {},
@@ -57,8 +62,8 @@ export const useIntakeStore = create<IntakeState>()((set) => ({
   select: (selected) => set({ selected, preview: null, verification: null }),
   setPreview: (preview) => set({ preview }),
   setVerification: (verification) => set({ verification }),
-  setLedger: (ledger) => set({ ledger }),
-  setFilter: (filter) => set({ filter }),
+  setLedgerTotals: (ledgerTotals) => set({ ledgerTotals }),
+  setFilter: (filter) => set((s) => ({ filter, ledgerReloads: s.ledgerReloads + 1 })),
   setScanners: (scanners) => set({ scanners }),
   setScanFolder: (scanFolder) => set({ scanFolder }),
   setBusy: (key, busy) => set((s) => ({ busy: { ...s.busy, [key]: busy } })),

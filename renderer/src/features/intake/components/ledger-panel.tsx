@@ -1,24 +1,77 @@
 /**
  * 收票台账: the received invoices with filters (issue date, seller, kind, verification result,
- * duplicates), totals (duplicates not counted twice), the original file one click away, and the export
- * to Excel (报销台账). Test ids: intake-ledger, ledger-from, ledger-to, ledger-seller, ledger-kind,
- * ledger-result, ledger-duplicates, ledger-search, ledger-export, ledger-totals, ledger-row (data-id).
+ * duplicates), totals (duplicates not counted twice; one aggregate in main), the original file one
+ * click away (or Enter on the active row), and the export to Excel (报销台账, the whole filtered ledger).
+ * The rows are in the virtual table, loaded in keyset pages as the clerk scrolls (lib/paged-list: a
+ * 100,000-row ledger loads one page, not the rest); ↑/↓/PgUp/PgDn/Home/End move as in the history.
+ * Test ids: intake-ledger, ledger-from, ledger-to, ledger-seller, ledger-kind, ledger-result,
+ * ledger-duplicates, ledger-search, ledger-export, ledger-totals, ledger-table (data-loaded, data-total),
+ * ledger-row (data-id), ledger-open.
  */
-import { Button, Checkbox, Flex, Input, Select, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Checkbox, Flex, Input, Select, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntakeLedgerFilter, IntakeLedgerRow } from '../../../../../shared/ipc/index.js';
-import { exportLedger, loadLedger, openOriginal } from '../actions.js';
+import { useKeysetRows, VirtualTable, type VirtualColumn } from '../../../lib/paged-list/index.js';
+import { exportLedger, fetchLedgerPage, loadLedger, openOriginal } from '../actions.js';
 import { useIntakeStore } from '../store.js';
+
+const mono = { fontVariantNumeric: 'tabular-nums' } as const;
+
+function useColumns(): Array<VirtualColumn<IntakeLedgerRow>> {
+  const { t } = useTranslation();
+  return [
+    { key: 'kprq', title: t('intake.fields.kprq'), width: 100, render: (row) => <span style={mono}>{row.fields.kprq ?? ''}</span> },
+    { key: 'fpzl', title: t('intake.fields.fpzl'), width: 80, render: (row) => row.fields.fpzl ?? '' },
+    { key: 'fphm', title: t('intake.fields.fphm'), width: 190, render: (row) => <span style={mono}>{row.fields.fphm ?? ''}</span> },
+    { key: 'xhfmc', title: t('intake.fields.xhfmc'), width: '24%', render: (row) => <span title={row.xhfmc ?? ''}>{row.xhfmc ?? row.fields.xhfsbh}</span> },
+    { key: 'jshj', title: t('intake.fields.jshj'), width: 110, align: 'right', render: (row) => <span style={mono}>{row.fields.jshj ?? ''}</span> },
+    {
+      key: 'result',
+      title: t('intake.ledger.result'),
+      width: 200,
+      render: (row) => (
+        <>
+          {row.lastCode ?? t('intake.ledger.unverifiedCode')}
+          {row.zfbz === 'Y' && <Tag color="red">{t('intake.verification.voided')}</Tag>}
+          {row.zfbz === 'H' && <Tag color="red">{t('intake.verification.reversed')}</Tag>}
+          {row.duplicateOf !== null && <Tag color="red">{t('intake.duplicateOf', { id: row.duplicateOf, file: '', what: t('intake.duplicateInvoice') })}</Tag>}
+        </>
+      ),
+    },
+    {
+      key: 'file',
+      title: t('intake.ledger.file'),
+      width: '20%',
+      render: (row) => (
+        <Button
+          type="link"
+          size="small"
+          onClick={(event) => {
+            event.stopPropagation();
+            void openOriginal(row.id);
+          }}
+          data-testid="ledger-open"
+        >
+          {row.fileName}
+        </Button>
+      ),
+    },
+  ];
+}
 
 const KINDS = ['01', '03', '04', '08', '10', '11', '14', '15', '21', '22'] as const;
 
 export function LedgerPanel() {
   const { t } = useTranslation();
-  const ledger = useIntakeStore((s) => s.ledger);
+  const totals = useIntakeStore((s) => s.ledgerTotals);
+  const applied = useIntakeStore((s) => s.filter);
+  const reloads = useIntakeStore((s) => s.ledgerReloads);
   const busy = useIntakeStore((s) => s.busy);
-  const [filter, setFilter] = useState<IntakeLedgerFilter>({});
-  useEffect(() => void loadLedger({}), []);
+  const [filter, setFilter] = useState<IntakeLedgerFilter>(applied);
+  const source = useMemo(() => ({ fetchPage: (cursor: string | undefined, limit: number) => fetchLedgerPage(applied, cursor, limit) }), [applied]);
+  const list = useKeysetRows(source, useMemo(() => ({ applied, reloads }), [applied, reloads]));
+  const columns = useColumns();
   const set = (patch: Partial<IntakeLedgerFilter>) => setFilter((current) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, value]) => value !== undefined && value !== '' && value !== false)) as IntakeLedgerFilter);
   return (
     <div data-testid="intake-ledger">
@@ -39,50 +92,28 @@ export function LedgerPanel() {
         <Checkbox checked={filter.duplicatesOnly ?? false} onChange={(e) => set({ duplicatesOnly: e.target.checked })} data-testid="ledger-duplicates">
           {t('intake.ledger.duplicates')}
         </Checkbox>
-        <Button type="primary" loading={busy.ledger ?? false} onClick={() => void loadLedger(filter)} data-testid="ledger-search">
+        <Button type="primary" loading={list.loading} onClick={() => loadLedger(filter)} data-testid="ledger-search">
           {t('intake.ledger.search')}
         </Button>
         <Button loading={busy.export ?? false} onClick={() => void exportLedger(filter)} data-testid="ledger-export">
           {t('intake.ledger.export')}
         </Button>
       </Flex>
-      {ledger && (
+      {totals && (
         <Typography.Paragraph data-testid="ledger-totals">
-          {t('intake.ledger.totals', { count: ledger.totals.count, fpje: ledger.totals.fpje, fpse: ledger.totals.fpse, jshj: ledger.totals.jshj })}
+          {t('intake.ledger.totals', { count: totals.count, fpje: totals.fpje, fpse: totals.fpse, jshj: totals.jshj })}
         </Typography.Paragraph>
       )}
-      <Table<IntakeLedgerRow>
-        size="small"
-        rowKey="id"
-        dataSource={ledger?.rows ?? []}
-        pagination={{ pageSize: 50, showSizeChanger: false }}
-        onRow={(row) => ({ 'data-testid': 'ledger-row', 'data-id': String(row.id) }) as React.HTMLAttributes<HTMLElement>}
-        columns={[
-          { title: t('intake.fields.kprq'), render: (_, row) => row.fields.kprq },
-          { title: t('intake.fields.fpzl'), render: (_, row) => row.fields.fpzl },
-          { title: t('intake.fields.fphm'), render: (_, row) => row.fields.fphm },
-          { title: t('intake.fields.xhfmc'), render: (_, row) => row.xhfmc ?? row.fields.xhfsbh },
-          { title: t('intake.fields.jshj'), render: (_, row) => row.fields.jshj, align: 'right' },
-          {
-            title: t('intake.ledger.result'),
-            render: (_, row) => (
-              <>
-                {row.lastCode ?? t('intake.ledger.unverifiedCode')}
-                {row.zfbz === 'Y' && <Tag color="red">{t('intake.verification.voided')}</Tag>}
-                {row.zfbz === 'H' && <Tag color="red">{t('intake.verification.reversed')}</Tag>}
-                {row.duplicateOf !== null && <Tag color="red">{t('intake.duplicateOf', { id: row.duplicateOf, file: '', what: t('intake.duplicateInvoice') })}</Tag>}
-              </>
-            ),
-          },
-          {
-            title: t('intake.ledger.file'),
-            render: (_, row) => (
-              <Button type="link" size="small" onClick={() => void openOriginal(row.id)} data-testid="ledger-open">
-                {row.fileName}
-              </Button>
-            ),
-          },
-        ]}
+      <VirtualTable<IntakeLedgerRow>
+        data-testid="ledger-table"
+        columns={columns}
+        rows={list.rows}
+        total={list.total}
+        rowKey={(row) => String(row.id)}
+        onNeed={list.ensure}
+        onActivate={(row) => void openOriginal(row.id)}
+        rowProps={(row) => ({ 'data-testid': 'ledger-row', 'data-id': String(row.id) })}
+        empty={list.loading ? t('intake.ledger.loading') : t('intake.ledger.empty')}
       />
     </div>
   );

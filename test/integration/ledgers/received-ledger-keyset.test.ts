@@ -1,0 +1,110 @@
+/**
+ * The received ledger (报销台账) over 100,000 received invoices (issue 15.3): keyset pages walked to the
+ * end give exactly the rows of a plain ordered query (newest id first), with and without filters; each
+ * page query walks `received_invoice_ledger` (EXPLAIN QUERY PLAN: no SCAN of the table, no sort); the
+ * totals are one aggregate equal to summing the rows, duplicates not counted twice. The rows are
+ * written in SQL on a real database file migrated to the latest version.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
+import { createIntakeRepo, type LedgerQuery } from '../../../main/features/intake/repo.js';
+import { tempDir } from '../../support/sample-issuance.js';
+
+const ROWS = 100_000;
+const dir = tempDir('fapiao-received-ledger-');
+const db = openDatabase(path.join(dir, 'history.db'));
+// 100,000 received files of the sandbox, every 40th a duplicate of the one before, every 7th still
+// unverified; 3,000 of the remote environment interleaved (never listed).
+db.exec(`
+  WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS + 3000})
+  INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, FPLXDM, FPDM, FPHM, KPRQ, HJJE, HJSE, JSHJ, XHFMC, XHFSBH,
+                                data_json, status, created_at, updated_at, fpzl, duplicate_of, last_code)
+  SELECT CASE WHEN i % 34 = 0 THEN 'remote' ELSE 'sandbox' END, printf('h%08d', i), printf('f%08d.pdf', i), 'pdf', 'qr', '10', '044002300111', printf('%08d', i),
+         strftime('%Y%m%d', date('2022-01-01', '+' || ((i * 7919) % 1400) || ' days')),
+         printf('%d.%02d', i % 3000, i % 100), printf('%d.%02d', i % 180, i % 61), printf('%d.%02d', i % 3000 + i % 180, (i % 100 + i % 61) % 100),
+         '供应商' || (i % 400) || '餐饮有限公司', '9144' || printf('%014d', i % 400), '{}', 'verified', '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z',
+         CASE i % 3 WHEN 0 THEN '01' WHEN 1 THEN '10' ELSE '21' END,
+         CASE WHEN i % 40 = 0 THEN i - 1 END,
+         CASE WHEN i % 7 = 0 THEN NULL WHEN i % 11 = 0 THEN '0009' WHEN i % 13 = 0 THEN '1001' ELSE '0001' END
+  FROM n;
+  ANALYZE;
+`);
+afterAll(() => {
+  closeDatabase(db);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The repo over a handle that also keeps the SQL of every statement it prepares (to EXPLAIN it). */
+const prepared: string[] = [];
+const recording = new Proxy(db, {
+  get(target, key) {
+    if (key === 'prepare') return (sql: string) => (prepared.push(sql), target.prepare(sql));
+    const value = Reflect.get(target, key) as unknown;
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  },
+}) as Db;
+const repo = createIntakeRepo(recording, 'sandbox');
+
+const FILTERS: Record<string, LedgerQuery> = {
+  everything: {},
+  kind: { fpzl: '21' },
+  'date range': { from: '20230101', to: '20230331' },
+  seller: { seller: '供应商42餐饮' },
+  consistent: { result: 'consistent' },
+  unverified: { result: 'unverified' },
+  inconsistent: { result: 'inconsistent' },
+  failed: { result: 'failed' },
+  duplicates: { duplicatesOnly: true },
+  'kind + dates + result': { fpzl: '10', from: '20220601', to: '20241231', result: 'consistent' },
+};
+
+function walk(filter: LedgerQuery, limit: number): number[] {
+  const ids: number[] = [];
+  let after: number | null = null;
+  for (let pages = 0; pages < ROWS; pages++) {
+    const page = repo.ledgerPage(filter, after, limit);
+    ids.push(...page.rows.map((row) => row.id));
+    if (!page.hasMore) return ids;
+    expect(page.rows).toHaveLength(limit);
+    after = page.rows.at(-1)!.id;
+  }
+  throw new Error('the pages never ended');
+}
+
+describe('received ledger keyset pages over 100,000 received invoices', () => {
+  it('walking every page (500 a page) gives exactly the plain ordered query', () => {
+    const plain = (db.prepare(`SELECT id FROM received_invoice WHERE environment = 'sandbox' ORDER BY id DESC`).all() as Array<{ id: number }>).map((row) => row.id);
+    expect(plain.length).toBeGreaterThan(ROWS * 0.9);
+    expect(walk({}, 500)).toEqual(plain);
+  });
+
+  for (const [kind, filter] of Object.entries(FILTERS)) {
+    it(`${kind}: pages = the rows the filter selects, in order; totals = one aggregate, duplicates once; no SCAN, no sort`, () => {
+      const ids = walk(filter, 211);
+      const all = repo.ledgerAll(filter);
+      expect(ids).toEqual(all.map((row) => row.id));
+      expect(ids.length).toBeGreaterThan(0);
+      const counted = all.filter((row) => row.duplicate_of === null);
+      const totals = repo.ledgerTotals(filter);
+      expect(totals.count).toBe(counted.length);
+      const fen = (values: Array<string | null>) => values.reduce((sum, value) => sum + Math.round(Number(value ?? 0) * 100), 0);
+      expect(Math.round(Number(totals.fpje) * 100)).toBe(fen(counted.map((row) => row.HJJE)));
+      expect(Math.round(Number(totals.jshj) * 100)).toBe(fen(counted.map((row) => row.JSHJ)));
+
+      prepared.length = 0;
+      repo.ledgerPage(filter, null, 20);
+      repo.ledgerPage(filter, 50_000, 20);
+      const pageSql = prepared.filter((sql) => sql.includes('INDEXED BY received_invoice_ledger') && sql.includes('LIMIT'));
+      expect(pageSql).toHaveLength(2);
+      for (const sql of pageSql) {
+        const params = (sql.match(/\?/g) ?? []).map(() => 'x');
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail);
+        expect(plan.filter((detail) => /^SCAN received_invoice\b/.test(detail)), plan.join(' | ')).toEqual([]);
+        expect(plan.some((detail) => /^SEARCH received_invoice USING INDEX received_invoice_ledger/.test(detail)), plan.join(' | ')).toBe(true);
+        expect(plan.filter((detail) => /TEMP B-TREE FOR ORDER BY/.test(detail)), plan.join(' | ')).toEqual([]);
+      }
+    });
+  }
+});
