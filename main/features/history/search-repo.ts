@@ -301,6 +301,8 @@ export function createOutputSearch(db: Db) {
     /** The SQL of the date-bound lookups, for the plan tests. */
     boundSql: [firstIdFrom.source, lastIdBefore.source],
     bothBoundsSql: bothIds.source,
+    /** The SQL of a page's reversal states, for the plan tests. */
+    reversalSql: reversalStates.source,
     /** One page, newest first, and the cursor of the next one. */
     page(environment: Environment, seller: string, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
       const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
