@@ -42,6 +42,12 @@ await Promise.all([
     entryPoints: ['main/features/libraries/sheet-worker.ts'],
     outfile: 'dist/main/sheet-worker.cjs',
   }),
+  // The ledger's database check thread (main/ledger/check-off-thread.ts finds it next to index.cjs).
+  build({
+    ...common,
+    entryPoints: ['main/ledger/check-worker.ts'],
+    outfile: 'dist/main/ledger-check-worker.cjs',
+  }),
   // Intake's extraction pool threads (main/features/intake/extraction-pool.ts finds them next to index.cjs).
   build({
     ...common,

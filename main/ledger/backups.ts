@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { checkFileOffThread } from './check-off-thread.js';
 import { checkFile } from './health.js';
 
 export type BackupKind = 'daily' | 'manual' | 'pre-migration' | 'before-restore';
@@ -80,7 +81,8 @@ export async function takeBackup(source: Database.Database | string, dir: string
   } finally {
     if (typeof source === 'string') db.close();
   }
-  const check = checkFile(partial);
+  // The copy is as large as the history: checked on a worker thread so main keeps working meanwhile.
+  const check = await checkFileOffThread(partial);
   if (!check.ok) {
     fs.rmSync(partial, { force: true });
     throw new Error(`backup failed its check: ${check.detail}`);

@@ -21,8 +21,8 @@ import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
 import { listBackups, newestGoodBackup, takeBackup, type BackupEntry } from './backups.js';
 import { classifyError } from '../errors/storage.js';
+import { checkFileOffThread } from './check-off-thread.js';
 import {
-  checkFile,
   forgetCleanClose,
   HISTORY_DB_FILE,
   inspectLedger,
@@ -185,7 +185,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   own.handle('ledger:checkIntegrity', () =>
     serial(async (): Promise<IntegrityResult> => {
       if (problem) return { ok: false, detail: problem.detail, status: status() };
-      const check = checkFile(dbFile(), true);
+      const check = await checkFileOffThread(dbFile(), true);
       if (check.ok) return { ok: true, detail: null, status: status() };
       await enterRecovery('damaged', check.detail);
       return { ok: false, detail: check.detail, status: status() };
@@ -203,7 +203,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       if (problem && RETRYABLE_PROBLEMS.has(problem.problem)) throw new IpcFailure('VALIDATION_FAILED', 'ledger.recovery.retryFirst', { problem: problem.problem });
       const entry = listBackups(backupDir()).find((candidate) => candidate.name === name);
       if (!entry) throw new IpcFailure('NOT_FOUND', 'ledger.backupNotFound');
-      const check = checkFile(entry.file);
+      const check = await checkFileOffThread(entry.file);
       if (!check.ok) throw new IpcFailure('VALIDATION_FAILED', 'ledger.backupDamaged', {}, { details: { detail: check.detail } });
       if (!problem) {
         // Replacing a working history is the clerk's decision, asked by main, not by the page.

@@ -23,6 +23,7 @@ import { invoiceTemplates } from './0300-invoice-templates.js';
 import { historyBigram } from './0330-history-bigram.js';
 import { enterpriseScoping } from './0340-enterprise-scoping.js';
 import { historyGramPostings } from './0350-history-gram-postings.js';
+import { libraryMerged } from './0390-library-merged.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   historyBigram,
   enterpriseScoping,
   historyGramPostings,
+  libraryMerged,
 ];

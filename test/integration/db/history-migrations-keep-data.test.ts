@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { latestVersion } from '../../../main/db/migrate.js';
+import { latestVersion, migrate } from '../../../main/db/migrate.js';
 import { migrations } from '../../../main/db/migrations/index.js';
 import { migrationFiles, type MigrationStep } from '../../support/migration-harness.js';
 
@@ -134,6 +134,7 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
       jshj: '10.00', hjse: '1.00', status: 'issued', request_json: '{}', created_at: T1, updated_at: T1,
     });
   },
+  390: () => {},
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -328,5 +329,37 @@ describe('history migrations keep data', () => {
     ]);
     expect(count(at.db, 'invoice_template')).toBe(1);
     expect(at.db.prepare(`SELECT name FROM sqlite_master WHERE name = 'issued_invoice_seller'`).get()).toEqual({ name: 'issued_invoice_seller' });
+  });
+
+  it('0150 libraries-and-batches merges a buyer or product held twice under 0120 (both environments, a rename) instead of failing to start', () => {
+    const at = seededAt(140);
+    // The same buyer practised in the sandbox and used in production, once under an older name; the same product twice.
+    insert(at.db, 'customer', { environment: 'remote', ghdwmc: '北京星河贸易有限公司', ghdwsbh: XINGHE, phone: '010-66668888', created_at: T1, updated_at: '2025-03-03T00:00:00.000Z' });
+    insert(at.db, 'customer', { environment: 'remote', ghdwmc: '北京星河贸易公司', ghdwsbh: XINGHE, ghdwyhzh: '工行朝阳支行 6222', created_at: T0, updated_at: T0 });
+    insert(at.db, 'product', { environment: 'remote', spmc: '打印纸', spbm: '1060201070000000000', ggxh: 'A4', sl: '0.13', created_at: T1, updated_at: '2025-03-03T00:00:00.000Z' });
+    migrate(at.db, migrations.filter((m) => m.version <= 150));
+
+    expect(at.db.prepare(`SELECT environment, ghdwmc, email, phone, ghdwdzdh, ghdwyhzh FROM customer WHERE ghdwsbh = ?`).all(XINGHE)).toEqual([
+      // The newest entry survives, its empty fields filled from the older ones.
+      { environment: 'remote', ghdwmc: '北京星河贸易有限公司', email: 'a@xinghe.example.com', phone: '010-66668888', ghdwdzdh: '北京市朝阳区 010-88886666', ghdwyhzh: '工行朝阳支行 6222' },
+    ]);
+    expect(at.db.prepare(`SELECT dw, dj FROM product WHERE spmc = '打印纸'`).all()).toEqual([{ dw: '箱', dj: '25.00' }]);
+    // The older rows are kept whole in the archive, pointing at the survivor.
+    const archived = at.db.prepare(`SELECT kind, row_json FROM library_merged ORDER BY id`).all() as Array<{ kind: string; row_json: string }>;
+    expect(archived.map((row) => [row.kind, (JSON.parse(row.row_json) as { ghdwmc?: string; spmc?: string }).ghdwmc ?? (JSON.parse(row.row_json) as { spmc: string }).spmc])).toEqual([
+      ['customer', '北京星河贸易有限公司'],
+      ['customer', '北京星河贸易公司'],
+      ['product', '打印纸'],
+    ]);
+    expect(count(at.db, 'customer')).toBe(2);
+    // And the rest of the chain runs on top of it.
+    migrate(at.db, migrations);
+    expect(at.db.pragma('user_version', { simple: true })).toBe(latestVersion(migrations));
+  });
+
+  it('0390 library-merged: every database gets the archive table, which 0150 made only where it merged', () => {
+    const at = step(390);
+    expect(count(at.db, 'library_merged')).toBe(0);
+    expect(count(at.db, 'customer')).toBe(2);
   });
 });
