@@ -68,7 +68,7 @@ async function forceOutcome(row: LedgerRow, SBYY: string | null): Promise<void> 
 }
 
 async function ledgerRow(fphm: string): Promise<LedgerRow> {
-  const page = await dispatch<{ rows: LedgerRow[] }>('collection:ledger', { FPLXDM: '01', RZZT: '0', limit: 200, offset: 0 });
+  const page = await dispatch<{ rows: LedgerRow[] }>('collection:ledger', { FPLXDM: '01', RZZT: '0', limit: 200 });
   return page.rows.find((row) => row.FPHM === fphm)!;
 }
 

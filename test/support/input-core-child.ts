@@ -55,8 +55,8 @@ for await (const line of lines) {
     const { PCHs } = (await call('certification:submitSelection', { ids: (b ?? '').split(',').map(Number), SQRZLX: a })) as { PCHs: string[] };
     for (const pch of PCHs) say(`batch ${pch}`);
   } else if (command === 'ledger') {
-    const page = (await call('collection:ledger', { FPLXDM: a, limit: 1, offset: 0 })) as { totals: { count: number } };
-    say(`ledger ${page.totals.count}`);
+    const page = (await call('collection:ledger', { FPLXDM: a, limit: 1 })) as { totals: { count: number } | null };
+    say(`ledger ${page.totals?.count}`);
   } else if (command === 'exit') break;
 }
 lines.close();

@@ -24,6 +24,7 @@ import { historyBigram } from './0330-history-bigram.js';
 import { enterpriseScoping } from './0340-enterprise-scoping.js';
 import { historyGramPostings } from './0350-history-gram-postings.js';
 import { libraryMerged } from './0390-library-merged.js';
+import { ledgerKeysetIndexes } from './0410-ledger-keyset-indexes.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   enterpriseScoping,
   historyGramPostings,
   libraryMerged,
+  ledgerKeysetIndexes,
 ];

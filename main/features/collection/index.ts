@@ -50,7 +50,11 @@ export function createCollectionFeature(
       router.handle('collection:runs', () => service.runs());
       router.handle('collection:settings', () => service.settings());
       router.handle('collection:setSyncOnStart', ({ syncOnStart }) => service.setSyncOnStart(syncOnStart));
-      router.handle('collection:ledger', ({ limit, offset, ...filter }) => ledger.page(deps.enterprise(), filter, limit, offset));
+      router.handle('collection:ledger', ({ limit, cursor, ...filter }) => {
+        const enterprise = deps.enterprise();
+        // The totals are one aggregate over the filtered ledger: asked once, with the first page.
+        return { ...ledger.page(enterprise, filter, cursor, limit), totals: cursor === undefined ? ledger.totals(enterprise, filter) : null };
+      });
       router.handle('collection:detail', ({ id }) => ledger.detail(deps.enterprise(), id));
       router.handle('collection:export', ({ format, ...filter }) => {
         const dialog = deps.dialog();
@@ -65,7 +69,7 @@ export function createCollectionFeature(
       candidates: (ids) => ledger.candidates(deps.enterprise(), ids),
       updateStatus: (updates, source) => repo.updateStatus(deps.enterprise(), updates, source, deps.now().toISOString()),
       currentWindow: () => ledger.currentWindow(deps.enterprise()),
-      totals: (filter) => ledger.page(deps.enterprise(), filter, 1, 0).totals,
+      totals: (filter) => ledger.totals(deps.enterprise(), filter),
       idle: () => service.idle(),
     },
   };

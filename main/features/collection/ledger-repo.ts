@@ -1,9 +1,16 @@
 /**
  * SQL of the input ledger (进项台账): the collected invoices of one enterprise, filtered, paged and
- * totalled. Totals are summed in fen as integers (exact), then written back as yuan. The tax period is
- * the certification period (RZSQ) of a certified invoice and the current period (DQSKSSQ) otherwise.
+ * totalled. Totals are summed in fen as integers (exact), then written back as yuan, by one aggregate
+ * query (asked with the first page only). The tax period is the certification period (RZSQ) of a
+ * certified invoice and the current period (DQSKSSQ) otherwise.
+ *
+ * Pages are keyset pages (issue 15.3), newest first by issue date with the id as the tie-break, walked
+ * along `collected_invoice_ledger` (migration 0410): the cursor is the last row's (date, id), so page
+ * 2,000 costs what page 1 costs. Invoices without an issue date come after every dated one (as SQLite's
+ * `DESC` puts NULL last), newest id first; their cursor is `n<id>`.
  */
 import type { Db } from '../../db/open.js';
+import { IpcFailure } from '../../../shared/ipc/result.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { LedgerFilter, LedgerRow, LedgerTotals } from '../../../shared/ipc/schemas/collection.js';
 
@@ -32,6 +39,19 @@ export interface CertificationCandidate {
   GXRQQ: string | null;
   GXRQZ: string | null;
 }
+
+/** Where a keyset page starts: after (date, id), or inside the undated tail after id. */
+type LedgerCursor = { date: string; id: number } | { date: null; id: number };
+
+export function decodeLedgerCursor(cursor: string | undefined): LedgerCursor | null {
+  if (cursor === undefined) return null;
+  const dated = /^d(\d{4}-\d{2}-\d{2}):(\d{1,15})$/.exec(cursor);
+  if (dated) return { date: dated[1]!, id: Number(dated[2]) };
+  const undated = /^n(\d{1,15})$/.exec(cursor);
+  if (undated) return { date: null, id: Number(undated[1]) };
+  throw new IpcFailure('VALIDATION_FAILED', 'collection.errors.invalidCursor');
+}
+const encodeLedgerCursor = (row: { issue_date: string | null; id: number }) => (row.issue_date === null ? `n${row.id}` : `d${row.issue_date}:${row.id}`);
 
 export function createLedgerRepo(db: Db, environment: Environment) {
   function where(enterprise: string, filter: LedgerFilter): { sql: string; params: unknown[] } {
@@ -78,20 +98,48 @@ export function createLedgerRepo(db: Db, environment: Environment) {
   );
 
   return {
-    page(enterprise: string, filter: LedgerFilter, limit: number, offset: number): { rows: LedgerRow[]; totals: LedgerTotals } {
+    /** One keyset page after `cursor` (none: the first) and the next page's cursor (null at the end). */
+    page(enterprise: string, filter: LedgerFilter, cursor: string | undefined, limit: number): { rows: LedgerRow[]; next: string | null } {
       const { sql, params } = where(enterprise, filter);
-      const rows = db
-        .prepare<unknown[], LedgerRow>(`SELECT ${columns} FROM collected_invoice c WHERE ${sql} ORDER BY c.issue_date DESC, c.id DESC LIMIT ? OFFSET ?`)
-        .all(...params, limit, offset);
+      const after = decodeLedgerCursor(cursor);
+      type Keyed = LedgerRow & { issue_date: string | null };
+      const found: Keyed[] = [];
+      // The dated rows first, one index range from the cursor on; then the undated ones by id.
+      if (after === null || after.date !== null) {
+        const from = after === null ? '' : ' AND (c.issue_date, c.id) < (?, ?)';
+        found.push(
+          ...db
+            .prepare<unknown[], Keyed>(
+              `SELECT ${columns}, c.issue_date FROM collected_invoice c INDEXED BY collected_invoice_ledger
+               WHERE ${sql} AND c.issue_date IS NOT NULL${from} ORDER BY c.issue_date DESC, c.id DESC LIMIT ?`,
+            )
+            .all(...params, ...(after === null ? [] : [after.date, after.id]), limit + 1),
+        );
+      }
+      if (found.length <= limit) {
+        const from = after !== null && after.date === null ? ' AND c.id < ?' : '';
+        found.push(
+          ...db
+            .prepare<unknown[], Keyed>(
+              `SELECT ${columns}, c.issue_date FROM collected_invoice c INDEXED BY collected_invoice_ledger
+               WHERE ${sql} AND c.issue_date IS NULL${from} ORDER BY c.id DESC LIMIT ?`,
+            )
+            .all(...params, ...(from ? [after!.id] : []), limit + 1 - found.length),
+        );
+      }
+      const rows = found.slice(0, limit);
+      const last = rows.at(-1);
+      return { rows: rows.map(({ issue_date: _date, ...row }) => row), next: found.length > limit && last ? encodeLedgerCursor(last) : null };
+    },
+    /** Count and sums of every row matching: one aggregate query, no row loaded. */
+    totals(enterprise: string, filter: LedgerFilter): LedgerTotals {
+      const { sql, params } = where(enterprise, filter);
       const sums = db
         .prepare<unknown[], { count: number; amount: number; tax: number; validTax: number }>(
           `SELECT count(*) AS count, ${fen('c.HJJE')} AS amount, ${fen('c.SE')} AS tax, ${fen('c.YXSE')} AS validTax FROM collected_invoice c WHERE ${sql}`,
         )
         .get(...params);
-      return {
-        rows,
-        totals: { count: sums?.count ?? 0, amount: yuan(sums?.amount ?? 0), tax: yuan(sums?.tax ?? 0), validTax: yuan(sums?.validTax ?? 0) },
-      };
+      return { count: sums?.count ?? 0, amount: yuan(sums?.amount ?? 0), tax: yuan(sums?.tax ?? 0), validTax: yuan(sums?.validTax ?? 0) };
     },
     /** Every row matching (for export), newest first, at most `limit`. */
     all(enterprise: string, filter: LedgerFilter, limit: number): LedgerRow[] {

@@ -1,5 +1,6 @@
 /** IPC shapes of collection (采集) and the input ledger (进项台账). Wire names of the spec where they are the clerk's words. */
 import { z } from 'zod';
+import { PageCursor } from './page.js';
 
 export const CollectionKind = z.enum(['01', '03', '08', '14', '31', 'main']).describe('FPLXDM of the collection with details, or main information');
 export type CollectionKind = z.infer<typeof CollectionKind>;
@@ -44,9 +45,10 @@ export const LedgerFilter = z.strictObject({
 });
 export type LedgerFilter = z.infer<typeof LedgerFilter>;
 
+/** A keyset page of the ledger (shared/ipc/schemas/page.ts): the first page without cursor, then each `next`. */
 export const LedgerQuery = LedgerFilter.extend({
-  limit: z.number().int().min(1).max(200).default(50),
-  offset: z.number().int().min(0).default(0),
+  cursor: PageCursor.optional(),
+  limit: z.number().int().min(1).max(500).default(50).describe('Rows per page'),
 });
 
 export const LedgerRow = z.strictObject({
@@ -83,7 +85,11 @@ export const LedgerTotals = z.strictObject({
 });
 export type LedgerTotals = z.infer<typeof LedgerTotals>;
 
-export const LedgerPage = z.strictObject({ rows: z.array(LedgerRow), totals: LedgerTotals });
+export const LedgerPage = z.strictObject({
+  rows: z.array(LedgerRow),
+  next: PageCursor.nullable().describe('Cursor of the following page; null when this is the last'),
+  totals: LedgerTotals.nullable().describe('Count and sums of the whole filtered ledger, with the first page only (null on later pages)'),
+});
 
 export const LedgerDetail = z.strictObject({
   lines: z.array(

@@ -135,6 +135,16 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     });
   },
   390: () => {},
+  410: (db) => {
+    insert(db, 'received_invoice', {
+      environment: 'sandbox', file_hash: 'beef01', file_name: '发票2.pdf', file_type: 'pdf', source: 'qr', FPLXDM: '10', FPDM: '044002300111', FPHM: '12345679',
+      KPRQ: '20250301', HJJE: '50.00', HJSE: '3.00', JSHJ: '53.00', XHFMC: '广州云栖餐饮有限公司', data_json: '{}', status: 'recognised', created_at: T1, updated_at: T1,
+    });
+    insert(db, 'collected_invoice', {
+      environment: 'sandbox', enterprise: SELLER, FPLXDM: '01', FPDM: '3100231130', FPHM: '00054322', KPRQ: '2025-02-27 11:00:00', issue_date: '2025-02-27', GMFMC: '上海示例科技有限公司',
+      GMFSBH: SELLER, XHFMC: '杭州云栖商贸有限公司', XHFSBH: '91330106MA2H7X8Y2Q', HJJE: '10.00', SE: '1.30', JSHJ: '11.30', FPZT: '0', RZZT: '0', record_json: '{}', collected_at: T1,
+    });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -361,5 +371,17 @@ describe('history migrations keep data', () => {
     const at = step(390);
     expect(count(at.db, 'library_merged')).toBe(0);
     expect(count(at.db, 'customer')).toBe(2);
+  });
+
+  it('0410 ledger-keyset-indexes: both ledgers keep their rows and list them newest first through the new indexes', () => {
+    const at = step(410);
+    const received = at.db.prepare(`SELECT file_name FROM received_invoice INDEXED BY received_invoice_ledger WHERE environment = 'sandbox' ORDER BY id DESC`).all();
+    expect(received).toEqual([{ file_name: '发票2.pdf' }, { file_name: '发票.pdf' }]);
+    const collected = at.db
+      .prepare(`SELECT FPHM FROM collected_invoice INDEXED BY collected_invoice_ledger WHERE environment = 'sandbox' AND enterprise = ? ORDER BY issue_date DESC, id DESC`)
+      .all(SELLER);
+    expect(collected).toEqual([{ FPHM: '00054322' }]);
+    // The row seeded without an enterprise (written at this file's older versions) is kept.
+    expect(at.db.prepare(`SELECT FPHM FROM collected_invoice ORDER BY id`).all()).toEqual([{ FPHM: '00054321' }, { FPHM: '00054322' }]);
   });
 });

@@ -34,10 +34,11 @@ describe('certification of more than 500 invoices', () => {
       .toBe(runIds.length);
 
     const rows: LedgerRow[] = [];
-    for (let offset = 0; ; offset += 200) {
-      const page = await input.call('collection:ledger', { FPLXDM: '01', RZZT: '0', FPZT: '0', GLZT: '0', limit: 200, offset });
+    for (let cursor: string | undefined; ; ) {
+      const page = await input.call('collection:ledger', { FPLXDM: '01', RZZT: '0', FPZT: '0', GLZT: '0', limit: 200, ...(cursor ? { cursor } : {}) });
       rows.push(...page.rows.filter((row) => row.FPHM >= '70000000' && row.FPHM < '70001000'));
-      if (page.rows.length < 200) break;
+      if (page.next === null) break;
+      cursor = page.next;
     }
     expect(rows).toHaveLength(COUNT);
     const lowered = rows[0]!;

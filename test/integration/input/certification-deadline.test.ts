@@ -27,7 +27,7 @@ describe('certification deadline (GXJZR)', () => {
 
     const deadline = (await input.call('certification:summary', {})).deadline!;
     expect(deadline).toMatch(/^\d{6}15$/);
-    const rows = (await input.call('collection:ledger', { FPLXDM: '01', RZZT: '0', FPZT: '0', GLZT: '0', limit: 200, offset: 0 })).rows;
+    const rows = (await input.call('collection:ledger', { FPLXDM: '01', RZZT: '0', FPZT: '0', GLZT: '0', limit: 200 })).rows;
     const candidate = (await input.call('certification:check', { ids: rows.map((row) => row.id), SQRZLX: '1' })).find((row) => row.reason === null)!;
     expect(candidate).toBeDefined();
 

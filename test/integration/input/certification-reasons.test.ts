@@ -32,7 +32,7 @@ describe('certification failure reasons', () => {
       .toBe(runIds.length);
 
     // One eligible invoice (with a paper code, as the control API names it) per reason.
-    const rows = (await input.call('collection:ledger', { RZZT: '0', FPZT: '0', GLZT: '0', limit: 200, offset: 0 })).rows.filter(
+    const rows = (await input.call('collection:ledger', { RZZT: '0', FPZT: '0', GLZT: '0', limit: 200 })).rows.filter(
       (row) => /^(?:\d{10}|\d{12})$/.test(row.FPDM ?? '') && !row.HJJE?.startsWith('-'),
     );
     const checked = await input.call('certification:check', { ids: rows.map((row) => row.id), SQRZLX: '1' });
@@ -64,7 +64,7 @@ describe('certification failure reasons', () => {
     expect(retryable).toEqual(['2', '7', '8', '9', '11', '13', '14', '15', '18', '19']);
     expect((await input.call('certification:summary', {})).items).toMatchObject({ failed: FAILURE_REASON_CODES.length, retryable: retryable.length, pending: 0 });
     // The ledger still holds them as not certified.
-    const ledger = await input.call('collection:ledger', { RZZT: '1', limit: 200, offset: 0 });
+    const ledger = await input.call('collection:ledger', { RZZT: '1', limit: 200 });
     expect(ledger.rows.filter((row) => reasonOf.has(row.FPHM))).toEqual([]);
 
     // The service would now accept them; one action resends exactly the retryable ones.

@@ -36,7 +36,7 @@ describe('certification from the ledger', () => {
   it('checks, sends, ends each invoice final, keeps the outcome in the ledger and resends the retryable', async () => {
     input = await startInputCore({ seedInvoicesPerBuyer: 1500 });
     await collectAll(input);
-    const normal = await input.call('collection:ledger', { FPLXDM: '01', RZZT: '0', FPZT: '0', GLZT: '0', limit: 200, offset: 0 });
+    const normal = await input.call('collection:ledger', { FPLXDM: '01', RZZT: '0', FPZT: '0', GLZT: '0', limit: 200 });
     const blue = normal.rows.filter((row) => inWindow(row) && !row.HJJE?.startsWith('-'));
     const red = normal.rows.find((row) => inWindow(row) && row.HJJE?.startsWith('-'));
     expect(blue.length).toBeGreaterThanOrEqual(3);
@@ -44,9 +44,9 @@ describe('certification from the ledger', () => {
     const [first, second, third] = blue as [LedgerRow, LedgerRow, LedgerRow];
 
     // Ineligible invoices are named with their reason.
-    const certified = (await input.call('collection:ledger', { RZZT: '1', FPLXDM: '01', limit: 1, offset: 0 })).rows[0]!;
-    const voided = (await input.call('collection:ledger', { FPZT: '2', FPLXDM: '01', limit: 1, offset: 0 })).rows[0]!;
-    const abnormal = (await input.call('collection:ledger', { GLZT: '1', FPZT: '0', FPLXDM: '01', RZZT: '0', limit: 1, offset: 0 })).rows[0];
+    const certified = (await input.call('collection:ledger', { RZZT: '1', FPLXDM: '01', limit: 1 })).rows[0]!;
+    const voided = (await input.call('collection:ledger', { FPZT: '2', FPLXDM: '01', limit: 1 })).rows[0]!;
+    const abnormal = (await input.call('collection:ledger', { GLZT: '1', FPZT: '0', FPLXDM: '01', RZZT: '0', limit: 1 })).rows[0];
     const checked = await input.call('certification:check', { ids: [first.id, certified.id, voided.id, ...(abnormal ? [abnormal.id] : [])], SQRZLX: '1' });
     expect(checked.map((row) => row.reason)).toEqual([null, 'certified', 'status', ...(abnormal ? ['management'] : [])]);
     await expect(input.call('certification:submitSelection', { ids: [first.id, certified.id], SQRZLX: '1' })).rejects.toMatchObject({
@@ -75,7 +75,7 @@ describe('certification from the ledger', () => {
     expect(byNumber.get(red!.FPHM)).toMatchObject({ RZCLZT: '5', SBYY: '10', retryable: false });
 
     // The ledger takes the outcome and keeps the change.
-    const after = (await input.call('collection:ledger', { RZZT: '1', FPLXDM: '01', limit: 200, offset: 0 })).rows.find((row) => row.id === first.id)!;
+    const after = (await input.call('collection:ledger', { RZZT: '1', FPLXDM: '01', limit: 200 })).rows.find((row) => row.id === first.id)!;
     expect(after).toMatchObject({ RZZT: '1', YXSE: lowered });
     expect((await input.call('collection:detail', { id: first.id })).changes.map((change) => change.field)).toContain('RZZT');
 

@@ -88,12 +88,12 @@ describe('enterprises', () => {
     // It is the buyer of collection: its ledger holds its invoices only, the demo enterprise's stay apart.
     const { runIds } = await call('collection:sync', {});
     await expect.poll(async () => (await call('collection:runs', {})).filter((run) => runIds.includes(run.id) && run.status === 'done').length, { timeout: 60_000 }).toBe(runIds.length);
-    const own = await call('collection:ledger', { limit: 200, offset: 0 });
-    expect(own.totals.count).toBeGreaterThan(0);
+    const own = await call('collection:ledger', { limit: 200 });
+    expect(own.totals?.count).toBeGreaterThan(0);
 
     await call('enterprises:activate', { taxNumber: DEMO_ENTERPRISE.taxNumber });
     expect((await call('app:info', {})).seller.taxNumber).toBe(DEMO_ENTERPRISE.taxNumber);
-    expect((await call('collection:ledger', { limit: 1, offset: 0 })).totals.count).toBe(0);
+    expect((await call('collection:ledger', { limit: 1 })).totals?.count).toBe(0);
     expect((await call('history:list', {})).map((row) => row.lsh)).toEqual([issued.lsh]);
     expect((await call('issuance:listDrafts', {})).rows.map((row) => row.buyerName)).toEqual(['演示草稿']);
     expect((await call('collection:runs', {})).length).toBe(0);

@@ -1,9 +1,10 @@
 /** Collection and ledger calls to main (the only place this feature touches window.api); failures go to lib/messages.ts. */
-import type { CollectionKind, LedgerFilter } from '../../../../shared/ipc/schemas/collection.js';
+import type { KeysetPage } from '../../../../shared/ipc/index.js';
+import type { CollectionKind, LedgerFilter, LedgerRow } from '../../../../shared/ipc/schemas/collection.js';
 import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
-import { LEDGER_PAGE_SIZE, useCollectionStore } from './store.js';
+import { useCollectionStore } from './store.js';
 
 const store = () => useCollectionStore.getState();
 let subscribed = false;
@@ -14,12 +15,12 @@ export function subscribeCollection(): void {
   subscribed = true;
   getApi().on('collection:progress', (run) => {
     store().upsertRun(run);
-    if (run.status === 'done') void loadLedger();
+    if (run.status === 'done') loadLedger();
   });
   getApi().on('enterprises:activeChanged', () => {
-    store().patch({ selected: [], page: 1, runs: [] });
+    store().patch({ checked: new Map(), runs: [] });
     void loadRuns();
-    void loadLedger();
+    loadLedger();
   });
 }
 
@@ -54,16 +55,23 @@ export async function setSyncOnStart(on: boolean): Promise<void> {
   else reportFailure(result.error, 'collection:setSyncOnStart');
 }
 
-export async function loadLedger(patch: { filter?: LedgerFilter; page?: number } = {}): Promise<void> {
-  store().patch({ ...patch, loading: true });
-  const { filter, page } = store();
-  const result = await getApi().collection.ledger({ ...filter, limit: LEDGER_PAGE_SIZE, offset: (page - 1) * LEDGER_PAGE_SIZE });
-  if (store().filter !== filter || store().page !== page) return;
+/** Loads the ledger again from its first page, under a new filter when given. */
+export function loadLedger(patch: { filter?: LedgerFilter } = {}): void {
+  store().patch({ ...patch, reloads: store().reloads + 1 });
+}
+
+/**
+ * One keyset page of the ledger under `filter` (the view's useKeysetRows asks for them as the clerk
+ * scrolls); the first page also brings the totals of the whole filtered ledger.
+ */
+export async function fetchLedgerPage(filter: LedgerFilter, cursor: string | undefined, limit: number): Promise<KeysetPage<LedgerRow> | null> {
+  const result = await getApi().collection.ledger({ ...filter, limit, ...(cursor === undefined ? {} : { cursor }) });
   if (!result.ok) {
-    store().patch({ loading: false });
-    return reportFailure(result.error, 'collection:ledger');
+    reportFailure(result.error, 'collection:ledger');
+    return null;
   }
-  store().patch({ rows: result.value.rows, totals: result.value.totals, loading: false });
+  if (result.value.totals !== null && store().filter === filter) store().patch({ totals: result.value.totals });
+  return { rows: result.value.rows, next: result.value.next };
 }
 
 export async function loadDetail(id: number) {

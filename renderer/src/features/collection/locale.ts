@@ -28,6 +28,8 @@ export const collectionZh = {
   RZZT: { '0': '未认证', '1': '已认证' },
   GLZT: { '0': '正常', '1': '异常', '2': '疑点' },
   totals: '共 {{count}} 张 · 金额 {{amount}} · 税额 {{tax}} · 有效税额 {{validTax}}',
+  ledgerEmpty: '没有符合条件的发票',
+  ledgerLoading: '正在加载…',
   columns: {
     type: '类型',
     code: '发票代码',
@@ -47,7 +49,7 @@ export const collectionZh = {
   exportXlsx: '导出 Excel',
   exported: '已导出 {{rows}} 张到 {{path}}',
   certifySelected: '勾选认证（{{count}}）',
-  errors: { range: '开始日期晚于结束日期', exportFailed: '无法保存导出文件（{{reason}}）', noDialog: '当前运行方式不支持选择文件' },
+  errors: { invalidCursor: '台账分页位置无效，请重新查询', range: '开始日期晚于结束日期', exportFailed: '无法保存导出文件（{{reason}}）', noDialog: '当前运行方式不支持选择文件' },
 };
 
 export const collectionEn: typeof collectionZh = {
@@ -79,6 +81,8 @@ export const collectionEn: typeof collectionZh = {
   RZZT: { '0': 'not certified', '1': 'certified' },
   GLZT: { '0': 'normal', '1': 'abnormal', '2': 'suspected' },
   totals: '{{count}} invoices · amount {{amount}} · tax {{tax}} · valid tax {{validTax}}',
+  ledgerEmpty: 'No invoices match',
+  ledgerLoading: 'Loading…',
   columns: {
     type: 'Type',
     code: 'Code',
@@ -98,5 +102,5 @@ export const collectionEn: typeof collectionZh = {
   exportXlsx: 'Export to Excel',
   exported: 'Exported {{rows}} invoices to {{path}}',
   certifySelected: 'Certify selected ({{count}})',
-  errors: { range: 'The start date is after the end date', exportFailed: 'Cannot save the export ({{reason}})', noDialog: 'Choosing a file is not supported here' },
+  errors: { invalidCursor: 'The ledger page position is invalid; search again', range: 'The start date is after the end date', exportFailed: 'Cannot save the export ({{reason}})', noDialog: 'Choosing a file is not supported here' },
 };

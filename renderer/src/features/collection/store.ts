@@ -1,18 +1,20 @@
-/** UI state of collection and the input ledger: runs on screen, filters, the page, the selection. */
+/**
+ * UI state of collection and the input ledger: runs on screen, the filter, the totals of the filtered
+ * ledger, the ticked rows (the selection handed to certification). The rows themselves are loaded in
+ * keyset pages by the ledger view (lib/paged-list); `reloads` bumps to load them again from the top.
+ */
 import { create } from 'zustand';
 import type { CollectionRunView, LedgerFilter, LedgerRow, LedgerTotals } from '../../../../shared/ipc/schemas/collection.js';
-
-export const LEDGER_PAGE_SIZE = 50;
 
 interface CollectionState {
   runs: CollectionRunView[];
   syncOnStart: boolean;
   filter: LedgerFilter;
-  page: number;
-  rows: LedgerRow[];
+  /** Changed to reload the rows from the first page (a run ended, a certification was sent…). */
+  reloads: number;
   totals: LedgerTotals | null;
-  loading: boolean;
-  selected: number[];
+  /** Ticked rows by id (as text: the virtual table's row key). */
+  checked: Map<string, LedgerRow>;
   busy: Partial<Record<'start' | 'sync' | 'export', boolean>>;
   patch(patch: Partial<Omit<CollectionState, 'patch' | 'upsertRun' | 'mergeRuns'>>): void;
   upsertRun(run: CollectionRunView): void;
@@ -32,11 +34,9 @@ export const useCollectionStore = create<CollectionState>()((set) => ({
   runs: [],
   syncOnStart: false,
   filter: {},
-  page: 1,
-  rows: [],
+  reloads: 0,
   totals: null,
-  loading: false,
-  selected: [],
+  checked: new Map(),
   busy: {},
   patch: (patch) => set(patch),
   upsertRun: (run) =>

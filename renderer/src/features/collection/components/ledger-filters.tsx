@@ -38,10 +38,10 @@ export function LedgerFilters() {
       <Input style={{ width: 200 }} placeholder={t('collection.filters.seller')} data-testid="ledger-filter-seller" value={draft.seller ?? ''} onChange={(e) => set('seller', e.target.value)} />
       <Input style={{ width: 110 }} placeholder={t('collection.filters.amountMin')} data-testid="ledger-filter-amountMin" value={draft.amountMin ?? ''} onChange={(e) => set('amountMin', e.target.value.trim())} />
       <Input style={{ width: 110 }} placeholder={t('collection.filters.amountMax')} data-testid="ledger-filter-amountMax" value={draft.amountMax ?? ''} onChange={(e) => set('amountMax', e.target.value.trim())} />
-      <Button type="primary" data-testid="ledger-search" onClick={() => void loadLedger({ filter: draft, page: 1 })}>
+      <Button type="primary" data-testid="ledger-search" onClick={() => loadLedger({ filter: draft })}>
         {t('collection.filters.search')}
       </Button>
-      <Button data-testid="ledger-reset" onClick={() => { setDraft({}); void loadLedger({ filter: {}, page: 1 }); }}>
+      <Button data-testid="ledger-reset" onClick={() => { setDraft({}); loadLedger({ filter: {} }); }}>
         {t('collection.filters.reset')}
       </Button>
     </Flex>

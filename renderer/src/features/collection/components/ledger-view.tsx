@@ -1,47 +1,57 @@
 /**
  * 进项台账: collection at the top, then the ledger of the active enterprise — filters, totals (count,
- * amount, tax, valid tax), rows with their lines and status changes on expansion, export to Excel, and a
- * selection handed to certification. Test ids: ledger-totals, ledger-row-<FPHM>, ledger-export,
- * ledger-certify.
+ * amount, tax, valid tax; one aggregate in main), the rows in the virtual table loaded in keyset pages as
+ * the clerk scrolls (lib/paged-list: a 100,000-row ledger loads one page, not the rest), the opened
+ * row's lines and status changes below it, export to Excel (the whole filtered ledger, in main), and the
+ * ticked rows handed to certification. Keyboard first as the history: ↑/↓/PgUp/PgDn/Home/End move,
+ * Enter opens, Space/Shift+Space/Shift+↑/↓ tick. Test ids: ledger-totals, ledger-table (data-loaded,
+ * data-total), ledger-row-<FPHM>, ledger-detail, ledger-export, ledger-certify.
  */
-import { useEffect, useState, type HTMLAttributes } from 'react';
-import { Button, Divider, Flex, Table, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LedgerRow } from '../../../../../shared/ipc/schemas/collection.js';
+import { useKeysetRows, VirtualTable, type VirtualColumn } from '../../../lib/paged-list/index.js';
 import { CertifyDrawer } from '../../certification/components/certify-drawer.js';
-import { exportLedger, loadLedger, subscribeCollection } from '../actions.js';
-import { LEDGER_PAGE_SIZE, useCollectionStore } from '../store.js';
+import { exportLedger, fetchLedgerPage, loadLedger, subscribeCollection } from '../actions.js';
+import { useCollectionStore } from '../store.js';
 import { CollectionBar } from './collection-bar.js';
 import { InvoiceDetail } from './invoice-detail.js';
 import { LedgerFilters } from './ledger-filters.js';
 
-export function LedgerView() {
+const mono = { fontVariantNumeric: 'tabular-nums' } as const;
+
+function useColumns(): Array<VirtualColumn<LedgerRow>> {
   const { t } = useTranslation();
-  const { rows, totals, loading, page, selected, busy, patch } = useCollectionStore();
-  const [certifying, setCertifying] = useState(false);
-
-  useEffect(() => {
-    subscribeCollection();
-    void loadLedger();
-  }, []);
-
   const code = (table: 'FPZT' | 'RZZT' | 'GLZT', value: string | null, warnWhenNot = '0') =>
     value === null ? '—' : <Tag color={value === warnWhenNot ? undefined : 'orange'}>{t(`collection.${table}.${value}` as never)}</Tag>;
-
-  const columns = [
-    { title: t('collection.columns.type'), key: 'type', width: 80, render: (_: unknown, r: LedgerRow) => t(`collection.kindShort.${r.FPLXDM}` as never) },
-    { title: t('collection.columns.code'), dataIndex: 'FPDM', width: 130 },
-    { title: t('collection.columns.number'), dataIndex: 'FPHM', width: 120 },
-    { title: t('collection.columns.date'), dataIndex: 'KPRQ', width: 100 },
-    { title: t('collection.columns.seller'), dataIndex: 'XHFMC', ellipsis: true },
-    { title: t('collection.columns.amount'), dataIndex: 'HJJE', align: 'right' as const, width: 110 },
-    { title: t('collection.columns.tax'), dataIndex: 'SE', align: 'right' as const, width: 100 },
-    { title: t('collection.columns.validTax'), dataIndex: 'YXSE', align: 'right' as const, width: 100 },
-    { title: t('collection.columns.FPZT'), key: 'FPZT', width: 90, render: (_: unknown, r: LedgerRow) => code('FPZT', r.FPZT) },
-    { title: t('collection.columns.RZZT'), key: 'RZZT', width: 90, render: (_: unknown, r: LedgerRow) => code('RZZT', r.RZZT ?? '0', r.RZZT ?? '0') },
-    { title: t('collection.columns.GLZT'), key: 'GLZT', width: 90, render: (_: unknown, r: LedgerRow) => code('GLZT', r.GLZT) },
-    { title: t('collection.columns.period'), key: 'period', width: 90, render: (_: unknown, r: LedgerRow) => r.RZSQ ?? r.DQSKSSQ },
+  return [
+    { key: 'type', title: t('collection.columns.type'), width: 80, render: (r) => t(`collection.kindShort.${r.FPLXDM}` as never) },
+    { key: 'code', title: t('collection.columns.code'), width: 120, render: (r) => <span style={mono}>{r.FPDM}</span> },
+    { key: 'number', title: t('collection.columns.number'), width: 180, render: (r) => <span style={mono}>{r.FPHM}</span> },
+    { key: 'date', title: t('collection.columns.date'), width: 150, render: (r) => <span style={mono}>{r.KPRQ ?? ''}</span> },
+    { key: 'seller', title: t('collection.columns.seller'), width: '20%', render: (r) => <span title={r.XHFMC ?? ''}>{r.XHFMC}</span> },
+    { key: 'amount', title: t('collection.columns.amount'), width: 110, align: 'right', render: (r) => <span style={mono}>{r.HJJE ?? ''}</span> },
+    { key: 'tax', title: t('collection.columns.tax'), width: 100, align: 'right', render: (r) => <span style={mono}>{r.SE ?? ''}</span> },
+    { key: 'validTax', title: t('collection.columns.validTax'), width: 100, align: 'right', render: (r) => <span style={mono}>{r.YXSE ?? ''}</span> },
+    { key: 'FPZT', title: t('collection.columns.FPZT'), width: 90, render: (r) => code('FPZT', r.FPZT) },
+    { key: 'RZZT', title: t('collection.columns.RZZT'), width: 90, render: (r) => code('RZZT', r.RZZT ?? '0', r.RZZT ?? '0') },
+    { key: 'GLZT', title: t('collection.columns.GLZT'), width: 90, render: (r) => code('GLZT', r.GLZT) },
+    { key: 'period', title: t('collection.columns.period'), width: 90, render: (r) => r.RZSQ ?? r.DQSKSSQ },
   ];
+}
+
+export function LedgerView() {
+  const { t } = useTranslation();
+  const { filter, reloads, totals, checked, busy, patch } = useCollectionStore();
+  const [certifying, setCertifying] = useState(false);
+  const [opened, setOpened] = useState<LedgerRow | null>(null);
+  const source = useMemo(() => ({ fetchPage: (cursor: string | undefined, limit: number) => fetchLedgerPage(filter, cursor, limit) }), [filter]);
+  const list = useKeysetRows(source, useMemo(() => ({ filter, reloads }), [filter, reloads]));
+  const selected = useMemo(() => [...checked.values()].map((row) => row.id), [checked]);
+
+  // The rows load themselves (useKeysetRows, on mount and on each filter or reload).
+  useEffect(() => subscribeCollection(), []);
 
   return (
     <Flex vertical gap={12}>
@@ -61,26 +71,33 @@ export function LedgerView() {
           </Button>
         </Flex>
       </Flex>
-      <Table<LedgerRow>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        columns={columns}
-        dataSource={rows}
-        scroll={{ x: 1200 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => patch({ selected: keys.map(Number) }), preserveSelectedRowKeys: true }}
-        expandable={{ expandedRowRender: (row) => <InvoiceDetail id={row.id} /> }}
-        onRow={(row) => ({ 'data-testid': `ledger-row-${row.FPHM}` }) as HTMLAttributes<HTMLElement>}
-        pagination={{ current: page, pageSize: LEDGER_PAGE_SIZE, total: totals?.count ?? 0, showSizeChanger: false, onChange: (next) => void loadLedger({ page: next }) }}
+      <VirtualTable<LedgerRow>
+        data-testid="ledger-table"
+        columns={useColumns()}
+        rows={list.rows}
+        total={list.total}
+        rowKey={(row) => String(row.id)}
+        selectedKey={opened === null ? null : String(opened.id)}
+        onNeed={list.ensure}
+        checked={checked}
+        onCheckedChange={(next) => patch({ checked: next })}
+        onActivate={setOpened}
+        rowProps={(row) => ({ 'data-testid': `ledger-row-${row.FPHM}`, 'data-id': String(row.id), onClick: () => setOpened(row) })}
+        empty={list.loading ? t('collection.ledgerLoading') : t('collection.ledgerEmpty')}
       />
+      {opened && (
+        <div data-testid="ledger-detail">
+          <InvoiceDetail key={opened.id} id={opened.id} />
+        </div>
+      )}
       <CertifyDrawer
         open={certifying}
         ids={selected}
         onClose={(sent) => {
           setCertifying(false);
           if (sent) {
-            patch({ selected: [] });
-            void loadLedger();
+            patch({ checked: new Map() });
+            loadLedger();
           }
         }}
       />
