@@ -95,6 +95,12 @@ describe('history search plans (no SCAN of issued_invoice)', () => {
     ]);
   });
 
+  it("a page's reversal states are index probes of red_reversal and issued_invoice by id (no scan)", () => {
+    const details = (db.prepare(`EXPLAIN QUERY PLAN ${search.reversalSql}`).all(JSON.stringify([1, 2, 3])) as Array<{ detail: string }>).map((row) => row.detail);
+    expect(details.filter((detail) => /^SCAN (issued_invoice|red_reversal)\b/.test(detail))).toEqual([]);
+    expect(details.some((detail) => /^SEARCH i USING INTEGER PRIMARY KEY/.test(detail))).toBe(true);
+  });
+
   it('a page further on (cursor) keeps the same plan', () => {
     const first = repo.searchHistory('sandbox', SELLER, { direction: 'output', text: '科技', limit: 20 });
     expect(first.next).not.toBeNull();
