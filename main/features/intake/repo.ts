@@ -115,7 +115,8 @@ function ledgerWhere(environment: Environment, query: LedgerQuery): { sql: strin
   return { sql: where.join(' AND '), params };
 }
 
-const fen = (column: string) => `coalesce(sum(CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)), 0)`;
+/** Sum of a money column in fen, duplicates left out (they are listed, flagged, but not counted twice). */
+const fen = (column: string) => `coalesce(sum(CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)) FILTER (WHERE duplicate_of IS NULL), 0)`;
 function yuan(totalFen: number): string {
   const sign = totalFen < 0 ? '-' : '';
   const abs = Math.abs(totalFen);
@@ -209,12 +210,15 @@ export function createIntakeRepo(db: Db, environment: Environment) {
      * Count and sums of the filtered ledger, duplicates not counted twice: one aggregate query, no row
      * loaded. Sums are added in fen as integers (exact), then written back as yuan.
      */
-    ledgerTotals(query: LedgerQuery): { count: number; fpje: string; fpse: string; jshj: string } {
+    ledgerTotals(query: LedgerQuery): { count: number; rows: number; fpje: string; fpse: string; jshj: string } {
       const { sql, params } = ledgerWhere(environment, query);
       const sums = db
-        .prepare(`SELECT count(*) AS count, ${fen('HJJE')} AS fpje, ${fen('HJSE')} AS fpse, ${fen('JSHJ')} AS jshj FROM received_invoice WHERE ${sql} AND duplicate_of IS NULL`)
-        .get(...params) as { count: number; fpje: number; fpse: number; jshj: number };
-      return { count: sums.count, fpje: yuan(sums.fpje), fpse: yuan(sums.fpse), jshj: yuan(sums.jshj) };
+        .prepare(
+          `SELECT count(*) AS rows, count(*) FILTER (WHERE duplicate_of IS NULL) AS count, ${fen('HJJE')} AS fpje, ${fen('HJSE')} AS fpse, ${fen('JSHJ')} AS jshj
+           FROM received_invoice WHERE ${sql}`,
+        )
+        .get(...params) as { rows: number; count: number; fpje: number; fpse: number; jshj: number };
+      return { count: sums.count, rows: sums.rows, fpje: yuan(sums.fpje), fpse: yuan(sums.fpse), jshj: yuan(sums.jshj) };
     },
     isTaken(folder: string, name: string, size: number, mtimeMs: number): boolean {
       return db.prepare('SELECT 1 FROM intake_taken_file WHERE folder = ? AND name = ? AND size = ? AND mtime_ms = ?').get(folder, name, size, Math.trunc(mtimeMs)) !== undefined;

@@ -77,7 +77,13 @@ export const IntakeLedger = z.strictObject({
   rows: z.array(IntakeLedgerRow),
   next: PageCursor.nullable().describe('Cursor of the following page; null when this is the last'),
   totals: z
-    .strictObject({ count: z.number().int(), fpje: z.string(), fpse: z.string(), jshj: z.string() })
+    .strictObject({
+      count: z.number().int().describe('Invoices counted: duplicates once'),
+      rows: z.number().int().describe('Rows listed, duplicates included'),
+      fpje: z.string(),
+      fpse: z.string(),
+      jshj: z.string(),
+    })
     .nullable()
     .describe('Count and sums of the whole filtered ledger (duplicates not counted twice), with the first page only'),
 });

@@ -89,6 +89,7 @@ describe('received ledger keyset pages over 100,000 received invoices', () => {
       const counted = all.filter((row) => row.duplicate_of === null);
       const totals = repo.ledgerTotals(filter);
       expect(totals.count).toBe(counted.length);
+      expect(totals.rows).toBe(all.length);
       const fen = (values: Array<string | null>) => values.reduce((sum, value) => sum + Math.round(Number(value ?? 0) * 100), 0);
       expect(Math.round(Number(totals.fpje) * 100)).toBe(fen(counted.map((row) => row.HJJE)));
       expect(Math.round(Number(totals.jshj) * 100)).toBe(fen(counted.map((row) => row.JSHJ)));

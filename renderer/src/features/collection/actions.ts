@@ -64,14 +64,14 @@ export function loadLedger(patch: { filter?: LedgerFilter } = {}): void {
  * One keyset page of the ledger under `filter` (the view's useKeysetRows asks for them as the clerk
  * scrolls); the first page also brings the totals of the whole filtered ledger.
  */
-export async function fetchLedgerPage(filter: LedgerFilter, cursor: string | undefined, limit: number): Promise<KeysetPage<LedgerRow> | null> {
+export async function fetchLedgerPage(filter: LedgerFilter, cursor: string | undefined, limit: number): Promise<(KeysetPage<LedgerRow> & { count: number | null }) | null> {
   const result = await getApi().collection.ledger({ ...filter, limit, ...(cursor === undefined ? {} : { cursor }) });
   if (!result.ok) {
     reportFailure(result.error, 'collection:ledger');
     return null;
   }
   if (result.value.totals !== null && store().filter === filter) store().patch({ totals: result.value.totals });
-  return { rows: result.value.rows, next: result.value.next };
+  return { rows: result.value.rows, next: result.value.next, count: result.value.totals?.count ?? null };
 }
 
 export async function loadDetail(id: number) {

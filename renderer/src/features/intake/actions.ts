@@ -133,14 +133,14 @@ export const loadLedger = (filter: IntakeLedgerFilter) => store().setFilter(filt
  * One keyset page of the received ledger (the panel's useKeysetRows asks for them as the clerk
  * scrolls); the first page also brings the totals of the whole filtered ledger.
  */
-export async function fetchLedgerPage(filter: IntakeLedgerFilter, cursor: string | undefined, limit: number): Promise<KeysetPage<IntakeLedgerRow> | null> {
+export async function fetchLedgerPage(filter: IntakeLedgerFilter, cursor: string | undefined, limit: number): Promise<(KeysetPage<IntakeLedgerRow> & { count: number | null }) | null> {
   const result = await getApi().intake.ledger({ ...filter, limit, ...(cursor === undefined ? {} : { cursor }) });
   if (!result.ok) {
     report(result.error, 'intake:ledger');
     return null;
   }
   if (result.value.totals !== null && store().filter === filter) store().setLedgerTotals(result.value.totals);
-  return { rows: result.value.rows, next: result.value.next };
+  return { rows: result.value.rows, next: result.value.next, count: result.value.totals?.rows ?? null };
 }
 
 export const exportLedger = (filter: IntakeLedgerFilter) =>

@@ -4,14 +4,14 @@
  * the clerk scrolls (lib/paged-list: a 100,000-row ledger loads one page, not the rest), the opened
  * row's lines and status changes below it, export to Excel (the whole filtered ledger, in main), and the
  * ticked rows handed to certification. Keyboard first as the history: ↑/↓/PgUp/PgDn/Home/End move,
- * Enter opens, Space/Shift+Space/Shift+↑/↓ tick. Test ids: ledger-totals, ledger-table (data-loaded,
+ * Enter opens, Space/Shift+Space/Shift+↑/↓ tick. Test ids: ledger-totals, input-ledger-table (data-loaded,
  * data-total), ledger-row-<FPHM>, ledger-detail, ledger-export, ledger-certify.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LedgerRow } from '../../../../../shared/ipc/schemas/collection.js';
-import { useKeysetRows, VirtualTable, type VirtualColumn } from '../../../lib/paged-list/index.js';
+import { firstPageCounted, useKeysetRows, VirtualTable, type VirtualColumn } from '../../../lib/paged-list/index.js';
 import { CertifyDrawer } from '../../certification/components/certify-drawer.js';
 import { exportLedger, fetchLedgerPage, loadLedger, subscribeCollection } from '../actions.js';
 import { useCollectionStore } from '../store.js';
@@ -28,8 +28,8 @@ function useColumns(): Array<VirtualColumn<LedgerRow>> {
   return [
     { key: 'type', title: t('collection.columns.type'), width: 80, render: (r) => t(`collection.kindShort.${r.FPLXDM}` as never) },
     { key: 'code', title: t('collection.columns.code'), width: 120, render: (r) => <span style={mono}>{r.FPDM}</span> },
-    { key: 'number', title: t('collection.columns.number'), width: 180, render: (r) => <span style={mono}>{r.FPHM}</span> },
-    { key: 'date', title: t('collection.columns.date'), width: 150, render: (r) => <span style={mono}>{r.KPRQ ?? ''}</span> },
+    { key: 'number', title: t('collection.columns.number'), width: 130, render: (r) => <span style={mono}>{r.FPHM}</span> },
+    { key: 'date', title: t('collection.columns.date'), width: 100, render: (r) => <span style={mono}>{r.KPRQ ?? ''}</span> },
     { key: 'seller', title: t('collection.columns.seller'), width: '20%', render: (r) => <span title={r.XHFMC ?? ''}>{r.XHFMC}</span> },
     { key: 'amount', title: t('collection.columns.amount'), width: 110, align: 'right', render: (r) => <span style={mono}>{r.HJJE ?? ''}</span> },
     { key: 'tax', title: t('collection.columns.tax'), width: 100, align: 'right', render: (r) => <span style={mono}>{r.SE ?? ''}</span> },
@@ -46,7 +46,8 @@ export function LedgerView() {
   const { filter, reloads, totals, checked, busy, patch } = useCollectionStore();
   const [certifying, setCertifying] = useState(false);
   const [opened, setOpened] = useState<LedgerRow | null>(null);
-  const source = useMemo(() => ({ fetchPage: (cursor: string | undefined, limit: number) => fetchLedgerPage(filter, cursor, limit) }), [filter]);
+  // One source per search or reload: the count comes with its first page and makes the table its full height.
+  const source = useMemo(() => firstPageCounted((cursor, limit) => fetchLedgerPage(filter, cursor, limit)), [filter, reloads]);
   const list = useKeysetRows(source, useMemo(() => ({ filter, reloads }), [filter, reloads]));
   const selected = useMemo(() => [...checked.values()].map((row) => row.id), [checked]);
 
@@ -72,7 +73,7 @@ export function LedgerView() {
         </Flex>
       </Flex>
       <VirtualTable<LedgerRow>
-        data-testid="ledger-table"
+        data-testid="input-ledger-table"
         columns={useColumns()}
         rows={list.rows}
         total={list.total}

@@ -12,7 +12,7 @@ import { Button, Checkbox, Flex, Input, Select, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntakeLedgerFilter, IntakeLedgerRow } from '../../../../../shared/ipc/index.js';
-import { useKeysetRows, VirtualTable, type VirtualColumn } from '../../../lib/paged-list/index.js';
+import { firstPageCounted, useKeysetRows, VirtualTable, type VirtualColumn } from '../../../lib/paged-list/index.js';
 import { exportLedger, fetchLedgerPage, loadLedger, openOriginal } from '../actions.js';
 import { useIntakeStore } from '../store.js';
 
@@ -69,7 +69,8 @@ export function LedgerPanel() {
   const reloads = useIntakeStore((s) => s.ledgerReloads);
   const busy = useIntakeStore((s) => s.busy);
   const [filter, setFilter] = useState<IntakeLedgerFilter>(applied);
-  const source = useMemo(() => ({ fetchPage: (cursor: string | undefined, limit: number) => fetchLedgerPage(applied, cursor, limit) }), [applied]);
+  // One source per search: the row count comes with its first page and makes the table its full height.
+  const source = useMemo(() => firstPageCounted((cursor, limit) => fetchLedgerPage(applied, cursor, limit)), [applied, reloads]);
   const list = useKeysetRows(source, useMemo(() => ({ applied, reloads }), [applied, reloads]));
   const columns = useColumns();
   const set = (patch: Partial<IntakeLedgerFilter>) => setFilter((current) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, value]) => value !== undefined && value !== '' && value !== false)) as IntakeLedgerFilter);
