@@ -5,9 +5,14 @@
  * drag straight to row 90,000. Make one source per filter (and per reload): its count belongs to it.
  */
 import type { KeysetPage, RowCount } from '../../../../shared/ipc/index.js';
-import type { KeysetSource } from './use-keyset-rows.js';
 
-export function firstPageCounted<Row>(fetch: (cursor: string | undefined, limit: number) => Promise<(KeysetPage<Row> & { count: number | null }) | null>): KeysetSource<Row> {
+/** A KeysetSource (use-keyset-rows.ts) whose count is always there; spelt out so this file stays JSX-free. */
+export interface CountedSource<Row> {
+  fetchPage(cursor: string | undefined, limit: number): Promise<KeysetPage<Row> | null>;
+  fetchCount(): Promise<RowCount | null>;
+}
+
+export function firstPageCounted<Row>(fetch: (cursor: string | undefined, limit: number) => Promise<(KeysetPage<Row> & { count: number | null }) | null>): CountedSource<Row> {
   let settle: (count: RowCount | null) => void = () => undefined;
   const counted = new Promise<RowCount | null>((resolve) => (settle = resolve));
   return {
