@@ -1,8 +1,9 @@
 /**
- * The keyset page contract every long list uses (history now; received and input ledgers next): a page
- * request carries the `cursor` the previous page returned as `next`, never an OFFSET, so page 2,000 costs
- * what page 1 costs; a count is exact or says it is only a lower bound. The renderer side is
- * `renderer/src/lib/paged-list/` (useKeysetRows + VirtualTable).
+ * The keyset page contract every long list uses (the history, the received ledger 报销台账, the input
+ * ledger 进项台账): a page request carries the `cursor` the previous page returned as `next`, never an
+ * OFFSET, so page 2,000 costs what page 1 costs; a count is exact or says it is only a lower bound. The
+ * renderer side is `renderer/src/lib/paged-list/` (useKeysetRows + VirtualTable; the ledgers send their
+ * count with the first page: firstPageCounted).
  */
 import { z } from 'zod';
 
