@@ -10,6 +10,7 @@ import { EXTRACTION_ERRORS, ExtractionError, MAX_FILE_BYTES } from './errors.js'
 import { FieldCollector, EXTRACTED_FIELDS, isComplete, type ExtractedFields, type ExtractedNames, type FieldSources, type InvoiceFamily } from './fields.js';
 import { imageSize, sniffFileKind } from './file-type.js';
 import { extractFromOfd } from './ofd.js';
+import { renderPdfPixels } from './pdf-render.js';
 import { readPdf } from './pdf.js';
 import { extractFromPdfText } from './pdf-text.js';
 import { collectQrPayload, parseQrPayload, readQrCodes, type DecodedQr } from './qr.js';
@@ -87,6 +88,10 @@ async function run(bytes: Uint8Array): Promise<Extraction> {
       fileType = 'pdf';
       const pages = await readPdf(bytes);
       for (const page of pages) for (const image of page.images) collectCodes(await readQrCodes(image), into, qrTexts);
+      // No QR code among the images: some issuers draw it as vector squares, found only on the drawn page.
+      if (qrTexts.length === 0) {
+        for (const pixels of await renderPdfPixels(bytes).catch(() => [])) collectCodes(await readQrCodes(pixels), into, qrTexts);
+      }
       extractFromPdfText(pages, into);
       break;
     }

@@ -4,8 +4,8 @@
  * Node; it is loaded lazily, and every resource it could fetch (CMaps, standard fonts, wasm decoders, ICC
  * profiles) points at its own package folder: nothing is fetched, offline or not.
  *
- * QR codes drawn as vector paths would need the page rendered to pixels, which needs a canvas this pure
- * Node library does not have; such PDFs fall back to their text layer.
+ * QR codes drawn as vector paths need the page rendered to pixels: pdf-render.ts, used by index.ts when
+ * no QR code was found among the images.
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';

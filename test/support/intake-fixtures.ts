@@ -5,7 +5,7 @@
  * loses the trailing zeros and the tests notice.
  */
 import JSZip from 'jszip';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { encodeGreyscaleJpeg } from './jpeg-encoder.js';
@@ -48,6 +48,27 @@ export async function qrPdf(text: string, image: 'png' | 'jpeg' = 'png'): Promis
   page.drawText('Electronic invoice (sandbox test)', { x: 200, y: 800, size: 14, font });
   const embedded = image === 'png' ? await document.embedPng(await qrPng(text)) : await document.embedJpg(qrJpeg(text));
   page.drawImage(embedded, { x: 30, y: 720, width: 90, height: 90 });
+  return document.save();
+}
+
+/**
+ * The same PDF with the QR code drawn as vector squares (one filled rectangle a dark module), as some
+ * issuers' software draws it: no image on the page, so only the drawn page shows the code.
+ */
+export async function vectorQrPdf(text: string): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([595.28, 841.89]);
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  page.drawText('Electronic invoice (sandbox test)', { x: 200, y: 800, size: 14, font });
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const module = 90 / (modules.size + 2 * QUIET_MODULES);
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (!modules.get(row, col)) continue;
+      // PDF's y grows upwards: row 0 is the top of the 90 pt square whose lower-left corner is (30, 720).
+      page.drawRectangle({ x: 30 + (col + QUIET_MODULES) * module, y: 720 + 90 - (row + QUIET_MODULES + 1) * module, width: module, height: module, color: rgb(0, 0, 0) });
+    }
+  }
   return document.save();
 }
 

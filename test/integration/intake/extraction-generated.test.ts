@@ -10,7 +10,7 @@ import { extractInvoice, type Extraction } from '../../../extraction/index.js';
 import { FieldCollector } from '../../../extraction/fields.js';
 import type { PdfPage, PdfTextItem } from '../../../extraction/pdf.js';
 import { extractFromPdfText } from '../../../extraction/pdf-text.js';
-import { invoiceOfd, qrJpeg, qrPdf, qrPng } from '../../support/intake-fixtures.js';
+import { invoiceOfd, qrJpeg, qrPdf, qrPng, vectorQrPdf } from '../../support/intake-fixtures.js';
 import { DIGITAL, LEGACY, digitalXml, legacyEInvoiceXml, ofdWithAttachment, ofdWithCustomTags, xbrlInstance } from '../../support/intake-files.js';
 
 async function extract(bytes: Uint8Array | string): Promise<Extraction> {
@@ -57,6 +57,13 @@ describe('QR payloads', () => {
       expect(read.fields).toMatchObject(LEGACY_FIELDS);
       expect(read.sources.fphm).toBe('qr');
     }
+  });
+
+  it('reads a QR drawn as vector squares on a PDF page (no image): the page is rendered and read', async () => {
+    const payload = `01,10,${LEGACY.fpdm},${LEGACY.fphm},${LEGACY.fpje},${LEGACY.kprq},${LEGACY.jym},A1B2,`;
+    const read = await extract(await vectorQrPdf(payload));
+    expect(read.fields).toMatchObject(LEGACY_FIELDS);
+    expect(read.sources.fphm).toBe('qr');
   });
 });
 
