@@ -1,25 +1,35 @@
 /**
- * A PDF's pages drawn to pixels, for the invoice QR code that some issuers draw as vector paths (small
- * filled squares) rather than as an image: pdf.js renders each page on @napi-rs/canvas (Skia, N-API
- * prebuilds, no system libraries), and the QR reader looks at the pixels. Only used when no QR code was
- * found in the page's images, so the common case stays as cheap as before. The canvas module is loaded
- * on first use; every resource pdf.js could fetch points at its own package folder.
+ * A PDF's first pages drawn by pdf.js on @napi-rs/canvas (Skia, N-API prebuilds, no system libraries).
+ * Two users: extraction, for the invoice QR code that some issuers draw as vector paths (small filled
+ * squares) rather than as an image — only when no QR code was found in the page's images, so the
+ * common case stays as cheap as before — and the review pane's page previews (main/features/intake/
+ * preview/pdf-pages.ts). The canvas module is loaded on first use; every resource pdf.js could fetch
+ * points at its own package folder (pdfjsAsset).
  */
-import path from 'node:path';
-import { createRequire } from 'node:module';
+import type { SKRSContext2D, Canvas } from '@napi-rs/canvas';
+import { pdfjsAsset } from './pdf.js';
 import type { RgbaPixels } from './qr.js';
 
 /** About 200 dpi: a 2.5 cm QR code of 37–45 modules gets 4+ pixels a module, enough for the reader. */
-const RENDER_SCALE = 200 / 72;
+const QR_RENDER_SCALE = 200 / 72;
 /** The invoice is on the first pages; a 50-page list is not rendered whole. */
-const MAX_RENDERED_PAGES = 3;
+const MAX_QR_PAGES = 3;
 
-function pdfjsAsset(folder: string): string {
-  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-  return path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), folder) + path.sep;
+export interface DrawnPage {
+  canvas: Canvas;
+  context: SKRSContext2D;
 }
 
-export async function renderPdfPixels(bytes: Uint8Array): Promise<RgbaPixels[]> {
+/**
+ * Draws up to `maxPages` pages, each at the scale `scaleFor(page width in points)` gives, on a white
+ * canvas, and hands each to `use`. Resolves with what `use` made and the document's page count.
+ */
+export async function drawPdfPages<T>(
+  bytes: Uint8Array,
+  maxPages: number,
+  scaleFor: (widthPt: number) => number,
+  use: (page: DrawnPage) => Promise<T> | T,
+): Promise<{ results: T[]; pageCount: number }> {
   const [{ createCanvas }, pdfjs] = await Promise.all([import('@napi-rs/canvas'), import('pdfjs-dist/legacy/build/pdf.mjs')]);
   const task = pdfjs.getDocument({
     data: bytes.slice(),
@@ -37,22 +47,30 @@ export async function renderPdfPixels(bytes: Uint8Array): Promise<RgbaPixels[]> 
     throw error;
   });
   try {
-    const rendered: RgbaPixels[] = [];
-    for (let number = 1; number <= Math.min(document.numPages, MAX_RENDERED_PAGES); number++) {
+    const results: T[] = [];
+    for (let number = 1; number <= Math.min(document.numPages, maxPages); number++) {
       const page = await document.getPage(number);
-      const viewport = page.getViewport({ scale: RENDER_SCALE });
-      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      const viewport = page.getViewport({ scale: scaleFor(page.getViewport({ scale: 1 }).width) });
+      const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);
       // pdf.js's types name the DOM canvas; @napi-rs/canvas implements the same 2D API.
       await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
-      const image = context.getImageData(0, 0, canvas.width, canvas.height);
-      rendered.push({ data: new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), width: canvas.width, height: canvas.height });
+      results.push(await use({ canvas, context }));
       page.cleanup();
     }
-    return rendered;
+    return { results, pageCount: document.numPages };
   } finally {
     await document.destroy();
   }
+}
+
+/** The first pages as pixels for the QR reader. */
+export async function renderPdfPixels(bytes: Uint8Array): Promise<RgbaPixels[]> {
+  const drawn = await drawPdfPages(bytes, MAX_QR_PAGES, () => QR_RENDER_SCALE, ({ canvas, context }) => {
+    const image = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { data: new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), width: canvas.width, height: canvas.height };
+  });
+  return drawn.results;
 }

@@ -41,7 +41,7 @@ interface PdfImageObject {
 }
 
 let assetsFolder: string | undefined;
-function pdfjsAsset(folder: string): string {
+export function pdfjsAsset(folder: string): string {
   const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
   assetsFolder ??= path.dirname(require.resolve('pdfjs-dist/package.json'));
   // pdfjs joins file names onto these, so they must end with a separator.
