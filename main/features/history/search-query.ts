@@ -31,6 +31,22 @@ export function nextDay(date: string): string {
 }
 
 
+/**
+ * Values of equalities and limits in statements with an ORDER BY. Bound as a plain `?` (`x = ?`,
+ * `LIMIT ?`), such a statement cost as much again as its run on every run — about 6 µs, as much as
+ * preparing it — measured on the date bounds (10.3 µs vs 3.9), the posting range (9.8 vs 3.7) and a
+ * status walk (13.4 vs 5.3) over a million invoices; as an expression the index serves the equality
+ * all the same (the plan tests check it) and the cost is gone. Limits are written into the SQL instead:
+ * they come from a handful of page and batch sizes, each its own prepared statement.
+ */
+export const TEXT_PARAM = "(? || '')";
+export const INT_PARAM = '(? + 0)';
+/** A LIMIT written into the SQL: a whole number, checked, as it is not bound. */
+export function limitOf(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`not a row limit: ${limit}`);
+  return `LIMIT ${limit}`;
+}
+
 export const OUTPUT_PAGE_DEFAULT = 50;
 /** Counting stops here: beyond it the count is a lower bound ("10000+"), never a long scan. */
 export const COUNT_CAP = 10_000;

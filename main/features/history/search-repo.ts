@@ -35,7 +35,9 @@ import {
   gramOf,
   IDENTIFIER_IDS,
   identifierParams,
+  INT_PARAM,
   KPLX,
+  limitOf,
   nextDay,
   OUTPUT_COLUMNS,
   OUTPUT_PAGE_DEFAULT,
@@ -47,6 +49,7 @@ import {
   rowOf,
   SLOTS,
   slotChunks,
+  TEXT_PARAM,
   walkIndex,
   type Word,
   words,
@@ -70,27 +73,31 @@ export function createOutputSearch(db: Db) {
   // the whole range (the index holds rowids ascending within a timestamp).
   // Plucked and raw: a row object costs building its keys each call (about 9 µs of the two bounds).
   const firstIdFrom = db
-    .prepare<[string, string], number>(`SELECT id FROM issued_invoice WHERE environment = ? AND created_at >= ? ORDER BY created_at LIMIT 1`)
+    .prepare<[string, string], number>(`SELECT id FROM issued_invoice WHERE environment = ${TEXT_PARAM} AND created_at >= ? ORDER BY created_at LIMIT 1`)
     .pluck();
   const lastIdBefore = db
-    .prepare<[string, string], number>(`SELECT id FROM issued_invoice WHERE environment = ? AND created_at < ? ORDER BY created_at DESC LIMIT 1`)
+    .prepare<[string, string], number>(`SELECT id FROM issued_invoice WHERE environment = ${TEXT_PARAM} AND created_at < ? ORDER BY created_at DESC LIMIT 1`)
     .pluck();
   // A full date range (the usual case) asks both in one statement: one step of the VM instead of two.
   const bothIds = db
     .prepare<[string, string, string, string], [number | null, number | null]>(`SELECT (${firstIdFrom.source}), (${lastIdBefore.source})`)
     .raw(true);
-  // The drivers of two-step pages: ids newest first from high down to low, `LIMIT ?` a batch.
-  const postingIds = db
-    .prepare<[number, string, number, number, number], number>(
-      `SELECT id FROM issued_invoice_gram WHERE scope = ? AND gram = ? AND id >= ? AND id <= ? ORDER BY id DESC LIMIT ?`,
-    )
-    .pluck();
+  // The drivers of two-step pages: ids newest first from high down to low, a batch at a time (one
+  // statement per batch size: the limit is written into the SQL, see TEXT_PARAM).
+  const postingSql = (batch: number) =>
+    `SELECT id FROM issued_invoice_gram WHERE scope = ${INT_PARAM} AND gram = ${TEXT_PARAM} AND id >= ? AND id <= ? ORDER BY id DESC ${limitOf(batch)}`;
   // Trigram rowids are id * 2 (output) and id * 2 + 1 (collected input); only even ones are ours.
-  const trigramIds = db
-    .prepare<[string, number, number, number], number>(
-      `SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND rowid >= ? AND rowid <= ? AND (rowid & 1) = 0 ORDER BY rowid DESC LIMIT ?`,
-    )
-    .pluck();
+  const trigramSql = (batch: number) =>
+    `SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND rowid >= ? AND rowid <= ? AND (rowid & 1) = 0 ORDER BY rowid DESC ${limitOf(batch)}`;
+  const driverStatements = new Map<string, Statement<Array<string | number>, number>>();
+  const driverIds = (sql: string, ...params: Array<string | number>): number[] => {
+    let statement = driverStatements.get(sql);
+    if (!statement) {
+      statement = db.prepare<Array<string | number>, number>(sql).pluck();
+      driverStatements.set(sql, statement);
+    }
+    return statement.all(...params);
+  };
   const identifierIds = db.prepare<Array<string | number>, number>(IDENTIFIER_IDS).pluck();
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
   const scopeOf = db.prepare<[string, string], { id: number }>(`SELECT id FROM search_scope WHERE environment = ? AND seller = ?`);
@@ -134,7 +141,7 @@ export function createOutputSearch(db: Db) {
 
   /** The conditions of a search but its driver's, and the id bounds; or why there is nothing to run. */
   function parts(environment: Environment, seller: string, filter: HistoryFilter): Parts | 'needMoreText' | 'empty' {
-    const where: string[] = ['i.environment = ?', 'i.xhdwsbh = ?'];
+    const where: string[] = [`i.environment = ${TEXT_PARAM}`, `i.xhdwsbh = ${TEXT_PARAM}`];
     const params: Array<string | number> = [environment, seller];
     const add = (condition: string, value: string | number) => {
       where.push(condition);
@@ -167,9 +174,9 @@ export function createOutputSearch(db: Db) {
     }
     if (low !== null && high !== null && low > high) return 'empty';
 
-    if (filter.status !== undefined) add('i.status = ?', filter.status);
-    if (filter.type !== undefined) add('i.fplxdm = ?', filter.type);
-    if (filter.kplx !== undefined) add('i.kplx = ?', filter.kplx);
+    if (filter.status !== undefined) add(`i.status = ${TEXT_PARAM}`, filter.status);
+    if (filter.type !== undefined) add(`i.fplxdm = ${TEXT_PARAM}`, filter.type);
+    if (filter.kplx !== undefined) add(`i.kplx = ${TEXT_PARAM}`, filter.kplx);
     if (filter.amountMin !== undefined) add(`${AMOUNT} >= ?`, Number(filter.amountMin));
     if (filter.amountMax !== undefined) add(`${AMOUNT} <= ?`, Number(filter.amountMax));
     if (filter.reversal === 'partial' || filter.reversal === 'full') {
@@ -227,27 +234,27 @@ export function createOutputSearch(db: Db) {
     const { low, high, driver } = p;
     if (driver === undefined) {
       const { where, params } = idBounds(p);
-      return { sql: `${head} FROM issued_invoice i ${walkIndex(filter)} WHERE ${where.join(' AND ')} ORDER BY i.id DESC LIMIT ?`, params: [...params, limit], needMoreText: false, empty: false };
+      return { sql: `${head} FROM issued_invoice i ${walkIndex(filter)} WHERE ${where.join(' AND ')} ORDER BY i.id DESC ${limitOf(limit)}`, params, needMoreText: false, empty: false };
     }
     if (driver.kind === 'id') {
       const { where, params } = idBounds(p);
       where.push(`i.id IN (${IDENTIFIER_IDS})`);
       params.push(...identifierParams(environment, driver.text));
-      return { sql: `${head} FROM issued_invoice i INDEXED BY issued_invoice_scope_id WHERE ${where.join(' AND ')} ORDER BY i.id DESC LIMIT ?`, params: [...params, limit], needMoreText: false, empty: false };
+      return { sql: `${head} FROM issued_invoice i INDEXED BY issued_invoice_scope_id WHERE ${where.join(' AND ')} ORDER BY i.id DESC ${limitOf(limit)}`, params, needMoreText: false, empty: false };
     }
     if (driver.kind === 'tri') {
       const bounds = [low === null ? '' : ' AND f.rowid >= ?', high === null ? '' : ' AND f.rowid <= ?'].join('');
       const driverParams = [quote(driver.text), ...(low === null ? [] : [low * 2]), ...(high === null ? [] : [high * 2])];
       const sql = `${head} FROM history_fts f CROSS JOIN issued_invoice i ON i.id = (f.rowid >> 1)
-        WHERE f.history_fts MATCH ?${bounds} AND (f.rowid & 1) = 0 AND ${p.where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ?`;
-      return { sql, params: [...driverParams, ...p.params, limit], needMoreText: false, empty: false };
+        WHERE f.history_fts MATCH ?${bounds} AND (f.rowid & 1) = 0 AND ${p.where.join(' AND ')} ORDER BY f.rowid DESC ${limitOf(limit)}`;
+      return { sql, params: [...driverParams, ...p.params], needMoreText: false, empty: false };
     }
     // One range of the posting table's primary key: (scope, pair, id) from the high bound down.
     const bounds = [low === null ? '' : ' AND g.id >= ?', high === null ? '' : ' AND g.id <= ?'].join('');
     const driverParams = [p.scopeId, gramOf(driver.text), ...(low === null ? [] : [low]), ...(high === null ? [] : [high])];
     const sql = `${head} FROM issued_invoice_gram g CROSS JOIN issued_invoice i ON i.id = g.id
-        WHERE g.scope = ? AND g.gram = ?${bounds} AND ${p.where.join(' AND ')} ORDER BY g.id DESC LIMIT ?`;
-    return { sql, params: [...driverParams, ...p.params, limit], needMoreText: false, empty: false };
+        WHERE g.scope = ? AND g.gram = ?${bounds} AND ${p.where.join(' AND ')} ORDER BY g.id DESC ${limitOf(limit)}`;
+    return { sql, params: [...driverParams, ...p.params], needMoreText: false, empty: false };
   }
 
   /**
@@ -286,7 +293,7 @@ export function createOutputSearch(db: Db) {
     let high = p.high ?? NO_HIGH;
     const characters = [...driver.text];
     if (driver.kind === 'tri' && characters.length > 3) {
-      const ids = trigramIds.all(quote(characters.slice(0, 3).join('')), low * 2, Math.min(high * 2, NO_HIGH), first);
+      const ids = driverIds(trigramSql(first), quote(characters.slice(0, 3).join('')), low * 2, Math.min(high * 2, NO_HIGH));
       const last = ids[ids.length - 1];
       const final = ids.length < first || last === undefined;
       yield { ids, final, check: driver.text };
@@ -295,7 +302,9 @@ export function createOutputSearch(db: Db) {
     }
     for (let batch = first; ; batch = Math.min(batch * 4, MAX_BATCH)) {
       const ids =
-        driver.kind === 'tri' ? trigramIds.all(quote(driver.text), low * 2, Math.min(high * 2, NO_HIGH), batch) : postingIds.all(p.scopeId, gramOf(driver.text), low, high, batch);
+        driver.kind === 'tri'
+          ? driverIds(trigramSql(batch), quote(driver.text), low * 2, Math.min(high * 2, NO_HIGH))
+          : driverIds(postingSql(batch), p.scopeId, gramOf(driver.text), low, high);
       const last = ids[ids.length - 1];
       const final = ids.length < batch || last === undefined;
       yield { ids, final };
@@ -322,7 +331,7 @@ export function createOutputSearch(db: Db) {
     pageSql(environment: Environment, seller: string, filter: HistoryFilter): { driver: string; probe: OutputQuery } | null {
       const p = parts(environment, seller, filter);
       if (typeof p === 'string' || p.driver === undefined) return null;
-      const driver = p.driver.kind === 'id' ? identifierIds.source : p.driver.kind === 'tri' ? trigramIds.source : postingIds.source;
+      const driver = p.driver.kind === 'id' ? identifierIds.source : p.driver.kind === 'tri' ? trigramSql(FIRST_BATCH) : postingSql(FIRST_BATCH);
       const check = p.driver.kind === 'tri' && [...p.driver.text].length > 3 ? p.driver.text : undefined;
       return { driver, probe: probe(p, slotChunks([1])[0] ?? [], check) };
     },
