@@ -56,12 +56,15 @@ export const MAX_TERMS = 6;
  * The grid's columns, read as arrays (better-sqlite3 `.raw()`) and turned into rows in one loop (rowOf):
  * no per-row object built by the driver. Every value crossing into JavaScript costs (about half of a
  * first page is converting its 15 rows' values), so the environment, which the search fixes, is not
- * read back. The reversal state is not a column: one probe of red_reversal for the whole page
- * (reversalsOf), its state computed only for the few invoices that have a red one.
+ * read back. The reversal state is not a column: the last one says whether a blue invoice has a
+ * red_reversal row at all (one probe of its index per row, cheaper than a second statement for the
+ * page), and only for the few that have one is the state computed (search-repo.ts reversalsOf).
  */
-export const OUTPUT_COLUMNS = `i.id, i.fplxdm, i.fpdm, i.fphm, i.created_at, i.ghdwmc, i.ghdwsbh, i.jshj, i.hjse, i.status, i.lsh, i.kplx`;
-export type RawRow = [number, string, string | null, string | null, string, string, string | null, string, string, string, string, '0' | '1'];
+export const OUTPUT_COLUMNS = `i.id, i.fplxdm, i.fpdm, i.fphm, i.created_at, i.ghdwmc, i.ghdwsbh, i.jshj, i.hjse, i.status, i.lsh, i.kplx,
+  i.kplx = '0' AND EXISTS (SELECT 1 FROM red_reversal r WHERE r.blue_invoice_id = i.id)`;
+export type RawRow = [number, string, string | null, string | null, string, string, string | null, string, string, string, string, '0' | '1', 0 | 1];
 export const KPLX = 11;
+export const HAS_REVERSAL = 12;
 export const rowOf = (r: RawRow, environment: Environment, reversal: ReversalState | null): HistoryRow => ({
   direction: 'output',
   id: r[0],
@@ -81,19 +84,23 @@ export const rowOf = (r: RawRow, environment: Environment, reversal: ReversalSta
 });
 
 /**
- * Statements that take a list of ids take it as this many `?` (unused ones bound to 0, which no invoice
- * has): a fixed list is bound and probed directly, where a JSON array through json_each() costs a
- * table-valued function and a parse per call.
+ * Statements that take a list of ids take it as a fixed number of `?` (unused ones bound to 0, which no
+ * invoice has): a fixed list is bound and probed directly, where a JSON array through json_each() costs
+ * a table-valued function and a parse per call. Two sizes: a page's worth, and twice that for the last
+ * few candidates of a search (one probe of 32 instead of two of 16).
  */
 export const ID_SLOTS = 16;
-export const SLOTS = Array.from({ length: ID_SLOTS }, () => '?').join(', ');
-/** The ids in chunks of ID_SLOTS, each padded with 0. */
-export function slotChunks(ids: readonly number[]): number[][] {
+export const WIDE_SLOTS = 32;
+export const slots = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+/** The ids in chunks of ID_SLOTS, each padded with 0; `wideTail`: 17–32 ids left make one chunk of WIDE_SLOTS. */
+export function slotChunks(ids: readonly number[], wideTail = false): number[][] {
   const chunks: number[][] = [];
-  for (let start = 0; start < ids.length; start += ID_SLOTS) {
-    const chunk = ids.slice(start, start + ID_SLOTS);
-    while (chunk.length < ID_SLOTS) chunk.push(0);
+  for (let start = 0; start < ids.length; ) {
+    const size = wideTail && ids.length - start > ID_SLOTS && ids.length - start <= WIDE_SLOTS ? WIDE_SLOTS : ID_SLOTS;
+    const chunk = ids.slice(start, start + size);
+    while (chunk.length < size) chunk.push(0);
     chunks.push(chunk);
+    start += size;
   }
   return chunks;
 }

@@ -47,8 +47,9 @@ import {
   type RawRow,
   REVERSAL_STATE,
   rowOf,
-  SLOTS,
+  HAS_REVERSAL,
   slotChunks,
+  slots,
   TEXT_PARAM,
   walkIndex,
   type Word,
@@ -112,19 +113,13 @@ export function createOutputSearch(db: Db) {
     return found;
   };
 
-  // The reversal state of a page's blue invoices: which have a red_reversal row at all is one probe per
-  // id of its index (most have none, and then nothing more is done); the state (same rule as
-  // REVERSAL_STATE's users) only for those.
-  const reversedAmong = db.prepare<number[], number>(`SELECT DISTINCT blue_invoice_id FROM red_reversal WHERE blue_invoice_id IN (${SLOTS})`).pluck();
+  // The reversal state (same rule as REVERSAL_STATE's users) of the page's blue invoices that have a
+  // red_reversal row at all (the HAS_REVERSAL column): most have none, and then nothing is run.
   const reversalStates = db
-    .prepare<[string], [number, ReversalState]>(
-      `SELECT i.id, ${REVERSAL_STATE} FROM issued_invoice i
-        WHERE i.id IN (SELECT blue_invoice_id FROM red_reversal WHERE blue_invoice_id IN (SELECT value FROM json_each(?)))`,
-    )
+    .prepare<[string], [number, ReversalState]>(`SELECT i.id, ${REVERSAL_STATE} FROM issued_invoice i WHERE i.id IN (SELECT value FROM json_each(?))`)
     .raw(true);
   const reversalsOf = (rows: RawRow[]): Map<number, ReversalState> | null => {
-    const blue = rows.filter((r) => r[KPLX] === '0').map((r) => r[0]);
-    const reversed = slotChunks(blue).flatMap((chunk) => reversedAmong.all(...chunk));
+    const reversed = rows.filter((r) => r[HAS_REVERSAL] === 1).map((r) => r[0]);
     return reversed.length === 0 ? null : new Map(reversalStates.all(JSON.stringify(reversed)));
   };
 
@@ -271,7 +266,7 @@ export function createOutputSearch(db: Db) {
       where.push(`(instr(lower(${OWN_TEXT}), ?) > 0 OR EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2))`);
       params.push(check.toLowerCase(), quote(check));
     }
-    return { sql: `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i WHERE ${where.join(' AND ')} AND i.id IN (${SLOTS})`, params: [...params, ...ids], needMoreText: false, empty: false };
+    return { sql: `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)})`, params: [...params, ...ids], needMoreText: false, empty: false };
   }
 
   /**
@@ -339,7 +334,7 @@ export function createOutputSearch(db: Db) {
     boundSql: [firstIdFrom.source, lastIdBefore.source],
     bothBoundsSql: bothIds.source,
     /** The SQL of a page's reversal states, for the plan tests. */
-    reversalSql: [reversedAmong.source, reversalStates.source] as const,
+    reversalSql: reversalStates.source,
     /** One page, newest first, and the cursor of the next one. */
     page(environment: Environment, seller: string, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
       const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
@@ -355,7 +350,7 @@ export function createOutputSearch(db: Db) {
         // for one more row: any candidate left unprobed may be one ("more" can then lead to an empty last
         // page, which the grid takes as the end). One probe instead of two for most first pages.
         walk: for (const { ids, final, check } of candidates(environment, p, p.driver, Math.max(limit + 1, FIRST_BATCH))) {
-          const chunks = slotChunks(ids);
+          const chunks = slotChunks(ids, final);
           for (const [index, chunk] of chunks.entries()) {
             found.push(...rowsOf(probe(p, chunk, check)).sort((a, b) => b[0] - a[0]));
             if (found.length >= limit) {
