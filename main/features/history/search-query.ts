@@ -86,23 +86,22 @@ export const rowOf = (r: RawRow, environment: Environment, reversal: ReversalSta
 /**
  * Statements that take a list of ids take it as a fixed number of `?` (unused ones bound to 0, which no
  * invoice has): a fixed list is bound and probed directly, where a JSON array through json_each() costs
- * a table-valued function and a parse per call. Two sizes: a page's worth, and twice that for the last
- * few candidates of a search (one probe of 32 instead of two of 16).
+ * a table-valued function and a parse per call. Two sizes: a first page's worth, and twice that when
+ * more rows than that are still wanted and at most that many candidates are left (one probe, not two).
  */
 export const ID_SLOTS = 16;
 export const WIDE_SLOTS = 32;
 export const slots = (count: number) => Array.from({ length: count }, () => '?').join(', ');
-/** The ids in chunks of ID_SLOTS, each padded with 0; `wideTail`: 17–32 ids left make one chunk of WIDE_SLOTS. */
-export function slotChunks(ids: readonly number[], wideTail = false): number[][] {
+/** The ids in chunks of ID_SLOTS, each padded with 0. */
+export function slotChunks(ids: readonly number[]): number[][] {
   const chunks: number[][] = [];
-  for (let start = 0; start < ids.length; ) {
-    const size = wideTail && ids.length - start > ID_SLOTS && ids.length - start <= WIDE_SLOTS ? WIDE_SLOTS : ID_SLOTS;
-    const chunk = ids.slice(start, start + size);
-    while (chunk.length < size) chunk.push(0);
-    chunks.push(chunk);
-    start += size;
-  }
+  for (let start = 0; start < ids.length; start += ID_SLOTS) chunks.push(padded(ids.slice(start, start + ID_SLOTS), ID_SLOTS));
   return chunks;
+}
+/** `ids` filled up to `size` with 0. */
+export function padded(ids: number[], size: number): number[] {
+  while (ids.length < size) ids.push(0);
+  return ids;
 }
 
 /** The amount expression of the (environment, amount) index; queries must use it verbatim. */

@@ -48,10 +48,13 @@ import {
   REVERSAL_STATE,
   rowOf,
   HAS_REVERSAL,
+  ID_SLOTS,
+  padded,
   slotChunks,
   slots,
   TEXT_PARAM,
   walkIndex,
+  WIDE_SLOTS,
   type Word,
   words,
 } from './search-query.js';
@@ -90,15 +93,18 @@ export function createOutputSearch(db: Db) {
   // Trigram rowids are id * 2 (output) and id * 2 + 1 (collected input); only even ones are ours.
   const trigramSql = (batch: number) =>
     `SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND rowid >= ? AND rowid <= ? AND (rowid & 1) = 0 ORDER BY rowid DESC ${limitOf(batch)}`;
-  const driverStatements = new Map<string, Statement<Array<string | number>, number>>();
-  const driverIds = (sql: string, ...params: Array<string | number>): number[] => {
-    let statement = driverStatements.get(sql);
+  const statements = new Map<string, Statement<Array<string | number>>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
     if (!statement) {
-      statement = db.prepare<Array<string | number>, number>(sql).pluck();
-      driverStatements.set(sql, statement);
+      if (statements.size >= 128) statements.clear();
+      statement = db.prepare<Array<string | number>>(sql);
+      statements.set(sql, statement);
     }
-    return statement.all(...params);
+    return statement;
   };
+  /** The driver's ids of one batch (each SQL is only ever run plucked). */
+  const driverIds = (sql: string, ...params: Array<string | number>): number[] => prepared(sql).pluck(true).all(...params) as number[];
   const identifierIds = db.prepare<Array<string | number>, number>(IDENTIFIER_IDS).pluck();
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
   const scopeOf = db.prepare<[string, string], { id: number }>(`SELECT id FROM search_scope WHERE environment = ? AND seller = ?`);
@@ -260,11 +266,11 @@ export function createOutputSearch(db: Db) {
   function probe(p: Parts, ids: readonly number[], check?: string): OutputQuery {
     const { where, params } = idBounds(p);
     if (check !== undefined) {
-      // A candidate of the fragment's first trigram (see candidates) holds the whole fragment: in its own
-      // text, the common case and one instr(); else wherever the trigram index has it (goods names), by
-      // the index itself, so the answer is exactly the index's.
-      where.push(`(instr(lower(${OWN_TEXT}), ?) > 0 OR EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2))`);
-      params.push(check.toLowerCase(), quote(check));
+      // A candidate of the fragment's first trigram (see candidates) holds the whole fragment: in the buyer's
+      // name (the common case, one instr()) or the rest of its own text; else wherever the trigram index
+      // has it (goods names), by the index itself, so the answer is exactly the index's.
+      where.push(`(instr(i.ghdwmc, ?) > 0 OR instr(lower(${OWN_TEXT}), ?) > 0 OR EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2))`);
+      params.push(check, check.toLowerCase(), quote(check));
     }
     return { sql: `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)})`, params: [...params, ...ids], needMoreText: false, empty: false };
   }
@@ -282,7 +288,14 @@ export function createOutputSearch(db: Db) {
     const low = p.low ?? 0;
     const inBounds = (id: number) => id >= low && id <= (p.high ?? NO_HIGH);
     if (driver.kind === 'id') {
-      yield { ids: [...new Set(identifierIds.all(...identifierParams(environment, driver.text)))].filter(inBounds).sort((a, b) => b - a), final: true };
+      // Sorted as numbers in a typed array, newest first, each id once (a number may also start a code).
+      const sorted = Float64Array.from(identifierIds.all(...identifierParams(environment, driver.text))).sort();
+      const ids: number[] = [];
+      for (let k = sorted.length - 1; k >= 0; k--) {
+        const id = sorted[k] ?? 0;
+        if (id !== ids[ids.length - 1] && inBounds(id)) ids.push(id);
+      }
+      yield { ids, final: true };
       return;
     }
     let high = p.high ?? NO_HIGH;
@@ -308,16 +321,6 @@ export function createOutputSearch(db: Db) {
     }
   }
 
-  const statements = new Map<string, Statement<Array<string | number>>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      if (statements.size >= 128) statements.clear();
-      statement = db.prepare<Array<string | number>>(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
   const rowsOf = (query: OutputQuery) => prepared(query.sql).raw(true).all(...query.params) as RawRow[];
 
   return {
@@ -350,11 +353,14 @@ export function createOutputSearch(db: Db) {
         // for one more row: any candidate left unprobed may be one ("more" can then lead to an empty last
         // page, which the grid takes as the end). One probe instead of two for most first pages.
         walk: for (const { ids, final, check } of candidates(environment, p, p.driver, Math.max(limit + 1, FIRST_BATCH))) {
-          const chunks = slotChunks(ids, final);
-          for (const [index, chunk] of chunks.entries()) {
+          for (let start = 0; start < ids.length; ) {
+            const left = ids.length - start;
+            const size = left > ID_SLOTS && left <= WIDE_SLOTS && limit - found.length >= ID_SLOTS ? WIDE_SLOTS : ID_SLOTS;
+            const chunk = padded(ids.slice(start, start + size), size);
+            start += size;
             found.push(...rowsOf(probe(p, chunk, check)).sort((a, b) => b[0] - a[0]));
             if (found.length >= limit) {
-              more = found.length > limit || index < chunks.length - 1 || !final;
+              more = found.length > limit || start < ids.length || !final;
               break walk;
             }
           }
