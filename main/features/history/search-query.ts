@@ -47,6 +47,17 @@ export function limitOf(limit: number): string {
   return `LIMIT ${limit}`;
 }
 
+/**
+ * Candidates of a two-step page are read in batches, the first of FIRST_BATCH (or the page, if bigger),
+ * then four times bigger each up to MAX_BATCH. The first is well above a first page: some candidates
+ * fail the other conditions (the other environment, a status), and a second read of the trigram index
+ * costs as much as the first (its doclists are loaded whole whatever the LIMIT).
+ */
+export const FIRST_BATCH = 64;
+export const MAX_BATCH = 4096;
+/** Ids are integers below 2^53; the open end of an id range. */
+export const NO_HIGH = Number.MAX_SAFE_INTEGER;
+
 export const OUTPUT_PAGE_DEFAULT = 50;
 /** Counting stops here: beyond it the count is a lower bound ("10000+"), never a long scan. */
 export const COUNT_CAP = 10_000;

@@ -48,7 +48,10 @@ import {
   REVERSAL_STATE,
   rowOf,
   HAS_REVERSAL,
+  FIRST_BATCH,
   ID_SLOTS,
+  MAX_BATCH,
+  NO_HIGH,
   padded,
   slotChunks,
   slots,
@@ -61,16 +64,6 @@ import {
 
 export { chinaDayStart, nextDay, REVERSAL_STATE } from './search-query.js';
 
-/**
- * Candidates of a two-step page are read in batches, the first of FIRST_BATCH (or the page, if bigger),
- * then four times bigger each up to MAX_BATCH. The first is well above a first page: some candidates
- * fail the other conditions (the other environment, a status), and a second read of the trigram index
- * costs as much as the first (its doclists are loaded whole whatever the LIMIT).
- */
-const FIRST_BATCH = 64;
-const MAX_BATCH = 4096;
-/** Ids are integers below 2^53; the open end of an id range. */
-const NO_HIGH = Number.MAX_SAFE_INTEGER;
 
 export function createOutputSearch(db: Db) {
   // Ordered by created_at alone: one step along (environment, created_at DESC); adding id would sort
@@ -103,7 +96,6 @@ export function createOutputSearch(db: Db) {
     }
     return statement;
   };
-  /** The driver's ids of one batch (each SQL is only ever run plucked). */
   const driverIds = (sql: string, ...params: Array<string | number>): number[] => prepared(sql).pluck(true).all(...params) as number[];
   const identifierIds = db.prepare<Array<string | number>, number>(IDENTIFIER_IDS).pluck();
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
@@ -261,7 +253,9 @@ export function createOutputSearch(db: Db) {
   /**
    * The probe of a two-step page: the rows among ID_SLOTS ids that meet every condition but the driver's,
    * in no particular order (ORDER BY … LIMIT over an IN list makes SQLite build and sort a temporary
-   * index of the list, which cost more than the probes; page sorts the few rows).
+   * index of the list, which cost more than the probes; page sorts the few rows). NOT INDEXED keeps
+   * it on the table's rowid: with a date range the planner took (environment, xhdwsbh, rowid) and read
+   * every row twice, index then table.
    */
   function probe(p: Parts, ids: readonly number[], check?: string): OutputQuery {
     const { where, params } = idBounds(p);
@@ -272,7 +266,7 @@ export function createOutputSearch(db: Db) {
       where.push(`(instr(i.ghdwmc, ?) > 0 OR instr(lower(${OWN_TEXT}), ?) > 0 OR EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2))`);
       params.push(check, check.toLowerCase(), quote(check));
     }
-    return { sql: `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)})`, params: [...params, ...ids], needMoreText: false, empty: false };
+    return { sql: `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)})`, params: [...params, ...ids], needMoreText: false, empty: false };
   }
 
   /**
