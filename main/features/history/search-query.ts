@@ -97,10 +97,12 @@ export const rowOf = (r: RawRow, environment: Environment, reversal: ReversalSta
 /**
  * Statements that take a list of ids take it as a fixed number of `?` (unused ones bound to 0, which no
  * invoice has): a fixed list is bound and probed directly, where a JSON array through json_each() costs
- * a table-valued function and a parse per call. Two sizes: a first page's worth, and twice that when
- * more rows than that are still wanted and at most that many candidates are left (one probe, not two).
+ * a table-valued function and a parse per call. Three sizes, the smallest that holds the rows still
+ * wanted: a first page's worth, a quarter more, twice as many (a probe more costs more than the
+ * few rows a bigger one converts in vain).
  */
 export const ID_SLOTS = 16;
+export const MID_SLOTS = 20;
 export const WIDE_SLOTS = 32;
 export const slots = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 /** The ids in chunks of ID_SLOTS, each padded with 0. */

@@ -51,6 +51,7 @@ import {
   FIRST_BATCH,
   ID_SLOTS,
   MAX_BATCH,
+  MID_SLOTS,
   NO_HIGH,
   padded,
   slotChunks,
@@ -349,7 +350,10 @@ export function createOutputSearch(db: Db) {
         walk: for (const { ids, final, check } of candidates(environment, p, p.driver, Math.max(limit + 1, FIRST_BATCH))) {
           for (let start = 0; start < ids.length; ) {
             const left = ids.length - start;
-            const size = left > ID_SLOTS && left <= WIDE_SLOTS && limit - found.length >= ID_SLOTS ? WIDE_SLOTS : ID_SLOTS;
+            // The trigram index is not per enterprise or environment: a few of its candidates fail, so its
+            // first probe takes a quarter more (one probe, where 16 often left the page a row short).
+            const need = Math.min(left, limit - found.length + (p.driver.kind === 'tri' ? MID_SLOTS - ID_SLOTS : 0));
+            const size = need <= ID_SLOTS ? ID_SLOTS : need <= MID_SLOTS ? MID_SLOTS : WIDE_SLOTS;
             const chunk = padded(ids.slice(start, start + size), size);
             start += size;
             found.push(...rowsOf(probe(p, chunk, check)).sort((a, b) => b[0] - a[0]));
