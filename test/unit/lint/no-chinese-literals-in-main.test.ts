@@ -34,17 +34,14 @@ const KNOWN_DEBT = [
   'main/electron/index.ts', // the native "cannot start" dialog
   'main/electron/ports.ts', // native dialog button labels
   'main/electron/window.ts', // the window title before the page sets it
-  'main/export/index.ts', // file-dialog filter names
   'main/features/batch/parse.ts', // cell problems of a batch row
   'main/features/batch/service.ts', // batch row states and the result export
-  'main/features/history/service.ts', // history export headers and state words
   'main/features/intake/index.ts', // intake dialogs and the reimbursement ledger export
   'main/features/issuance/service.ts', // an empty issuance answer
   'main/features/libraries/cell-values.ts', // the rate choices named in an import problem
   'main/features/libraries/entries.ts', // library field problems
   'main/features/libraries/service.ts', // import problems, dialog filter names
   'main/features/libraries/sheet-reader.ts', // problems of one cell of an imported sheet
-  'main/ledger/guarded-core.ts', // the native restore confirmation and folder dialogs
   'main/features/reversal/outbox.ts', // notes of a red invoice's progress
   'main/features/settings/service.ts', // the native confirmation dialog of a service change
 ];
