@@ -33,12 +33,10 @@ const KNOWN_DEBT = [
   'main/features/batch/parse.ts', // cell problems of a batch row
   'main/features/batch/service.ts', // batch row states and the result export
   'main/features/intake/index.ts', // intake dialogs and the reimbursement ledger export
-  'main/features/issuance/service.ts', // an empty issuance answer
   'main/features/libraries/cell-values.ts', // the rate choices named in an import problem
   'main/features/libraries/entries.ts', // library field problems
   'main/features/libraries/service.ts', // import problems, dialog filter names
   'main/features/libraries/sheet-reader.ts', // problems of one cell of an imported sheet
-  'main/features/reversal/outbox.ts', // notes of a red invoice's progress
 ];
 
 function chineseLiterals(file: string): string[] {
