@@ -94,7 +94,7 @@ describe('red-letter applications with dropped answers', () => {
     await until(async () => (await formOf())?.note != null, 'the retry note on the form');
     const waiting = await formOf();
     expect(waiting).toMatchObject({ error: null, note: { key: 'retrying', cause: null } });
-    expect(waiting.note?.detail).not.toMatch(/[\u3400-\u9fff]/u);
+    expect(waiting?.note?.detail).not.toMatch(/[\u3400-\u9fff]/u);
     await first.close();
     const localDb = path.join(dataDir, HISTORY_DB_FILE);
     expect(count(localDb, `SELECT COUNT(*) AS n FROM outbox WHERE kind = 'redletter' AND state = 'pending'`)).toBe(1);

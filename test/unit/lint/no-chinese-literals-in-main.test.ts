@@ -32,7 +32,6 @@ const FILE_FORMATS: Record<string, string> = {
 const KNOWN_DEBT = [
   'main/features/batch/parse.ts', // cell problems of a batch row
   'main/features/batch/service.ts', // batch row states and the result export
-  'main/features/intake/index.ts', // intake dialogs and the reimbursement ledger export
   'main/features/libraries/cell-values.ts', // the rate choices named in an import problem
   'main/features/libraries/entries.ts', // library field problems
   'main/features/libraries/service.ts', // import problems, dialog filter names
