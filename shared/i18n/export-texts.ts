@@ -52,6 +52,24 @@ export const EXPORT_TEXTS = {
   voided: { zh: '已作废', en: 'Voided' },
   reversed: { zh: '已红冲', en: 'Reversed' },
   duplicateOf: { zh: '重复（首张 #{{first}}）', en: 'Duplicate (first #{{first}})' },
+  // The input ledger (进项台账) of collection (main/features/collection/ledger-export.ts).
+  inputLedgerFileName: { zh: '进项台账-{{stamp}}', en: 'input-ledger-{{stamp}}' },
+  colValidTax: { zh: '有效税额', en: 'Deductible tax' },
+  colInvoiceState: { zh: '发票状态', en: 'Invoice state' },
+  colCertification: { zh: '认证状态', en: 'Certification' },
+  colCertificationPeriod: { zh: '认证所属期', en: 'Certification period' },
+  colManagement: { zh: '管理状态', en: 'Management state' },
+  colCurrentPeriod: { zh: '当前所属期', en: 'Current period' },
+  fpzt0: { zh: '正常', en: 'Normal' },
+  fpzt1: { zh: '失控', en: 'Out of control' },
+  fpzt2: { zh: '作废', en: 'Voided' },
+  fpzt3: { zh: '红冲', en: 'Reversed' },
+  fpzt4: { zh: '异常', en: 'Abnormal' },
+  rzzt0: { zh: '未认证', en: 'Not certified' },
+  rzzt1: { zh: '已认证', en: 'Certified' },
+  glzt0: { zh: '正常', en: 'Normal' },
+  glzt1: { zh: '异常', en: 'Abnormal' },
+  glzt2: { zh: '疑点', en: 'Suspicious' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ExportTextKey = keyof typeof EXPORT_TEXTS;

@@ -21,7 +21,6 @@ const FILE_FORMATS: Record<string, string> = {
   'main/features/batch/columns.ts': 'column headers of the batch import workbook: the file format clerks fill in',
   'main/features/batch/template.ts': 'the batch import template workbook itself (sheet names, headers, the instructions sheet)',
   'main/features/libraries/columns.ts': 'column headers of the customer and product workbooks (import and export format)',
-  'main/features/collection/ledger-export.ts': 'column headers and state words of the input ledger export workbook',
   'main/export/xlsx.ts': "workbook metadata of every export (default sheet name, the creator's name)",
   'main/core-config.ts': 'the default issuer (kpr) is invoice content sent to the service, not UI text',
   'main/db/migrations/0260-collection-runs.ts': 'an SQL comment inside the migration text',
