@@ -16,7 +16,7 @@ import path from 'node:path';
 import { contract, fail, IpcFailure, isChannel, type Channel, type EventName } from '../../shared/ipc/index.js';
 import { START_FRESH_WORDS, type BackupView, type IntegrityResult, type LedgerStatus } from '../../shared/ipc/schemas/ledger.js';
 import { nativeText, type NativeTextKey } from '../../shared/i18n/native-texts.js';
-import { uiLanguageOf, type TextParams } from '../../shared/i18n/ui-language.js';
+import { localeOf, uiLanguageOf, type TextParams } from '../../shared/i18n/ui-language.js';
 import { latestVersion } from '../db/migrate.js';
 import { createUiLanguageHolder, UI_LANGUAGE_FILE, type UiLanguageHolder } from '../i18n/ui-language.js';
 import { migrations } from '../db/migrations/index.js';
@@ -181,6 +181,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
 
   const own = createIpcRouter();
   own.handle('ledger:status', () => status());
+  own.handle('app:language', () => ({ language: localeOf(options.uiLanguage.get()) }));
   own.handle('app:setLanguage', ({ language }) => {
     options.uiLanguage.set(uiLanguageOf(language));
     return { language };
@@ -287,7 +288,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
     // Every contract channel: a host registers them once, whichever core is inside now or later.
     channels: () => Object.keys(contract) as Channel[],
     async dispatch(channel, payload) {
-      if (typeof channel === 'string' && (channel.startsWith('ledger:') || channel === 'app:setLanguage')) return own.dispatch(channel, payload);
+      if (typeof channel === 'string' && (channel.startsWith('ledger:') || channel === 'app:language' || channel === 'app:setLanguage')) return own.dispatch(channel, payload);
       if (!inner) {
         if (!isChannel(channel)) return own.dispatch(channel, payload);
         return fail('DATABASE_RECOVERY', 'ledger.inRecovery', {}, { details: { problem: problem?.problem ?? null } });

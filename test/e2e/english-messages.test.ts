@@ -162,5 +162,13 @@ describe('messages by code, in English', () => {
     expect(row[0]).toBe('Output');
     expect(errors).toEqual([]);
     await page.close();
+
+    // The next start of the page opens in the language main remembers, without a click.
+    const again = await browser.newPage({ viewport: { width: 1440, height: 1000 }, locale: 'zh-CN' });
+    await again.goto(harness.url);
+    await again.getByTestId('issuance-form').waitFor();
+    await expect.poll(() => again.evaluate(() => document.documentElement.innerText.includes('Issue invoice'))).toBe(true);
+    expect(await again.evaluate(() => document.documentElement.lang)).toBe('en');
+    await again.close();
   }, 240_000);
 });

@@ -1,7 +1,7 @@
 /**
- * The app frame's calls to main: `app:info`, read once at start, and `app:setLanguage`, which tells main the
- * UI language at start and on every switch (main words its native dialogs and exports in it). The only
- * `window.api` caller in app/.
+ * The app frame's calls to main: `app:info`, read once at start; `app:language`, the UI language main
+ * remembers, applied at start (the page opens in the clerk's last language); and `app:setLanguage` on every
+ * switch (main words its native dialogs and exports in it). The only `window.api` caller in app/.
  */
 import { getApi } from '../lib/api.js';
 import { reportFailure } from '../lib/messages.js';
@@ -20,8 +20,17 @@ export async function loadInfo(): Promise<void> {
   }
 }
 
-/** Tells main the UI language; a failure is shown, and main keeps speaking the language it had. */
-export async function tellMainLanguage(language: Language): Promise<void> {
+/** At start: the language main remembers becomes the page's (Chinese on a first start). */
+export async function restoreLanguage(): Promise<void> {
+  const result = await getApi().app.language();
+  if (!result.ok) return reportFailure(result.error, 'app:language');
+  const store = useAppStore.getState();
+  if (result.value.language !== store.language) store.setLanguage(result.value.language);
+}
+
+/** The clerk switched: the page and main follow; a failure is shown, and main keeps the language it had. */
+export async function switchLanguage(language: Language): Promise<void> {
+  useAppStore.getState().setLanguage(language);
   const result = await getApi().app.setLanguage({ language });
   if (!result.ok) reportFailure(result.error, 'app:setLanguage');
 }

@@ -5,7 +5,9 @@ import { empty, type ChannelSpec } from './common.js';
 
 export const appChannels = {
   'app:info': { request: empty, response: AppInfo },
-  // Answered by the ledger guard (main/ledger/guarded-core.ts), so it works in recovery too.
+  // The UI language main remembers (read at start) and sets (on every switch); answered by the ledger guard
+  // (main/ledger/guarded-core.ts), so both work in recovery too.
+  'app:language': { request: empty, response: SetLanguageRequest },
   'app:setLanguage': { request: SetLanguageRequest, response: SetLanguageRequest },
   'settings:get': { request: empty, response: SettingsView },
   'settings:setRemote': { request: SetRemoteRequest, response: SettingsView },

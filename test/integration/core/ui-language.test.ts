@@ -1,5 +1,6 @@
 /**
- * Main learns the clerk's UI language (`app:setLanguage`, answered by the ledger guard) and speaks it in
+ * Main learns the clerk's UI language (`app:setLanguage`, read back with `app:language`, both answered by
+ * the ledger guard) and speaks it in
  * what it must word itself: through the real core, on a real SQLite file, a history export is read back
  * from a real xlsx with Chinese headers before the switch and English ones after it; the language survives
  * a restart (its file), a bad payload is refused, and in recovery — no inner core — the channel still
@@ -112,7 +113,9 @@ describe('app:setLanguage', () => {
     expect(seen.saves[0]?.suggestedName).toMatch(/^发票历史-\d{8}\.xlsx$/);
     expect(seen.saves[0]?.filters).toEqual([{ name: 'Excel 工作簿', extensions: ['xlsx'] }]);
 
+    expect(await call(core, 'app:language')).toEqual({ language: 'zh-CN' });
     expect(await call(core, 'app:setLanguage', { language: 'en' })).toEqual({ language: 'en' });
+    expect(await call(core, 'app:language')).toEqual({ language: 'en' });
     const english = await exportedSheet(core);
     expect(english[0]).toEqual(['Direction', 'Invoice type', 'Invoice code', 'Invoice number', 'Date', 'Counterparty', 'Counterparty tax ID', 'Total', 'Tax', 'State', 'Blue/red', 'Reversal']);
     expect(english[1]?.[0]).toBe('Input');
@@ -135,6 +138,7 @@ describe('app:setLanguage', () => {
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, UI_LANGUAGE_FILE), 'utf8'))).toEqual({ language: 'en' });
     const again = await createCore({ dataDir, appVersion: 'test', dailyBackups: false }, { cipher: createTestCipher(), dialog });
     cleanups.push(() => again.close());
+    expect(await call(again, 'app:language')).toEqual({ language: 'en' }); // what the page opens in
     expect((await exportedSheet(again))[0]?.[0]).toBe('Direction');
     await call(again, 'app:setLanguage', { language: 'zh-CN' });
     expect((await exportedSheet(again))[0]?.[0]).toBe('方向');
@@ -153,6 +157,7 @@ describe('app:setLanguage', () => {
 
     expect(await call(core, 'app:setLanguage', { language: 'en' })).toEqual({ language: 'en' });
     expect(uiLanguage.get()).toBe('en');
+    expect(await call(core, 'app:language')).toEqual({ language: 'en' });
     expect(JSON.parse(fs.readFileSync(path.join(userData, UI_LANGUAGE_FILE), 'utf8'))).toEqual({ language: 'en' });
     await call(core, 'ledger:openFolder');
     expect(seen.folders).toEqual(['Choose the data folder of Fapiao Desk']);
