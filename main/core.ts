@@ -36,6 +36,7 @@ import { guardCore } from './ledger/guarded-core.js';
 import { createVault } from './security/vault.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
+import { DEFAULT_UI_LANGUAGE } from '../shared/i18n/ui-language.js';
 import { connectService } from './api/connect.js';
 import { createServiceStatusFeature } from './features/service-status/index.js';
 
@@ -77,6 +78,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     ports,
     seller: () => seller(),
     now: config.clock ?? (() => new Date()),
+    // The guard settles the holder (and answers app:setLanguage, even in recovery).
+    uiLanguage: () => config.uiLanguage?.get() ?? DEFAULT_UI_LANGUAGE,
     kick: () => worker.kick(),
     emit: (event, payload) => emitter.emit('event', event, payload),
   };

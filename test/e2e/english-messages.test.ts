@@ -49,6 +49,8 @@ async function openInEnglish(): Promise<{ page: Page; errors: string[]; data: st
   await page.getByTestId('issuance-form').waitFor();
   await page.getByText('English', { exact: true }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.innerText.includes('Issue invoice'))).toBe(true);
+  // The switch reached main, which words its dialogs and exports in it and remembers it (main/i18n/).
+  await expect.poll(() => fs.readFileSync(path.join(dataDir, 'ui-language.json'), 'utf8')).toContain('"en"');
   const info = await harness.core.router.dispatch('app:info', {});
   const seller = info.ok ? (info.value as { seller: { name: string } }).seller.name : '';
   return { page, errors, data: [seller, '中文'] };

@@ -17,7 +17,7 @@ import { ServiceBanner } from '../features/service-status/components/service-ban
 import { useAppStore } from './store.js';
 import { theme } from './theme.js';
 import { VIEWS } from './views.js';
-import { loadInfo } from './actions.js';
+import { loadInfo, tellMainLanguage } from './actions.js';
 import { useReversalNotices } from '../features/reversal/notices.js';
 
 export function App() {
@@ -35,9 +35,14 @@ export function App() {
 function Shell() {
   const ledger = useLedgerStore((s) => s.status);
   const loaded = useLedgerStore((s) => s.loaded);
+  const language = useAppStore((s) => s.language);
   useEffect(() => {
     void loadLedger();
   }, []);
+  // At start and on every switch (recovery included): main's dialogs and exports follow the page.
+  useEffect(() => {
+    void tellMainLanguage(language);
+  }, [language]);
   // Main holds the history database in recovery: only the recovery screen, nothing that could issue.
   if (!loaded) return null;
   if (ledger?.mode === 'recovery') return <RecoveryScreen status={ledger} />;

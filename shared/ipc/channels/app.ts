@@ -1,10 +1,12 @@
 /** Channels of the app shell and settings. */
-import { AppInfo } from '../schemas/app.js';
+import { AppInfo, SetLanguageRequest } from '../schemas/app.js';
 import { ConnectionTestResult, SetRemoteRequest, SettingsView } from '../schemas/settings.js';
 import { empty, type ChannelSpec } from './common.js';
 
 export const appChannels = {
   'app:info': { request: empty, response: AppInfo },
+  // Answered by the ledger guard (main/ledger/guarded-core.ts), so it works in recovery too.
+  'app:setLanguage': { request: SetLanguageRequest, response: SetLanguageRequest },
   'settings:get': { request: empty, response: SettingsView },
   'settings:setRemote': { request: SetRemoteRequest, response: SettingsView },
   'settings:useSandbox': { request: empty, response: SettingsView },

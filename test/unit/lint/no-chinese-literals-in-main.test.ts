@@ -35,12 +35,9 @@ const KNOWN_DEBT = [
   'main/electron/index.ts', // the native "cannot start" dialog
   'main/electron/ports.ts', // native dialog button labels
   'main/electron/window.ts', // the window title before the page sets it
-  'main/export/index.ts', // file-dialog filter names
-  'main/features/history/service.ts', // history export headers and state words
   'main/features/intake/index.ts', // intake dialogs and the reimbursement ledger export
   'main/features/issuance/service.ts', // an empty issuance answer
   'main/features/libraries/service.ts', // the file-dialog filter name and the export's default file names
-  'main/ledger/guarded-core.ts', // the native restore confirmation and folder dialogs
   'main/features/reversal/outbox.ts', // notes of a red invoice's progress
   'main/features/settings/service.ts', // the native confirmation dialog of a service change
 ];
