@@ -39,6 +39,12 @@ export const LIBRARY_PROBLEMS = {
   sameAsRow: { zh: '与第 {{row}} 行是同一条目，已按本行更新', en: 'Same entry as row {{row}}; updated from this row' },
 } as const satisfies Texts;
 
+/** The export's default file names (before the date and the extension), in the UI's language. */
+export const LIBRARY_FILE_NAMES = {
+  customers: { zh: '客户库', en: 'customers' },
+  products: { zh: '商品库', en: 'products' },
+} as const satisfies Texts;
+
 export type LibraryProblemKey = keyof typeof LIBRARY_PROBLEMS;
 
 /** The i18next path a library problem carries. */

@@ -24,17 +24,15 @@ import {
 } from '../../../shared/ipc/index.js';
 import { BATCH_RESULT_TEXTS, batchIssueParts } from '../../../shared/i18n/batch-texts.js';
 import { problemText } from '../../../shared/i18n/problem-text.js';
+import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
 import type { Seller } from '../../../shared/rules/issuance-form/index.js';
 import { fillTemplate } from '../../../shared/rules/rule-messages.js';
-import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
+import { exportFilter, exportRows, type ExportColumn } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
-import { XLSX_FILTER } from '../libraries/service.js';
 import { importSheet } from '../libraries/sheet-import.js';
 import { BATCH_HEADERS, BATCH_LABELS, REQUIRED_FIELDS } from './columns.js';
 import { groupRows, parseInvoice } from './parse.js';
 
-/** Until FeatureDeps carries the UI's language (s3-msgmain), the batch feature takes it as an option. */
-type UiLanguage = 'zh' | 'en';
 import type { BatchRepo } from './repo.js';
 import { TEMPLATE_SHEET, writeTemplate } from './template.js';
 
@@ -82,15 +80,15 @@ export interface BatchServiceDeps {
   /** The issuance service's submit: stores the invoice and its outbox entry (docs/architecture.md §5). */
   submitInvoice: (draft: InvoiceDraft) => InvoiceSummary;
   progress: (progress: BatchProgress) => void;
-  /** The UI's language, for the files main writes itself (the results workbook, the default file names). */
-  uiLanguage?: () => UiLanguage;
+  /** The UI's language, for what main writes itself (the results workbook, default file names, dialog filters). */
+  uiLanguage: () => UiLanguage;
   now?: () => Date;
 }
 
 export function createBatchService(deps: BatchServiceDeps) {
   const { repo } = deps;
   const now = () => (deps.now ?? (() => new Date()))();
-  const language = (): UiLanguage => deps.uiLanguage?.() ?? 'zh';
+  const language = deps.uiLanguage;
   const submitting = new Map<number, Promise<BatchSummary>>();
   let stopped = false;
 
@@ -108,7 +106,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   const detail = (batchId: number): BatchDetail => ({ ...summary(batchId), rows: repo.invoices(batchId) });
 
   async function savePath(name: string): Promise<string | null> {
-    return dialog().chooseSavePath(name, [EXPORT_FILTERS.xlsx]);
+    return dialog().chooseSavePath(name, [exportFilter('xlsx', language())]);
   }
 
   const writeFailure = (error: unknown) =>
@@ -164,7 +162,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     },
 
     async import(): Promise<BatchImportResult> {
-      const filePath = await dialog().chooseOpenPath([XLSX_FILTER]);
+      const filePath = await dialog().chooseOpenPath([exportFilter('xlsx', language())]);
       if (filePath === null) return { cancelled: true, batch: null };
       // Off the main thread, with the unpacked size and the rows bounded while reading (libraries/sheet-import.ts).
       const { records } = (

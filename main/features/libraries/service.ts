@@ -16,9 +16,10 @@ import {
   type SavedCustomer,
   type SavedProduct,
 } from '../../../shared/ipc/index.js';
-import { EXPORT_FILTERS, exportRows, type ExportColumn, type ExportFormat } from '../../export/index.js';
+import { exportFilter, exportRows, type ExportColumn, type ExportFormat } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
-import { libraryProblemKey } from '../../../shared/i18n/library-texts.js';
+import { LIBRARY_FILE_NAMES, libraryProblemKey } from '../../../shared/i18n/library-texts.js';
+import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
 import type { Problem } from '../../../shared/i18n/table.js';
 import { parseRate } from './cell-values.js';
 import {
@@ -39,12 +40,13 @@ import type { SheetRecord } from './sheet-reader.js';
 /** A library larger than this is not a clerk's address book; refuse rather than freeze the window. */
 export const IMPORT_MAX_ROWS = 10_000;
 const EXPORT_MAX_ROWS = 100_000;
-export const XLSX_FILTER = { name: 'Excel 工作簿', extensions: ['xlsx'] };
 
 export interface LibrariesServiceDeps {
   repo: LibrariesRepo;
   environment: Environment;
   dialog: DialogPort | undefined;
+  /** The UI's language, for the file dialogs' filter names and the export's default file names. */
+  uiLanguage: () => UiLanguage;
   now?: () => Date;
 }
 
@@ -88,9 +90,10 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
     return deps.dialog;
   }
 
-  async function exportLibrary<R>(name: string, rows: readonly R[], columns: ReadonlyArray<ExportColumn<R>>, format: ExportFormat): Promise<LibraryExportResult> {
+  async function exportLibrary<R>(kind: keyof typeof LIBRARY_FILE_NAMES, rows: readonly R[], columns: ReadonlyArray<ExportColumn<R>>, format: ExportFormat): Promise<LibraryExportResult> {
     const stamp = now().slice(0, 10).replaceAll('-', '');
-    const filePath = await dialog().chooseSavePath(`${name}-${stamp}.${format}`, [EXPORT_FILTERS[format]]);
+    const name = LIBRARY_FILE_NAMES[kind][deps.uiLanguage()];
+    const filePath = await dialog().chooseSavePath(`${name}-${stamp}.${format}`, [exportFilter(format, deps.uiLanguage())]);
     if (filePath === null) return { cancelled: true, path: null, rows: 0 };
     try {
       await exportRows(rows, columns, format, filePath);
@@ -113,7 +116,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
     prepare: (record: SheetRecord<F>) => { checked: Checked<T, F>; identity: (fields: T) => string },
     store: (fields: T, at: string) => StoreOutcome,
   ): Promise<LibraryImportResult> {
-    const filePath = await dialog().chooseOpenPath([XLSX_FILTER]);
+    const filePath = await dialog().chooseOpenPath([exportFilter('xlsx', deps.uiLanguage())]);
     if (filePath === null) return { cancelled: true, fileName: null, created: 0, updated: 0, errors: [], warnings: [] };
     // Off the main thread, with the unpacked size and the rows bounded while reading (sheet-import.ts).
     const { records } = (await importSheet(filePath, { headers, maxRows: IMPORT_MAX_ROWS, required, labels })).table;
@@ -205,8 +208,8 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
         (fields, at) => storeProduct(repo, fields, undefined, deps.environment, at),
       ),
 
-    exportCustomers: (format: ExportFormat) => exportLibrary('客户库', repo.listCustomers(undefined, EXPORT_MAX_ROWS, 0).rows, CUSTOMER_COLUMNS, format),
-    exportProducts: (format: ExportFormat) => exportLibrary('商品库', repo.listProducts(undefined, EXPORT_MAX_ROWS, 0).rows, PRODUCT_COLUMNS, format),
+    exportCustomers: (format: ExportFormat) => exportLibrary('customers', repo.listCustomers(undefined, EXPORT_MAX_ROWS, 0).rows, CUSTOMER_COLUMNS, format),
+    exportProducts: (format: ExportFormat) => exportLibrary('products', repo.listProducts(undefined, EXPORT_MAX_ROWS, 0).rows, PRODUCT_COLUMNS, format),
   };
 }
 

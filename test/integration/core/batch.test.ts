@@ -31,7 +31,7 @@ afterEach(async () => {
 interface App {
   core: Core;
   dir: string;
-  dialog: { open: string | null };
+  dialog: { open: string | null; filters: string[]; saved: string[] };
   value<T>(channel: string, payload: unknown): Promise<T>;
   call(channel: string, payload: unknown): Promise<IpcResult<unknown>>;
 }
@@ -39,10 +39,17 @@ interface App {
 async function start(dataDir?: string): Promise<App> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-batch-'));
   if (!dataDir) dirs.push(dir);
-  const dialog = { open: null as string | null };
+  const dialog = { open: null as string | null, filters: [] as string[], saved: [] as string[] };
   const port: DialogPort = {
-    chooseSavePath: async (suggested) => path.join(dir, path.basename(suggested)),
-    chooseOpenPath: async () => dialog.open,
+    chooseSavePath: async (suggested, filters) => {
+      dialog.filters.push(...filters.map((f) => f.name));
+      dialog.saved.push(path.basename(suggested));
+      return path.join(dir, path.basename(suggested));
+    },
+    chooseOpenPath: async (filters) => {
+      dialog.filters.push(...filters.map((f) => f.name));
+      return dialog.open;
+    },
   };
   const core = await createCore({ dataDir: dir, appVersion: 'test', sandboxIssueDelayMs: 150, outboxBaseDelayMs: 50, issuer: '批量员' }, { cipher: createTestCipher(), dialog: port });
   cores.push(core);
@@ -271,5 +278,29 @@ describe('batch issuance', () => {
     expect(row.error).toBeNull();
     // The IpcFailure the issuance service threw, as it was: the renderer words `errors.issuance.draftInvalid`.
     expect(row.submitError).toEqual({ code: 'VALIDATION_FAILED', key: 'issuance.draftInvalid', params: { count: expect.any(Number) } });
+  });
+
+  it('writes the results workbook, its file name and the dialog filters in the UI language', async () => {
+    const app = await start();
+    app.dialog.open = await writeBatch(path.join(app.dir, 'april.xlsx'));
+    expect(await app.value('app:setLanguage', { language: 'en' })).toEqual({ language: 'en' });
+    const batch = (await app.value<BatchImportResult>('batch:import', {})).batch!;
+    const results = await app.value<BatchFileResult>('batch:exportResults', { batchId: batch.id });
+    expect(path.basename(results.path!)).toBe('april-results.xlsx');
+    const template = await app.value<BatchFileResult>('batch:template', {});
+    expect(path.basename(template.path!)).toBe('batch-issuance-template.xlsx');
+    expect(new Set(app.dialog.filters)).toEqual(new Set(['Excel workbook']));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(results.path!);
+    const rows: string[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+    expect(rows[0]).toEqual(['Rows', 'Invoice key', 'Buyer', 'Total', 'State', 'Invoice code', 'Invoice number', 'Serial number', 'Error']);
+    expect(rows.filter((r) => r[4] === 'Not submitted')).toHaveLength(8);
+    const wrong = rows.find((r) => r[0] === '11')!;
+    expect(wrong[4]).toBe('Invalid');
+    expect(wrong[8]).toMatch(/^Row 11 "Tax rate": .*; Row 11 "Buyer tax ID": /);
+    // Only the data (buyer names, the clerk's own cell values) is Chinese in the English workbook.
+    const words = rows.flatMap((r) => [r[4], r[8]]).join('\n');
+    expect(words).not.toMatch(/[\u3000-\u303f\u3400-\u9fff\uff01-\uff1f]/u);
   });
 });

@@ -39,7 +39,7 @@ afterEach(async () => {
 interface Started {
   core: Core;
   dir: string;
-  dialog: { open: string | null; saveTo: string | null };
+  dialog: { open: string | null; saveTo: string | null; filters: string[] };
   call<T>(channel: string, payload: unknown): Promise<IpcResult<T>>;
   value<T>(channel: string, payload: unknown): Promise<T>;
 }
@@ -47,10 +47,16 @@ interface Started {
 async function start(dataDir?: string): Promise<Started> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-lib-'));
   if (!dataDir) dirs.push(dir);
-  const dialog = { open: null as string | null, saveTo: null as string | null };
+  const dialog = { open: null as string | null, saveTo: null as string | null, filters: [] as string[] };
   const port: DialogPort = {
-    chooseSavePath: async (suggested) => (dialog.saveTo === null ? null : path.join(dialog.saveTo, path.basename(suggested))),
-    chooseOpenPath: async () => dialog.open,
+    chooseSavePath: async (suggested, filters) => {
+      dialog.filters.push(...filters.map((f) => f.name));
+      return dialog.saveTo === null ? null : path.join(dialog.saveTo, path.basename(suggested));
+    },
+    chooseOpenPath: async (filters) => {
+      dialog.filters.push(...filters.map((f) => f.name));
+      return dialog.open;
+    },
   };
   const core = await createCore({ dataDir: dir, appVersion: 'test' }, { cipher: createTestCipher(), dialog: port });
   cores.push(core);
@@ -199,6 +205,17 @@ describe('customer library', () => {
     expect(rows[0]).toEqual(['客户名称', '纳税人识别号', '地址', '电话', '开户行', '银行账号', '邮箱', '手机号']);
     expect(rows.flat()).toContain('0200001234567890123');
     expect(rows.flat()).toContain(XINGHE);
+
+    expect(path.basename(xlsx.path!)).toMatch(/^客户库-\d{8}\.xlsx$/);
+
+    // In English, the default file names and the dialogs' filters are English; the headers stay the file format.
+    await app.value('app:setLanguage', { language: 'en' });
+    const english = await app.value<LibraryExportResult>('products:export', { format: 'csv' });
+    expect(path.basename(english.path!)).toMatch(/^products-\d{8}\.csv$/);
+    app.dialog.open = null;
+    await app.value('customers:import', {});
+    expect(app.dialog.filters).toEqual(['Excel 工作簿', 'CSV (comma-separated)', 'Excel workbook']);
+    await app.value('app:setLanguage', { language: 'zh-CN' });
 
     const csv = await app.value<LibraryExportResult>('customers:export', { format: 'csv' });
     const text = fs.readFileSync(csv.path!, 'utf8');

@@ -37,7 +37,6 @@ const KNOWN_DEBT = [
   'main/electron/window.ts', // the window title before the page sets it
   'main/features/intake/index.ts', // intake dialogs and the reimbursement ledger export
   'main/features/issuance/service.ts', // an empty issuance answer
-  'main/features/libraries/service.ts', // the file-dialog filter name and the export's default file names
   'main/features/reversal/outbox.ts', // notes of a red invoice's progress
   'main/features/settings/service.ts', // the native confirmation dialog of a service change
 ];
