@@ -89,9 +89,13 @@ export function parseInvoice(group: Group, seq: number, context: ParseContext): 
   const refused = new Set<string>();
   const add = (row: number, field: string | null, found: Problem, severity: BatchProblem['severity'] = 'error') => {
     if (field !== null && unreadable.has(`${row}:${field}`)) return;
-    if (found.key.startsWith('batch.problems.') && field !== null) refused.add(`${row}:${field}`);
-    else if (field !== null && refused.has(`${row}:${field}`)) return;
+    if (field !== null && refused.has(`${row}:${field}`)) return;
     issues.push({ row, column: field ?? 'invoice', key: found.key, params: { ...found.params }, severity });
+  };
+  /** A problem the sheet's own reading found (a cell's value, the grouping): the schema and the rules say nothing more of that cell. */
+  const refuse = (row: number, field: BatchField, found: Problem) => {
+    add(row, field, found);
+    refused.add(`${row}:${field}`);
   };
 
   for (const record of group.records) {
@@ -103,20 +107,20 @@ export function parseInvoice(group: Group, seq: number, context: ParseContext): 
       const value = record.values[field];
       if (value === undefined || value === first.values[field]) continue;
       const firstValue = first.values[field];
-      add(record.row, field, firstValue === undefined ? problem('differsFromEmptyFirstRow', { first: first.row }) : problem('differsFromFirstRow', { first: first.row, value: firstValue }));
+      refuse(record.row, field, firstValue === undefined ? problem('differsFromEmptyFirstRow', { first: first.row }) : problem('differsFromFirstRow', { first: first.row, value: firstValue }));
     }
   }
 
   const v = first.values;
   const invoiceType = v.invoiceType === undefined ? null : parseInvoiceType(v.invoiceType);
-  if (v.invoiceType === undefined) add(first.row, 'invoiceType', problem('required'));
-  else if (invoiceType === null) add(first.row, 'invoiceType', problem('invoiceTypeUnknown', { value: v.invoiceType }));
+  if (v.invoiceType === undefined) refuse(first.row, 'invoiceType', problem('required'));
+  else if (invoiceType === null) refuse(first.row, 'invoiceType', problem('invoiceTypeUnknown', { value: v.invoiceType }));
   const specialKind = v.specialKind === undefined ? undefined : v.specialKind.padStart(2, '0');
   if (specialKind !== undefined && !['00', '01', '02', '08'].includes(specialKind)) {
-    add(first.row, 'specialKind', problem('specialKindUnsupported', { value: v.specialKind ?? '' }));
+    refuse(first.row, 'specialKind', problem('specialKindUnsupported', { value: v.specialKind ?? '' }));
   }
 
-  const lines = group.records.map((record) => buildLine(record, add));
+  const lines = group.records.map((record) => buildLine(record, refuse));
   const push = { ...(v.email ? { email: v.email } : {}), ...(v.mobile ? { phone: v.mobile } : {}) };
   const candidate = {
     invoiceType: invoiceType ?? '026',
@@ -179,29 +183,29 @@ export function parseInvoice(group: Group, seq: number, context: ParseContext): 
 const optional = <K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> =>
   value === undefined || value === '' ? {} : ({ [key]: value } as Record<K, string>);
 
-type AddIssue = (row: number, field: BatchField | null, found: Problem) => void;
+type AddIssue = (row: number, field: BatchField, found: Problem) => void;
 
 /**
  * One sheet row as a draft line. Rates are read as clerks write them; a row with only an amount is one
  * unit at that price, and an amount with a quantity gives the unit price (the rules then hold the
  * amount to quantity × price within 0.01).
  */
-function buildLine(record: SheetRecord<BatchField>, add: AddIssue): Record<string, string> {
+function buildLine(record: SheetRecord<BatchField>, refuse: AddIssue): Record<string, string> {
   const v = record.values;
   const line: Record<string, string> = { name: v.name ?? '' };
   for (const field of ['taxCode', 'specification', 'unit', 'quantity', 'unitPrice', 'amount', 'tax'] as const) {
     const value = v[field];
     if (value !== undefined) line[field] = value;
   }
-  if (v.rate === undefined) add(record.row, 'rate', problem('rateRequired'));
+  if (v.rate === undefined) refuse(record.row, 'rate', problem('rateRequired'));
   else {
     const rate = parseRate(v.rate);
-    if (rate === null) add(record.row, 'rate', problem('rateInvalid', { value: v.rate }));
+    if (rate === null) refuse(record.row, 'rate', problem('rateInvalid', { value: v.rate }));
     line.rate = rate ?? '0.13';
   }
   if (v.specialLevy !== undefined) {
     const levy = LEVY_NAMES[v.specialLevy] ?? v.specialLevy;
-    if (!/^[1-6]$/.test(levy)) add(record.row, 'specialLevy', problem('levyInvalid', { value: v.specialLevy }));
+    if (!/^[1-6]$/.test(levy)) refuse(record.row, 'specialLevy', problem('levyInvalid', { value: v.specialLevy }));
     else line.specialLevy = levy;
   }
   if (v.preferentialPolicy !== undefined) line.preferentialPolicy = v.preferentialPolicy.padStart(2, '0');

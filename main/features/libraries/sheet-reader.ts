@@ -175,8 +175,12 @@ export function readTable<F extends string>(
   }
   const missing = options.required.filter((field) => ![...columns.values()].includes(field));
   if (headerRow === 0 || missing.length > 0) {
-    const names = (missing.length ? missing : options.required).map((field) => `「${options.labels[field]}」`).join('、');
-    throw new IpcFailure('VALIDATION_FAILED', 'app.sheetMissingColumns', { names });
+    // The headers are the file format (Chinese whatever the UI); each language quotes and lists them its own way.
+    const headers = (missing.length ? missing : options.required).map((field) => options.labels[field]);
+    throw new IpcFailure('VALIDATION_FAILED', 'app.sheetMissingColumns', {
+      names: headers.map((header) => `「${header}」`).join('、'),
+      namesEn: headers.map((header) => `"${header}"`).join(', '),
+    });
   }
 
   const records: Array<SheetRecord<F>> = [];

@@ -218,7 +218,7 @@ describe('batch issuance', () => {
     app.dialog.open = noColumns;
     const refused = await app.call('batch:import', {});
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.error).toMatchObject({ key: 'app.sheetMissingColumns', params: { names: expect.stringContaining('「发票类型」') } });
+    if (!refused.ok) expect(refused.error).toMatchObject({ key: 'app.sheetMissingColumns', params: { names: expect.stringContaining('「发票类型」'), namesEn: expect.stringContaining('"发票类型", ') } });
 
     app.dialog.open = null;
     expect(await app.value('batch:import', {})).toEqual({ cancelled: true, batch: null });
