@@ -52,7 +52,9 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const requests = createRequestLogRepo(db);
   const requestLog = createRequestLogBuffer((entries) => requests.recordRequests(entries));
   const vault = createVault(db, ports.cipher);
-  const settings = createSettingsFeature({ db, outbox, ports, vault, log: (entry) => requests.recordRequest(entry), info: () => info() });
+  // The guard settles the holder (and answers app:setLanguage, even in recovery).
+  const uiLanguage = () => config.uiLanguage?.get() ?? DEFAULT_UI_LANGUAGE;
+  const settings = createSettingsFeature({ db, outbox, ports, vault, uiLanguage, log: (entry) => requests.recordRequest(entry), info: () => info() });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();
 
@@ -78,8 +80,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     ports,
     seller: () => seller(),
     now: config.clock ?? (() => new Date()),
-    // The guard settles the holder (and answers app:setLanguage, even in recovery).
-    uiLanguage: () => config.uiLanguage?.get() ?? DEFAULT_UI_LANGUAGE,
+    uiLanguage,
     kick: () => worker.kick(),
     emit: (event, payload) => emitter.emit('event', event, payload),
   };

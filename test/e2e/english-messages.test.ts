@@ -3,7 +3,9 @@
  * issuance form, a failure sent by main (a spreadsheet import refused), the batch table's row problems
  * of an Excel batch with bad rows and a library import's report of bad rows read in English — the page
  * shows no CJK character or full-width punctuation outside data (the seller's own name, the 中文 switch
- * and the amount in words), as english-whole.test.ts checks for every view without mistakes.
+ * and the amount in words), as english-whole.test.ts checks for every view without mistakes. What main
+ * words itself follows the page's language too: a red-letter form's progress note (sent by key) and the
+ * history export written to a file (headers and state words; invoice data stays as it is).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceSummary, RedStarted } from '../../shared/ipc/index.js';
 import { usccCheckCharacter } from '../../shared/rules/uscc.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
@@ -22,7 +25,8 @@ let harness: Harness;
 beforeAll(async () => {
   browser = await launchChromium();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-english-messages-'));
-  harness = await startHarness({ dataDir });
+  // Fast issuing and retries, and the sandbox's control API (a red-letter answer that never arrives).
+  harness = await startHarness({ dataDir, core: { sandboxIssueDelayMs: 300, outboxBaseDelayMs: 100, outboxMaxDelayMs: 600, sandboxControlApi: true } });
 });
 
 afterAll(async () => {
@@ -162,6 +166,72 @@ describe('messages by code, in English', () => {
     expect(await remarks.locator('tr[data-row="7"]').innerText()).toContain('Tax ID 110105123456789: a 15-character legacy tax ID cannot be checked');
     expect(await chineseLines(page, data)).toEqual([]);
     await screenshot(page, 'english-library-import-report');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it("words main's own texts in English: a red-letter form's progress note and the history export file", async () => {
+    const { page, errors, data } = await openInEnglish();
+    const buyer = { buyerName: '杭州云栖商贸有限公司', buyerTaxNumber: '91330106MA27XK5R3T', buyerAddress: '浙江省杭州市西湖区文三路 100 号', buyerPhone: '0571-88886666', buyerBank: '中国工商银行杭州文三路支行', buyerAccount: '1202021109900012345' };
+    const submitted = await harness.core.router.dispatch('issuance:submit', {
+      invoiceType: '004',
+      ...buyer,
+      issuer: 'Li Si',
+      lines: [{ name: '技术服务', taxCode: '3040201000000000000', quantity: '1', unitPrice: '1060.00', rate: '0.06' }],
+    });
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    const lsh = (submitted.value as InvoiceSummary).lsh;
+    const issued = async () => {
+      const detail = await harness.core.router.dispatch('history:detail', { id: (submitted.value as InvoiceSummary).id });
+      return detail.ok && (detail.value as { summary: { status: string } }).summary.status === 'issued';
+    };
+    await expect.poll(issued, { timeout: 90_000 }).toBe(true);
+
+    // Every answer to the red-letter application is lost: the form waits to retry, a note main sends by key.
+    const info = await harness.core.router.dispatch('app:info', {});
+    const serviceBaseUrl = info.ok ? (info.value as { serviceBaseUrl: string }).serviceBaseUrl : '';
+    const faults = (body: object) => fetch(`${serviceBaseUrl.replace(/\/$/, '')}/sandbox/control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await faults({ dropRate: 1, endpoints: ['applyRedLetter'] })).ok).toBe(true);
+    try {
+      const started = await harness.core.router.dispatch('reversal:start', {
+        blueInvoiceId: (submitted.value as InvoiceSummary).id,
+        reason: '2',
+        letterReason: '2',
+        letterSubReason: 'not-delivered',
+        terminal: 'kpzd-01',
+      });
+      if (!started.ok || (started.value as RedStarted).kind !== 'form') throw new Error('expected a red-letter form');
+      const formLsh = (started.value as Extract<RedStarted, { kind: 'form' }>).form.lsh;
+
+      await page.getByTestId('nav-history').click();
+      await page.getByTestId(`history-row-${lsh}`).click();
+      await page.getByTestId(`invoice-detail-${lsh}`).waitFor();
+      const note = page.getByTestId(`form-message-${formLsh}`);
+      await expect.poll(async () => ((await note.count()) > 0 ? note.innerText() : ''), { timeout: 60_000 }).toMatch(/^Waiting to retry: /);
+      expect(await note.innerText()).not.toMatch(NOT_ENGLISH);
+      expect(await chineseLines(page, [...data, ...Object.values(buyer), '技术服务'])).toEqual([]);
+      await screenshot(page, 'english-red-letter-note');
+    } finally {
+      await faults({});
+    }
+
+    // The history export: the clerk's own file, in the language of the screen it came from.
+    await page.keyboard.press('Escape');
+    const saved = harness.savedPaths.length;
+    await page.getByTestId('history-export').click();
+    await expect.poll(() => harness.savedPaths.length, { timeout: 60_000 }).toBe(saved + 1);
+    const file = harness.savedPaths[saved] as string;
+    expect(path.basename(file)).toMatch(/^invoice-history-\d{8}\.xlsx$/);
+    await expect.poll(() => fs.existsSync(file)).toBe(true);
+    const workbook = new ExcelJS.Workbook();
+    await expect.poll(async () => workbook.xlsx.readFile(file).then(() => workbook.worksheets.length, () => 0)).toBeGreaterThan(0);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['Direction', 'Invoice type', 'Invoice code', 'Invoice number', 'Date', 'Counterparty', 'Counterparty tax ID', 'Total', 'Tax', 'State', 'Blue/red', 'Reversal']);
+    const row = (sheet?.getRow(2).values as unknown[]).slice(1);
+    // Everything but the counterparty's name (data) is English.
+    expect(row.filter((_, index) => index !== 5).filter((cell) => NOT_ENGLISH.test(String(cell ?? '')))).toEqual([]);
+    expect(row[0]).toBe('Output');
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
