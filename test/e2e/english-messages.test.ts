@@ -1,6 +1,7 @@
 /**
  * Messages by code (issue 9 point 5) in Chromium: in English, the rule book's field errors on the
- * issuance form and a failure sent by main (a spreadsheet import refused) read in English — the page
+ * issuance form, a failure sent by main (a spreadsheet import refused), the batch table's row problems
+ * of an Excel batch with bad rows and a library import's report of bad rows read in English — the page
  * shows no CJK character or full-width punctuation outside data (the seller's own name, the 中文 switch
  * and the amount in words), as english-whole.test.ts checks for every view without mistakes. What main
  * words itself follows the page's language too: a red-letter form's progress note (sent by key) and the
@@ -9,9 +10,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import type { InvoiceSummary, RedStarted } from '../../shared/ipc/index.js';
 import { usccCheckCharacter } from '../../shared/rules/uscc.js';
 import { startHarness, type Harness } from '../harness/server.js';
@@ -97,6 +98,77 @@ describe('messages by code, in English', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);
+
+  it('shows the batch table’s row problems and a library import’s report in English', async () => {
+    const { page, errors, data } = await openInEnglish();
+    const uscc = (first17: string) => `${first17}${usccCheckCharacter(first17)}`;
+    const good = uscc('91110105MA01ABCD1');
+    const wrongCheck = `${good.slice(0, 17)}${good[17] === '0' ? '1' : '0'}`;
+
+    // A batch whose rows break the sheet's own checks, the rule book, a cell and the grouping by 发票序号.
+    const batchFile = path.join(dataDir, 'april-batch.xlsx');
+    const batchBook = new ExcelJS.Workbook();
+    const sheet = batchBook.addWorksheet('发票明细');
+    sheet.addRow(['发票序号', '发票类型', '购买方名称', '购买方纳税人识别号', '商品名称', '税收分类编码', '数量', '含税单价', '税率', '税额']);
+    sheet.addRow(['E1', '026', 'Good Buyer Ltd', '', 'Paper', '1060201070000000000', 1, '10', '13%', '']);
+    sheet.addRow(['E2', '026', 'Rate Buyer Ltd', '', 'Paper', '1060201070000000000', 1, '10', '17%', '']);
+    sheet.addRow(['E3', '004', 'Special Buyer Ltd', '', 'Paper', '1060201070000000000', 1, '10', '13%', '']);
+    sheet.addRow(['E4', 'ZZZ', 'Type Buyer Ltd', '', 'Paper', '1060201070000000000', 1, '10', '13%', '']);
+    sheet.addRow(['E5', '026', 'Tax Buyer Ltd', '', 'Paper', '1060201070000000000', 1, '100', '13%', '20']);
+    sheet.addRow(['E5', '007', '', '', 'Service', { formula: 'Z99*2' }, 1, '10', '6%', '']);
+    sheet.addRow(['E6', '026', 'Check Buyer Ltd', wrongCheck, 'Paper', '1060201070000000000', 1, '10', '13%', '']);
+    sheet.addRow(['E7', '026', 'No Rate Ltd', '', 'Paper', '1060201070000000000', 1, '10', '', '']);
+    await batchBook.xlsx.writeFile(batchFile);
+    await page.getByTestId('nav-batch').click();
+    harness.nextOpenPath = batchFile;
+    await page.getByTestId('batch-import').click();
+    await expect.poll(() => page.getByTestId('batch-row').count(), { timeout: 60_000 }).toBe(7);
+    const issues = page.getByTestId('batch-issue');
+    await expect.poll(() => issues.count()).toBeGreaterThanOrEqual(7);
+    const said = (await issues.allInnerTexts()).join('\n');
+    expect(said).toContain('Row 3 “Tax rate”: "17%" is not a usable tax rate; use 13%, 9%, 6%, 5%, 3%, 1% or 0%');
+    expect(said).toContain('Row 4 “Buyer tax ID”: Buyer tax ID is required (invoice type 004 needs the buyer tax ID)');
+    expect(said).toContain('Row 5 “Invoice type”: "ZZZ" is not an invoice type that can be issued');
+    expect(said).toContain('Row 6 “Tax”: Tax 20.00 differs from 11.50 computed from the amount by more than 0.06');
+    expect(said).toContain('Row 7 “Invoice type”: Differs from row 6 of the same invoice key (026)');
+    expect(said).toContain('Row 7 “Tax classification code”: The formula has no computed result');
+    expect(said).toContain('Row 8 “Buyer tax ID”: The check character of the unified social credit code is wrong');
+    expect(said).toContain('Row 9 “Tax rate”: Required: 13%, 9%, 6%, 5%, 3%, 1% or 0%');
+    // The schema does not refuse the empty rate a second time.
+    expect(said).not.toContain('Not a valid value');
+    expect(await chineseLines(page, data)).toEqual([]);
+    await screenshot(page, 'english-batch-problems');
+
+    // A customer sheet with refused rows and rows saved with a remark.
+    const libraryFile = path.join(dataDir, 'customers-en.xlsx');
+    const libraryBook = new ExcelJS.Workbook();
+    const customers = libraryBook.addWorksheet('customers');
+    customers.addRow(['客户名称', '纳税人识别号', '地址', '手机号']);
+    customers.addRow(['Alpha Trading Ltd', good, '', '']);
+    customers.addRow(['Bad Check Ltd', wrongCheck, '', '']);
+    customers.addRow(['Mobile Ltd', '', '', '12345']);
+    customers.addRow(['Formula Ltd', { formula: 'Z99' }, '', '']);
+    customers.addRow(['Alpha Trading Ltd', good, 'Room 1', '']);
+    customers.addRow(['Legacy Shop', '110105123456789', '', '']);
+    await libraryBook.xlsx.writeFile(libraryFile);
+    await page.getByTestId('nav-libraries').click();
+    harness.nextOpenPath = libraryFile;
+    await page.getByTestId('customers-import').click();
+    const report = page.getByTestId('import-report');
+    await report.waitFor();
+    const refused = page.getByTestId('import-report-errors');
+    await expect.poll(() => refused.locator('tr[data-row]').count()).toBe(3);
+    expect(await refused.locator('tr[data-row="3"]').innerText()).toContain('Tax ID: The check character of the unified social credit code is wrong');
+    expect(await refused.locator('tr[data-row="4"]').innerText()).toContain('Mobile: Not valid');
+    expect(await refused.locator('tr[data-row="5"]').innerText()).toContain('Tax ID: The formula has no computed result');
+    const remarks = page.getByTestId('import-report-warnings');
+    expect(await remarks.locator('tr[data-row="6"]').innerText()).toContain('Same entry as row 2; updated from this row');
+    expect(await remarks.locator('tr[data-row="7"]').innerText()).toContain('Tax ID 110105123456789: a 15-character legacy tax ID cannot be checked');
+    expect(await chineseLines(page, data)).toEqual([]);
+    await screenshot(page, 'english-library-import-report');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
 
   it("words main's own texts in English: a red-letter form's progress note and the history export file", async () => {
     const { page, errors, data } = await openInEnglish();
