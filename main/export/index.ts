@@ -30,6 +30,3 @@ export async function exportRows<Row>(rows: readonly Row[], columns: ReadonlyArr
 export function exportFilter(format: ExportFormat, language: UiLanguage): FileFilter {
   return format === 'csv' ? { name: nativeText('filterCsv', {}, language), extensions: ['csv'] } : { name: nativeText('filterXlsx', {}, language), extensions: ['xlsx'] };
 }
-
-/** @deprecated The filters named in Chinese; use `exportFilter(format, deps.uiLanguage())`. Kept until every caller moved. */
-export const EXPORT_FILTERS: Record<ExportFormat, FileFilter> = { xlsx: exportFilter('xlsx', 'zh'), csv: exportFilter('csv', 'zh') };
