@@ -10,10 +10,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceSummary, RedStarted } from '../../shared/ipc/index.js';
+import { HISTORY_DB_FILE } from '../../main/core-config.js';
 import { usccCheckCharacter } from '../../shared/rules/uscc.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
@@ -243,4 +245,31 @@ describe('messages by code, in English', () => {
     expect(await again.evaluate(() => document.documentElement.lang)).toBe('en');
     await again.close();
   }, 240_000);
+
+  it('shows batch rows stored by an older version (Chinese column and sentence) as they were stored', async () => {
+    // What a version before messages by code wrote into the history database (a real SQLite file, written beside the running core).
+    const db = new Database(path.join(dataDir, HISTORY_DB_FILE));
+    const batchId = Number(db.prepare(`INSERT INTO batch (environment, file_name, created_at) VALUES ('sandbox', 'old-batch.xlsx', '2025-03-01T08:00:00.000Z')`).run().lastInsertRowid);
+    const stored = { row: 2, column: '税率', message: '「17%」不是可用的税率，只能是 13%、9%、6%、5%、3%、1% 或 0%', severity: 'error' };
+    const insertRow = db.prepare(
+      `INSERT INTO batch_row (batch_id, seq, first_row, last_row, ghdwmc, jshj, draft_json, errors_json, valid, submit_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    insertRow.run(batchId, 1, 2, 2, 'Old Buyer A', null, null, JSON.stringify([stored]), 0, null);
+    insertRow.run(batchId, 2, 3, 3, 'Old Buyer B', '113.00', JSON.stringify({ invoiceType: '026' }), '[]', 1, '提交失败：SQLITE_BUSY');
+    db.close();
+
+    const { page, errors, data } = await openInEnglish();
+    await page.getByTestId('nav-batch').click();
+    await page.getByTestId('batch-recent').click();
+    await page.locator('.ant-select-item-option', { hasText: 'old-batch.xlsx' }).click();
+    await expect.poll(() => page.getByTestId('batch-row').count()).toBe(2);
+    const shown = await page.getByTestId('batch-table').innerText();
+    expect(shown).toContain(`Row 2 “税率”: ${stored.message}`);
+    expect(shown).toContain('提交失败：SQLITE_BUSY');
+    // The stored Chinese is data here; everything around it is English.
+    expect(await chineseLines(page, [...data, stored.message, '税率', '提交失败：SQLITE_BUSY'])).toEqual([]);
+    await screenshot(page, 'english-batch-old-rows');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
 });
