@@ -4,6 +4,7 @@
  */
 import type { EventName, EventPayload } from '../shared/ipc/index.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
+import type { UiLanguageHolder } from './i18n/ui-language.js';
 import type { IpcRouter } from './ipc/router.js';
 
 export type ServiceConfig =
@@ -48,6 +49,12 @@ export interface CoreConfig {
   dailyBackups?: boolean;
   /** Set by the ledger guard when it builds the core inside it; hosts never set it. */
   guarded?: true;
+  /**
+   * The clerk's UI language, remembered across starts (main/i18n/ui-language.ts). The Electron host keeps it
+   * in userData, so the start-up error box can speak it even when the data folder is gone; when absent, it
+   * is kept in `ui-language.json` of the data folder.
+   */
+  uiLanguage?: UiLanguageHolder;
   /** Data shipped with the app (the tax-code table); `resources/` under the working folder when absent. */
   resourcesDir?: string;
 }

@@ -36,6 +36,7 @@ import { guardCore } from './ledger/guarded-core.js';
 import { createVault } from './security/vault.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
+import { DEFAULT_UI_LANGUAGE } from '../shared/i18n/ui-language.js';
 import { connectService } from './api/connect.js';
 import { createServiceStatusFeature } from './features/service-status/index.js';
 
@@ -51,7 +52,9 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const requests = createRequestLogRepo(db);
   const requestLog = createRequestLogBuffer((entries) => requests.recordRequests(entries));
   const vault = createVault(db, ports.cipher);
-  const settings = createSettingsFeature({ db, outbox, ports, vault, log: (entry) => requests.recordRequest(entry), info: () => info() });
+  // The guard settles the holder (and answers app:setLanguage, even in recovery).
+  const uiLanguage = () => config.uiLanguage?.get() ?? DEFAULT_UI_LANGUAGE;
+  const settings = createSettingsFeature({ db, outbox, ports, vault, uiLanguage, log: (entry) => requests.recordRequest(entry), info: () => info() });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();
 
@@ -77,6 +80,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     ports,
     seller: () => seller(),
     now: config.clock ?? (() => new Date()),
+    uiLanguage,
     kick: () => worker.kick(),
     emit: (event, payload) => emitter.emit('event', event, payload),
   };

@@ -12,16 +12,18 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
+/**
+ * A database written by a newer app: refused, never migrated down. The message is for the log; the
+ * clerk reads the start-up box, which words `fileVersion`, `codeVersion` and `file` in the UI language
+ * (main/i18n/startup-failure.ts).
+ */
 export class DatabaseTooNewError extends Error {
   constructor(
     readonly file: string,
     readonly fileVersion: number,
     readonly codeVersion: number,
   ) {
-    super(
-      `数据库由更新版本的发票工作台创建（数据库版本 ${fileVersion}，本程序支持到 ${codeVersion}），为保护数据未打开：${file}。请升级发票工作台。` +
-        ` (database schema ${fileVersion} is newer than this app's ${codeVersion}; refusing to open)`,
-    );
+    super(`database schema ${fileVersion} is newer than this app's ${codeVersion}; refusing to open ${file}`);
     this.name = 'DatabaseTooNewError';
   }
 }

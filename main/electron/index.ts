@@ -7,6 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type Session, type WebContents } from 'electron';
 import { createCore, type Core } from '../core.js';
+import { createUiLanguageHolder, UI_LANGUAGE_FILE } from '../i18n/ui-language.js';
+import { startupFailureText } from '../i18n/startup-failure.js';
 import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
 // Linux without a keyring: the only opt-in to Chromium's basic_text backend (obfuscation, not encryption)
 // is the command-line switch --allow-basic-text-secrets, which the refusal message names (ports.ts).
@@ -32,6 +34,9 @@ const PRELOAD_PATH = path.join(__dirname, '..', 'preload', 'index.cjs');
 const CLOSE_TIMEOUT_MS = 10_000;
 
 app.setName('Fapiao Desk');
+// The clerk's UI language, kept in userData (which exists even when a chosen data folder is gone), so the
+// window title and the start-up error box speak the language last used before the page is up.
+const uiLanguage = createUiLanguageHolder(path.join(app.getPath('userData'), UI_LANGUAGE_FILE));
 
 // Must happen before `ready`. `standard` gives app:// real origins and relative URLs, `secure` makes it a
 // secure context like https, `supportFetchAPI` lets the page fetch its own assets.
@@ -84,6 +89,7 @@ function showMainWindow(): void {
       BrowserWindow,
       preloadPath: PRELOAD_PATH,
       devTools: !app.isPackaged,
+      language: uiLanguage.get(),
       onLoadError: (error) => console.error('[window] failed to load the renderer', error),
     });
     mainWindow.on('closed', () => {
@@ -108,13 +114,14 @@ async function start(): Promise<void> {
   const dialogPort = createElectronDialogPort(dialog, {
     parent: () => (mainWindow !== null && !mainWindow.isDestroyed() ? mainWindow : null),
     defaultDir: () => app.getPath('documents'),
+    language: () => uiLanguage.get(),
   });
   const userData = app.getPath('userData');
   // Packaged, electron-builder's extraResources put resources/ into process.resourcesPath; from a checkout
   // (npm start) it is the repository's own resources/ folder.
   const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources');
   const data = resolveDataDir(userData);
-  core = await createCore({ dataDir: data.dataDir, dataDirChosen: data.chosen, appVersion: app.getVersion(), resourcesDir }, {
+  core = await createCore({ dataDir: data.dataDir, dataDirChosen: data.chosen, appVersion: app.getVersion(), resourcesDir, uiLanguage }, {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),
@@ -168,8 +175,8 @@ if (!app.requestSingleInstanceLock()) {
 
   start().catch((error: unknown) => {
     console.error('[app] start-up failed', error);
-    const detail = error instanceof Error ? error.message : String(error);
-    dialog.showErrorBox('发票工作台无法启动', `启动时发生错误，请联系管理员。\n\n${detail}`);
+    const { title, message } = startupFailureText(error, uiLanguage.get());
+    dialog.showErrorBox(title, message);
     app.exit(1);
   });
 }

@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BaseWindow, Dialog, SafeStorage, Shell } from 'electron';
+import { nativeText } from '../../shared/i18n/native-texts.js';
+import type { UiLanguage } from '../../shared/i18n/ui-language.js';
 import { IpcFailure } from '../../shared/ipc/index.js';
 import type { DialogPort, FileOpener, SecretCipher } from '../ports.js';
 
@@ -74,6 +76,8 @@ export interface DialogPortOptions {
   parent: () => BaseWindow | null;
   /** Folder the dialog opens in (e.g. app.getPath('documents')). */
   defaultDir: () => string;
+  /** The clerk's UI language, for the buttons the port words itself (Cancel); Chinese when absent. */
+  language?: () => UiLanguage;
 }
 
 /** DialogPort over Electron's native save and open dialogs. */
@@ -115,7 +119,7 @@ export function createElectronDialogPort(dialog: SaveDialogLike, options: Dialog
         title: question.title,
         message: question.message,
         detail: question.detail,
-        buttons: ['取消 Cancel', question.confirmLabel],
+        buttons: [nativeText('cancel', {}, options.language?.() ?? 'zh'), question.confirmLabel],
         defaultId: 0,
         cancelId: 0,
         noLink: true,

@@ -3,9 +3,12 @@
  * The BrowserWindow class comes in as a parameter so a unit test can pin every flag with a fake.
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
+import type { UiLanguage } from '../../shared/i18n/ui-language.js';
+import { nativeText } from '../../shared/i18n/native-texts.js';
 import { APP_START_URL } from './security.js';
 
-export const WINDOW_TITLE = '发票工作台';
+/** The product name in the task bar, in the clerk's last UI language (main/i18n/ui-language.ts). */
+export const windowTitle = (language: UiLanguage): string => nativeText('appName', {}, language);
 
 /** What this module does with the window; Electron's BrowserWindow satisfies it, tests pass a fake. */
 export interface MainWindowLike {
@@ -26,6 +29,8 @@ export interface MainWindowDeps<W extends MainWindowLike> {
   /** Defaults to app://fapiao-desk/index.html. */
   startUrl?: string;
   devTools?: boolean;
+  /** Language of the window title; Chinese when absent. */
+  language?: UiLanguage;
   /** Told when the page could not be loaded (missing build, protocol not registered). */
   onLoadError?: (error: unknown) => void;
 }
@@ -35,7 +40,7 @@ export function createMainWindow<W extends MainWindowLike>(deps: MainWindowDeps<
   // electronegativity's webPreferences checks can see (docs/security.md). A unit test pins them too.
   const BrowserWindow = deps.BrowserWindow;
   const window = new BrowserWindow({
-    title: WINDOW_TITLE,
+    title: windowTitle(deps.language ?? 'zh'),
     width: 1280,
     height: 820,
     minWidth: 1024,

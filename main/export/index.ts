@@ -5,6 +5,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { nativeText } from '../../shared/i18n/native-texts.js';
+import type { UiLanguage } from '../../shared/i18n/ui-language.js';
+import type { FileFilter } from '../ports.js';
 import type { ExportColumn, ExportFormat } from './columns.js';
 import { toCsv } from './csv.js';
 import { writeXlsx } from './xlsx.js';
@@ -23,8 +26,7 @@ export async function exportRows<Row>(rows: readonly Row[], columns: ReadonlyArr
   }
 }
 
-/** File-dialog filters and the file extension per format. */
-export const EXPORT_FILTERS: Record<ExportFormat, { name: string; extensions: string[] }> = {
-  xlsx: { name: 'Excel 工作簿', extensions: ['xlsx'] },
-  csv: { name: 'CSV（逗号分隔）', extensions: ['csv'] },
-};
+/** The file-dialog filter of a format, named in the clerk's UI language. */
+export function exportFilter(format: ExportFormat, language: UiLanguage): FileFilter {
+  return format === 'csv' ? { name: nativeText('filterCsv', {}, language), extensions: ['csv'] } : { name: nativeText('filterXlsx', {}, language), extensions: ['xlsx'] };
+}

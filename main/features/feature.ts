@@ -15,6 +15,7 @@ import type { OutboxRepo } from '../outbox/repo.js';
 import type { OutboxHandler } from '../outbox/worker.js';
 import type { CorePorts } from '../ports.js';
 import type { Environment, EventName, EventPayload } from '../../shared/ipc/index.js';
+import type { UiLanguage } from '../../shared/i18n/ui-language.js';
 import type { Seller } from './issuance/request.js';
 
 /** What every feature may use; built once by core.ts. Features take a `Pick` of it plus their own needs. */
@@ -31,6 +32,11 @@ export interface FeatureDeps {
   /** The enterprise this desk acts for: seller of issuance, buyer of collection and certification. */
   seller: () => Seller;
   now: () => Date;
+  /**
+   * The clerk's UI language, for the few texts main produces itself: native dialogs (titles, buttons, filter
+   * names) and exported workbooks (headers, state words). Everything else crosses IPC as code + key + params.
+   */
+  uiLanguage: () => UiLanguage;
   /** Wakes the outbox worker after an enqueue. */
   kick: () => void;
   /** Pushes an event to the renderer (and to the other features' `on` listeners). */

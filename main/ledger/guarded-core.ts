@@ -15,7 +15,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contract, fail, IpcFailure, isChannel, type Channel, type EventName } from '../../shared/ipc/index.js';
 import { START_FRESH_WORDS, type BackupView, type IntegrityResult, type LedgerStatus } from '../../shared/ipc/schemas/ledger.js';
+import { nativeText, type NativeTextKey } from '../../shared/i18n/native-texts.js';
+import { localeOf, uiLanguageOf, type TextParams } from '../../shared/i18n/ui-language.js';
 import { latestVersion } from '../db/migrate.js';
+import { createUiLanguageHolder, UI_LANGUAGE_FILE, type UiLanguageHolder } from '../i18n/ui-language.js';
 import { migrations } from '../db/migrations/index.js';
 import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
@@ -53,6 +56,8 @@ export interface GuardOptions {
   dataDirChosen?: boolean;
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
+  /** The clerk's UI language: the guard's own dialogs speak it, and `app:setLanguage` sets it (also in recovery). */
+  uiLanguage: UiLanguageHolder;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,6 +80,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message, error) => console.warn(`[ledger] ${message}`, error ?? ''));
   const { ports } = options;
+  const say = (key: NativeTextKey, params: TextParams = {}) => nativeText(key, params, options.uiLanguage.get());
   let dataDir = options.dataDir;
   let chosen = options.dataDirChosen === true;
   let inner: InnerCore | null = null;
@@ -175,6 +181,11 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
 
   const own = createIpcRouter();
   own.handle('ledger:status', () => status());
+  own.handle('app:language', () => ({ language: localeOf(options.uiLanguage.get()) }));
+  own.handle('app:setLanguage', ({ language }) => {
+    options.uiLanguage.set(uiLanguageOf(language));
+    return { language };
+  });
   own.handle('ledger:listBackups', () => listBackups(backupDir()).map(view));
   own.handle('ledger:backupNow', () =>
     serial(async () => {
@@ -209,10 +220,10 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
         // Replacing a working history is the clerk's decision, asked by main, not by the page.
         const yes = ports.dialog?.confirm
           ? await ports.dialog.confirm({
-              title: '从备份恢复',
-              message: '用这个备份替换当前的开票记录吗？当前的数据库文件会改名保留，不会删除。',
-              detail: `备份：${entry.name}（${entry.createdAt}）\nReplace the current history with this backup? The current file is kept aside.`,
-              confirmLabel: '恢复 Restore',
+              title: say('restoreTitle'),
+              message: say('restoreMessage'),
+              detail: say('restoreDetail', { name: entry.name, createdAt: entry.createdAt }),
+              confirmLabel: say('restoreConfirm'),
             })
           : false;
         if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', 'ledger.restoreCancelled');
@@ -245,7 +256,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   own.handle('ledger:openFolder', () =>
     serial(async () => {
       if (!ports.dialog?.chooseFolder) throw new IpcFailure('VALIDATION_FAILED', 'ledger.noFolderDialog');
-      const picked = await ports.dialog.chooseFolder('选择发票工作台的数据文件夹');
+      const picked = await ports.dialog.chooseFolder(say('chooseDataFolder'));
       if (picked === null) return status();
       const health = inspectLedger(picked, { chosen: true });
       if (health.state === 'new') throw new IpcFailure('NOT_FOUND', 'ledger.folderHasNoData');
@@ -261,7 +272,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   own.handle('ledger:chooseBackupFolder', () =>
     serial(async () => {
       if (!ports.dialog?.chooseFolder) throw new IpcFailure('VALIDATION_FAILED', 'ledger.noFolderDialog');
-      const chosen = await ports.dialog.chooseFolder('选择备份文件夹');
+      const chosen = await ports.dialog.chooseFolder(say('chooseBackupFolder'));
       if (chosen === null) return status();
       fs.mkdirSync(chosen, { recursive: true });
       fs.accessSync(chosen, fs.constants.W_OK);
@@ -277,7 +288,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
     // Every contract channel: a host registers them once, whichever core is inside now or later.
     channels: () => Object.keys(contract) as Channel[],
     async dispatch(channel, payload) {
-      if (typeof channel === 'string' && channel.startsWith('ledger:')) return own.dispatch(channel, payload);
+      if (typeof channel === 'string' && (channel.startsWith('ledger:') || channel === 'app:language' || channel === 'app:setLanguage')) return own.dispatch(channel, payload);
       if (!inner) {
         if (!isChannel(channel)) return own.dispatch(channel, payload);
         return fail('DATABASE_RECOVERY', 'ledger.inRecovery', {}, { details: { problem: problem?.problem ?? null } });
@@ -320,17 +331,20 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
  * guard, on the data folder the guard settled on. Generic over the core type so this module does not
  * import core.ts (which calls it).
  */
-export async function guardCore<C extends { guarded?: true; dataDir: string; dailyBackups?: boolean; dataDirChosen?: boolean }, Core>(
+export async function guardCore<C extends { guarded?: true; dataDir: string; dailyBackups?: boolean; dataDirChosen?: boolean; uiLanguage?: UiLanguageHolder }, Core>(
   config: C,
   ports: CorePorts,
   build: (config: C) => Promise<Core>,
 ): Promise<Core> {
+  // Hosts without their own (the harness, tests) remember the UI language in the data folder.
+  const uiLanguage = config.uiLanguage ?? createUiLanguageHolder(path.join(config.dataDir, UI_LANGUAGE_FILE));
   const guarded = await createGuardedCore({
     dataDir: config.dataDir,
     ports,
+    uiLanguage,
     ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
     ...(config.dataDirChosen ? { dataDirChosen: true } : {}),
-    build: async (dataDir) => (await build({ ...config, dataDir, guarded: true })) as unknown as InnerCore,
+    build: async (dataDir) => (await build({ ...config, dataDir, uiLanguage, guarded: true })) as unknown as InnerCore,
   });
   return guarded as unknown as Core;
 }

@@ -24,6 +24,29 @@ export type LineField = 'name' | 'taxCode' | 'specification' | 'unit' | 'quantit
 
 export type BatchField = InvoiceField | LineField;
 
+/**
+ * Invoice types by the names clerks type into the 发票类型 column instead of the code: accepted input
+ * of the workbook format, not messages.
+ */
+export const INVOICE_TYPE_NAMES: Readonly<Record<string, '004' | '007' | '025' | '026' | '028' | '81' | '82'>> = {
+  增值税专用发票: '004',
+  专用发票: '004',
+  增值税普通发票: '007',
+  普通发票: '007',
+  卷式发票: '025',
+  电子普通发票: '026',
+  增值税电子普通发票: '026',
+  电子专用发票: '028',
+  增值税电子专用发票: '028',
+  数电专票: '81',
+  '电子发票(增值税专用发票)': '81',
+  数电普票: '82',
+  '电子发票(普通发票)': '82',
+};
+
+/** Zero-rate kinds (lslbs) by the names clerks type into the 零税率标识 column: accepted input, not messages. */
+export const LEVY_NAMES: Readonly<Record<string, string>> = { 免税: '1', 不征税: '2', 不征增值税: '2', 零税率: '3', 普通零税率: '3', 差额征税: '4', 简易征收: '5', 减按征收: '6' };
+
 export interface BatchColumn {
   field: BatchField;
   header: string;

@@ -24,6 +24,7 @@ export function createBatchFeature(deps: BatchFeatureDeps): Feature {
     defaultIssuer: deps.defaultIssuer,
     submitInvoice: (draft) => deps.issuance.submit(draft),
     progress: (progress) => deps.emit('batch:progress', progress),
+    uiLanguage: deps.uiLanguage,
   });
   return {
     name: 'batch',

@@ -1,16 +1,19 @@
 /**
  * Sheet rows → invoices: rows are grouped by 发票序号, turned into an InvoiceDraft, and checked with the
  * very schema and rule book the issuance form runs (InvoiceDraft + shared/rules/issuance-form checkDraft).
- * Every problem is placed on the spreadsheet row and column where the clerk can fix it.
+ * Every problem is placed on the spreadsheet row and column where the clerk can fix it, by key and params
+ * (shared/i18n/batch-texts.ts, the rule book's keys as they are): the renderer words it in the UI's language.
  */
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
-import { InvoiceDraft, type BatchIssue, type InvoiceType } from '../../../shared/ipc/index.js';
-import { checkDraft, DRAFT_LABELS, draftIssueText, type Seller } from '../../../shared/rules/issuance-form/index.js';
+import { batchProblemKey, type BatchProblemKey } from '../../../shared/i18n/batch-texts.js';
+import type { Problem } from '../../../shared/i18n/table.js';
+import { InvoiceDraft, type BatchProblem, type InvoiceType } from '../../../shared/ipc/index.js';
+import { checkDraft, DRAFT_LABELS, schemaIssue, type Seller } from '../../../shared/rules/issuance-form/index.js';
 import { isDecimal } from '../../../shared/rules/money.js';
-import { parseRate, RATE_CHOICES } from '../libraries/cell-values.js';
+import { parseRate } from '../libraries/cell-values.js';
 import type { SheetRecord } from '../libraries/sheet-reader.js';
-import { BATCH_LABELS, INVOICE_FIELDS, type BatchField, type LineField } from './columns.js';
+import { BATCH_LABELS, INVOICE_FIELDS, INVOICE_TYPE_NAMES, LEVY_NAMES, type BatchField, type LineField } from './columns.js';
 
 export interface ParsedInvoice {
   seq: number;
@@ -22,24 +25,9 @@ export interface ParsedInvoice {
   lineCount: number;
   /** The draft as it will be submitted; null when the rows could not even be shaped into one. */
   draft: InvoiceDraft | null;
-  issues: BatchIssue[];
+  issues: BatchProblem[];
 }
 
-const INVOICE_TYPE_NAMES: Record<string, InvoiceType> = {
-  增值税专用发票: '004',
-  专用发票: '004',
-  增值税普通发票: '007',
-  普通发票: '007',
-  卷式发票: '025',
-  电子普通发票: '026',
-  增值税电子普通发票: '026',
-  电子专用发票: '028',
-  增值税电子专用发票: '028',
-  数电专票: '81',
-  '电子发票(增值税专用发票)': '81',
-  数电普票: '82',
-  '电子发票(普通发票)': '82',
-};
 const INVOICE_TYPE_CODES: readonly InvoiceType[] = ['004', '007', '025', '026', '028', '81', '82'];
 
 /** "026", a numeric cell that became "26", or the type's Chinese name. */
@@ -53,15 +41,16 @@ export function parseInvoiceType(raw: string): InvoiceType | null {
   return INVOICE_TYPE_NAMES[text] ?? null;
 }
 
-const LEVY_NAMES: Record<string, string> = { 免税: '1', 不征税: '2', 不征增值税: '2', 零税率: '3', 普通零税率: '3', 差额征税: '4', 简易征收: '5', 减按征收: '6' };
-
-/** zod's own words are English; the clerk gets these instead. */
-function zodMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'too_big' && 'maximum' in issue) return `最长 ${String(issue.maximum)} 个字符`;
-  if (issue.code === 'invalid_type') return '不能为空';
-  if (issue.code === 'invalid_value') return '取值无效';
-  return issue.message;
+/** zod's own words are English; the clerk gets these instead (the schema's own sentence for the rest). */
+function zodProblem(issue: z.core.$ZodIssue, input: unknown): Problem {
+  if (issue.code === 'too_big' && 'maximum' in issue) return { key: batchProblemKey('tooLong'), params: { max: Number(issue.maximum) } };
+  if (issue.code === 'invalid_type') return { key: batchProblemKey('required'), params: {} };
+  if (issue.code === 'invalid_value') return { key: batchProblemKey('invalidValue'), params: {} };
+  const { key, params } = schemaIssue(issue, input);
+  return { key: `rules.${key}`, params };
 }
+
+const problem = (key: BatchProblemKey, params: Problem['params'] = {}): Problem => ({ key: batchProblemKey(key), params });
 
 interface Group {
   key: string | null;
@@ -93,37 +82,45 @@ export interface ParseContext {
 
 export function parseInvoice(group: Group, seq: number, context: ParseContext): ParsedInvoice {
   const first = group.records[0]!;
-  const issues: BatchIssue[] = [];
+  const issues: BatchProblem[] = [];
   // A cell that could not be read says why once; the rules then meeting it empty would only repeat it.
-  const unreadable = new Set(group.records.flatMap((record) => record.problems.map((problem) => `${record.row}:${problem.field}`)));
-  const add = (row: number, field: BatchField | null, message: string, severity: BatchIssue['severity'] = 'error') => {
+  const unreadable = new Set(group.records.flatMap((record) => record.problems.map((cell) => `${record.row}:${cell.field}`)));
+  // A cell the sheet checks already refused (an empty or unknown rate) is not refused again by the schema.
+  const refused = new Set<string>();
+  const add = (row: number, field: string | null, found: Problem, severity: BatchProblem['severity'] = 'error') => {
     if (field !== null && unreadable.has(`${row}:${field}`)) return;
-    const column = field ? BATCH_LABELS[field] : '发票';
-    // Rules often start with the field's name ("购买方纳税人识别号：…"); the report names the column already.
-    issues.push({ row, column, message: message.startsWith(`${column}：`) ? message.slice(column.length + 1) : message, severity });
+    if (field !== null && refused.has(`${row}:${field}`)) return;
+    issues.push({ row, column: field ?? 'invoice', key: found.key, params: { ...found.params }, severity });
+  };
+  /** A problem the sheet's own reading found (a cell's value, the grouping): the schema and the rules say nothing more of that cell. */
+  const refuse = (row: number, field: BatchField, found: Problem) => {
+    add(row, field, found);
+    refused.add(`${row}:${field}`);
   };
 
   for (const record of group.records) {
-    for (const problem of record.problems) issues.push({ row: record.row, column: BATCH_LABELS[problem.field as BatchField], message: problem.message, severity: 'error' });
+    for (const cell of record.problems) issues.push({ row: record.row, column: cell.field, key: cell.key, params: { ...cell.params }, severity: 'error' });
   }
   // Invoice columns are read from the first row; a later row saying something else is a mistake to show.
   for (const record of group.records.slice(1)) {
     for (const field of INVOICE_FIELDS) {
       const value = record.values[field];
-      if (value !== undefined && value !== first.values[field]) add(record.row, field, `与同一发票序号的第 ${first.row} 行不一致（${first.values[field] ?? '空'}）`);
+      if (value === undefined || value === first.values[field]) continue;
+      const firstValue = first.values[field];
+      refuse(record.row, field, firstValue === undefined ? problem('differsFromEmptyFirstRow', { first: first.row }) : problem('differsFromFirstRow', { first: first.row, value: firstValue }));
     }
   }
 
   const v = first.values;
   const invoiceType = v.invoiceType === undefined ? null : parseInvoiceType(v.invoiceType);
-  if (v.invoiceType === undefined) add(first.row, 'invoiceType', '不能为空');
-  else if (invoiceType === null) add(first.row, 'invoiceType', `「${v.invoiceType}」不是可开具的发票类型（004、007、025、026、028、81、82）`);
+  if (v.invoiceType === undefined) refuse(first.row, 'invoiceType', problem('required'));
+  else if (invoiceType === null) refuse(first.row, 'invoiceType', problem('invoiceTypeUnknown', { value: v.invoiceType }));
   const specialKind = v.specialKind === undefined ? undefined : v.specialKind.padStart(2, '0');
   if (specialKind !== undefined && !['00', '01', '02', '08'].includes(specialKind)) {
-    add(first.row, 'specialKind', `批量开票只支持 00、01、02、08；「${v.specialKind}」请在开票页面逐张开具`);
+    refuse(first.row, 'specialKind', problem('specialKindUnsupported', { value: v.specialKind ?? '' }));
   }
 
-  const lines = group.records.map((record) => buildLine(record, add));
+  const lines = group.records.map((record) => buildLine(record, refuse));
   const push = { ...(v.email ? { email: v.email } : {}), ...(v.mobile ? { phone: v.mobile } : {}) };
   const candidate = {
     invoiceType: invoiceType ?? '026',
@@ -143,28 +140,30 @@ export function parseInvoice(group: Group, seq: number, context: ParseContext): 
   };
 
   const rowOfLine = (index: number) => group.records[index]?.row ?? first.row;
-  const place = (path: ReadonlyArray<PropertyKey>, message: string, severity: BatchIssue['severity']) => {
+  // Where a problem of the draft goes: a line's field on that line's sheet row, the rest on the first row.
+  const place = (path: ReadonlyArray<PropertyKey>, found: Problem, severity: BatchProblem['severity']) => {
     const [top, index, field] = path.map(String);
     if (top === 'lines' && index !== undefined && /^\d+$/.test(index)) {
       const column = field && field in BATCH_LABELS ? (field as LineField) : null;
-      // The rule book numbers invoice lines ("第 2 行"); the report already names the sheet row.
-      return add(rowOfLine(Number(index)), column, message.replace(/^第 \d+ 行[\s：:]*/, ''), severity);
+      return add(rowOfLine(Number(index)), column, found, severity);
     }
-    if (top === 'push') return add(first.row, field === 'phone' ? 'mobile' : 'email', message, severity);
+    if (top === 'push') return add(first.row, field === 'phone' ? 'mobile' : 'email', found, severity);
     const column = top && top in BATCH_LABELS ? (top as BatchField) : null;
-    if (column === null && top && DRAFT_LABELS[top]) return issues.push({ row: first.row, column: DRAFT_LABELS[top], message, severity });
-    return add(first.row, column, message, severity);
+    // A draft field with no column of its own (e.g. showBuyerBankAccount) is named as the form names it.
+    if (column === null && top && DRAFT_LABELS[top]) return issues.push({ row: first.row, column: top, key: found.key, params: { ...found.params }, severity });
+    return add(first.row, column, found, severity);
   };
 
   let draft: InvoiceDraft | null = null;
   let total: string | null = null;
   const parsed = InvoiceDraft.safeParse(candidate);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) place(issue.path, zodMessage(issue), 'error');
+    for (const issue of parsed.error.issues) place(issue.path, zodProblem(issue, candidate), 'error');
   } else {
     draft = parsed.data;
     const check = checkDraft(parsed.data, { seller: context.seller });
-    for (const issue of check.issues) place(issue.path.split('.'), draftIssueText(issue, 'zh'), issue.severity);
+    // The rule book's own keys, kept as keys (the renderer loads RULE_MESSAGES under `rules.`).
+    for (const issue of check.issues) place(issue.path.split('.'), { key: `rules.${issue.key}`, params: issue.params }, issue.severity);
     if (check.request !== null) total = check.built.totals.total;
   }
   const valid = draft !== null && !issues.some((issue) => issue.severity === 'error');
@@ -184,29 +183,29 @@ export function parseInvoice(group: Group, seq: number, context: ParseContext): 
 const optional = <K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> =>
   value === undefined || value === '' ? {} : ({ [key]: value } as Record<K, string>);
 
-type AddIssue = (row: number, field: BatchField | null, message: string) => void;
+type AddIssue = (row: number, field: BatchField, found: Problem) => void;
 
 /**
  * One sheet row as a draft line. Rates are read as clerks write them; a row with only an amount is one
  * unit at that price, and an amount with a quantity gives the unit price (the rules then hold the
  * amount to quantity × price within 0.01).
  */
-function buildLine(record: SheetRecord<BatchField>, add: AddIssue): Record<string, string> {
+function buildLine(record: SheetRecord<BatchField>, refuse: AddIssue): Record<string, string> {
   const v = record.values;
   const line: Record<string, string> = { name: v.name ?? '' };
   for (const field of ['taxCode', 'specification', 'unit', 'quantity', 'unitPrice', 'amount', 'tax'] as const) {
     const value = v[field];
     if (value !== undefined) line[field] = value;
   }
-  if (v.rate === undefined) add(record.row, 'rate', `不能为空，请填写 ${RATE_CHOICES}`);
+  if (v.rate === undefined) refuse(record.row, 'rate', problem('rateRequired'));
   else {
     const rate = parseRate(v.rate);
-    if (rate === null) add(record.row, 'rate', `「${v.rate}」不是可用的税率，只能是 ${RATE_CHOICES}`);
+    if (rate === null) refuse(record.row, 'rate', problem('rateInvalid', { value: v.rate }));
     line.rate = rate ?? '0.13';
   }
   if (v.specialLevy !== undefined) {
     const levy = LEVY_NAMES[v.specialLevy] ?? v.specialLevy;
-    if (!/^[1-6]$/.test(levy)) add(record.row, 'specialLevy', `「${v.specialLevy}」不是有效的零税率标识（1–6）`);
+    if (!/^[1-6]$/.test(levy)) refuse(record.row, 'specialLevy', problem('levyInvalid', { value: v.specialLevy }));
     else line.specialLevy = levy;
   }
   if (v.preferentialPolicy !== undefined) line.preferentialPolicy = v.preferentialPolicy.padStart(2, '0');

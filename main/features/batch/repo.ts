@@ -3,6 +3,7 @@
  * the invoice it became (by lsh, through issuance's invoice reads), so it can never disagree with the history.
  */
 import type { Db } from '../../db/open.js';
+import { IPC_ERROR_CODES } from '../../../shared/ipc/index.js';
 import type { BatchInvoice, BatchIssue, BatchProgress, BatchRowState, BatchSummary, Environment, InvoiceDraft, InvoiceStatus } from '../../../shared/ipc/index.js';
 import type { InvoiceReads, InvoiceState } from '../issuance/repo.js';
 import type { ParsedInvoice } from './parse.js';
@@ -51,21 +52,46 @@ function rowState(row: ShownRow): BatchRowState {
   return row.submit_error ? 'failed' : 'ready';
 }
 
-const toInvoice = (row: ShownRow): BatchInvoice => ({
-  seq: row.seq,
-  firstRow: row.first_row,
-  lastRow: row.last_row,
-  invoiceKey: row.invoice_key,
-  buyerName: row.ghdwmc,
-  total: row.jshj,
-  lineCount: row.line_count,
-  issues: JSON.parse(row.errors_json) as BatchIssue[],
-  state: rowState(row),
-  lsh: row.lsh,
-  invoiceCode: row.fpdm,
-  invoiceNumber: row.fphm,
-  error: row.submit_error ?? row.error_message,
-});
+type SubmitError = NonNullable<BatchInvoice['submitError']>;
+
+/**
+ * submit_error holds the IpcFailure as JSON ({ code, key, params }); a version before messages by code
+ * stored a Chinese sentence there, which is shown as stored.
+ */
+function submitErrorOf(stored: string | null): { submitError: SubmitError | null; text: string | null } {
+  if (stored === null) return { submitError: null, text: null };
+  if (stored.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(stored) as Partial<SubmitError>;
+      if ((IPC_ERROR_CODES as readonly unknown[]).includes(parsed.code) && typeof parsed.key === 'string') {
+        return { submitError: { code: parsed.code as SubmitError['code'], key: parsed.key, params: parsed.params ?? {} }, text: null };
+      }
+    } catch {
+      // Not JSON after all: an old sentence that happens to start with a brace.
+    }
+  }
+  return { submitError: null, text: stored };
+}
+
+function toInvoice(row: ShownRow): BatchInvoice {
+  const { submitError, text } = submitErrorOf(row.submit_error);
+  return {
+    seq: row.seq,
+    firstRow: row.first_row,
+    lastRow: row.last_row,
+    invoiceKey: row.invoice_key,
+    buyerName: row.ghdwmc,
+    total: row.jshj,
+    lineCount: row.line_count,
+    issues: JSON.parse(row.errors_json) as BatchIssue[],
+    state: rowState(row),
+    lsh: row.lsh,
+    invoiceCode: row.fpdm,
+    invoiceNumber: row.fphm,
+    error: text ?? row.error_message,
+    submitError,
+  };
+}
 
 const BATCH_SELECT = `SELECT b.id, b.file_name, b.created_at, b.submitted_at,
     (SELECT count(*) FROM batch_row r WHERE r.batch_id = b.id) AS invoices,
@@ -169,7 +195,8 @@ export function createBatchRepo(db: Db, invoices: Pick<InvoiceReads, 'statesByLs
     setLsh: (rowId: number, lsh: string): void => {
       if (setLsh.run(lsh, rowId).changes !== 1) throw new Error(`batch row ${rowId} already has an invoice`);
     },
-    setSubmitError: (rowId: number, message: string): void => void setSubmitError.run(message, rowId),
+    /** Records why a row could not be submitted, by code (shown in the UI's language). */
+    setSubmitError: (rowId: number, error: SubmitError): void => void setSubmitError.run(JSON.stringify(error), rowId),
     batchOfLsh: (lsh: string): number | undefined => batchOfLsh.get(lsh)?.batch_id,
     progress: progressOf,
     unfinishedBatches: (environment: Environment): number[] => unfinished.all(environment).map((row) => row.id),

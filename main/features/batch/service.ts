@@ -22,13 +22,17 @@ import {
   type InvoiceDraft,
   type InvoiceSummary,
 } from '../../../shared/ipc/index.js';
+import { BATCH_RESULT_TEXTS, batchIssueParts } from '../../../shared/i18n/batch-texts.js';
+import { problemText } from '../../../shared/i18n/problem-text.js';
+import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
 import type { Seller } from '../../../shared/rules/issuance-form/index.js';
-import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
+import { fillTemplate } from '../../../shared/rules/rule-messages.js';
+import { exportFilter, exportRows, type ExportColumn } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
-import { XLSX_FILTER } from '../libraries/service.js';
 import { importSheet } from '../libraries/sheet-import.js';
 import { BATCH_HEADERS, BATCH_LABELS, REQUIRED_FIELDS } from './columns.js';
 import { groupRows, parseInvoice } from './parse.js';
+
 import type { BatchRepo } from './repo.js';
 import { TEMPLATE_SHEET, writeTemplate } from './template.js';
 
@@ -37,33 +41,35 @@ export const BATCH_MAX_ROWS = 5_000;
 /** Rows enqueued between two yields to the event loop, so the window and the outbox stay responsive. */
 const SUBMIT_CHUNK = 20;
 
-const STATE_LABELS: Record<BatchInvoice['state'], string> = {
-  invalid: '校验未通过',
-  ready: '未提交',
-  queued: '排队',
-  issuing: '开具中',
-  issued: '已开具',
-  failed: '失败',
-};
-
 const rowsText = (invoice: BatchInvoice) => (invoice.firstRow === invoice.lastRow ? String(invoice.firstRow) : `${invoice.firstRow}-${invoice.lastRow}`);
 
-export const RESULT_COLUMNS: ReadonlyArray<ExportColumn<BatchInvoice>> = [
-  { header: '行号', value: rowsText, kind: 'text', width: 10 },
-  { header: '发票序号', value: (r) => r.invoiceKey, kind: 'text', width: 10 },
-  { header: '购买方', value: (r) => r.buyerName, kind: 'text', width: 30 },
-  { header: '价税合计', value: (r) => r.total, kind: 'money', width: 14 },
-  { header: '状态', value: (r) => STATE_LABELS[r.state], kind: 'text', width: 10 },
-  { header: '发票代码', value: (r) => r.invoiceCode, kind: 'text', width: 14 },
-  { header: '发票号码', value: (r) => r.invoiceNumber, kind: 'text', width: 22 },
-  { header: '流水号', value: (r) => r.lsh, kind: 'text', width: 28 },
-  {
-    header: '错误',
-    value: (r) => r.error ?? (r.issues.filter((i) => i.severity === 'error').map((i) => `第 ${i.row} 行「${i.column}」${i.message}`).join('；') || null),
-    kind: 'text',
-    width: 60,
-  },
-];
+/** The results workbook in the UI's language (shared/i18n/batch-texts.ts): headers, states and each row's problems. */
+export function resultColumns(language: UiLanguage): ReadonlyArray<ExportColumn<BatchInvoice>> {
+  const say = (key: keyof typeof BATCH_RESULT_TEXTS, params: Record<string, string | number> = {}) => fillTemplate(BATCH_RESULT_TEXTS[key][language], params);
+  const errorText = (r: BatchInvoice): string | null => {
+    if (r.error !== null) return r.error;
+    if (r.submitError !== null) {
+      // A failure of another feature (errors.<key> lives in the renderer's locales) is named by its code and key.
+      const worded = problemText(r.submitError, language);
+      return worded !== r.submitError.key ? worded : problemText({ key: 'batch.problems.submitFailed', params: { reason: `${r.submitError.code} ${r.submitError.key}` } }, language);
+    }
+    const lines = r.issues
+      .filter((issue) => issue.severity === 'error')
+      .map((issue) => say('issueLine', { row: issue.row, ...batchIssueParts(issue, language, (problem) => problemText(problem, language)) }));
+    return lines.join(say('separator')) || null;
+  };
+  return [
+    { header: say('rows'), value: rowsText, kind: 'text', width: 10 },
+    { header: say('invoiceKey'), value: (r) => r.invoiceKey, kind: 'text', width: 10 },
+    { header: say('buyerName'), value: (r) => r.buyerName, kind: 'text', width: 30 },
+    { header: say('total'), value: (r) => r.total, kind: 'money', width: 14 },
+    { header: say('state'), value: (r) => say(r.state), kind: 'text', width: 10 },
+    { header: say('invoiceCode'), value: (r) => r.invoiceCode, kind: 'text', width: 14 },
+    { header: say('invoiceNumber'), value: (r) => r.invoiceNumber, kind: 'text', width: 22 },
+    { header: say('lsh'), value: (r) => r.lsh, kind: 'text', width: 28 },
+    { header: say('error'), value: errorText, kind: 'text', width: 60 },
+  ];
+}
 
 export interface BatchServiceDeps {
   repo: BatchRepo;
@@ -74,12 +80,15 @@ export interface BatchServiceDeps {
   /** The issuance service's submit: stores the invoice and its outbox entry (docs/architecture.md §5). */
   submitInvoice: (draft: InvoiceDraft) => InvoiceSummary;
   progress: (progress: BatchProgress) => void;
+  /** The UI's language, for what main writes itself (the results workbook, default file names, dialog filters). */
+  uiLanguage: () => UiLanguage;
   now?: () => Date;
 }
 
 export function createBatchService(deps: BatchServiceDeps) {
   const { repo } = deps;
   const now = () => (deps.now ?? (() => new Date()))();
+  const language = deps.uiLanguage;
   const submitting = new Map<number, Promise<BatchSummary>>();
   let stopped = false;
 
@@ -97,7 +106,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   const detail = (batchId: number): BatchDetail => ({ ...summary(batchId), rows: repo.invoices(batchId) });
 
   async function savePath(name: string): Promise<string | null> {
-    return dialog().chooseSavePath(name, [EXPORT_FILTERS.xlsx]);
+    return dialog().chooseSavePath(name, [exportFilter('xlsx', language())]);
   }
 
   const writeFailure = (error: unknown) =>
@@ -114,8 +123,12 @@ export function createBatchService(deps: BatchServiceDeps) {
           repo.transaction(() => repo.setLsh(row.id, deps.submitInvoice(row.draft).lsh));
         } catch (error) {
           // A refusal is recorded on its row and the batch goes on; the row is never retried blindly.
-          const message = error instanceof IpcFailure ? error.message : `提交失败：${error instanceof Error ? error.message : String(error)}`;
-          repo.setSubmitError(row.id, message);
+          repo.setSubmitError(
+            row.id,
+            error instanceof IpcFailure
+              ? { code: error.code, key: error.key, params: { ...error.params } }
+              : { code: 'INTERNAL', key: 'batch.problems.submitFailed', params: { reason: error instanceof Error ? error.message : String(error) } },
+          );
         }
       }
       deps.progress(repo.progress(batchId));
@@ -138,7 +151,7 @@ export function createBatchService(deps: BatchServiceDeps) {
 
   return {
     async template(): Promise<BatchFileResult> {
-      const filePath = await savePath('批量开票模板.xlsx');
+      const filePath = await savePath(BATCH_RESULT_TEXTS.templateFile[language()]);
       if (filePath === null) return { cancelled: true, path: null };
       try {
         await writeTemplate(filePath);
@@ -149,7 +162,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     },
 
     async import(): Promise<BatchImportResult> {
-      const filePath = await dialog().chooseOpenPath([XLSX_FILTER]);
+      const filePath = await dialog().chooseOpenPath([exportFilter('xlsx', language())]);
       if (filePath === null) return { cancelled: true, batch: null };
       // Off the main thread, with the unpacked size and the rows bounded while reading (libraries/sheet-import.ts).
       const { records } = (
@@ -170,10 +183,10 @@ export function createBatchService(deps: BatchServiceDeps) {
     async exportResults(batchId: number): Promise<BatchFileResult> {
       const batch = detail(batchId);
       const stem = path.basename(batch.fileName, path.extname(batch.fileName));
-      const filePath = await savePath(`${stem}-开票结果.xlsx`);
+      const filePath = await savePath(fillTemplate(BATCH_RESULT_TEXTS.resultsFile[language()], { stem }));
       if (filePath === null) return { cancelled: true, path: null };
       try {
-        await exportRows(batch.rows, RESULT_COLUMNS, 'xlsx', filePath);
+        await exportRows(batch.rows, resultColumns(language()), 'xlsx', filePath);
       } catch (error) {
         throw writeFailure(error);
       }

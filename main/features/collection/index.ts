@@ -29,7 +29,7 @@ export interface CollectionApi {
 }
 
 export function createCollectionFeature(
-  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit'> & { enterprise: () => string; dialog: () => CorePorts['dialog']; retryDelayMs?: number; pageSize?: number },
+  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit' | 'uiLanguage'> & { enterprise: () => string; dialog: () => CorePorts['dialog']; retryDelayMs?: number; pageSize?: number },
 ): Feature<CollectionApi> & { api: CollectionApi } {
   const repo = createCollectionRepo(deps.db, deps.environment);
   const ledger = createLedgerRepo(deps.db, deps.environment);
@@ -60,7 +60,7 @@ export function createCollectionFeature(
         const dialog = deps.dialog();
         if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'collection.errors.noDialog');
         const stamp = deps.now().toISOString().slice(0, 10).replaceAll('-', '');
-        return exportLedger(ledger.all(deps.enterprise(), filter, MAX_EXPORT_ROWS), format, dialog, stamp);
+        return exportLedger(ledger.all(deps.enterprise(), filter, MAX_EXPORT_ROWS), format, dialog, stamp, deps.uiLanguage());
       });
     },
     start: () => service.resume(),

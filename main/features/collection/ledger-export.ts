@@ -1,37 +1,53 @@
-/** The input ledger's export columns (Chinese headers for the clerks' spreadsheets) and its writing through main/export. */
-import { EXPORT_FILTERS, exportRows, type ExportColumn, type ExportFormat } from '../../export/index.js';
+/**
+ * The input ledger's export (进项台账) through main/export: its columns, state words and file name in the
+ * clerk's UI language — an export is the clerk's own file, so it follows the screen it came from (import
+ * templates, a file format read back by its headers, stay Chinese). A state is written as its code and
+ * its word ("2 Voided"), so the file reads the same whichever language wrote it.
+ */
+import { exportText, type ExportTextKey } from '../../../shared/i18n/export-texts.js';
+import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
+import { exportFilter, exportRows, type ExportColumn, type ExportFormat } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { LedgerRow } from '../../../shared/ipc/schemas/collection.js';
 
-const FPZT: Record<string, string> = { '0': '正常', '1': '失控', '2': '作废', '3': '红冲', '4': '异常' };
-const RZZT: Record<string, string> = { '0': '未认证', '1': '已认证' };
-const GLZT: Record<string, string> = { '0': '正常', '1': '异常', '2': '疑点' };
-const label = (table: Record<string, string>, code: string | null) => (code === null ? '' : `${code} ${table[code] ?? ''}`.trim());
+const STATE_KEYS = {
+  FPZT: { '0': 'fpzt0', '1': 'fpzt1', '2': 'fpzt2', '3': 'fpzt3', '4': 'fpzt4' },
+  RZZT: { '0': 'rzzt0', '1': 'rzzt1' },
+  GLZT: { '0': 'glzt0', '1': 'glzt1', '2': 'glzt2' },
+} as const satisfies Record<string, Record<string, ExportTextKey>>;
 
-export const LEDGER_COLUMNS: ReadonlyArray<ExportColumn<LedgerRow>> = [
-  { header: '发票类型', value: (r) => r.FPLXDM, kind: 'text', width: 8 },
-  { header: '发票代码', value: (r) => r.FPDM, kind: 'text', width: 14 },
-  { header: '发票号码', value: (r) => r.FPHM, kind: 'text', width: 22 },
-  { header: '开票日期', value: (r) => r.KPRQ, kind: 'text', width: 10 },
-  { header: '销售方名称', value: (r) => r.XHFMC, width: 28 },
-  { header: '销售方税号', value: (r) => r.XHFSBH, kind: 'text', width: 20 },
-  { header: '金额', value: (r) => r.HJJE, kind: 'money', width: 14 },
-  { header: '税额', value: (r) => r.SE, kind: 'money', width: 12 },
-  { header: '价税合计', value: (r) => r.JSHJ, kind: 'money', width: 14 },
-  { header: '有效税额', value: (r) => r.YXSE, kind: 'money', width: 12 },
-  { header: '发票状态', value: (r) => label(FPZT, r.FPZT), width: 8 },
-  { header: '认证状态', value: (r) => label(RZZT, r.RZZT), width: 8 },
-  { header: '认证所属期', value: (r) => r.RZSQ, kind: 'text', width: 10 },
-  { header: '管理状态', value: (r) => label(GLZT, r.GLZT), width: 8 },
-  { header: '当前所属期', value: (r) => r.DQSKSSQ, kind: 'text', width: 10 },
-];
+export function ledgerColumns(language: UiLanguage): ReadonlyArray<ExportColumn<LedgerRow>> {
+  const text = (key: ExportTextKey) => exportText(key, {}, language);
+  const label = (table: Readonly<Record<string, ExportTextKey>>, code: string | null) => {
+    if (code === null) return '';
+    const key = table[code];
+    return key ? `${code} ${text(key)}` : code;
+  };
+  return [
+    { header: text('colInvoiceType'), value: (r) => r.FPLXDM, kind: 'text', width: 8 },
+    { header: text('colInvoiceCode'), value: (r) => r.FPDM, kind: 'text', width: 14 },
+    { header: text('colInvoiceNumber'), value: (r) => r.FPHM, kind: 'text', width: 22 },
+    { header: text('colIssueDate'), value: (r) => r.KPRQ, kind: 'text', width: 10 },
+    { header: text('colSellerName'), value: (r) => r.XHFMC, width: 28 },
+    { header: text('colSellerTaxNumber'), value: (r) => r.XHFSBH, kind: 'text', width: 20 },
+    { header: text('colAmount'), value: (r) => r.HJJE, kind: 'money', width: 14 },
+    { header: text('colTax'), value: (r) => r.SE, kind: 'money', width: 12 },
+    { header: text('colTotal'), value: (r) => r.JSHJ, kind: 'money', width: 14 },
+    { header: text('colValidTax'), value: (r) => r.YXSE, kind: 'money', width: 12 },
+    { header: text('colInvoiceState'), value: (r) => label(STATE_KEYS.FPZT, r.FPZT), width: 8 },
+    { header: text('colCertification'), value: (r) => label(STATE_KEYS.RZZT, r.RZZT), width: 8 },
+    { header: text('colCertificationPeriod'), value: (r) => r.RZSQ, kind: 'text', width: 10 },
+    { header: text('colManagement'), value: (r) => label(STATE_KEYS.GLZT, r.GLZT), width: 8 },
+    { header: text('colCurrentPeriod'), value: (r) => r.DQSKSSQ, kind: 'text', width: 10 },
+  ];
+}
 
-export async function exportLedger(rows: readonly LedgerRow[], format: ExportFormat, dialog: DialogPort, stamp: string) {
-  const filePath = await dialog.chooseSavePath(`进项台账-${stamp}.${format}`, [EXPORT_FILTERS[format]]);
+export async function exportLedger(rows: readonly LedgerRow[], format: ExportFormat, dialog: DialogPort, stamp: string, language: UiLanguage) {
+  const filePath = await dialog.chooseSavePath(`${exportText('inputLedgerFileName', { stamp }, language)}.${format}`, [exportFilter(format, language)]);
   if (filePath === null) return { cancelled: true, rows: 0 };
   try {
-    await exportRows(rows, LEDGER_COLUMNS, format, filePath);
+    await exportRows(rows, ledgerColumns(language), format, filePath);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'write failed';
     throw new IpcFailure('VALIDATION_FAILED', 'collection.errors.exportFailed', { reason });

@@ -18,6 +18,7 @@ export function createHistoryFeature(deps: FeatureDeps & { issuance: IssuanceApi
     environment: deps.environment,
     enterprise: () => deps.seller().taxNumber,
     dialog: deps.ports.dialog,
+    uiLanguage: deps.uiLanguage,
     invoices: deps.issuance.invoices,
     reversal: deps.reversal,
     now: deps.now,

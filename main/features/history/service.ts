@@ -13,7 +13,9 @@ import type {
   RowCount,
 } from '../../../shared/ipc/index.js';
 import { IpcFailure } from '../../../shared/ipc/index.js';
-import { EXPORT_FILTERS, exportRows, type ExportColumn } from '../../export/index.js';
+import { exportText, type ExportTextKey } from '../../../shared/i18n/export-texts.js';
+import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
+import { exportFilter, exportRows, type ExportColumn } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
 import type { DetailDeps } from './detail.js';
 import { outputInvoiceDetail } from './detail.js';
@@ -22,35 +24,45 @@ import type { HistoryRepo } from './repo.js';
 /** More rows than this are not exported in one file (Excel itself stops at 1,048,576). */
 export const EXPORT_MAX_ROWS = 100_000;
 
-const DIRECTION_LABELS: Record<HistoryRow['direction'], string> = { output: '销项', input: '进项' };
-const STATUS_LABELS: Record<string, string> = {
-  queued: '待发送',
-  issuing: '开具中',
-  issued: '已开具',
-  failed: '失败',
-  normal: '正常',
-  'out-of-control': '失控',
-  voided: '作废',
-  'red-reversed': '红冲',
-  abnormal: '异常',
+const STATUS_KEYS: Record<string, ExportTextKey> = {
+  queued: 'statusQueued',
+  issuing: 'statusIssuing',
+  issued: 'statusIssued',
+  failed: 'statusFailed',
+  normal: 'statusNormal',
+  'out-of-control': 'statusOutOfControl',
+  voided: 'statusVoided',
+  'red-reversed': 'statusRedReversed',
+  abnormal: 'statusAbnormal',
 };
 
-const REVERSAL_LABELS: Record<NonNullable<HistoryRow['reversal']>, string | null> = { none: null, partial: '部分冲红', full: '已全额冲红' };
-
-export const HISTORY_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<HistoryRow>> = [
-  { header: '方向', value: (row) => DIRECTION_LABELS[row.direction], width: 6 },
-  { header: '发票类型', value: (row) => row.invoiceType, width: 8 },
-  { header: '发票代码', value: (row) => row.invoiceCode, width: 14 },
-  { header: '发票号码', value: (row) => row.invoiceNumber, width: 22 },
-  { header: '日期', value: (row) => row.date, width: 24 },
-  { header: '对方名称', value: (row) => row.counterpartyName, width: 32 },
-  { header: '对方税号', value: (row) => row.counterpartyTaxNumber, width: 22 },
-  { header: '价税合计', value: (row) => row.total, kind: 'money', width: 14 },
-  { header: '税额', value: (row) => row.tax, kind: 'money', width: 12 },
-  { header: '状态', value: (row) => (row.status === null ? null : (STATUS_LABELS[row.status] ?? row.status)), width: 8 },
-  { header: '蓝/红', value: (row) => (row.kplx === null ? null : row.kplx === '1' ? '红字' : '蓝字'), width: 6 },
-  { header: '冲红', value: (row) => (row.reversal === null ? null : REVERSAL_LABELS[row.reversal]), width: 10 },
-];
+/**
+ * The history export's columns in the clerk's UI language: the export is the clerk's own file to read and
+ * pass on, so it speaks the language of the screen it came from (unlike the import templates, a file format
+ * that must stay Chinese to be read back).
+ */
+export function historyExportColumns(language: UiLanguage): ReadonlyArray<ExportColumn<HistoryRow>> {
+  const text = (key: ExportTextKey) => exportText(key, {}, language);
+  const status = (value: string) => {
+    const key = STATUS_KEYS[value];
+    return key ? text(key) : value;
+  };
+  const reversal = (value: NonNullable<HistoryRow['reversal']>) => (value === 'none' ? null : text(value === 'partial' ? 'reversalPartial' : 'reversalFull'));
+  return [
+    { header: text('colDirection'), value: (row) => text(row.direction === 'output' ? 'directionOutput' : 'directionInput'), width: 6 },
+    { header: text('colInvoiceType'), value: (row) => row.invoiceType, width: 8 },
+    { header: text('colInvoiceCode'), value: (row) => row.invoiceCode, width: 14 },
+    { header: text('colInvoiceNumber'), value: (row) => row.invoiceNumber, width: 22 },
+    { header: text('colDate'), value: (row) => row.date, width: 24 },
+    { header: text('colCounterpartyName'), value: (row) => row.counterpartyName, width: 32 },
+    { header: text('colCounterpartyTaxNumber'), value: (row) => row.counterpartyTaxNumber, width: 22 },
+    { header: text('colTotal'), value: (row) => row.total, kind: 'money', width: 14 },
+    { header: text('colTax'), value: (row) => row.tax, kind: 'money', width: 12 },
+    { header: text('colStatus'), value: (row) => (row.status === null ? null : status(row.status)), width: 8 },
+    { header: text('colBlueRed'), value: (row) => (row.kplx === null ? null : text(row.kplx === '1' ? 'red' : 'blue')), width: 6 },
+    { header: text('colReversal'), value: (row) => (row.reversal === null ? null : reversal(row.reversal)), width: 10 },
+  ];
+}
 
 export interface HistoryServiceDeps {
   repo: HistoryRepo;
@@ -58,6 +70,8 @@ export interface HistoryServiceDeps {
   /** The active enterprise's tax number: the seller of the output invoices shown, the buyer of the input ones. */
   enterprise: () => string;
   dialog: DialogPort | undefined;
+  /** The clerk's UI language: the export's file name, filter name, headers and state words. */
+  uiLanguage: () => UiLanguage;
   /** Red reversals and forms, for the detail view. */
   invoices: DetailDeps['invoices'];
   reversal: DetailDeps['reversal'];
@@ -74,11 +88,13 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     async export(request: HistoryExportRequest): Promise<HistoryExportResult> {
       if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', 'app.noSaveDialog');
       const stamp = now().toISOString().slice(0, 10).replaceAll('-', '');
-      const filePath = await deps.dialog.chooseSavePath(`发票历史-${stamp}.${request.format}`, [EXPORT_FILTERS[request.format]]);
+      const language = deps.uiLanguage();
+      const name = `${exportText('historyFileName', { stamp }, language)}.${request.format}`;
+      const filePath = await deps.dialog.chooseSavePath(name, [exportFilter(request.format, language)]);
       if (filePath === null) return { saved: false, filePath: null, rowCount: 0, truncated: false };
       const { rows, hasMore } = deps.repo.searchHistory(deps.environment, deps.enterprise(), { ...request.filter, limit: EXPORT_MAX_ROWS });
       try {
-        await exportRows(rows, HISTORY_EXPORT_COLUMNS, request.format, filePath);
+        await exportRows(rows, historyExportColumns(language), request.format, filePath);
       } catch (error) {
         const reason = error instanceof Error && 'code' in error ? String(error.code) : 'EIO';
         throw new IpcFailure('VALIDATION_FAILED', 'app.cannotSaveFile', { reason });

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { IntakeItem, IntakeLedger, IntakeLedgerQuery, IntakeLedgerRow } from '../../../shared/ipc/channels/intake.js';
 import { fieldProblems, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
+import { nativeText } from '../../../shared/i18n/native-texts.js';
 import { writeXlsx } from '../../export/xlsx.js';
+import { reimbursementColumns, reimbursementFile } from './ledger-export.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { createIntakeRepo, fieldsOf, type ReceivedRow } from './repo.js';
 import { defaultScanner, type ScannerPort } from './scanner.js';
@@ -17,7 +19,7 @@ import { createExtractionPool, type PoolOptions } from './extraction-pool.js';
 import { createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
 import { verifyReceived } from './verify.js';
 
-export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit'> & {
+export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit' | 'uiLanguage'> & {
   /** The platform's scanner; SANE / WIA / scan folder by platform when absent. */
   scanner?: ScannerPort;
   /** The threads files are read on; a pool of the default size when absent. */
@@ -88,7 +90,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
       router.handle('intake:pick', async () => {
         const dialog = deps.ports.dialog;
         if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'intake.noDialog');
-        const filters = [{ name: '发票文件', extensions: ['png', 'jpg', 'jpeg', 'pdf', 'ofd', 'xml'] }];
+        const filters = [{ name: nativeText('filterInvoiceFiles', {}, deps.uiLanguage()), extensions: ['png', 'jpg', 'jpeg', 'pdf', 'ofd', 'xml'] }];
         const paths = dialog.chooseOpenPaths ? await dialog.chooseOpenPaths(filters) : [await dialog.chooseOpenPath(filters)].filter((p): p is string => p !== null);
         return { accepted: paths.length > 0 ? queue.addPaths(paths, 'pick') : 0 };
       });
@@ -147,29 +149,12 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
         const dialog = deps.ports.dialog;
         if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'intake.noDialog');
         const day = deps.now().toISOString().slice(0, 10).replace(/-/g, '');
-        const file = await dialog.chooseSavePath(`报销台账-${day}.xlsx`, [{ name: 'Excel 工作簿', extensions: ['xlsx'] }]);
+        const language = deps.uiLanguage();
+        const target = reimbursementFile(day, language);
+        const file = await dialog.chooseSavePath(target.name, target.filters);
         if (!file) return { path: null };
         const rows = repo.ledgerAll(filter).map(ledgerRow);
-        await writeXlsx(
-          rows,
-          [
-            { header: '开票日期', value: (r) => r.fields.kprq, kind: 'text', width: 12 },
-            { header: '发票种类', value: (r) => r.fields.fpzl, kind: 'text', width: 8 },
-            { header: '发票代码', value: (r) => r.fields.fpdm, kind: 'text', width: 14 },
-            { header: '发票号码', value: (r) => r.fields.fphm, kind: 'text', width: 22 },
-            { header: '销售方名称', value: (r) => r.xhfmc, kind: 'text', width: 28 },
-            { header: '销售方税号', value: (r) => r.fields.xhfsbh, kind: 'text', width: 22 },
-            { header: '金额', value: (r) => r.fields.fpje, kind: 'money', width: 12 },
-            { header: '税额', value: (r) => r.fields.fpse, kind: 'money', width: 12 },
-            { header: '价税合计', value: (r) => r.fields.jshj, kind: 'money', width: 12 },
-            { header: '查验结果', value: (r) => r.lastCode ?? '未查验', kind: 'text', width: 10 },
-            { header: '作废/红冲', value: (r) => (r.zfbz === 'Y' ? '已作废' : r.zfbz === 'H' ? '已红冲' : ''), kind: 'text', width: 10 },
-            { header: '重复', value: (r) => (r.duplicateOf ? `重复（首张 #${r.duplicateOf}）` : ''), kind: 'text', width: 16 },
-            { header: '原文件', value: (r) => r.fileName, kind: 'text', width: 30 },
-          ],
-          file,
-          '报销台账',
-        );
+        await writeXlsx(rows, reimbursementColumns(language), file, target.sheet);
         return { path: file };
       });
       router.handle('intake:openOriginal', async ({ receivedId }) => {

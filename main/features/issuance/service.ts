@@ -89,7 +89,8 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
             return { kind: 'pending', note: outcome.message, apply: () => repo.markIssuing(lsh, at()) };
           }
           const record = outcome.records[0];
-          if (!record) return { kind: 'unclear', error: '服务返回了空的开票结果' };
+          // Kept in the outbox row's last_error for diagnosis (never shown to the clerk); the row is retried with the same lsh.
+          if (!record) return { kind: 'unclear', error: 'the service answered success with no invoice record' };
           return {
             kind: 'done',
             apply: () =>

@@ -18,4 +18,3 @@ export function parseRate(raw: string): TaxRate | null {
   return (TAX_RATES as readonly string[]).includes(ratio) ? (ratio as TaxRate) : null;
 }
 
-export const RATE_CHOICES = '13%、9%、6%、5%、3%、1% 或 0%';

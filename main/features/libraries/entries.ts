@@ -1,49 +1,71 @@
 /**
  * Checking and storing one library entry, the same way whether it comes from the form or from a
  * spreadsheet row: the IPC schema, then the rules a schema cannot say (the USCC check character, a unit
- * price that is not 0), then the identity that decides between insert and update.
+ * price that is not 0), then the identity that decides between insert and update. Every problem and
+ * remark is a key and its params (shared/i18n/library-texts.ts): the renderer words it.
  */
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { Customer, Product, type Environment } from '../../../shared/ipc/index.js';
+import { libraryProblemKey, type LibraryProblemKey } from '../../../shared/i18n/library-texts.js';
+import type { Problem } from '../../../shared/i18n/table.js';
 import { checkTaxId } from '../../../shared/rules/uscc.js';
-import { ruleText } from '../../../shared/rules/rule-messages.js';
-import { CUSTOMER_LABELS, PRODUCT_LABELS, type CustomerField, type ProductField } from './columns.js';
+import type { CustomerField, ProductField } from './columns.js';
 import type { CustomerFields, LibrariesRepo, ProductFields } from './repo.js';
 
-export interface FieldIssue<F extends string> {
+export interface FieldIssue<F extends string> extends Problem {
   field: F;
-  message: string;
 }
 
-export type Checked<T, F extends string> = { ok: true; fields: T; warnings: string[] } | { ok: false; issues: Array<FieldIssue<F>> };
+export type Checked<T, F extends string> = { ok: true; fields: T; warnings: Problem[] } | { ok: false; issues: Array<FieldIssue<F>> };
+
+const problem = (key: LibraryProblemKey, params: Problem['params'] = {}): Problem => ({ key: libraryProblemKey(key), params });
+
+/** The schemas' own sentences are Chinese (shared/ipc/schemas/libraries.ts): they travel as `text`, the zh wording. */
+function schemaProblem(issue: z.core.$ZodIssue): Problem {
+  if (issue.code === 'too_big' && 'maximum' in issue) return problem('schemaTooLong', { text: issue.message, max: Number(issue.maximum) });
+  if (issue.code === 'invalid_type' || (issue.code === 'too_small' && issue.minimum === 1)) return problem('schemaRequired', { text: issue.message });
+  return problem('schemaInvalid', { text: issue.message });
+}
+
+const CUSTOMER_FIELDS: Record<CustomerField, true> = { name: true, taxNumber: true, address: true, phone: true, bank: true, account: true, email: true, mobile: true };
+const PRODUCT_FIELDS: Record<ProductField, true> = {
+  name: true,
+  taxCode: true,
+  specification: true,
+  unit: true,
+  unitPrice: true,
+  rate: true,
+  specialLevy: true,
+  preferentialPolicy: true,
+};
 
 const orNull = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
 
-function schemaIssues<F extends string>(error: z.ZodError, known: Record<F, string>): Array<FieldIssue<F>> {
+function schemaIssues<F extends string>(error: z.ZodError, known: Record<F, unknown>): Array<FieldIssue<F>> {
   return error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
     const field = (key in known ? key : Object.keys(known)[0]) as F;
-    return { field, message: issue.message };
+    return { field, ...schemaProblem(issue) };
   });
 }
 
-/** "纳税人识别号：…；邮箱：…" — every message names its field (or spreadsheet column). */
-export function describeIssues<F extends string>(issues: ReadonlyArray<FieldIssue<F>>, labels: Record<F, string>): string {
-  return issues.map((issue) => `「${labels[issue.field]}」${issue.message}`).join('；');
+/** "taxNumber: rules.taxIdCheckCharacter; email: …" — for the log only; the clerk reads the keys' sentences. */
+export function describeIssues(issues: ReadonlyArray<{ field: string; key: string }>): string {
+  return issues.map((issue) => `${issue.field}: ${issue.key}`).join('; ');
 }
 
 export function checkCustomer(input: unknown): Checked<CustomerFields, CustomerField> {
   const parsed = Customer.safeParse(input);
-  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error, CUSTOMER_LABELS) };
+  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error, CUSTOMER_FIELDS) };
   const c = parsed.data;
   // Tax IDs are upper-case by definition; clerks often type them in lower case.
   const taxNumber = orNull(c.taxNumber)?.toUpperCase() ?? null;
-  const warnings: string[] = [];
+  const warnings: Problem[] = [];
   if (taxNumber !== null) {
     const check = checkTaxId(taxNumber);
-    if (!check.ok) return { ok: false, issues: [{ field: 'taxNumber', message: ruleText(check.message, 'zh') }] };
-    if (check.kind === 'legacy') warnings.push(`${CUSTOMER_LABELS.taxNumber} ${taxNumber}：${ruleText(check.warning, 'zh')}`);
+    if (!check.ok) return { ok: false, issues: [{ field: 'taxNumber', key: `rules.${check.message.key}`, params: check.message.params }] };
+    if (check.kind === 'legacy') warnings.push(problem('legacyTaxId', { ...check.warning.params, taxNumber }));
   }
   return {
     ok: true,
@@ -63,12 +85,12 @@ export function checkCustomer(input: unknown): Checked<CustomerFields, CustomerF
 
 export function checkProduct(input: unknown): Checked<ProductFields, ProductField> {
   const parsed = Product.safeParse(input);
-  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error, PRODUCT_LABELS) };
+  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error, PRODUCT_FIELDS) };
   const p = parsed.data;
   const unitPrice = orNull(p.unitPrice);
   // The spec: dj "not 0". A library price is only a default, but a 0 default would prefill a refused line.
   if (unitPrice !== null && new Decimal(unitPrice).isZero()) {
-    return { ok: false, issues: [{ field: 'unitPrice', message: '单价不能为 0（不确定时请留空）' }] };
+    return { ok: false, issues: [{ field: 'unitPrice', ...problem('unitPriceZero') }] };
   }
   return {
     ok: true,
@@ -86,9 +108,9 @@ export function checkProduct(input: unknown): Checked<ProductFields, ProductFiel
   };
 }
 
-/** `message` is the import report's wording of a row; `other` names the entry a conflict is with (for the key's sentence). */
+/** `note` is the remark of a merge (by key); `message` is English for the log; `other` names the entry a conflict is with (for the key's sentence). */
 export type StoreOutcome =
-  | { ok: true; id: number; merged: boolean; note: string | null }
+  | { ok: true; id: number; merged: boolean; note: Problem | null }
   | { ok: false; status: 'not-found' | 'conflict'; message: string; other?: string };
 
 /**
@@ -99,18 +121,18 @@ export type StoreOutcome =
 export function storeCustomer(repo: LibrariesRepo, fields: CustomerFields, id: number | undefined, environment: Environment, now: string): StoreOutcome {
   const same = fields.taxNumber !== null ? repo.customerByTaxNumber(fields.taxNumber) : repo.customerByUntaxedName(fields.name);
   if (id !== undefined) {
-    if (!repo.customer(id)) return { ok: false, status: 'not-found', message: '该客户已被删除，请刷新列表' };
+    if (!repo.customer(id)) return { ok: false, status: 'not-found', message: `customer ${id} was deleted` };
     if (same && same.id !== id) {
-      const what = fields.taxNumber !== null ? `纳税人识别号 ${fields.taxNumber}` : `名称「${fields.name}」`;
-      return { ok: false, status: 'conflict', message: `${what}已属于另一个客户「${same.name}」，请直接编辑那一条`, other: same.name };
+      const what = fields.taxNumber !== null ? `tax ID ${fields.taxNumber}` : `name ${fields.name}`;
+      return { ok: false, status: 'conflict', message: `${what} belongs to customer ${same.id}`, other: same.name };
     }
     repo.updateCustomer(id, fields, now);
     return { ok: true, id, merged: false, note: null };
   }
   if (same?.id !== undefined) {
     repo.updateCustomer(same.id, fields, now);
-    const why = fields.taxNumber !== null ? `纳税人识别号 ${fields.taxNumber} 已存在（客户「${same.name}」）` : `已有同名客户「${same.name}」`;
-    return { ok: true, id: same.id, merged: true, note: `${why}，已更新该客户` };
+    const note = fields.taxNumber !== null ? problem('customerTaxIdMerged', { taxNumber: fields.taxNumber, other: same.name }) : problem('customerNameMerged', { other: same.name });
+    return { ok: true, id: same.id, merged: true, note };
   }
   return { ok: true, id: repo.insertCustomer(fields, environment, now), merged: false, note: null };
 }
@@ -118,16 +140,16 @@ export function storeCustomer(repo: LibrariesRepo, fields: CustomerFields, id: n
 /** As storeCustomer, with a product's identity: its name and specification. */
 export function storeProduct(repo: LibrariesRepo, fields: ProductFields, id: number | undefined, environment: Environment, now: string): StoreOutcome {
   const same = repo.productByIdentity(fields.name, fields.specification);
-  const what = `「${fields.name}${fields.specification ? ` ${fields.specification}` : ''}」`;
+  const what = `${fields.name}${fields.specification ? ` ${fields.specification}` : ''}`;
   if (id !== undefined) {
-    if (!repo.product(id)) return { ok: false, status: 'not-found', message: '该商品已被删除，请刷新列表' };
-    if (same && same.id !== id) return { ok: false, status: 'conflict', message: `已有同名同规格的商品${what}，请直接编辑那一条`, other: same.name };
+    if (!repo.product(id)) return { ok: false, status: 'not-found', message: `product ${id} was deleted` };
+    if (same && same.id !== id) return { ok: false, status: 'conflict', message: `product ${what} is product ${same.id}`, other: same.name };
     repo.updateProduct(id, fields, now);
     return { ok: true, id, merged: false, note: null };
   }
   if (same?.id !== undefined) {
     repo.updateProduct(same.id, fields, now);
-    return { ok: true, id: same.id, merged: true, note: `已有同名同规格的商品${what}，已更新该商品` };
+    return { ok: true, id: same.id, merged: true, note: problem('productMerged', { product: what }) };
   }
   return { ok: true, id: repo.insertProduct(fields, environment, now), merged: false, note: null };
 }

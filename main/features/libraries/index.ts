@@ -8,6 +8,6 @@ import { createLibrariesRepo } from './repo.js';
 import { createLibrariesService } from './service.js';
 
 export function createLibrariesFeature(deps: FeatureDeps): Feature {
-  const service = createLibrariesService({ repo: createLibrariesRepo(deps.db), environment: deps.environment, dialog: deps.ports.dialog, now: deps.now });
+  const service = createLibrariesService({ repo: createLibrariesRepo(deps.db), environment: deps.environment, dialog: deps.ports.dialog, uiLanguage: deps.uiLanguage, now: deps.now });
   return { name: 'libraries', registerIpc: (router) => registerLibrariesIpc(router, service) };
 }

@@ -16,9 +16,12 @@ import {
   type SavedCustomer,
   type SavedProduct,
 } from '../../../shared/ipc/index.js';
-import { EXPORT_FILTERS, exportRows, type ExportColumn, type ExportFormat } from '../../export/index.js';
+import { exportFilter, exportRows, type ExportColumn, type ExportFormat } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
-import { parseRate, RATE_CHOICES } from './cell-values.js';
+import { LIBRARY_FILE_NAMES, libraryProblemKey } from '../../../shared/i18n/library-texts.js';
+import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
+import type { Problem } from '../../../shared/i18n/table.js';
+import { parseRate } from './cell-values.js';
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_HEADERS,
@@ -37,12 +40,13 @@ import type { SheetRecord } from './sheet-reader.js';
 /** A library larger than this is not a clerk's address book; refuse rather than freeze the window. */
 export const IMPORT_MAX_ROWS = 10_000;
 const EXPORT_MAX_ROWS = 100_000;
-export const XLSX_FILTER = { name: 'Excel 工作簿', extensions: ['xlsx'] };
 
 export interface LibrariesServiceDeps {
   repo: LibrariesRepo;
   environment: Environment;
   dialog: DialogPort | undefined;
+  /** The UI's language, for the file dialogs' filter names and the export's default file names. */
+  uiLanguage: () => UiLanguage;
   now?: () => Date;
 }
 
@@ -51,21 +55,26 @@ function failStore(outcome: Extract<StoreOutcome, { ok: false }>): never {
   throw new IpcFailure('VALIDATION_FAILED', 'libraries.entryConflict', { other: outcome.other ?? '' }, { message: outcome.message });
 }
 
-function refuse<F extends string>(checked: Extract<Checked<unknown, F>, { ok: false }>, labels: Record<F, string>): never {
-  // The sentence by key; each field's problem travels in details for the form to put on its field.
+function refuse<F extends string>(checked: Extract<Checked<unknown, F>, { ok: false }>): never {
+  // The sentence by key; each field's problem travels (by key) in details for the form to put on its field.
   throw new IpcFailure('VALIDATION_FAILED', 'libraries.fieldsInvalid', { count: checked.issues.length }, {
-    message: describeIssues(checked.issues, labels),
-    details: { issues: checked.issues.map((issue) => ({ path: [issue.field], message: issue.message })) },
+    message: describeIssues(checked.issues),
+    details: { issues: checked.issues.map((issue) => ({ path: [issue.field], key: issue.key, params: issue.params })) },
   });
 }
 
+const rowNote = (row: number, problems: ReadonlyArray<Problem & { field?: string }>): RowNote => ({
+  row,
+  problems: problems.map((p) => ({ field: p.field ?? null, key: p.key, params: { ...p.params } })),
+});
+
 /** A product row of a sheet as the Product schema wants it: rate as a ratio, policy codes two digits. */
-function productFromSheet(values: SheetRecord<ProductField>['values']): { input: Record<string, string>; rateProblem: string | null } {
+function productFromSheet(values: SheetRecord<ProductField>['values']): { input: Record<string, string>; rateProblem: Problem | null } {
   const input: Record<string, string> = { ...values };
-  let rateProblem: string | null = null;
+  let rateProblem: Problem | null = null;
   if (values.rate !== undefined) {
     const rate = parseRate(values.rate);
-    if (rate === null) rateProblem = `「${values.rate}」不是可用的税率，只能是 ${RATE_CHOICES}`;
+    if (rate === null) rateProblem = { key: libraryProblemKey('rateInvalid'), params: { value: values.rate } };
     else input.rate = rate;
   }
   if (values.preferentialPolicy !== undefined && /^\d$/.test(values.preferentialPolicy)) input.preferentialPolicy = `0${values.preferentialPolicy}`;
@@ -81,14 +90,15 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
     return deps.dialog;
   }
 
-  async function exportLibrary<R>(name: string, rows: readonly R[], columns: ReadonlyArray<ExportColumn<R>>, format: ExportFormat): Promise<LibraryExportResult> {
+  async function exportLibrary<R>(kind: keyof typeof LIBRARY_FILE_NAMES, rows: readonly R[], columns: ReadonlyArray<ExportColumn<R>>, format: ExportFormat): Promise<LibraryExportResult> {
     const stamp = now().slice(0, 10).replaceAll('-', '');
-    const filePath = await dialog().chooseSavePath(`${name}-${stamp}.${format}`, [EXPORT_FILTERS[format]]);
+    const name = LIBRARY_FILE_NAMES[kind][deps.uiLanguage()];
+    const filePath = await dialog().chooseSavePath(`${name}-${stamp}.${format}`, [exportFilter(format, deps.uiLanguage())]);
     if (filePath === null) return { cancelled: true, path: null, rows: 0 };
     try {
       await exportRows(rows, columns, format, filePath);
     } catch (error) {
-      const reason = error instanceof Error && 'code' in error ? String(error.code) : '写入失败';
+      const reason = error instanceof Error && 'code' in error ? String(error.code) : 'EIO';
       throw new IpcFailure('VALIDATION_FAILED', 'app.cannotSaveFile', { reason });
     }
     return { cancelled: false, path: filePath, rows: rows.length };
@@ -106,7 +116,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
     prepare: (record: SheetRecord<F>) => { checked: Checked<T, F>; identity: (fields: T) => string },
     store: (fields: T, at: string) => StoreOutcome,
   ): Promise<LibraryImportResult> {
-    const filePath = await dialog().chooseOpenPath([XLSX_FILTER]);
+    const filePath = await dialog().chooseOpenPath([exportFilter('xlsx', deps.uiLanguage())]);
     if (filePath === null) return { cancelled: true, fileName: null, created: 0, updated: 0, errors: [], warnings: [] };
     // Off the main thread, with the unpacked size and the rows bounded while reading (sheet-import.ts).
     const { records } = (await importSheet(filePath, { headers, maxRows: IMPORT_MAX_ROWS, required, labels })).table;
@@ -120,25 +130,25 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
     repo.transaction(() => {
       for (const record of records) {
         if (record.problems.length > 0) {
-          errors.push({ row: record.row, message: describeIssues(record.problems as Array<{ field: F; message: string }>, labels) });
+          errors.push(rowNote(record.row, record.problems));
           continue;
         }
         const { checked, identity } = prepare(record);
         if (!checked.ok) {
-          errors.push({ row: record.row, message: describeIssues(checked.issues, labels) });
+          errors.push(rowNote(record.row, checked.issues));
           continue;
         }
         const outcome = store(checked.fields, at);
         if (!outcome.ok) {
-          errors.push({ row: record.row, message: outcome.message });
-          continue;
+          // Only an edit (with an id) can conflict or miss its entry; an import row never has one.
+          throw new Error(`library import row ${record.row}: ${outcome.message}`);
         }
-        for (const warning of checked.warnings) warnings.push({ row: record.row, message: warning });
+        if (checked.warnings.length > 0) warnings.push(rowNote(record.row, checked.warnings));
         const key = identity(checked.fields);
         const earlier = seen.get(key);
         seen.set(key, record.row);
-        if (earlier !== undefined) warnings.push({ row: record.row, message: `与第 ${earlier} 行是同一条目，已按本行更新` });
-        else if (outcome.merged && outcome.note) warnings.push({ row: record.row, message: outcome.note });
+        if (earlier !== undefined) warnings.push(rowNote(record.row, [{ key: libraryProblemKey('sameAsRow'), params: { row: earlier } }]));
+        else if (outcome.merged && outcome.note) warnings.push(rowNote(record.row, [outcome.note]));
         if (outcome.merged || earlier !== undefined) updated++;
         else created++;
       }
@@ -152,7 +162,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
 
     saveCustomer(input: Customer): SavedCustomer {
       const checked = checkCustomer(input);
-      if (!checked.ok) refuse(checked, CUSTOMER_LABELS);
+      if (!checked.ok) refuse(checked);
       const outcome = repo.transaction(() => storeCustomer(repo, checked.fields, input.id, deps.environment, now()));
       if (!outcome.ok) failStore(outcome);
       const entry = repo.customer(outcome.id);
@@ -162,7 +172,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
 
     saveProduct(input: Product): SavedProduct {
       const checked = checkProduct(input);
-      if (!checked.ok) refuse(checked, PRODUCT_LABELS);
+      if (!checked.ok) refuse(checked);
       const outcome = repo.transaction(() => storeProduct(repo, checked.fields, input.id, deps.environment, now()));
       if (!outcome.ok) failStore(outcome);
       const entry = repo.product(outcome.id);
@@ -192,14 +202,14 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
         ['name', 'taxCode', 'rate'],
         (record) => {
           const { input, rateProblem } = productFromSheet(record.values);
-          const checked: ReturnType<typeof checkProduct> = rateProblem ? { ok: false, issues: [{ field: 'rate', message: rateProblem }] } : checkProduct(input);
+          const checked: ReturnType<typeof checkProduct> = rateProblem ? { ok: false, issues: [{ field: 'rate', ...rateProblem }] } : checkProduct(input);
           return { checked, identity: (fields) => `${fields.name}\u0000${fields.specification ?? ''}` };
         },
         (fields, at) => storeProduct(repo, fields, undefined, deps.environment, at),
       ),
 
-    exportCustomers: (format: ExportFormat) => exportLibrary('客户库', repo.listCustomers(undefined, EXPORT_MAX_ROWS, 0).rows, CUSTOMER_COLUMNS, format),
-    exportProducts: (format: ExportFormat) => exportLibrary('商品库', repo.listProducts(undefined, EXPORT_MAX_ROWS, 0).rows, PRODUCT_COLUMNS, format),
+    exportCustomers: (format: ExportFormat) => exportLibrary('customers', repo.listCustomers(undefined, EXPORT_MAX_ROWS, 0).rows, CUSTOMER_COLUMNS, format),
+    exportProducts: (format: ExportFormat) => exportLibrary('products', repo.listProducts(undefined, EXPORT_MAX_ROWS, 0).rows, PRODUCT_COLUMNS, format),
   };
 }
 

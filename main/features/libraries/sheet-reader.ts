@@ -7,16 +7,21 @@
  */
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
+import { libraryProblemKey, type LibraryProblemKey } from '../../../shared/i18n/library-texts.js';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import { scanXlsx, SheetRefusal, type ZipCounters, type ZipLimits } from './zip-guard.js';
 
 /** Larger files are refused before reading: the zip itself is read whole (it is small; its contents are not). */
 export const MAX_SHEET_BYTES = 20 * 1024 * 1024;
 
+/** Why a cell has no text, by key (shared/i18n/library-texts.ts): the renderer words it. */
 export interface CellProblem {
   field: string;
-  message: string;
+  key: string;
+  params: Record<string, string | number>;
 }
+
+const cellProblem = (key: LibraryProblemKey, params: CellProblem['params'] = {}): CellProblem => ({ field: '', key: libraryProblemKey(key), params });
 
 export interface SheetRecord<F extends string> {
   /** 1-based spreadsheet row number, as Excel shows it. */
@@ -111,9 +116,9 @@ export function normaliseHeader(text: string): string {
 
 /** Excel shows 15 significant digits; the same here hides binary noise such as 0.30000000000000004. */
 function numberText(value: number): string | CellProblem {
-  if (!Number.isFinite(value)) return { field: '', message: '不是有效的数字' };
+  if (!Number.isFinite(value)) return cellProblem('cellNotNumber');
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    return { field: '', message: '数字位数太多，Excel 已丢失精度；请把该列设为"文本"格式后重新填写' };
+    return cellProblem('cellTooManyDigits');
   }
   if (Number.isInteger(value)) return String(value);
   return String(Number(value.toPrecision(15)));
@@ -130,7 +135,7 @@ export function cellText(value: ExcelJS.CellValue): string | CellProblem {
   if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return dateText(value);
-  if ('error' in value) return { field: '', message: `单元格是错误值 ${value.error}` };
+  if ('error' in value) return cellProblem('cellErrorValue', { error: String(value.error) });
   if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
   if ('hyperlink' in value) {
     // A typed e-mail address becomes a mailto: link in Excel; its shown text is what the clerk meant.
@@ -138,10 +143,10 @@ export function cellText(value: ExcelJS.CellValue): string | CellProblem {
     return typeof shown === 'string' ? shown.trim() : cellText(shown as ExcelJS.CellValue);
   }
   if ('formula' in value || 'sharedFormula' in value) {
-    if (value.result === undefined) return { field: '', message: '公式没有计算结果，请在 Excel 中保存后再导入，或改为填写数值' };
+    if (value.result === undefined) return cellProblem('cellFormulaNoResult');
     return cellText(value.result);
   }
-  return { field: '', message: '无法识别的单元格内容' };
+  return cellProblem('cellUnknown');
 }
 
 /**
@@ -170,8 +175,12 @@ export function readTable<F extends string>(
   }
   const missing = options.required.filter((field) => ![...columns.values()].includes(field));
   if (headerRow === 0 || missing.length > 0) {
-    const names = (missing.length ? missing : options.required).map((field) => `「${options.labels[field]}」`).join('、');
-    throw new IpcFailure('VALIDATION_FAILED', 'app.sheetMissingColumns', { names });
+    // The headers are the file format (Chinese whatever the UI); each language quotes and lists them its own way.
+    const headers = (missing.length ? missing : options.required).map((field) => options.labels[field]);
+    throw new IpcFailure('VALIDATION_FAILED', 'app.sheetMissingColumns', {
+      names: headers.map((header) => `「${header}」`).join('、'),
+      namesEn: headers.map((header) => `"${header}"`).join(', '),
+    });
   }
 
   const records: Array<SheetRecord<F>> = [];
@@ -183,7 +192,7 @@ export function readTable<F extends string>(
       const text = cellText(row.getCell(col).value);
       if (typeof text === 'string') {
         if (text !== '') values[field] = text;
-      } else problems.push({ field, message: text.message });
+      } else problems.push({ ...text, field });
     }
     if (Object.keys(values).length === 0 && problems.length === 0) continue; // blank rows between entries
     if (records.length >= options.maxRows) {

@@ -5,6 +5,7 @@
  * finishes the outbox row.
  */
 import type { Db } from '../../db/open.js';
+import { decodeFormNote } from './form-notes.js';
 import type { InvoiceReads } from '../issuance/repo.js';
 import type {
   Environment,
@@ -75,6 +76,7 @@ type StoredFormRow = Omit<RedLetterFormRow, 'red_invoice_lsh' | 'red_invoice_sta
 const SELECT = `SELECT f.* FROM red_letter_form f`;
 
 export function toFormSummary(row: RedLetterFormRow): RedLetterFormSummary {
+  const note = decodeFormNote(row.error_message);
   return {
     id: row.id,
     lsh: row.lsh,
@@ -88,7 +90,9 @@ export function toFormSummary(row: RedLetterFormRow): RedLetterFormSummary {
     xxbbh: row.xxbbh,
     xxbid: row.xxbid,
     sqdh: row.sqdh,
-    error: row.error_message,
+    // A note by key (form-notes.ts) is worded by the renderer; other text is the service's or old data.
+    error: note ? null : row.error_message,
+    note,
     autoIssue: row.auto_issue === 1,
     redInvoiceId: row.red_invoice_id,
     redInvoiceLsh: row.red_invoice_lsh,

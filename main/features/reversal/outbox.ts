@@ -15,6 +15,7 @@ import type { InvoiceSummary, RedLetterFormSummary } from '../../../shared/ipc/i
 import type { RedLetterApplicationRequest } from '../../../shared/spec/redletter.js';
 import { isDigital } from './request.js';
 import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from './form-repo.js';
+import { autoIssueFailedNote, encodeFormNote } from './form-notes.js';
 
 export interface RedLetterOutboxDeps {
   forms: RedLetterRepo;
@@ -41,7 +42,7 @@ export function createRedLetterOutboxHandler(deps: RedLetterOutboxDeps): OutboxH
 
   function unclear(lsh: string, error: TransportError): SendOutcome {
     // The application may or may not have arrived: keep it and ask again with the same lsh.
-    return { kind: 'unclear', error: error.message, apply: () => forms.note(lsh, `等待重试：${error.message}`, at()) };
+    return { kind: 'unclear', error: error.message, apply: () => forms.note(lsh, encodeFormNote({ key: 'retrying', detail: error.message, cause: null }), at()) };
   }
 
   async function apply(form: RedLetterFormRow, request: RedLetterApplicationRequest): Promise<SendOutcome> {
@@ -79,7 +80,7 @@ export function createRedLetterOutboxHandler(deps: RedLetterOutboxDeps): OutboxH
             queuedInvoices.set(form.lsh, invoice);
           } catch (error) {
             // The form is the outcome of this row and stays; the clerk can issue from it by hand.
-            deps.noteIssueFailure(approved.id, `红字发票未能自动开具：${error instanceof Error ? error.message : String(error)}`);
+            deps.noteIssueFailure(approved.id, encodeFormNote(autoIssueFailedNote(error)));
           }
         },
       };
@@ -93,7 +94,8 @@ export function createRedLetterOutboxHandler(deps: RedLetterOutboxDeps): OutboxH
   return {
     async send(row): Promise<SendOutcome> {
       const form = forms.byLsh(row.serial);
-      if (!form) return { kind: 'failed', error: `红字信息表申请 ${row.serial} 的记录不存在`, apply: () => undefined };
+      // Only the outbox row's last_error (a diagnosis): without its form there is nothing to show the clerk.
+      if (!form) return { kind: 'failed', error: `red-letter application ${row.serial} has no form row`, apply: () => undefined };
       if (form.status !== 'queued' && form.status !== 'applying') return { kind: 'done', apply: () => undefined };
       if (form.status === 'queued') return apply(form, JSON.parse(row.request_json) as RedLetterApplicationRequest);
       return query(form);

@@ -14,7 +14,7 @@ import { createSettingsService, type SettingsService } from './service.js';
 
 export type SettingsApi = Pick<SettingsService, 'startupService' | 'setActive'>;
 
-export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' | 'ports'> {
+export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' | 'ports' | 'uiLanguage'> {
   /** Records the connection test's request in the audit log. */
   log: (entry: RequestLogEntry) => void;
   /** What `app:info` answers; known once the service is connected. */
@@ -31,6 +31,7 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     cipherBackend: deps.ports.cipher.backend,
     pendingOperations: () => deps.outbox.pendingCount(),
     log: deps.log,
+    uiLanguage: deps.uiLanguage,
     // Address and AppKey changes are confirmed in a main-process dialog (docs/security.md).
     ...(deps.ports.dialog ? { dialog: deps.ports.dialog } : {}),
   });

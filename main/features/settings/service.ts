@@ -4,6 +4,8 @@
  * change takes effect on the next start of the core: the running outbox worker, client and issuance
  * service stay bound to the environment they started with, so sandbox and real data never mix.
  */
+import { nativeText, type NativeTextKey } from '../../../shared/i18n/native-texts.js';
+import type { TextParams, UiLanguage } from '../../../shared/i18n/ui-language.js';
 import { IpcFailure, type ConnectionTestResult, type Environment, type SetRemoteRequest, type SettingsView } from '../../../shared/ipc/index.js';
 import { createHmacSigner, type RequestSigner } from '../../api/signer.js';
 import type { Db } from '../../db/open.js';
@@ -51,6 +53,8 @@ export interface SettingsServiceDeps {
   now?: () => Date;
   /** Asks the clerk, from main, to confirm a new address or AppKey; without it such a change is refused. */
   dialog?: DialogPort;
+  /** The clerk's UI language, for that confirmation; Chinese when absent. */
+  uiLanguage?: () => UiLanguage;
 }
 
 const NO_SELLER: Seller = { taxNumber: '', name: '' };
@@ -122,11 +126,13 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       }
       if (moved) {
         if (!deps.dialog?.confirm) throw new IpcFailure('VALIDATION_FAILED', 'settings.noConfirmDialog');
+        const language = deps.uiLanguage?.() ?? 'zh';
+        const say = (key: NativeTextKey, params: TextParams = {}) => nativeText(key, params, language);
         const yes = await deps.dialog.confirm({
-          title: '更改开票服务',
-          message: '发票工作台将把开票请求（以 AppSecret 签名）发往新的服务地址。确定更改吗？',
-          detail: `原地址：${saved?.baseUrl ?? '（测试环境，内置沙箱）'}\n新地址：${request.baseUrl}\nAppKey：${request.appKey}\n\nConfirm that invoices and the AppSecret signature will go to the new service address.`,
-          confirmLabel: '确认更改 Confirm',
+          title: say('serviceChangeTitle'),
+          message: say('serviceChangeMessage'),
+          detail: say('serviceChangeDetail', { oldAddress: saved?.baseUrl ?? say('serviceChangeSandbox'), newAddress: request.baseUrl, appKey: request.appKey }),
+          confirmLabel: say('serviceChangeConfirm'),
         });
         if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', 'settings.moveCancelled');
         // The dialog waited on the clerk: pending work may have started meanwhile.
@@ -209,7 +215,8 @@ export function createVaultSigner(appKey: string, reveal: () => string | null): 
   const load = (): RequestSigner => {
     if (inner) return inner;
     const appSecret = reveal();
-    if (appSecret === null) throw new Error('未保存 AppSecret，无法签名请求（请在设置中填写）');
+    // Reaches the log and the outbox row's last error, not a clerk: the settings view says the secret is missing.
+    if (appSecret === null) throw new Error('no AppSecret saved: requests cannot be signed until it is entered in the settings');
     inner = createHmacSigner({ appKey, appSecret });
     return inner;
   };

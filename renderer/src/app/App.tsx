@@ -17,7 +17,7 @@ import { ServiceBanner } from '../features/service-status/components/service-ban
 import { useAppStore } from './store.js';
 import { theme } from './theme.js';
 import { VIEWS } from './views.js';
-import { loadInfo } from './actions.js';
+import { loadInfo, restoreLanguage } from './actions.js';
 import { useReversalNotices } from '../features/reversal/notices.js';
 
 export function App() {
@@ -37,6 +37,8 @@ function Shell() {
   const loaded = useLedgerStore((s) => s.loaded);
   useEffect(() => {
     void loadLedger();
+    // The clerk's last language, as main remembers it (recovery included); switches go through switchLanguage.
+    void restoreLanguage();
   }, []);
   // Main holds the history database in recovery: only the recovery screen, nothing that could issue.
   if (!loaded) return null;

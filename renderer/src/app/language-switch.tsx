@@ -1,6 +1,7 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from './i18n.js';
+import { switchLanguage } from './actions.js';
 import { useAppStore } from './store.js';
 
 // Each language is labelled in itself, so a clerk who switched by mistake can still find the way back.
@@ -9,14 +10,13 @@ const LABELS: Record<Language, string> = { 'zh-CN': '中文', en: 'English' };
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
-  const setLanguage = useAppStore((s) => s.setLanguage);
   return (
     <Segmented<Language>
       size="small"
       aria-label={t('app.language')}
       data-testid="language-switch"
       value={language}
-      onChange={setLanguage}
+      onChange={(value) => void switchLanguage(value)}
       options={LANGUAGES.map((value) => ({ value, label: LABELS[value] }))}
     />
   );

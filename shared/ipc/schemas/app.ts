@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALE_CODES } from '../../i18n/ui-language.js';
 
 export const Environment = z.enum(['sandbox', 'remote']).describe('Which invoice service the app talks to');
 export type Environment = z.infer<typeof Environment>;
@@ -16,3 +17,8 @@ export const AppInfo = z.strictObject({
   issuer: z.string().describe('Default issuer name (kpr)'),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
+
+/** The renderer's UI language, which main uses for its native dialogs and exported workbooks. */
+export const UiLocale = z.enum(LOCALE_CODES).describe('UI language of the renderer (i18next code)');
+export const SetLanguageRequest = z.strictObject({ language: UiLocale });
+export type SetLanguageRequest = z.infer<typeof SetLanguageRequest>;

@@ -4,15 +4,35 @@
  * state of the invoice it became.
  */
 import { z } from 'zod';
+import { IPC_ERROR_CODES } from '../result.js';
 
 export const BatchId = z.strictObject({ batchId: z.number().int().positive().describe('Local batch id') });
 
-export const BatchIssue = z.strictObject({
+const Params = z.record(z.string(), z.union([z.string(), z.number()]));
+const Severity = z.enum(['error', 'warning']).describe('Errors keep the invoice from being sent; warnings do not');
+
+/**
+ * A problem of a sheet row by key (messages by code): the renderer words `key` + `params` in the UI's
+ * language and names `column` (a field id of the batch sheet or of the draft, `invoice` for the whole
+ * invoice) in it too (shared/i18n/batch-texts.ts).
+ */
+export const BatchProblem = z.strictObject({
   row: z.number().int().describe('Spreadsheet row number'),
-  column: z.string().describe('Chinese column header the problem is in'),
-  message: z.string(),
-  severity: z.enum(['error', 'warning']).describe('Errors keep the invoice from being sent; warnings do not'),
+  column: z.string().describe('Field id of the column (batch sheet or draft field), or `invoice`'),
+  key: z.string().describe('i18next path of the sentence: rules.<key>, batch.problems.<key> or libraries.problems.<key>'),
+  params: Params,
+  severity: Severity,
 });
+
+/** As rows stored by versions before messages by code hold it: a Chinese column header and sentence (shown as stored). */
+export const StoredBatchIssue = z.strictObject({
+  row: z.number().int(),
+  column: z.string().describe('Chinese column header'),
+  message: z.string().describe('Chinese sentence, as stored'),
+  severity: Severity,
+});
+
+export const BatchIssue = z.union([BatchProblem, StoredBatchIssue]);
 export type BatchIssue = z.infer<typeof BatchIssue>;
 
 export const BatchRowState = z
@@ -33,7 +53,11 @@ export const BatchInvoice = z.strictObject({
   lsh: z.string().nullable(),
   invoiceCode: z.string().nullable().describe('fpdm'),
   invoiceNumber: z.string().nullable().describe('fphm'),
-  error: z.string().nullable().describe('Why sending failed'),
+  error: z.string().nullable().describe("Why sending failed: the service's own answer, or a submit error stored as text by an older version"),
+  submitError: z
+    .strictObject({ code: z.enum(IPC_ERROR_CODES), key: z.string(), params: Params })
+    .nullable()
+    .describe('Why the row could not be handed to the outbox, by code (an IpcFailure as it was)'),
 });
 export type BatchInvoice = z.infer<typeof BatchInvoice>;
 
@@ -77,3 +101,5 @@ export const BatchListRequest = z.strictObject({
   limit: z.number().int().min(1).max(200).optional(),
   offset: z.number().int().min(0).optional(),
 });
+export type BatchProblem = z.infer<typeof BatchProblem>;
+export type StoredBatchIssue = z.infer<typeof StoredBatchIssue>;

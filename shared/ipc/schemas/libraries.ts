@@ -61,19 +61,30 @@ export type LibraryQuery = z.infer<typeof LibraryQuery>;
 
 export const LibraryId = z.strictObject({ id: z.number().int().positive().describe('Local id') });
 
+/** A problem or remark by key (messages by code): the renderer words `key` + `params` (shared/i18n/library-texts.ts, the rule book's `rules.` keys). */
+const Remark = z.strictObject({
+  key: z.string().describe('i18next path: libraries.problems.<key> or rules.<key>'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
 /** A save answers with what was stored, and says so when it merged into an entry that already existed. */
 const saved = <T extends z.ZodType>(entry: T) =>
   z.strictObject({
     entry,
     merged: z.boolean().describe('True when an existing entry with the same identity (tax ID / name and specification) was updated instead'),
-    warnings: z.array(z.string()).describe('Accepted with a warning (e.g. a legacy tax ID that cannot be checked)'),
+    warnings: z.array(Remark).describe('Accepted with a warning (e.g. a legacy tax ID that cannot be checked), by key'),
   });
 export const SavedCustomer = saved(Customer);
 export type SavedCustomer = z.infer<typeof SavedCustomer>;
 export const SavedProduct = saved(Product);
 export type SavedProduct = z.infer<typeof SavedProduct>;
 
-const RowNote = z.strictObject({ row: z.number().int().describe('Spreadsheet row number'), message: z.string() });
+const RowNote = z.strictObject({
+  row: z.number().int().describe('Spreadsheet row number'),
+  problems: z
+    .array(Remark.extend({ field: z.string().nullable().describe('Field id of the column (customer or product field); null for the row as a whole') }))
+    .describe('What is wrong with the row, or what to note about it, column by column'),
+});
 export type RowNote = z.infer<typeof RowNote>;
 
 export const LibraryImportResult = z.strictObject({

@@ -106,6 +106,17 @@ export const RedLetterFormStatus = z
   .describe('queued (stored, not yet accepted), applying (accepted, no number yet), approved (has xxbbh/xxbid), rejected (refused by the service), failed');
 export type RedLetterFormStatus = z.infer<typeof RedLetterFormStatus>;
 
+/** A note on a form's progress, by key (main/features/reversal/form-notes.ts); the renderer words it. */
+export const RedLetterFormNote = z.strictObject({
+  key: z.enum(['retrying', 'autoIssueFailed']).describe('retrying: the service could not be reached, asked again; autoIssueFailed: the red invoice was not queued'),
+  detail: z.string().describe('The technical detail (a transport error), shown as is when there is no cause'),
+  cause: z
+    .strictObject({ code: z.string(), key: z.string().max(80), params: z.record(z.string(), z.union([z.string(), z.number()])) })
+    .nullable()
+    .describe('The failure behind the note, translated like any IPC failure'),
+});
+export type RedLetterFormNote = z.infer<typeof RedLetterFormNote>;
+
 export const RedLetterFormSummary = z
   .strictObject({
     id: z.number().int(),
@@ -120,7 +131,8 @@ export const RedLetterFormSummary = z
     xxbbh: z.string().nullable(),
     xxbid: z.string().nullable(),
     sqdh: z.string().nullable(),
-    error: z.string().nullable(),
+    error: z.string().nullable().describe("The service's own refusal, or a note an older version stored as text: data, shown as is"),
+    note: RedLetterFormNote.nullable(),
     autoIssue: z.boolean(),
     redInvoiceId: z.number().int().nullable(),
     redInvoiceLsh: z.string().nullable(),

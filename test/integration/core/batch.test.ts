@@ -11,7 +11,9 @@ import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
 import type { DialogPort } from '../../../main/ports.js';
-import type { BatchDetail, BatchFileResult, BatchImportResult, BatchProgress, BatchSummary, InvoiceSummary, IpcResult } from '../../../shared/ipc/index.js';
+import { batchIssueParts } from '../../../shared/i18n/batch-texts.js';
+import { problemText } from '../../../shared/i18n/problem-text.js';
+import type { BatchDetail, BatchFileResult, BatchImportResult, BatchIssue, BatchProgress, BatchSummary, InvoiceSummary, IpcResult } from '../../../shared/ipc/index.js';
 import { usccCheckCharacter } from '../../../shared/rules/uscc.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 
@@ -29,7 +31,7 @@ afterEach(async () => {
 interface App {
   core: Core;
   dir: string;
-  dialog: { open: string | null };
+  dialog: { open: string | null; filters: string[]; saved: string[] };
   value<T>(channel: string, payload: unknown): Promise<T>;
   call(channel: string, payload: unknown): Promise<IpcResult<unknown>>;
 }
@@ -37,10 +39,17 @@ interface App {
 async function start(dataDir?: string): Promise<App> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-batch-'));
   if (!dataDir) dirs.push(dir);
-  const dialog = { open: null as string | null };
+  const dialog = { open: null as string | null, filters: [] as string[], saved: [] as string[] };
   const port: DialogPort = {
-    chooseSavePath: async (suggested) => path.join(dir, path.basename(suggested)),
-    chooseOpenPath: async () => dialog.open,
+    chooseSavePath: async (suggested, filters) => {
+      dialog.filters.push(...filters.map((f) => f.name));
+      dialog.saved.push(path.basename(suggested));
+      return path.join(dir, path.basename(suggested));
+    },
+    chooseOpenPath: async (filters) => {
+      dialog.filters.push(...filters.map((f) => f.name));
+      return dialog.open;
+    },
   };
   const core = await createCore({ dataDir: dir, appVersion: 'test', sandboxIssueDelayMs: 150, outboxBaseDelayMs: 50, issuer: '批量员' }, { cipher: createTestCipher(), dialog: port });
   cores.push(core);
@@ -118,14 +127,23 @@ describe('batch issuance', () => {
     expect(wrong.state).toBe('invalid');
     expect(wrong.issues.filter((i) => i.severity === 'error').map((i) => [i.row, i.column])).toEqual(
       expect.arrayContaining([
-        [11, '税率'],
-        [11, '购买方纳税人识别号'],
+        [11, 'rate'],
+        [11, 'buyerTaxNumber'],
       ]),
     );
     const numeric = byRow.get(14)!;
     expect(numeric.state).toBe('invalid');
-    expect(numeric.issues.filter((i) => i.column === '税收分类编码').map((i) => i.message)).toEqual([expect.stringContaining('数字位数太多')]);
-    expect(numeric.issues.find((i) => i.column === '税额')?.message).toContain('相差超过 0.06');
+    // Problems travel by key (messages by code); the same key reads in Chinese and in English.
+    const said = (issue: BatchIssue | undefined, language: 'zh' | 'en') => (issue ? batchIssueParts(issue, language, (p) => problemText(p, language)).message : '');
+    const taxCode = numeric.issues.filter((i) => i.column === 'taxCode');
+    expect(taxCode).toEqual([expect.objectContaining({ key: 'libraries.problems.cellTooManyDigits' })]);
+    expect(said(taxCode[0], 'zh')).toContain('数字位数太多');
+    expect(said(taxCode[0], 'en')).toContain('Too many digits');
+    const tax = numeric.issues.find((i) => i.column === 'tax');
+    expect(tax).toMatchObject({ key: 'rules.statedTaxMismatch' });
+    expect(said(tax, 'zh')).toMatch(/^税额 \S+ 与按含税金额计算的 \S+ 相差超过 0\.06$/);
+    expect(said(tax, 'en')).toMatch(/^Tax \S+ differs from \S+ computed from the amount by more than 0\.06$/);
+    for (const issue of [...wrong.issues, ...numeric.issues]) expect(issue).not.toHaveProperty('message');
 
     // The batch is in SQLite: a restart shows the same report.
     await app.core.close();
@@ -200,10 +218,89 @@ describe('batch issuance', () => {
     app.dialog.open = noColumns;
     const refused = await app.call('batch:import', {});
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.error).toMatchObject({ key: 'app.sheetMissingColumns', params: { names: expect.stringContaining('「发票类型」') } });
+    if (!refused.ok) expect(refused.error).toMatchObject({ key: 'app.sheetMissingColumns', params: { names: expect.stringContaining('「发票类型」'), namesEn: expect.stringContaining('"发票类型", ') } });
 
     app.dialog.open = null;
     expect(await app.value('batch:import', {})).toEqual({ cancelled: true, batch: null });
     expect(await app.value('batch:list', {})).toEqual([]);
+  });
+
+  it('shows rows stored by an older version (a Chinese column and sentence, a Chinese submit error) as they were stored', async () => {
+    const app = await start();
+    await app.core.close();
+    cores.splice(cores.indexOf(app.core), 1);
+    // What a version before messages by code wrote into the history database's batch tables.
+    const db = new Database(path.join(app.dir, HISTORY_DB_FILE));
+    const batchId = Number(db.prepare(`INSERT INTO batch (environment, file_name, created_at) VALUES ('sandbox', '旧批次.xlsx', '2025-03-01T08:00:00.000Z')`).run().lastInsertRowid);
+    const oldIssue = { row: 2, column: '税率', message: '「17%」不是可用的税率，只能是 13%、9%、6%、5%、3%、1% 或 0%', severity: 'error' };
+    const insertRow = db.prepare(
+      `INSERT INTO batch_row (batch_id, seq, first_row, last_row, invoice_key, ghdwmc, jshj, draft_json, errors_json, valid, submit_error) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
+    );
+    insertRow.run(batchId, 1, 2, 2, '旧客户甲', null, null, JSON.stringify([oldIssue]), 0, null);
+    insertRow.run(batchId, 2, 3, 3, '旧客户乙', '113.00', JSON.stringify({ invoiceType: '026' }), '[]', 1, '提交失败：SQLITE_BUSY');
+    db.close();
+
+    const again = await start(app.dir);
+    const shown = await again.value<BatchDetail>('batch:get', { batchId });
+    expect(shown.rows.map((r) => [r.firstRow, r.state])).toEqual([
+      [2, 'invalid'],
+      [3, 'failed'],
+    ]);
+    expect(shown.rows[0]!.issues).toEqual([oldIssue]);
+    expect(batchIssueParts(shown.rows[0]!.issues[0]!, 'en', (p) => problemText(p, 'en'))).toEqual({ column: '税率', message: oldIssue.message });
+    expect(shown.rows[1]).toMatchObject({ error: '提交失败：SQLITE_BUSY', submitError: null });
+
+    // The results workbook writes them as stored too.
+    const results = await again.value<BatchFileResult>('batch:exportResults', { batchId });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(results.path!);
+    const errorColumn = workbook.worksheets[0]!.getColumn(9).values.slice(2).map(String);
+    expect(errorColumn).toEqual([`第 2 行「税率」${oldIssue.message}`, '提交失败：SQLITE_BUSY']);
+  });
+
+  it('keeps a refused submission on its row by code, key and params, not as a sentence', async () => {
+    const app = await start();
+    await app.core.close();
+    cores.splice(cores.indexOf(app.core), 1);
+    // A row whose stored draft the issuance service refuses (as if edited by hand): its submit must fail.
+    const db = new Database(path.join(app.dir, HISTORY_DB_FILE));
+    const batchId = Number(db.prepare(`INSERT INTO batch (environment, file_name, created_at) VALUES ('sandbox', 'bad.xlsx', '2025-03-01T08:00:00.000Z')`).run().lastInsertRowid);
+    db.prepare(`INSERT INTO batch_row (batch_id, seq, first_row, last_row, ghdwmc, draft_json, errors_json, valid) VALUES (?, 1, 2, 2, '甲', ?, '[]', 1)`).run(
+      batchId,
+      JSON.stringify({ invoiceType: '026', buyerName: '', issuer: '', lines: [] }),
+    );
+    db.close();
+
+    const again = await start(app.dir);
+    await again.value('batch:submit', { batchId });
+    const row = (await again.value<BatchDetail>('batch:get', { batchId })).rows[0]!;
+    expect(row.state).toBe('failed');
+    expect(row.error).toBeNull();
+    // The IpcFailure the issuance service threw, as it was: the renderer words `errors.issuance.draftInvalid`.
+    expect(row.submitError).toEqual({ code: 'VALIDATION_FAILED', key: 'issuance.draftInvalid', params: { count: expect.any(Number) } });
+  });
+
+  it('writes the results workbook, its file name and the dialog filters in the UI language', async () => {
+    const app = await start();
+    app.dialog.open = await writeBatch(path.join(app.dir, 'april.xlsx'));
+    expect(await app.value('app:setLanguage', { language: 'en' })).toEqual({ language: 'en' });
+    const batch = (await app.value<BatchImportResult>('batch:import', {})).batch!;
+    const results = await app.value<BatchFileResult>('batch:exportResults', { batchId: batch.id });
+    expect(path.basename(results.path!)).toBe('april-results.xlsx');
+    const template = await app.value<BatchFileResult>('batch:template', {});
+    expect(path.basename(template.path!)).toBe('batch-issuance-template.xlsx');
+    expect(new Set(app.dialog.filters)).toEqual(new Set(['Excel workbook']));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(results.path!);
+    const rows: string[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+    expect(rows[0]).toEqual(['Rows', 'Invoice key', 'Buyer', 'Total', 'State', 'Invoice code', 'Invoice number', 'Serial number', 'Error']);
+    expect(rows.filter((r) => r[4] === 'Not submitted')).toHaveLength(8);
+    const wrong = rows.find((r) => r[0] === '11')!;
+    expect(wrong[4]).toBe('Invalid');
+    expect(wrong[8]).toMatch(/^Row 11 "Tax rate": .*; Row 11 "Buyer tax ID": /);
+    // Only the data (buyer names, the clerk's own cell values) is Chinese in the English workbook.
+    const words = rows.flatMap((r) => [r[4], r[8]]).join('\n');
+    expect(words).not.toMatch(/[\u3000-\u303f\u3400-\u9fff\uff01-\uff1f]/u);
   });
 });

@@ -85,7 +85,8 @@ describe('the customer e-mail check is linear', () => {
     expect(imported.created).toBe(1);
     expect(imported.errors).toHaveLength(200);
     expect(imported.errors[0]).toMatchObject({ row: 2 });
-    expect(imported.errors[0]!.message).toContain('邮箱');
+    expect(imported.errors[0]!.problems.map((p) => p.field)).toContain('email');
+    expect(imported.errors[0]!.problems.every((p) => p.field === 'email')).toBe(true);
     const listed = await app.call('customers:list', {});
     expect((listed as { value: { rows: Customer[] } }).value.rows.map((c) => c.name)).toEqual(['好公司']);
   });

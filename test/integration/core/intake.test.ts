@@ -161,6 +161,21 @@ describe('intake feature', () => {
     const sheet = workbook.getWorksheet('报销台账');
     expect(sheet?.getRow(1).getCell(4).value).toBe('发票号码');
     expect(sheet?.rowCount).toBe(7);
+    expect(path.basename(exported.path)).toMatch(/^报销台账-\d{8}\.xlsx$/);
+    // In English the clerk's own file is English too (headers, sheet, state words); the data stays as it is.
+    await t.call('app:setLanguage', { language: 'en' });
+    const english = await t.call<{ path: string }>('intake:export', {});
+    expect(path.basename(english.path)).toMatch(/^reimbursement-ledger-\d{8}\.xlsx$/);
+    const englishBook = new ExcelJS.Workbook();
+    await englishBook.xlsx.readFile(english.path);
+    const englishSheet = englishBook.getWorksheet('Reimbursement ledger');
+    expect(englishSheet?.getRow(1).values).toEqual([
+      undefined, 'Issue date', 'Invoice kind', 'Invoice code', 'Invoice number', 'Seller', 'Seller tax ID', 'Amount', 'Tax', 'Total', 'Verification', 'Voided/reversed', 'Duplicate', 'Source file',
+    ]);
+    const cells = (column: number) => Array.from({ length: 6 }, (_, index) => englishSheet?.getRow(index + 2).getCell(column).value);
+    expect(cells(10)).toContain('Not verified');
+    expect(cells(12)).toContainEqual(expect.stringMatching(/^Duplicate \(first #\d+\)$/));
+    await t.call('app:setLanguage', { language: 'zh-CN' });
     await t.call('intake:openOriginal', { receivedId: knownId });
     expect(fs.readFileSync(t.opened[0] as string)).toEqual(Buffer.from(qr));
   }, 180_000);

@@ -11,7 +11,19 @@ import { createCore, type Core } from '../../../main/core.js';
 import type { DialogPort } from '../../../main/ports.js';
 import type { Customer, IpcResult, LibraryExportResult, LibraryImportResult, Product, SavedCustomer, SavedProduct } from '../../../shared/ipc/index.js';
 import { usccCheckCharacter } from '../../../shared/rules/uscc.js';
+import { CUSTOMER_LABELS, PRODUCT_LABELS } from '../../../main/features/libraries/columns.js';
+import { rowNoteText } from '../../../shared/i18n/library-texts.js';
+import { problemText, type Problem } from '../../../shared/i18n/problem-text.js';
 import { createTestCipher } from '../../support/test-cipher.js';
+
+/** A report row or a remark as the clerk reads it (messages by code: main sends keys, these are the shared tables' words). */
+type Note = LibraryImportResult['errors'][number];
+const said = (note: Note, language: 'zh' | 'en' = 'zh', labels: Record<string, string> = CUSTOMER_LABELS) =>
+  rowNoteText(note, language, (field) => (language === 'zh' ? (labels[field] ?? field) : field), (p) => problemText(p, language));
+const saidAll = (problems: readonly Problem[], language: 'zh' | 'en' = 'zh') => problems.map((p) => problemText(p, language)).join('；');
+/** The per-field problems a refused save carries for the form, each worded in Chinese. */
+const fieldProblems = (error: { details?: unknown }) =>
+  ((error.details as { issues?: Array<Problem & { path: string[] }> } | undefined)?.issues ?? []).map((issue) => ({ field: issue.path[0], text: problemText(issue, 'zh') }));
 
 const uscc = (first17: string) => `${first17}${usccCheckCharacter(first17)}`;
 const XINGHE = uscc('91110105MA01ABCD1');
@@ -27,7 +39,7 @@ afterEach(async () => {
 interface Started {
   core: Core;
   dir: string;
-  dialog: { open: string | null; saveTo: string | null };
+  dialog: { open: string | null; saveTo: string | null; filters: string[] };
   call<T>(channel: string, payload: unknown): Promise<IpcResult<T>>;
   value<T>(channel: string, payload: unknown): Promise<T>;
 }
@@ -35,10 +47,16 @@ interface Started {
 async function start(dataDir?: string): Promise<Started> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-lib-'));
   if (!dataDir) dirs.push(dir);
-  const dialog = { open: null as string | null, saveTo: null as string | null };
+  const dialog = { open: null as string | null, saveTo: null as string | null, filters: [] as string[] };
   const port: DialogPort = {
-    chooseSavePath: async (suggested) => (dialog.saveTo === null ? null : path.join(dialog.saveTo, path.basename(suggested))),
-    chooseOpenPath: async () => dialog.open,
+    chooseSavePath: async (suggested, filters) => {
+      dialog.filters.push(...filters.map((f) => f.name));
+      return dialog.saveTo === null ? null : path.join(dialog.saveTo, path.basename(suggested));
+    },
+    chooseOpenPath: async (filters) => {
+      dialog.filters.push(...filters.map((f) => f.name));
+      return dialog.open;
+    },
   };
   const core = await createCore({ dataDir: dir, appVersion: 'test' }, { cipher: createTestCipher(), dialog: port });
   cores.push(core);
@@ -80,19 +98,19 @@ describe('customer library', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
       expect(refused.error.code).toBe('VALIDATION_FAILED');
-      expect(refused.error.message).toContain('纳税人识别号');
-      expect(refused.error.message).toContain(`应为 ${XINGHE[17]}`);
+      expect(fieldProblems(refused.error)).toEqual([{ field: 'taxNumber', text: expect.stringContaining(`应为 ${XINGHE[17]}`) }]);
     }
 
     // A legacy 15-character tax ID is accepted with a warning.
     const legacy = await app.value<SavedCustomer>('customers:save', { name: '老字号商店', taxNumber: '110105123456789' });
-    expect(legacy.warnings.join()).toContain('15 位旧税号');
+    expect(saidAll(legacy.warnings)).toContain('15 位旧税号');
+    expect(saidAll(legacy.warnings, 'en')).toContain('a 15-character legacy tax ID cannot be checked');
 
     // Same tax ID again without an id: the existing customer is updated, and the answer says so.
     const again = await app.value<SavedCustomer>('customers:save', { name: '北京星河贸易股份有限公司', taxNumber: XINGHE });
     expect(again.merged).toBe(true);
     expect(again.entry.id).toBe(saved.entry.id);
-    expect(again.warnings.join()).toContain('已更新该客户');
+    expect(saidAll(again.warnings)).toContain('已更新该客户');
 
     // Editing one customer into another's tax ID is refused rather than merging them silently.
     const conflict = await app.call('customers:save', { id: legacy.entry.id, name: '老字号商店', taxNumber: XINGHE });
@@ -141,11 +159,14 @@ describe('customer library', () => {
     const result = await app.value<LibraryImportResult>('customers:import', {});
     expect(result).toMatchObject({ cancelled: false, fileName: 'customers.xlsx', created: 1, updated: 2 });
     expect(result.errors.map((e) => e.row)).toEqual([4, 5, 7]);
-    expect(result.errors[0]!.message).toContain('「纳税人识别号」统一社会信用代码校验位不正确');
-    expect(result.errors[1]!.message).toContain('「客户名称」');
-    expect(result.errors[2]!.message).toContain('「手机号」');
+    expect(said(result.errors[0]!)).toContain('「纳税人识别号」统一社会信用代码校验位不正确');
+    expect(said(result.errors[1]!)).toContain('「客户名称」');
+    expect(said(result.errors[2]!)).toContain('「手机号」');
     expect(result.warnings.map((w) => w.row)).toEqual([3, 8]);
-    expect(result.warnings[1]!.message).toContain('第 2 行');
+    expect(said(result.warnings[1]!)).toContain('第 2 行');
+    // The same notes in English: column names and sentences, no Chinese but the data.
+    expect(said(result.errors[0]!, 'en')).toMatch(/^taxNumber: The check character of the unified social credit code is wrong/);
+    expect(said(result.warnings[1]!, 'en')).toBe('Same entry as row 2; updated from this row');
 
     const all = await app.value<{ rows: Customer[] }>('customers:list', {});
     expect(all.rows.map((c) => c.name).sort()).toEqual(['北京星河（重复行）', '杭州云栖商贸有限公司'].sort());
@@ -185,6 +206,17 @@ describe('customer library', () => {
     expect(rows.flat()).toContain('0200001234567890123');
     expect(rows.flat()).toContain(XINGHE);
 
+    expect(path.basename(xlsx.path!)).toMatch(/^客户库-\d{8}\.xlsx$/);
+
+    // In English, the default file names and the dialogs' filters are English; the headers stay the file format.
+    await app.value('app:setLanguage', { language: 'en' });
+    const english = await app.value<LibraryExportResult>('products:export', { format: 'csv' });
+    expect(path.basename(english.path!)).toMatch(/^products-\d{8}\.csv$/);
+    app.dialog.open = null;
+    await app.value('customers:import', {});
+    expect(app.dialog.filters).toEqual(['Excel 工作簿', 'CSV (comma-separated)', 'Excel workbook']);
+    await app.value('app:setLanguage', { language: 'zh-CN' });
+
     const csv = await app.value<LibraryExportResult>('customers:export', { format: 'csv' });
     const text = fs.readFileSync(csv.path!, 'utf8');
     expect(text.startsWith('\uFEFF客户名称,纳税人识别号')).toBe(true);
@@ -211,7 +243,7 @@ describe('product library', () => {
     expect(badRate.ok).toBe(false);
     const zero = await app.call('products:save', { name: '打印纸', taxCode: '1060201070000000000', rate: '0.13', unitPrice: '0' });
     expect(zero.ok).toBe(false);
-    if (!zero.ok) expect(zero.error.message).toContain('「含税单价」');
+    if (!zero.ok) expect(fieldProblems(zero.error)).toEqual([{ field: 'unitPrice', text: '单价不能为 0（不确定时请留空）' }]);
 
     const again = await app.value<SavedProduct>('products:save', { name: '打印纸', taxCode: '1060201990000000000', specification: 'A4', rate: '0.13' });
     expect(again).toMatchObject({ merged: true, entry: { id: paper.entry.id, taxCode: '1060201990000000000' } });
@@ -237,9 +269,10 @@ describe('product library', () => {
     const result = await app.value<LibraryImportResult>('products:import', {});
     expect(result.created).toBe(3);
     expect(result.errors.map((e) => e.row)).toEqual([5, 6, 7]);
-    expect(result.errors[0]!.message).toContain('「税收分类编码」数字位数太多');
-    expect(result.errors[1]!.message).toContain('「税率」');
-    expect(result.errors[2]!.message).toContain('「含税单价」公式没有计算结果');
+    expect(said(result.errors[0]!, 'zh', PRODUCT_LABELS)).toContain('「税收分类编码」数字位数太多');
+    expect(said(result.errors[1]!, 'zh', PRODUCT_LABELS)).toBe('「税率」「17%」不是可用的税率，只能是 13%、9%、6%、5%、3%、1% 或 0%');
+    expect(said(result.errors[2]!, 'zh', PRODUCT_LABELS)).toContain('「含税单价」公式没有计算结果');
+    expect(said(result.errors[2]!, 'en')).toContain('unitPrice: The formula has no computed result');
     const rows = (await app.value<{ rows: Product[] }>('products:list', {})).rows;
     expect(Object.fromEntries(rows.map((p) => [p.name, p.rate]))).toEqual({ 打印纸: '0.13', 技术服务: '0.06', 运输服务: '0.09' });
 

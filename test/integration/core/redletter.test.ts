@@ -89,6 +89,12 @@ describe('red-letter applications with dropped answers', () => {
     const remoteForms = async () => (await control<{ forms: unknown[] }>(sandbox.baseUrl, RED_LETTER_CONTROL_PATH)).forms.length;
     // The service has the application, but its answer never arrived: locally it is still unanswered.
     await until(async () => (await remoteForms()) === 1, 'the sandbox to commit the application');
+    // The lost answer is a note by key (messages by code), worded by the renderer; no text from main.
+    const formOf = async () => (await call<OutputInvoiceDetail>(first, 'history:detail', { id: blue.id })).reversal?.forms[0];
+    await until(async () => (await formOf())?.note != null, 'the retry note on the form');
+    const waiting = await formOf();
+    expect(waiting).toMatchObject({ error: null, note: { key: 'retrying', cause: null } });
+    expect(waiting?.note?.detail).not.toMatch(/[\u3400-\u9fff]/u);
     await first.close();
     const localDb = path.join(dataDir, HISTORY_DB_FILE);
     expect(count(localDb, `SELECT COUNT(*) AS n FROM outbox WHERE kind = 'redletter' AND state = 'pending'`)).toBe(1);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
 import { DatabaseTooNewError, latestVersion, migrate, type Migration } from '../../../main/db/migrate.js';
 import { migrations } from '../../../main/db/migrations/index.js';
+import { startupFailureText } from '../../../main/i18n/startup-failure.js';
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -47,7 +48,29 @@ describe('history database', () => {
     const siblings = fs.readdirSync(path.dirname(file));
 
     expect(() => openDatabase(file)).toThrow(DatabaseTooNewError);
-    expect(() => openDatabase(file)).toThrow(/更新版本/);
+    expect(() => openDatabase(file)).toThrow(/newer than this app/);
+    // What the clerk reads: the start-up box, in the last UI language (main/i18n/startup-failure.ts).
+    const refused = (() => {
+      try {
+        return openDatabase(file);
+      } catch (error) {
+        return error;
+      }
+    })();
+    const version = String(latestVersion(migrations) + 10);
+    expect(startupFailureText(refused, 'zh')).toEqual({
+      title: '发票工作台无法启动',
+      message: expect.stringContaining(`数据库版本 ${version}，本程序支持到 ${latestVersion(migrations)}`) as string,
+    });
+    const english = startupFailureText(refused, 'en');
+    expect(english.title).toBe('Fapiao Desk cannot start');
+    expect(english.message).toBe(
+      `The database was created by a newer Fapiao Desk (database version ${version}, this program supports up to ${latestVersion(migrations)}); it was not opened, to protect the data: ${file}. Please upgrade Fapiao Desk.`,
+    );
+    expect(startupFailureText(new Error('EACCES: /data'), 'en')).toEqual({
+      title: 'Fapiao Desk cannot start',
+      message: 'An error occurred at start-up. Please contact your administrator.\n\nEACCES: /data',
+    });
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     expect(fs.readdirSync(path.dirname(file))).toEqual(siblings);
   });

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_DB_FILE } from '../../../main/core.js';
 import type { CollectionRunView, LedgerRow } from '../../../shared/ipc/index.js';
@@ -90,5 +91,22 @@ describe('collection and the input ledger', () => {
     const exported = await input.call('collection:export', { FPLXDM: '01', format: 'xlsx' });
     expect(exported.rows).toBe(special.totals!.count + (await input.call('collection:ledger', { FPLXDM: '01', RZZT: '1', limit: 1 })).totals!.count);
     expect(fs.statSync(exported.path!).size).toBeGreaterThan(1000);
+    const header = async (file: string) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(file);
+      const sheet = workbook.worksheets[0];
+      return { header: (sheet?.getRow(1).values as unknown[]).slice(1), certification: sheet?.getColumn(12).values.slice(2) ?? [] };
+    };
+    const chinese = await header(exported.path!);
+    expect(chinese.header.slice(0, 4)).toEqual(['发票类型', '发票代码', '发票号码', '开票日期']);
+    expect(chinese.certification).toContain('0 未认证');
+    // The clerk's own file follows the UI language (code and word, so it reads the same in either).
+    await input.call('app:setLanguage', { language: 'en' });
+    const english = await header((await input.call('collection:export', { FPLXDM: '01', format: 'xlsx' })).path!);
+    expect(english.header).toEqual([
+      'Invoice type', 'Invoice code', 'Invoice number', 'Issue date', 'Seller', 'Seller tax ID', 'Amount', 'Tax', 'Total', 'Deductible tax', 'Invoice state', 'Certification',
+      'Certification period', 'Management state', 'Current period',
+    ]);
+    expect(english.certification).toContain('0 Not certified');
   }, 180_000);
 });

@@ -71,6 +71,26 @@ describe('service address guard', () => {
     expect(dialog.asked).toHaveLength(1);
   });
 
+  it('asks in the UI language of the clerk: Chinese by default, English after app:setLanguage', async () => {
+    const dialog = clerkDialog();
+    const core = await start(dialog);
+    await core.router.dispatch('settings:setRemote', { baseUrl: 'https://fp.example.com/api', appKey: 'key-1', appSecret: SECRET });
+    expect(dialog.asked[0]).toEqual({
+      title: '更改开票服务',
+      message: '发票工作台将把开票请求（以 AppSecret 签名）发往新的服务地址。确定更改吗？',
+      detail: '原地址：（测试环境，内置沙箱）\n新地址：https://fp.example.com/api\nAppKey：key-1',
+      confirmLabel: '确认更改',
+    });
+    expect(await core.router.dispatch('app:setLanguage', { language: 'en' })).toMatchObject({ ok: true });
+    await core.router.dispatch('settings:setRemote', { baseUrl: 'https://fp2.example.com/api', appKey: 'key-1', appSecret: SECRET });
+    expect(dialog.asked[1]).toEqual({
+      title: 'Change the invoice service',
+      message: 'Fapiao Desk will send invoice requests (signed with the AppSecret) to the new service address. Change it?',
+      detail: 'Old address: https://fp.example.com/api\nNew address: https://fp2.example.com/api\nAppKey: key-1',
+      confirmLabel: 'Change',
+    });
+  });
+
   it('accepts only https, or http to loopback', async () => {
     const core = await start(clerkDialog());
     for (const baseUrl of ['http://fp.example.com', 'http://10.0.0.8:8080', 'http://127.0.0.1.example.com', 'ftp://fp.example.com']) {

@@ -52,8 +52,21 @@ describe('Electron DialogPort confirm (main-process question)', () => {
     const window = {} as BaseWindow;
     const yes = boxDialog(1);
     expect(await createElectronDialogPort(yes.dialog, { parent: () => window, defaultDir: () => '/tmp' }).confirm!(question)).toBe(true);
-    expect(yes.calls[0]).toMatchObject({ parent: window, options: { buttons: ['取消 Cancel', '确认更改'], defaultId: 0, cancelId: 0, detail: question.detail } });
+    expect(yes.calls[0]).toMatchObject({ parent: window, options: { buttons: ['取消', '确认更改'], defaultId: 0, cancelId: 0, detail: question.detail } });
     const no = boxDialog(0);
     expect(await createElectronDialogPort(no.dialog, { parent: () => null, defaultDir: () => '/tmp' }).confirm!(question)).toBe(false);
+  });
+
+  it('words its own Cancel button in the UI language', async () => {
+    let language: 'zh' | 'en' = 'en';
+    const box = boxDialog(0);
+    const port = createElectronDialogPort(box.dialog, { parent: () => null, defaultDir: () => '/tmp', language: () => language });
+    await port.confirm!({ ...question, confirmLabel: 'Change' });
+    language = 'zh';
+    await port.confirm!(question);
+    expect(box.calls.map((call) => call.options.buttons)).toEqual([
+      ['Cancel', 'Change'],
+      ['取消', '确认更改'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createMainWindow, WINDOW_TITLE, type MainWindowLike } from '../../../main/electron/window.js';
+import { createMainWindow, windowTitle, type MainWindowLike } from '../../../main/electron/window.js';
 
 /** A stand-in for BrowserWindow that records its options and what was done to it. */
 class FakeWindow implements MainWindowLike {
@@ -34,7 +34,10 @@ class FakeWindow implements MainWindowLike {
 describe('createMainWindow', () => {
   it('isolates the renderer (docs/architecture.md §11.3) and loads the app page', () => {
     const window = createMainWindow({ BrowserWindow: FakeWindow, preloadPath: '/app/dist/preload/index.cjs' });
-    expect(window.options.title).toBe(WINDOW_TITLE);
+    expect(window.options.title).toBe('发票工作台');
+    expect(windowTitle('zh')).toBe('发票工作台');
+    // The product name in the clerk's last UI language.
+    expect(createMainWindow({ BrowserWindow: FakeWindow, preloadPath: '/p.cjs', language: 'en' }).options.title).toBe('Fapiao Desk');
     expect(window.options.show).toBe(false);
     expect(window.options.webPreferences).toMatchObject({
       preload: '/app/dist/preload/index.cjs',

@@ -286,7 +286,7 @@ export const en: Messages = {
       fileNotFound: 'File not found: {{path}}',
       sheetTooLarge: 'The file is too large (over {{mb}} MB); split it and import the parts',
       sheetUnreadable: 'The file cannot be read. Make sure it is an Excel workbook (.xlsx), not encrypted or damaged; save an old .xls as .xlsx first.',
-      sheetMissingColumns: 'The sheet lacks the required columns {{names}}. Use the header row of an export or of the template (the first row holds the column names).',
+      sheetMissingColumns: 'The sheet lacks the required columns {{namesEn}}. Use the header row of an export or of the template (the first row holds the column names).',
       sheetTooManyRows: 'At most {{max}} rows can be imported at once; split the file and import the parts',
       sheetEncrypted: 'The workbook is password-protected (encrypted); remove the password in Excel and import again',
       sheetOldXls: 'This is an old Excel file (.xls); save it as .xlsx in Excel and import again',

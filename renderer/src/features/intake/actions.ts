@@ -13,10 +13,12 @@ import { useIntakeStore } from './store.js';
 
 const store = () => useIntakeStore.getState();
 
-/** Failures of intake carry a message key of the intake locale; shown translated. */
+/**
+ * Failures of intake carry a stable code and a message key (`intake.*`, worded from errors.intake in the
+ * feature's locale by lib/messages.ts); the key decides the text, never `error.message`.
+ */
 function report(error: IpcError, key: string): void {
-  const translated = error.message.startsWith('intake.') ? i18n.t(`intake.failures.${error.message}` as 'intake.failures.intake.notFound') : error.message;
-  reportFailure({ ...error, message: translated }, key);
+  reportFailure(error, key);
 }
 
 async function busy<T>(key: Parameters<ReturnType<typeof store>['setBusy']>[0], work: () => Promise<T>): Promise<T> {

@@ -125,17 +125,6 @@ export const intakeZh = {
     empty: '没有符合条件的收票',
     loading: '正在加载…',
   },
-  failures: {
-    'intake.notFound': '找不到这张收票',
-    'intake.invalidCursor': '台账分页位置无效，请重新查询',
-    'intake.fieldsInvalid': '有字段格式不正确，请按标红提示修改',
-    'intake.noDialog': '此环境不能打开文件对话框',
-    'intake.noOpener': '此环境不能打开文件',
-    'intake.fileMissing': '原文件已不在',
-    'intake.scanFolderMissing': '扫描文件夹不存在',
-    'intake.scannerUnavailable': '扫描仪不可用：{{detail}}',
-    'intake.scanFailed': '扫描失败：{{detail}}',
-  },
 };
 
 export type IntakeMessages = typeof intakeZh;
@@ -266,17 +255,6 @@ export const intakeEn: IntakeMessages = {
     empty: 'No received invoices match',
     loading: 'Loading…',
   },
-  failures: {
-    'intake.notFound': 'This received invoice does not exist',
-    'intake.invalidCursor': 'The ledger page position is invalid; search again',
-    'intake.fieldsInvalid': 'Some fields are not valid: correct the ones marked red',
-    'intake.noDialog': 'File dialogs are not available here',
-    'intake.noOpener': 'Files cannot be opened here',
-    'intake.fileMissing': 'The original file is gone',
-    'intake.scanFolderMissing': 'The scan folder does not exist',
-    'intake.scannerUnavailable': 'The scanner is not available',
-    'intake.scanFailed': 'Scanning failed',
-  },
 };
 
 /** The same sentences as main's refusal keys `intake.*`, plugged into the locales under `errors.intake`. */
@@ -300,6 +278,6 @@ export const intakeErrorsEn: typeof intakeErrorsZh = {
   noOpener: 'Files cannot be opened here',
   fileMissing: 'The original file is gone',
   scanFolderMissing: 'The scan folder does not exist',
-  scannerUnavailable: 'The scanner is not available',
-  scanFailed: 'Scanning failed',
+  scannerUnavailable: 'The scanner is not available: {{detail}}',
+  scanFailed: 'Scanning failed: {{detail}}',
 };

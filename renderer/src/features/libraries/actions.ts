@@ -6,6 +6,7 @@ import type { Customer, Product } from '../../../../shared/ipc/schemas/libraries
 import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure, reportSuccess, reportWarning } from '../../lib/messages.js';
+import { problemText } from '../../lib/problem-text.js';
 import { PAGE_SIZE, useLibrariesStore, type LibraryKind } from './store.js';
 
 const store = () => useLibrariesStore.getState();
@@ -32,12 +33,13 @@ export async function saveEntry(kind: LibraryKind, entry: Customer | Product): P
   const result = kind === 'customers' ? await api.customers.save(entry as Customer) : await api.products.save(entry as Product);
   store().setBusy(`${kind}:save`, false);
   if (!result.ok) {
-    const issues = (result.error.details as { issues?: Array<{ path: Array<string | number>; message: string }> } | undefined)?.issues ?? [];
+    // Each field's problem by key (main's details), worded here for the form to put on its field.
+    const issues = (result.error.details as { issues?: Array<{ path: Array<string | number>; key: string; params?: Record<string, string | number> }> } | undefined)?.issues ?? [];
     reportFailure(result.error, `${kind}:save`);
-    return issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message }));
+    return issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: problemText({ key: issue.key, params: issue.params ?? {} }) }));
   }
   reportSuccess(i18n.t('libraries.saved', { name: result.value.entry.name }));
-  for (const warning of result.value.warnings) reportWarning(warning);
+  for (const warning of result.value.warnings) reportWarning(problemText(warning));
   store().setEditing(null);
   await loadTable(kind);
   return null;

@@ -1,7 +1,12 @@
 /**
  * Texts of the 客户与商品 view, plugged into the app's locales under `libraries` (renderer/src/app/locales).
  * Kept here so the feature's words live with the feature; the Chinese object types the English one.
+ * The problems and remarks main sends by key come from the shared table (shared/i18n/library-texts.ts)
+ * as `libraries.problems`.
  */
+import { LIBRARY_PROBLEMS } from '../../../../shared/i18n/library-texts.js';
+import { resources } from '../../../../shared/i18n/table.js';
+
 export const librariesZh = {
   title: '客户与商品',
   customers: '客户库',
@@ -64,6 +69,7 @@ export const librariesZh = {
     noErrors: '所有行均已导入',
     close: '关闭',
   },
+  problems: resources(LIBRARY_PROBLEMS, 'zh') as Record<keyof typeof LIBRARY_PROBLEMS, string>,
 };
 
 export const librariesEn: typeof librariesZh = {
@@ -135,4 +141,5 @@ export const librariesEn: typeof librariesZh = {
     noErrors: 'Every row was imported',
     close: 'Close',
   },
+  problems: resources(LIBRARY_PROBLEMS, 'en'),
 };

@@ -89,6 +89,11 @@ export const reversalZh = {
     redIssuedBody: '{{buyer}}，价税合计 ¥{{total}}，发票号码 {{number}}',
     redFailed: '红字发票开具失败',
   },
+  // Notes on a form's progress, sent by main as a key (main/features/reversal/form-notes.ts).
+  note: {
+    retrying: '等待重试：{{reason}}',
+    autoIssueFailed: '红字发票未能自动开具：{{reason}}',
+  },
 };
 
 export const reversalEn: typeof reversalZh = {
@@ -174,6 +179,10 @@ export const reversalEn: typeof reversalZh = {
     redIssued: 'Red invoice issued',
     redIssuedBody: '{{buyer}}, total ¥{{total}}, invoice number {{number}}',
     redFailed: 'Red invoice failed',
+  },
+  note: {
+    retrying: 'Waiting to retry: {{reason}}',
+    autoIssueFailed: 'The red invoice could not be issued automatically: {{reason}}',
   },
 };
 

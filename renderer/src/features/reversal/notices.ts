@@ -4,10 +4,23 @@
  * and `issuance:updated`; mounted once by the app shell.
  */
 import { useEffect } from 'react';
-import type { InvoiceSummary, RedLetterFormSummary } from '../../../../shared/ipc/index.js';
+import type { InvoiceSummary, IpcError, RedLetterFormSummary } from '../../../../shared/ipc/index.js';
 import { i18n } from '../../app/i18n.js';
-import { notify } from '../../lib/messages.js';
+import { errorText, notify } from '../../lib/messages.js';
 import { onFormUpdated, onInvoiceUpdated } from './actions.js';
+
+/**
+ * What a form has to say beyond its state: a note main sent by key (waiting to retry, the red invoice not
+ * queued), worded here; or text that is data — the service's own refusal, a note an older version stored.
+ */
+export function formMessage(form: Pick<RedLetterFormSummary, 'error' | 'note'>): string | null {
+  if (form.note) {
+    const { note } = form;
+    const reason = note.cause ? errorText({ ...note.cause, code: note.cause.code as IpcError['code'], message: note.detail }) : note.detail;
+    return i18n.t(`reversal.note.${note.key}`, { reason });
+  }
+  return form.error;
+}
 
 /** The number a clerk reads on the form: 信息表编号 (xxbbh); a digital form's ID only when it has no number. */
 export const formNumberOf = (form: Pick<RedLetterFormSummary, 'xxbbh' | 'xxbid'>): string | null => form.xxbbh ?? form.xxbid ?? null;
@@ -28,7 +41,7 @@ function formNotice(form: RedLetterFormSummary, seen: Map<number, string>): void
       type: 'error',
       key: `form-${form.id}`,
       title: i18n.t('reversal.notice.formRefused'),
-      description: form.error ?? '',
+      description: formMessage(form) ?? '',
       placement: 'bottomRight',
       duration: 0,
     });

@@ -1,12 +1,16 @@
 /**
  * The validation report and results of a batch: one row per invoice, green when it passed the checks,
- * red with every problem (row and column named) when it did not. Test ids: batch-table; each row
+ * red with every problem (row and column named) when it did not. Problems arrive by key and column id
+ * and are worded here in the UI's language; rows stored by older versions show their Chinese as stored. Test ids: batch-table; each row
  * `batch-row` with data-state, data-first-row and data-invoice-number.
  */
 import type { HTMLAttributes } from 'react';
 import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { batchIssueParts } from '../../../../../shared/i18n/batch-texts.js';
 import type { BatchInvoice } from '../../../../../shared/ipc/schemas/batch.js';
+import { errorText } from '../../../lib/messages.js';
+import { problemText, uiLanguage } from '../../../lib/problem-text.js';
 
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
 const STATE_COLORS: Record<BatchInvoice['state'], string> = {
@@ -18,15 +22,23 @@ const STATE_COLORS: Record<BatchInvoice['state'], string> = {
   failed: 'error',
 };
 
+/** Why sending failed: the service's answer or an old stored sentence as they are, a submit failure by its key. */
+function failure(row: BatchInvoice): string | null {
+  if (row.error) return row.error;
+  if (row.submitError) return errorText({ ...row.submitError, message: row.submitError.key });
+  return null;
+}
+
 function Issues({ row }: { row: BatchInvoice }) {
   const { t } = useTranslation();
-  if (row.error) return <Typography.Text type="danger">{row.error}</Typography.Text>;
+  const failed = failure(row);
+  if (failed) return <Typography.Text type="danger">{failed}</Typography.Text>;
   if (row.issues.length === 0) return <Typography.Text type="success">{t('batch.ok')}</Typography.Text>;
   return (
     <Flex vertical>
       {row.issues.map((issue, index) => (
         <Typography.Text key={index} type={issue.severity === 'error' ? 'danger' : 'warning'} data-testid="batch-issue">
-          {t('batch.issue', { row: issue.row, column: issue.column, message: issue.message })}
+          {t('batch.issue', { row: issue.row, ...batchIssueParts(issue, uiLanguage(), problemText) })}
         </Typography.Text>
       ))}
     </Flex>

@@ -9,7 +9,7 @@ import type { OutputInvoiceDetail, RedLetterFormSummary } from '../../../../../s
 import { reportSuccess } from '../../../lib/messages.js';
 import { StatusTag } from '../../history/components/status-tag.js';
 import { issueRedFromForm } from '../actions.js';
-import { formNumberOf } from '../notices.js';
+import { formMessage, formNumberOf } from '../notices.js';
 
 const FORM_COLORS = { queued: 'default', applying: 'processing', approved: 'success', rejected: 'error', failed: 'error' } as const;
 
@@ -43,7 +43,11 @@ function FormItem({ form, onChanged }: { form: RedLetterFormSummary; onChanged()
             <StatusTag serial={`form-red-${form.redInvoiceLsh}`} status={form.redInvoiceStatus} />
           </Space>
         )}
-        {form.error && <Typography.Text type="danger">{form.error}</Typography.Text>}
+        {formMessage(form) && (
+          <Typography.Text type="danger" data-testid={`form-message-${form.lsh}`}>
+            {formMessage(form)}
+          </Typography.Text>
+        )}
         {canIssue && (
           <Button size="small" type="primary" data-testid={`form-issue-${form.lsh}`} onClick={() => void issue()}>
             {t('reversal.issueFromForm')}

@@ -1,0 +1,83 @@
+/**
+ * What main writes into the clerk's exported workbooks — column headers, state words, sheet and file
+ * names — in both languages. An export follows the UI language: it is the clerk's own file, to read, file
+ * away or send to accounting. Import templates (batch, libraries) stay Chinese whatever the UI language:
+ * they are a file format that has to be read back by its Chinese headers.
+ */
+import { tableResources, tableText, type TextParams, type UiLanguage } from './ui-language.js';
+
+export const EXPORT_TEXTS = {
+  // The history export (main/features/history/service.ts).
+  historyFileName: { zh: '发票历史-{{stamp}}', en: 'invoice-history-{{stamp}}' },
+  colDirection: { zh: '方向', en: 'Direction' },
+  colInvoiceType: { zh: '发票类型', en: 'Invoice type' },
+  colInvoiceCode: { zh: '发票代码', en: 'Invoice code' },
+  colInvoiceNumber: { zh: '发票号码', en: 'Invoice number' },
+  colDate: { zh: '日期', en: 'Date' },
+  colCounterpartyName: { zh: '对方名称', en: 'Counterparty' },
+  colCounterpartyTaxNumber: { zh: '对方税号', en: 'Counterparty tax ID' },
+  colTotal: { zh: '价税合计', en: 'Total' },
+  colTax: { zh: '税额', en: 'Tax' },
+  colAmount: { zh: '金额', en: 'Amount' },
+  colStatus: { zh: '状态', en: 'State' },
+  colBlueRed: { zh: '蓝/红', en: 'Blue/red' },
+  colReversal: { zh: '冲红', en: 'Reversal' },
+  directionOutput: { zh: '销项', en: 'Output' },
+  directionInput: { zh: '进项', en: 'Input' },
+  statusQueued: { zh: '待发送', en: 'Queued' },
+  statusIssuing: { zh: '开具中', en: 'Issuing' },
+  statusIssued: { zh: '已开具', en: 'Issued' },
+  statusFailed: { zh: '失败', en: 'Failed' },
+  statusNormal: { zh: '正常', en: 'Normal' },
+  statusOutOfControl: { zh: '失控', en: 'Out of control' },
+  statusVoided: { zh: '作废', en: 'Voided' },
+  statusRedReversed: { zh: '红冲', en: 'Reversed' },
+  statusAbnormal: { zh: '异常', en: 'Abnormal' },
+  blue: { zh: '蓝字', en: 'Blue' },
+  red: { zh: '红字', en: 'Red' },
+  reversalPartial: { zh: '部分冲红', en: 'Partly reversed' },
+  reversalFull: { zh: '已全额冲红', en: 'Fully reversed' },
+  // The reimbursement ledger of intake (main/features/intake/index.ts).
+  reimbursementFileName: { zh: '报销台账-{{day}}', en: 'reimbursement-ledger-{{day}}' },
+  reimbursementSheet: { zh: '报销台账', en: 'Reimbursement ledger' },
+  colIssueDate: { zh: '开票日期', en: 'Issue date' },
+  colInvoiceKind: { zh: '发票种类', en: 'Invoice kind' },
+  colSellerName: { zh: '销售方名称', en: 'Seller' },
+  colSellerTaxNumber: { zh: '销售方税号', en: 'Seller tax ID' },
+  colVerification: { zh: '查验结果', en: 'Verification' },
+  colVoidedReversed: { zh: '作废/红冲', en: 'Voided/reversed' },
+  colDuplicate: { zh: '重复', en: 'Duplicate' },
+  colSourceFile: { zh: '原文件', en: 'Source file' },
+  notVerified: { zh: '未查验', en: 'Not verified' },
+  voided: { zh: '已作废', en: 'Voided' },
+  reversed: { zh: '已红冲', en: 'Reversed' },
+  duplicateOf: { zh: '重复（首张 #{{first}}）', en: 'Duplicate (first #{{first}})' },
+  // The input ledger (进项台账) of collection (main/features/collection/ledger-export.ts).
+  inputLedgerFileName: { zh: '进项台账-{{stamp}}', en: 'input-ledger-{{stamp}}' },
+  colValidTax: { zh: '有效税额', en: 'Deductible tax' },
+  colInvoiceState: { zh: '发票状态', en: 'Invoice state' },
+  colCertification: { zh: '认证状态', en: 'Certification' },
+  colCertificationPeriod: { zh: '认证所属期', en: 'Certification period' },
+  colManagement: { zh: '管理状态', en: 'Management state' },
+  colCurrentPeriod: { zh: '当前所属期', en: 'Current period' },
+  fpzt0: { zh: '正常', en: 'Normal' },
+  fpzt1: { zh: '失控', en: 'Out of control' },
+  fpzt2: { zh: '作废', en: 'Voided' },
+  fpzt3: { zh: '红冲', en: 'Reversed' },
+  fpzt4: { zh: '异常', en: 'Abnormal' },
+  rzzt0: { zh: '未认证', en: 'Not certified' },
+  rzzt1: { zh: '已认证', en: 'Certified' },
+  glzt0: { zh: '正常', en: 'Normal' },
+  glzt1: { zh: '异常', en: 'Abnormal' },
+  glzt2: { zh: '疑点', en: 'Suspicious' },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+export type ExportTextKey = keyof typeof EXPORT_TEXTS;
+
+export function exportText(key: ExportTextKey, params: TextParams, language: UiLanguage): string {
+  return tableText(EXPORT_TEXTS, key, params, language);
+}
+
+export function exportResources(language: UiLanguage): Record<ExportTextKey, string> {
+  return tableResources(EXPORT_TEXTS, language);
+}
