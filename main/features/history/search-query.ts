@@ -104,7 +104,16 @@ export const rowOf = (r: RawRow, environment: Environment, reversal: ReversalSta
 export const ID_SLOTS = 16;
 export const MID_SLOTS = 20;
 export const WIDE_SLOTS = 32;
-export const slots = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+const slotLists = new Map<number, string>();
+/** `?, ?, …` for `count` ids (made once per size: every probe asks). */
+export function slots(count: number): string {
+  let list = slotLists.get(count);
+  if (list === undefined) {
+    list = Array.from({ length: count }, () => '?').join(', ');
+    slotLists.set(count, list);
+  }
+  return list;
+}
 /** The ids in chunks of ID_SLOTS, each padded with 0. */
 export function slotChunks(ids: readonly number[]): number[][] {
   const chunks: number[][] = [];
