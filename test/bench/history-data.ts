@@ -78,6 +78,18 @@ export function generateHistory(db: Db, rows: number, seller = SELLER): void {
 
 const generated = new Map<number, { file: string; seconds: number }>();
 
+/** The newest cached file of this size under an older schema, if any. */
+function olderCache(dir: string, rows: number): string | null {
+  if (!fs.existsSync(dir)) return null;
+  const pattern = new RegExp(`^history-${rows}-v(\\d+)-(\\d+)\\.db$`);
+  const found = fs
+    .readdirSync(dir)
+    .map((name) => ({ name, match: pattern.exec(name) }))
+    .filter((entry) => entry.match !== null && fs.existsSync(path.join(dir, `${entry.name}.seconds`)))
+    .sort((a, b) => Number(b.match?.[1]) - Number(a.match?.[1]) || Number(b.match?.[2]) - Number(a.match?.[2]));
+  return found[0] ? path.join(dir, found[0].name) : null;
+}
+
 /**
  * A closed database file holding `rows` generated invoices, made once per process: `npm run bench --
  * search startup` generates the million once (about 1–15 min on a busy 2-core machine). Callers copy
@@ -95,6 +107,16 @@ export function generatedHistoryFile(rows: number): { file: string; seconds: num
     const made = { file: cached, seconds: Number(fs.readFileSync(`${cached}.seconds`, 'utf8')) };
     generated.set(rows, made);
     return made;
+  }
+  // A file generated under an older schema is brought forward by the app's own migrations, as a clerk's
+  // history would be on updating, instead of generating it again.
+  const older = cached ? olderCache(path.dirname(cached), rows) : null;
+  if (cached && older) {
+    fs.copyFileSync(older, `${cached}.part`);
+    closeDatabase(openDatabase(`${cached}.part`));
+    fs.renameSync(`${cached}.part`, cached);
+    fs.copyFileSync(`${older}.seconds`, `${cached}.seconds`);
+    return generatedHistoryFile(rows);
   }
   const dir = cacheDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-bench-history-'));
   if (!cacheDir) process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));

@@ -15,141 +15,90 @@
  * cannot be looked up: alone they ask for a second character (`needMoreText`), next to a longer word they
  * are checked on the candidates' own text. Date ranges become id bounds (two index lookups on
  * (environment, created_at)), so "text + date range" walks only that stretch of the index.
+ *
+ * A page with text is built in two steps: the driving index's ids newest first (a posting range, the
+ * trigram index or an identifier's B-tree ranges), then the rows probed by id, ID_SLOTS at a time, with
+ * every other condition of the search, until the page is full. Measured over a million invoices this is
+ * a third cheaper than one statement joining the index to the table (docs/benchmarks.md §search):
+ * SQLite's join reads each candidate through the virtual table or the posting cursor and the row
+ * cursor in step, where the probe is one lookup per id. Counts keep the one-statement form (build).
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { Environment, HistoryFilter, HistoryRow, ReversalState, RowCount } from '../../../shared/ipc/index.js';
+import {
+  AMOUNT,
+  chinaDayStart,
+  COUNT_CAP,
+  decodeCursor,
+  encodeCursor,
+  gramOf,
+  IDENTIFIER_IDS,
+  identifierParams,
+  INT_PARAM,
+  KPLX,
+  limitOf,
+  nextDay,
+  OUTPUT_COLUMNS,
+  OUTPUT_PAGE_DEFAULT,
+  type OutputQuery,
+  OWN_TEXT,
+  quote,
+  type RawRow,
+  REVERSAL_STATE,
+  rowOf,
+  HAS_REVERSAL,
+  FIRST_BATCH,
+  ID_SLOTS,
+  MAX_BATCH,
+  MID_SLOTS,
+  NO_HIGH,
+  padded,
+  slotChunks,
+  slots,
+  TEXT_PARAM,
+  walkIndex,
+  WIDE_SLOTS,
+  type Word,
+  words,
+} from './search-query.js';
 
-/** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions (docs/architecture.md §4). */
-const fen = (column: string) => `CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)`;
+export { chinaDayStart, nextDay, REVERSAL_STATE } from './search-query.js';
 
-/**
- * none / partial / full of a blue invoice, from its red invoices that were issued (red_reversal, 0160);
- * the same rule as features/red/repo.ts reversalOf, which the detail view uses.
- */
-export const REVERSAL_STATE = `(SELECT CASE WHEN ifnull(sum(${fen('r.amount')}), 0) = 0 THEN 'none'
-    WHEN sum(${fen('r.amount')}) >= ${fen('i.jshj')} THEN 'full' ELSE 'partial' END
-   FROM red_reversal r JOIN issued_invoice ri ON ri.id = r.red_invoice_id
-  WHERE r.blue_invoice_id = i.id AND ri.status = 'issued')`;
-
-/** The UTC instant (ISO, as created_at stores it) at which a China calendar day (YYYY-MM-DD) begins. */
-export function chinaDayStart(day: string): string {
-  return new Date(`${day}T00:00:00.000+08:00`).toISOString();
-}
-
-/** The day after a YYYY-MM-DD date, for an exclusive upper bound on ISO timestamps. */
-export function nextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-
-export const OUTPUT_PAGE_DEFAULT = 50;
-/** Counting stops here: beyond it the count is a lower bound ("10000+"), never a long scan. */
-export const COUNT_CAP = 10_000;
-const MAX_TERMS = 6;
-
-/**
- * The grid's columns, read as arrays (better-sqlite3 `.raw()`) and turned into rows in one loop (rowOf):
- * no per-row object built by the driver. The reversal state is not a column: one statement for the
- * whole page (reversalsOf) instead of a correlated probe per row (together about 30 % of a first page).
- */
-export const OUTPUT_COLUMNS = `i.id, i.environment, i.fplxdm, i.fpdm, i.fphm, i.created_at, i.ghdwmc, i.ghdwsbh, i.jshj, i.hjse, i.status, i.lsh, i.kplx`;
-type RawRow = [number, Environment, string, string | null, string | null, string, string, string | null, string, string, string, string, '0' | '1'];
-const rowOf = (r: RawRow, reversal: ReversalState | null): HistoryRow => ({
-  direction: 'output',
-  id: r[0],
-  environment: r[1],
-  invoiceType: r[2],
-  invoiceCode: r[3],
-  invoiceNumber: r[4],
-  date: r[5],
-  counterpartyName: r[6],
-  counterpartyTaxNumber: r[7],
-  total: r[8],
-  tax: r[9],
-  status: r[10],
-  serial: r[11],
-  kplx: r[12],
-  reversal,
-});
-
-/** The amount expression of the (environment, amount) index; queries must use it verbatim. */
-const AMOUNT = 'CAST(i.jshj AS REAL)';
-/** The text a 1-character word is checked against (same fields as the posting document). */
-const OWN_TEXT = `(i.ghdwmc || ' ' || ifnull(i.ghdwsbh, '') || ' ' || ifnull(i.fpdm, '') || ' ' || ifnull(i.fphm, '') || ' ' || i.lsh)`;
-
-/** A 2-character word as the posting table stores it: spaces gone, ASCII letters in lower case (SQLite's lower()). */
-export const gramOf = (word: string) => word.replace(/[\s\u3000]+/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase());
-
-interface Word {
-  kind: 'id' | 'tri' | 'bi' | 'char';
-  text: string;
-}
-
-/**
- * Tax IDs, invoice numbers and serials are typed from their start: an ASCII word of 6+ letters/digits
- * is looked up as a prefix of those columns in B-tree indexes (digit trigrams are in most documents,
- * so the phrase walk over them is the slow case of the FTS indexes).
- */
-const IDENTIFIER = /^[0-9A-Za-z]{6,}$/;
-
-const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-function words(text: string | undefined): Word[] {
-  const list = (text ?? '').split(/\s+/).filter((word) => word.length > 0).slice(0, MAX_TERMS);
-  return list.map((word): Word => {
-    // Length in code points, so a 3-character Chinese fragment counts as 3.
-    const length = [...word].length;
-    if (IDENTIFIER.test(word)) return { kind: 'id', text: word };
-    return length >= 3 ? { kind: 'tri', text: word } : length === 2 ? { kind: 'bi', text: word } : { kind: 'char', text: word.toLowerCase() };
-  });
-}
-
-/**
- * Without text the rows are walked newest first along one `(environment, X)` index (rowid order inside
- * it), stopping after a page. The planner would rather SCAN the table when the only condition is the
- * environment most rows share, which reads many rows for the rarer environment; the index is named.
- * An amount range alone is left to the planner (its index or an equality index).
- */
-function walkIndex(filter: HistoryFilter): string {
-  if (filter.status !== undefined) return 'INDEXED BY issued_invoice_scope_status';
-  if (filter.type !== undefined) return 'INDEXED BY issued_invoice_scope_type';
-  if (filter.kplx !== undefined || filter.reversal === 'none') return 'INDEXED BY issued_invoice_scope_kplx';
-  if (filter.amountMin !== undefined || filter.amountMax !== undefined || filter.reversal !== undefined) return '';
-  return 'INDEXED BY issued_invoice_scope_id';
-}
-
-export interface OutputQuery {
-  sql: string;
-  params: Array<string | number>;
-  /** true: only 1-character words; nothing to run. */
-  needMoreText: boolean;
-  /** true: the date range holds no invoice; nothing to run. */
-  empty: boolean;
-}
-
-export function decodeCursor(cursor: string | undefined): number | null {
-  if (cursor === undefined) return null;
-  const id = /^o(\d{1,15})$/.exec(cursor)?.[1];
-  return id === undefined ? null : Number(id);
-}
-export const encodeCursor = (id: number) => `o${id}`;
 
 export function createOutputSearch(db: Db) {
   // Ordered by created_at alone: one step along (environment, created_at DESC); adding id would sort
   // the whole range (the index holds rowids ascending within a timestamp).
-  const firstIdFrom = db.prepare<[string, string], { id: number }>(
-    `SELECT id FROM issued_invoice WHERE environment = ? AND created_at >= ? ORDER BY created_at LIMIT 1`,
-  );
-  const lastIdBefore = db.prepare<[string, string], { id: number }>(
-    `SELECT id FROM issued_invoice WHERE environment = ? AND created_at < ? ORDER BY created_at DESC LIMIT 1`,
-  );
+  // Plucked and raw: a row object costs building its keys each call (about 9 µs of the two bounds).
+  const firstIdFrom = db
+    .prepare<[string, string], number>(`SELECT id FROM issued_invoice WHERE environment = ${TEXT_PARAM} AND created_at >= ? ORDER BY created_at LIMIT 1`)
+    .pluck();
+  const lastIdBefore = db
+    .prepare<[string, string], number>(`SELECT id FROM issued_invoice WHERE environment = ${TEXT_PARAM} AND created_at < ? ORDER BY created_at DESC LIMIT 1`)
+    .pluck();
   // A full date range (the usual case) asks both in one statement: one step of the VM instead of two.
-  const bothIds = db.prepare<[string, string, string, string], { first: number | null; last: number | null }>(
-    `SELECT (${firstIdFrom.source}) AS first, (${lastIdBefore.source}) AS last`,
-  );
+  const bothIds = db
+    .prepare<[string, string, string, string], [number | null, number | null]>(`SELECT (${firstIdFrom.source}), (${lastIdBefore.source})`)
+    .raw(true);
+  // The drivers of two-step pages: ids newest first from high down to low, a batch at a time (one
+  // statement per batch size: the limit is written into the SQL, see TEXT_PARAM).
+  const postingSql = (batch: number) =>
+    `SELECT id FROM issued_invoice_gram WHERE scope = ${INT_PARAM} AND gram = ${TEXT_PARAM} AND id >= ? AND id <= ? ORDER BY id DESC ${limitOf(batch)}`;
+  // Trigram rowids are id * 2 (output) and id * 2 + 1 (collected input); only even ones are ours.
+  const trigramSql = (batch: number) =>
+    `SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND rowid >= ? AND rowid <= ? AND (rowid & 1) = 0 ORDER BY rowid DESC ${limitOf(batch)}`;
+  const statements = new Map<string, Statement<Array<string | number>>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= 128) statements.clear();
+      statement = db.prepare<Array<string | number>>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const driverIds = (sql: string, ...params: Array<string | number>): number[] => prepared(sql).pluck(true).all(...params) as number[];
+  const identifierIds = db.prepare<Array<string | number>, number>(IDENTIFIER_IDS).pluck();
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
   const scopeOf = db.prepare<[string, string], { id: number }>(`SELECT id FROM search_scope WHERE environment = ? AND seller = ?`);
   /** Scope ids never change once given; unknown ones are looked up again (the first invoice creates it). */
@@ -163,38 +112,40 @@ export function createOutputSearch(db: Db) {
     return found;
   };
 
-  // The reversal state of a page's blue invoices in one statement: only those with a red_reversal row
-  // are looked at (most have none, and then nothing is computed). Same rule as REVERSAL_STATE's users.
+  // The reversal state (same rule as REVERSAL_STATE's users) of the page's blue invoices that have a
+  // red_reversal row at all (the HAS_REVERSAL column): most have none, and then nothing is run.
   const reversalStates = db
-    .prepare<[string], [number, ReversalState]>(
-      `SELECT i.id, ${REVERSAL_STATE} FROM issued_invoice i
-        WHERE i.id IN (SELECT blue_invoice_id FROM red_reversal WHERE blue_invoice_id IN (SELECT value FROM json_each(?)))`,
-    )
+    .prepare<[string], [number, ReversalState]>(`SELECT i.id, ${REVERSAL_STATE} FROM issued_invoice i WHERE i.id IN (SELECT value FROM json_each(?))`)
     .raw(true);
   const reversalsOf = (rows: RawRow[]): Map<number, ReversalState> | null => {
-    const blue = rows.filter((r) => r[12] === '0').map((r) => r[0]);
-    if (blue.length === 0) return null;
-    const found = reversalStates.all(JSON.stringify(blue));
-    return found.length === 0 ? null : new Map(found);
+    const reversed = rows.filter((r) => r[HAS_REVERSAL] === 1).map((r) => r[0]);
+    return reversed.length === 0 ? null : new Map(reversalStates.all(JSON.stringify(reversed)));
   };
 
-  /**
-   * The SQL of one output page (or, with `select` = 'count', of a capped count). Exported through the
-   * returned object so the plan tests and the benchmark run exactly this.
-   */
-  function build(environment: Environment, seller: string, filter: HistoryFilter, limit: number, select: 'rows' | 'count' = 'rows'): OutputQuery {
-    const where: string[] = ['i.environment = ?', 'i.xhdwsbh = ?'];
+  interface Parts {
+    where: string[];
+    params: Array<string | number>;
+    /** Id bounds from the cursor and the date range (inclusive), null when open. */
+    low: number | null;
+    high: number | null;
+    scopeId: number;
+    /** The word whose index drives the walk (an identifier first, else the first indexed word). */
+    driver: Word | undefined;
+  }
+
+  /** The conditions of a search but its driver's, and the id bounds; or why there is nothing to run. */
+  function parts(environment: Environment, seller: string, filter: HistoryFilter): Parts | 'needMoreText' | 'empty' {
+    const where: string[] = [`i.environment = ${TEXT_PARAM}`, `i.xhdwsbh = ${TEXT_PARAM}`];
     const params: Array<string | number> = [environment, seller];
     const add = (condition: string, value: string | number) => {
       where.push(condition);
       params.push(value);
     };
-    const none = (why: 'needMoreText' | 'empty'): OutputQuery => ({ sql: '', params: [], needMoreText: why === 'needMoreText', empty: why === 'empty' });
-    const list = words(filter.text ?? '').concat(words(filter.buyer ?? ''));
+    const list = words(filter.text).concat(words(filter.buyer));
     const indexed = list.filter((w) => w.kind !== 'char');
-    if (list.length > 0 && indexed.length === 0) return none('needMoreText');
+    if (list.length > 0 && indexed.length === 0) return 'needMoreText';
     const scopeId = scope(environment, seller);
-    if (scopeId === null) return none('empty');
+    if (scopeId === null) return 'empty';
 
     // Id bounds of the date range: a stretch of the id order (see the header).
     let low: number | null = null;
@@ -204,24 +155,22 @@ export function createOutputSearch(db: Db) {
     const to = filter.dateTo === undefined ? null : chinaDayStart(nextDay(filter.dateTo));
     const both = from !== null && to !== null ? bothIds.get(environment, from, environment, to) : undefined;
     if (from !== null) {
-      const first = both ? both.first : (firstIdFrom.get(environment, from)?.id ?? null);
-      if (first === null) return none('empty');
+      const first = both ? both[0] : (firstIdFrom.get(environment, from) ?? null);
+      if (first === null) return 'empty';
       low = first;
-      where.push('i.created_at >= ?');
-      params.push(from);
+      add('i.created_at >= ?', from);
     }
     if (to !== null) {
-      const last = both ? both.last : (lastIdBefore.get(environment, to)?.id ?? null);
-      if (last === null) return none('empty');
+      const last = both ? both[1] : (lastIdBefore.get(environment, to) ?? null);
+      if (last === null) return 'empty';
       high = high === null ? last : Math.min(high, last);
-      where.push('i.created_at < ?');
-      params.push(to);
+      add('i.created_at < ?', to);
     }
-    if (low !== null && high !== null && low > high) return none('empty');
+    if (low !== null && high !== null && low > high) return 'empty';
 
-    if (filter.status !== undefined) add('i.status = ?', filter.status);
-    if (filter.type !== undefined) add('i.fplxdm = ?', filter.type);
-    if (filter.kplx !== undefined) add('i.kplx = ?', filter.kplx);
+    if (filter.status !== undefined) add(`i.status = ${TEXT_PARAM}`, filter.status);
+    if (filter.type !== undefined) add(`i.fplxdm = ${TEXT_PARAM}`, filter.type);
+    if (filter.kplx !== undefined) add(`i.kplx = ${TEXT_PARAM}`, filter.kplx);
     if (filter.amountMin !== undefined) add(`${AMOUNT} >= ?`, Number(filter.amountMin));
     if (filter.amountMax !== undefined) add(`${AMOUNT} <= ?`, Number(filter.amountMax));
     if (filter.reversal === 'partial' || filter.reversal === 'full') {
@@ -229,75 +178,156 @@ export function createOutputSearch(db: Db) {
       where.push(
         `i.id IN (SELECT r.blue_invoice_id FROM red_reversal r WHERE (SELECT ri.status FROM issued_invoice ri WHERE ri.id = r.red_invoice_id) = 'issued')`,
       );
-      where.push(`i.kplx = '0' AND ${REVERSAL_STATE} = ?`);
-      params.push(filter.reversal);
+      add(`i.kplx = '0' AND ${REVERSAL_STATE} = ?`, filter.reversal);
     } else if (filter.reversal === 'none') {
       where.push(`i.kplx = '0' AND ${REVERSAL_STATE} = 'none'`);
     }
     for (const word of list) {
       if (word.kind === 'char') add(`instr(lower(${OWN_TEXT}), ?) > 0`, word.text);
     }
-
     // An identifier prefix is the most selective driver; then the order the clerk typed.
-    const identifier = indexed.find((w) => w.kind === 'id');
-    if (identifier !== undefined) {
-      const upper = identifier.text.toUpperCase();
-      where.push(`i.id IN (SELECT id FROM issued_invoice WHERE environment = ? AND fphm >= ? AND fphm < ?
-          UNION ALL SELECT id FROM issued_invoice WHERE environment = ? AND ghdwsbh >= ? AND ghdwsbh < ?
-          UNION ALL SELECT id FROM issued_invoice WHERE environment = ? AND fpdm >= ? AND fpdm < ?
-          UNION ALL SELECT id FROM issued_invoice WHERE lsh >= ? AND lsh < ?)`);
-      const range = (text: string) => [text, `${text}\u{10FFFF}`];
-      params.push(environment, ...range(identifier.text), environment, ...range(upper), environment, ...range(identifier.text), ...range(identifier.text));
-    }
-    const [driver, ...checks] = identifier === undefined ? indexed : [undefined, ...indexed.filter((w) => w !== identifier)];
-    for (const word of checks) {
-      if (word === undefined) continue;
-      if (word.kind === 'tri') {
-        where.push(`EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2)`);
-        params.push(quote(word.text));
+    const driver = indexed.find((w) => w.kind === 'id') ?? indexed[0];
+    for (const word of indexed) {
+      if (word === driver) continue;
+      if (word.kind === 'id') {
+        where.push(`i.id IN (${IDENTIFIER_IDS})`);
+        params.push(...identifierParams(environment, word.text));
+      } else if (word.kind === 'tri') {
+        add(`EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2)`, quote(word.text));
       } else {
         where.push(`EXISTS (SELECT 1 FROM issued_invoice_gram g WHERE g.scope = ? AND g.gram = ? AND g.id = i.id)`);
         params.push(scopeId, gramOf(word.text));
       }
     }
-
-    if (driver?.kind === 'id') throw new Error('unreachable: identifiers are not FTS drivers');
-    const head = select === 'rows' ? `SELECT ${OUTPUT_COLUMNS}` : 'SELECT 1';
-    let sql: string;
-    let driverParams: Array<string | number> = [];
-    if (driver === undefined) {
-      if (low !== null) add('i.id >= ?', low);
-      if (high !== null) add('i.id <= ?', high);
-      sql = `${head} FROM issued_invoice i ${walkIndex(filter)} WHERE ${where.join(' AND ')} ORDER BY i.id DESC LIMIT ?`;
-    } else if (driver.kind === 'tri') {
-      // Trigram rowids are id * 2 (output) and id * 2 + 1 (collected input); only even ones are ours.
-      const bounds = [low === null ? '' : ' AND f.rowid >= ?', high === null ? '' : ' AND f.rowid <= ?'].join('');
-      driverParams = [quote(driver.text), ...(low === null ? [] : [low * 2]), ...(high === null ? [] : [high * 2])];
-      sql = `${head} FROM history_fts f CROSS JOIN issued_invoice i ON i.id = (f.rowid >> 1)
-        WHERE f.history_fts MATCH ?${bounds} AND (f.rowid & 1) = 0 AND ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT ?`;
-    } else {
-      // One range of the posting table's primary key: (scope, pair, id) from the high bound down.
-      const bounds = [low === null ? '' : ' AND g.id >= ?', high === null ? '' : ' AND g.id <= ?'].join('');
-      driverParams = [scopeId, gramOf(driver.text), ...(low === null ? [] : [low]), ...(high === null ? [] : [high])];
-      sql = `${head} FROM issued_invoice_gram g CROSS JOIN issued_invoice i ON i.id = g.id
-        WHERE g.scope = ? AND g.gram = ?${bounds} AND ${where.join(' AND ')} ORDER BY g.id DESC LIMIT ?`;
-    }
-    return { sql, params: [...driverParams, ...params, limit], needMoreText: false, empty: false };
+    return { where, params, low, high, scopeId, driver };
   }
 
-  const statements = new Map<string, Statement<Array<string | number>>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      if (statements.size >= 128) statements.clear();
-      statement = db.prepare<Array<string | number>>(sql);
-      statements.set(sql, statement);
+  const none = (why: 'needMoreText' | 'empty'): OutputQuery => ({ sql: '', params: [], needMoreText: why === 'needMoreText', empty: why === 'empty' });
+  const idBounds = (p: Parts) => {
+    const where = [...p.where];
+    const params = [...p.params];
+    if (p.low !== null) {
+      where.push('i.id >= ?');
+      params.push(p.low);
     }
-    return statement;
+    if (p.high !== null) {
+      where.push('i.id <= ?');
+      params.push(p.high);
+    }
+    return { where, params };
   };
+
+  /**
+   * The one statement of a search (pages without text; every count, with `select` = 'count'): the
+   * driver's index joined to the table, newest first. Exported so the plan tests run exactly this.
+   */
+  function build(environment: Environment, seller: string, filter: HistoryFilter, limit: number, select: 'rows' | 'count' = 'rows'): OutputQuery {
+    const p = parts(environment, seller, filter);
+    if (typeof p === 'string') return none(p);
+    const head = select === 'rows' ? `SELECT ${OUTPUT_COLUMNS}` : 'SELECT 1';
+    const { low, high, driver } = p;
+    if (driver === undefined) {
+      const { where, params } = idBounds(p);
+      return { sql: `${head} FROM issued_invoice i ${walkIndex(filter)} WHERE ${where.join(' AND ')} ORDER BY i.id DESC ${limitOf(limit)}`, params, needMoreText: false, empty: false };
+    }
+    if (driver.kind === 'id') {
+      const { where, params } = idBounds(p);
+      where.push(`i.id IN (${IDENTIFIER_IDS})`);
+      params.push(...identifierParams(environment, driver.text));
+      return { sql: `${head} FROM issued_invoice i INDEXED BY issued_invoice_scope_id WHERE ${where.join(' AND ')} ORDER BY i.id DESC ${limitOf(limit)}`, params, needMoreText: false, empty: false };
+    }
+    if (driver.kind === 'tri') {
+      const bounds = [low === null ? '' : ' AND f.rowid >= ?', high === null ? '' : ' AND f.rowid <= ?'].join('');
+      const driverParams = [quote(driver.text), ...(low === null ? [] : [low * 2]), ...(high === null ? [] : [high * 2])];
+      const sql = `${head} FROM history_fts f CROSS JOIN issued_invoice i ON i.id = (f.rowid >> 1)
+        WHERE f.history_fts MATCH ?${bounds} AND (f.rowid & 1) = 0 AND ${p.where.join(' AND ')} ORDER BY f.rowid DESC ${limitOf(limit)}`;
+      return { sql, params: [...driverParams, ...p.params], needMoreText: false, empty: false };
+    }
+    // One range of the posting table's primary key: (scope, pair, id) from the high bound down.
+    const bounds = [low === null ? '' : ' AND g.id >= ?', high === null ? '' : ' AND g.id <= ?'].join('');
+    const driverParams = [p.scopeId, gramOf(driver.text), ...(low === null ? [] : [low]), ...(high === null ? [] : [high])];
+    const sql = `${head} FROM issued_invoice_gram g CROSS JOIN issued_invoice i ON i.id = g.id
+        WHERE g.scope = ? AND g.gram = ?${bounds} AND ${p.where.join(' AND ')} ORDER BY g.id DESC ${limitOf(limit)}`;
+    return { sql, params: [...driverParams, ...p.params], needMoreText: false, empty: false };
+  }
+
+  /**
+   * The probe of a two-step page: the rows among ID_SLOTS ids that meet every condition but the driver's,
+   * in no particular order (ORDER BY … LIMIT over an IN list makes SQLite build and sort a temporary
+   * index of the list, which cost more than the probes; page sorts the few rows). NOT INDEXED keeps
+   * it on the table's rowid: with a date range the planner took (environment, xhdwsbh, rowid) and read
+   * every row twice, index then table.
+   */
+  function probe(p: Parts, ids: readonly number[], check?: string): OutputQuery {
+    const { where, params } = idBounds(p);
+    if (check !== undefined) {
+      // A candidate of the fragment's first trigram (see candidates) holds the whole fragment: in the buyer's
+      // name (the common case, one instr()) or the rest of its own text; else wherever the trigram index
+      // has it (goods names), by the index itself, so the answer is exactly the index's.
+      where.push(`(instr(i.ghdwmc, ?) > 0 OR instr(lower(${OWN_TEXT}), ?) > 0 OR EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2))`);
+      params.push(check, check.toLowerCase(), quote(check));
+    }
+    return { sql: `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)})`, params: [...params, ...ids], needMoreText: false, empty: false };
+  }
+
+  /**
+   * The driver's ids, newest first, in batches of growing size (identifiers: all at once); `final` on the
+   * last. For a fragment of 4+ characters the first batch is the candidates of its first trigram alone
+   * (`check`: the probe checks the whole fragment): a phrase of two or more trigrams makes FTS5 load
+   * each one's whole doclist, and the later trigrams of a name fragment are often common ones (河科技
+   * in 1,300 of a million names where 星河科 is in 23), so the phrase cost twice the single trigram.
+   * If that batch does not fill the page the walk goes on by the whole phrase, so a common first
+   * trigram costs one batch at most.
+   */
+  function* candidates(environment: Environment, p: Parts, driver: Word, first: number): Generator<{ ids: number[]; final: boolean; check?: string }> {
+    const low = p.low ?? 0;
+    const inBounds = (id: number) => id >= low && id <= (p.high ?? NO_HIGH);
+    if (driver.kind === 'id') {
+      // Sorted as numbers in a typed array, newest first, each id once (a number may also start a code).
+      const sorted = Float64Array.from(identifierIds.all(...identifierParams(environment, driver.text))).sort();
+      const ids: number[] = [];
+      for (let k = sorted.length - 1; k >= 0; k--) {
+        const id = sorted[k] ?? 0;
+        if (id !== ids[ids.length - 1] && inBounds(id)) ids.push(id);
+      }
+      yield { ids, final: true };
+      return;
+    }
+    let high = p.high ?? NO_HIGH;
+    const characters = [...driver.text];
+    if (driver.kind === 'tri' && characters.length > 3) {
+      const ids = driverIds(trigramSql(first), quote(characters.slice(0, 3).join('')), low * 2, Math.min(high * 2, NO_HIGH));
+      const last = ids[ids.length - 1];
+      const final = ids.length < first || last === undefined;
+      yield { ids, final, check: driver.text };
+      if (final) return;
+      high = last - 1;
+    }
+    for (let batch = first; ; batch = Math.min(batch * 4, MAX_BATCH)) {
+      const ids =
+        driver.kind === 'tri'
+          ? driverIds(trigramSql(batch), quote(driver.text), low * 2, Math.min(high * 2, NO_HIGH))
+          : driverIds(postingSql(batch), p.scopeId, gramOf(driver.text), low, high);
+      const last = ids[ids.length - 1];
+      const final = ids.length < batch || last === undefined;
+      yield { ids, final };
+      if (final) return;
+      high = last - 1;
+    }
+  }
+
+  const rowsOf = (query: OutputQuery) => prepared(query.sql).raw(true).all(...query.params) as RawRow[];
 
   return {
     build,
+    /** The SQL a two-step page runs for a filter: the driver's and the probe's, for the plan tests. */
+    pageSql(environment: Environment, seller: string, filter: HistoryFilter): { driver: string; probe: OutputQuery } | null {
+      const p = parts(environment, seller, filter);
+      if (typeof p === 'string' || p.driver === undefined) return null;
+      const driver = p.driver.kind === 'id' ? identifierIds.source : p.driver.kind === 'tri' ? trigramSql(FIRST_BATCH) : postingSql(FIRST_BATCH);
+      const check = p.driver.kind === 'tri' && [...p.driver.text].length > 3 ? p.driver.text : undefined;
+      return { driver, probe: probe(p, slotChunks([1])[0] ?? [], check) };
+    },
     /** The SQL of the date-bound lookups, for the plan tests. */
     boundSql: [firstIdFrom.source, lastIdBefore.source],
     bothBoundsSql: bothIds.source,
@@ -306,13 +336,37 @@ export function createOutputSearch(db: Db) {
     /** One page, newest first, and the cursor of the next one. */
     page(environment: Environment, seller: string, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
       const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
-      const query = build(environment, seller, filter, limit + 1);
-      if (query.needMoreText || query.empty) return { rows: [], next: null, hasMore: false, needMoreText: query.needMoreText };
-      const found = prepared(query.sql).raw(true).all(...query.params) as RawRow[];
-      const more = found.length > limit;
-      if (more) found.length = limit;
+      const p = parts(environment, seller, filter);
+      if (typeof p === 'string') return { rows: [], next: null, hasMore: false, needMoreText: p === 'needMoreText' };
+      let found: RawRow[] = [];
+      let more = false;
+      if (p.driver === undefined) {
+        found = rowsOf(build(environment, seller, filter, limit + 1));
+        more = found.length > limit;
+      } else {
+        // The page is full once `limit` rows are found; whether more follow is then known without probing
+        // for one more row: any candidate left unprobed may be one ("more" can then lead to an empty last
+        // page, which the grid takes as the end). One probe instead of two for most first pages.
+        walk: for (const { ids, final, check } of candidates(environment, p, p.driver, Math.max(limit + 1, FIRST_BATCH))) {
+          for (let start = 0; start < ids.length; ) {
+            const left = ids.length - start;
+            // The trigram index is not per enterprise or environment: a few of its candidates fail, so its
+            // first probe takes a quarter more (one probe, where 16 often left the page a row short).
+            const need = Math.min(left, limit - found.length + (p.driver.kind === 'tri' ? MID_SLOTS - ID_SLOTS : 0));
+            const size = need <= ID_SLOTS ? ID_SLOTS : need <= MID_SLOTS ? MID_SLOTS : WIDE_SLOTS;
+            const chunk = padded(ids.slice(start, start + size), size);
+            start += size;
+            found.push(...rowsOf(probe(p, chunk, check)).sort((a, b) => b[0] - a[0]));
+            if (found.length >= limit) {
+              more = found.length > limit || start < ids.length || !final;
+              break walk;
+            }
+          }
+        }
+      }
+      if (found.length > limit) found = found.slice(0, limit);
       const reversals = reversalsOf(found);
-      const rows = found.map((r) => rowOf(r, r[12] === '0' ? (reversals?.get(r[0]) ?? 'none') : null));
+      const rows = found.map((r) => rowOf(r, environment, r[KPLX] === '0' ? (reversals?.get(r[0]) ?? 'none') : null));
       const last = rows[rows.length - 1];
       const hasMore = more && last !== undefined;
       return { rows, next: hasMore ? encodeCursor(last.id) : null, hasMore, needMoreText: false };
