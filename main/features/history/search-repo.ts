@@ -26,6 +26,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { Environment, HistoryFilter, HistoryRow, ReversalState, RowCount } from '../../../shared/ipc/index.js';
+import { createSearchDrivers } from './search-drivers.js';
 import {
   AMOUNT,
   chinaDayStart,
@@ -35,7 +36,6 @@ import {
   gramOf,
   IDENTIFIER_IDS,
   identifierParams,
-  INT_PARAM,
   KPLX,
   limitOf,
   nextDay,
@@ -50,9 +50,7 @@ import {
   HAS_REVERSAL,
   FIRST_BATCH,
   ID_SLOTS,
-  MAX_BATCH,
   MID_SLOTS,
-  NO_HIGH,
   padded,
   slotChunks,
   slots,
@@ -80,13 +78,6 @@ export function createOutputSearch(db: Db) {
   const bothIds = db
     .prepare<[string, string, string, string], [number | null, number | null]>(`SELECT (${firstIdFrom.source}), (${lastIdBefore.source})`)
     .raw(true);
-  // The drivers of two-step pages: ids newest first from high down to low, a batch at a time (one
-  // statement per batch size: the limit is written into the SQL, see TEXT_PARAM).
-  const postingSql = (batch: number) =>
-    `SELECT id FROM issued_invoice_gram WHERE scope = ${INT_PARAM} AND gram = ${TEXT_PARAM} AND id >= ? AND id <= ? ORDER BY id DESC ${limitOf(batch)}`;
-  // Trigram rowids are id * 2 (output) and id * 2 + 1 (collected input); only even ones are ours.
-  const trigramSql = (batch: number) =>
-    `SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND rowid >= ? AND rowid <= ? AND (rowid & 1) = 0 ORDER BY rowid DESC ${limitOf(batch)}`;
   const statements = new Map<string, Statement<Array<string | number>>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -97,8 +88,7 @@ export function createOutputSearch(db: Db) {
     }
     return statement;
   };
-  const driverIds = (sql: string, ...params: Array<string | number>): number[] => prepared(sql).pluck(true).all(...params) as number[];
-  const identifierIds = db.prepare<Array<string | number>, number>(IDENTIFIER_IDS).pluck();
+  const drivers = createSearchDrivers(db);
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
   const scopeOf = db.prepare<[string, string], { id: number }>(`SELECT id FROM search_scope WHERE environment = ? AND seller = ?`);
   /** Scope ids never change once given; unknown ones are looked up again (the first invoice creates it). */
@@ -270,52 +260,6 @@ export function createOutputSearch(db: Db) {
     return { sql: `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)})`, params: [...params, ...ids], needMoreText: false, empty: false };
   }
 
-  /**
-   * The driver's ids, newest first, in batches of growing size (identifiers: all at once); `final` on the
-   * last. For a fragment of 4+ characters the first batch is the candidates of its first trigram alone
-   * (`check`: the probe checks the whole fragment): a phrase of two or more trigrams makes FTS5 load
-   * each one's whole doclist, and the later trigrams of a name fragment are often common ones (河科技
-   * in 1,300 of a million names where 星河科 is in 23), so the phrase cost twice the single trigram.
-   * If that batch does not fill the page the walk goes on by the whole phrase, so a common first
-   * trigram costs one batch at most.
-   */
-  function* candidates(environment: Environment, p: Parts, driver: Word, first: number): Generator<{ ids: number[]; final: boolean; check?: string }> {
-    const low = p.low ?? 0;
-    const inBounds = (id: number) => id >= low && id <= (p.high ?? NO_HIGH);
-    if (driver.kind === 'id') {
-      // Sorted as numbers in a typed array, newest first, each id once (a number may also start a code).
-      const sorted = Float64Array.from(identifierIds.all(...identifierParams(environment, driver.text))).sort();
-      const ids: number[] = [];
-      for (let k = sorted.length - 1; k >= 0; k--) {
-        const id = sorted[k] ?? 0;
-        if (id !== ids[ids.length - 1] && inBounds(id)) ids.push(id);
-      }
-      yield { ids, final: true };
-      return;
-    }
-    let high = p.high ?? NO_HIGH;
-    const characters = [...driver.text];
-    if (driver.kind === 'tri' && characters.length > 3) {
-      const ids = driverIds(trigramSql(first), quote(characters.slice(0, 3).join('')), low * 2, Math.min(high * 2, NO_HIGH));
-      const last = ids[ids.length - 1];
-      const final = ids.length < first || last === undefined;
-      yield { ids, final, check: driver.text };
-      if (final) return;
-      high = last - 1;
-    }
-    for (let batch = first; ; batch = Math.min(batch * 4, MAX_BATCH)) {
-      const ids =
-        driver.kind === 'tri'
-          ? driverIds(trigramSql(batch), quote(driver.text), low * 2, Math.min(high * 2, NO_HIGH))
-          : driverIds(postingSql(batch), p.scopeId, gramOf(driver.text), low, high);
-      const last = ids[ids.length - 1];
-      const final = ids.length < batch || last === undefined;
-      yield { ids, final };
-      if (final) return;
-      high = last - 1;
-    }
-  }
-
   const rowsOf = (query: OutputQuery) => prepared(query.sql).raw(true).all(...query.params) as RawRow[];
 
   return {
@@ -324,7 +268,7 @@ export function createOutputSearch(db: Db) {
     pageSql(environment: Environment, seller: string, filter: HistoryFilter): { driver: string; probe: OutputQuery } | null {
       const p = parts(environment, seller, filter);
       if (typeof p === 'string' || p.driver === undefined) return null;
-      const driver = p.driver.kind === 'id' ? identifierIds.source : p.driver.kind === 'tri' ? trigramSql(FIRST_BATCH) : postingSql(FIRST_BATCH);
+      const driver = drivers.sql(p.driver.kind, FIRST_BATCH);
       const check = p.driver.kind === 'tri' && [...p.driver.text].length > 3 ? p.driver.text : undefined;
       return { driver, probe: probe(p, slotChunks([1])[0] ?? [], check) };
     },
@@ -347,7 +291,7 @@ export function createOutputSearch(db: Db) {
         // The page is full once `limit` rows are found; whether more follow is then known without probing
         // for one more row: any candidate left unprobed may be one ("more" can then lead to an empty last
         // page, which the grid takes as the end). One probe instead of two for most first pages.
-        walk: for (const { ids, final, check } of candidates(environment, p, p.driver, Math.max(limit + 1, FIRST_BATCH))) {
+        walk: for (const { ids, final, check } of drivers.candidates(environment, p, p.driver, Math.max(limit + 1, FIRST_BATCH))) {
           for (let start = 0; start < ids.length; ) {
             const left = ids.length - start;
             // The trigram index is not per enterprise or environment: a few of its candidates fail, so its

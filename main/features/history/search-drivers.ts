@@ -1,0 +1,93 @@
+/**
+ * The drivers of the history's two-step pages (search-repo.ts): the ids of the invoices a search's
+ * driving word matches, newest first, from the high id bound down to the low one, a batch at a time —
+ * a range of the posting table (2 characters), the trigram index (3+), or an identifier's B-tree ranges
+ * (all at once). The probe of the page then keeps those that meet the search's other conditions.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../db/open.js';
+import type { Environment } from '../../../shared/ipc/index.js';
+import { gramOf, IDENTIFIER_IDS, identifierParams, INT_PARAM, limitOf, MAX_BATCH, NO_HIGH, quote, TEXT_PARAM, type Word } from './search-query.js';
+
+/** What the drivers need of a search: its id bounds (inclusive, null when open) and its enterprise scope. */
+export interface DriverBounds {
+  low: number | null;
+  high: number | null;
+  scopeId: number;
+}
+
+export interface CandidateBatch {
+  ids: number[];
+  /** No batch follows. */
+  final: boolean;
+  /** The whole fragment, when the batch holds candidates of its first trigram only: the probe checks it. */
+  check?: string;
+}
+
+export function createSearchDrivers(db: Db) {
+  // One statement per driver and batch size: the limit is written into the SQL (see TEXT_PARAM).
+  const postingSql = (batch: number) =>
+    `SELECT id FROM issued_invoice_gram WHERE scope = ${INT_PARAM} AND gram = ${TEXT_PARAM} AND id >= ? AND id <= ? ORDER BY id DESC ${limitOf(batch)}`;
+  // Trigram rowids are id * 2 (output) and id * 2 + 1 (collected input); only even ones are ours.
+  const trigramSql = (batch: number) =>
+    `SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND rowid >= ? AND rowid <= ? AND (rowid & 1) = 0 ORDER BY rowid DESC ${limitOf(batch)}`;
+  const statements = new Map<string, Statement<Array<string | number>, number>>();
+  const ids = (kind: 'tri' | 'bi', batch: number, ...params: Array<string | number>): number[] => {
+    const key = `${kind}${batch}`;
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = db.prepare<Array<string | number>, number>(kind === 'tri' ? trigramSql(batch) : postingSql(batch)).pluck();
+      statements.set(key, statement);
+    }
+    return statement.all(...params);
+  };
+  const identifierIds = db.prepare<Array<string | number>, number>(IDENTIFIER_IDS).pluck();
+
+  return {
+    /** The SQL a driver runs, for the plan tests. */
+    sql: (kind: Word['kind'], batch: number): string => (kind === 'id' ? identifierIds.source : kind === 'tri' ? trigramSql(batch) : postingSql(batch)),
+    /**
+     * The driver's ids, newest first, in batches of growing size from `first` (identifiers: all at once).
+     * For a fragment of 4+ characters the first batch is the candidates of its first trigram alone
+     * (`check`): a phrase of two or more trigrams makes FTS5 load each one's whole doclist, and the later
+     * trigrams of a name fragment are often common ones (河科技 in 1,300 of a million names where 星河科
+     * is in 23), so the phrase cost twice the single trigram. If that batch does not fill the page the
+     * walk goes on by the whole phrase, so a common first trigram costs one batch at most.
+     */
+    *candidates(environment: Environment, bounds: DriverBounds, driver: Word, first: number): Generator<CandidateBatch> {
+      const low = bounds.low ?? 0;
+      let high = bounds.high ?? NO_HIGH;
+      if (driver.kind === 'id') {
+        // Sorted as numbers in a typed array, newest first, each id once (a number may also start a code).
+        const sorted = Float64Array.from(identifierIds.all(...identifierParams(environment, driver.text))).sort();
+        const found: number[] = [];
+        for (let k = sorted.length - 1; k >= 0; k--) {
+          const id = sorted[k] ?? 0;
+          if (id !== found[found.length - 1] && id >= low && id <= high) found.push(id);
+        }
+        yield { ids: found, final: true };
+        return;
+      }
+      const characters = [...driver.text];
+      if (driver.kind === 'tri' && characters.length > 3) {
+        const batch = ids('tri', first, quote(characters.slice(0, 3).join('')), low * 2, Math.min(high * 2, NO_HIGH));
+        const last = batch[batch.length - 1];
+        const final = batch.length < first || last === undefined;
+        yield { ids: batch, final, check: driver.text };
+        if (final) return;
+        high = last - 1;
+      }
+      for (let size = first; ; size = Math.min(size * 4, MAX_BATCH)) {
+        const batch =
+          driver.kind === 'tri'
+            ? ids('tri', size, quote(driver.text), low * 2, Math.min(high * 2, NO_HIGH))
+            : ids('bi', size, bounds.scopeId, gramOf(driver.text), low, high);
+        const last = batch[batch.length - 1];
+        const final = batch.length < size || last === undefined;
+        yield { ids: batch, final };
+        if (final) return;
+        high = last - 1;
+      }
+    },
+  };
+}
