@@ -25,7 +25,7 @@ import { createCupsPrinterPort } from '../features/print/cups.js';
 import { registerAppProtocol } from './protocol.js';
 import { createUtilityProcessLauncher, sandboxBundlePath } from './sandbox-launcher.js';
 import { APP_SCHEME, isAllowedExternalUrl, isTrustedSenderUrl } from './security.js';
-import { createMainWindow } from './window.js';
+import { createMainWindow, windowTitle } from './window.js';
 
 // The bundle lives in dist/main; the renderer build and the preload bundle are its siblings.
 const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
@@ -92,7 +92,12 @@ function showMainWindow(): void {
       language: uiLanguage.get(),
       onLoadError: (error) => console.error('[window] failed to load the renderer', error),
     });
+    // The product name in the task bar follows a switch of the UI language.
+    const stopRetitling = uiLanguage.onChange((language) => {
+      if (mainWindow !== null && !mainWindow.isDestroyed()) mainWindow.setTitle(windowTitle(language));
+    });
     mainWindow.on('closed', () => {
+      stopRetitling();
       mainWindow = null;
     });
     return;

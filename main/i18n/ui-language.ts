@@ -17,6 +17,8 @@ export interface UiLanguageHolder {
   get(): UiLanguage;
   /** Remembers the language (in memory at once, on disk when it can; a failed write is logged, never thrown). */
   set(language: UiLanguage): void;
+  /** Called after each change (the Electron host retitles the window); returns the unsubscribe function. */
+  onChange(listener: (language: UiLanguage) => void): () => void;
 }
 
 /** Reads the remembered language; a missing, unreadable or foreign file means the default (Chinese). */
@@ -32,11 +34,18 @@ export function readUiLanguage(file: string): UiLanguage {
 
 export function createUiLanguageHolder(file: string, log: (message: string, error?: unknown) => void = (m, e) => console.warn(`[ui-language] ${m}`, e ?? '')): UiLanguageHolder {
   let current = readUiLanguage(file);
+  const listeners = new Set<(language: UiLanguage) => void>();
   return {
     get: () => current,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     set(language) {
       if (language === current && readUiLanguage(file) === language) return;
+      const changed = language !== current;
       current = language;
+      if (changed) for (const listener of listeners) listener(language);
       // Written aside and renamed: a crash mid-write leaves the old file, never half a one. The folder is
       // not created here — a data folder that is gone (an unplugged drive) must stay gone (ledger guard).
       const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);

@@ -35,6 +35,18 @@ describe('the UI language holder', () => {
     expect(fs.readdirSync(dir)).toEqual([UI_LANGUAGE_FILE]); // no partial file left behind
   });
 
+  it('tells its listeners of a change, once, until they unsubscribe', () => {
+    const holder = createUiLanguageHolder(path.join(dir, UI_LANGUAGE_FILE));
+    const heard: string[] = [];
+    const stop = holder.onChange((language) => heard.push(language));
+    holder.set('en');
+    holder.set('en');
+    holder.set('zh');
+    stop();
+    holder.set('en');
+    expect(heard).toEqual(['en', 'zh']);
+  });
+
   it('reads a damaged or foreign file as Chinese', () => {
     const file = path.join(dir, UI_LANGUAGE_FILE);
     for (const content of ['{not json', '"en"', '{"language":"fr"}', '{"language":null}', '']) {
