@@ -3,7 +3,7 @@
  * by key come from the shared table (shared/i18n/batch-texts.ts) as `batch.problems`.
  */
 import { BATCH_PROBLEMS } from '../../../../shared/i18n/batch-texts.js';
-import { resources } from '../../../../shared/i18n/table.js';
+import { tableResources } from '../../../../shared/i18n/ui-language.js';
 
 export const batchZh = {
   title: '批量开票（Excel）',
@@ -32,7 +32,7 @@ export const batchZh = {
   states: { invalid: '未通过', ready: '待提交', queued: '排队', issuing: '开具中', issued: '已开具', failed: '失败' },
   issue: '第 {{row}} 行「{{column}}」{{message}}',
   batchLabel: '#{{id}} {{file}}（{{count}} 张）',
-  problems: resources(BATCH_PROBLEMS, 'zh') as Record<keyof typeof BATCH_PROBLEMS, string>,
+  problems: tableResources(BATCH_PROBLEMS, 'zh') as Record<keyof typeof BATCH_PROBLEMS, string>,
 };
 
 export const batchEn: typeof batchZh = {
@@ -62,7 +62,7 @@ export const batchEn: typeof batchZh = {
   states: { invalid: 'Invalid', ready: 'Ready', queued: 'Queued', issuing: 'Issuing', issued: 'Issued', failed: 'Failed' },
   issue: 'Row {{row}} “{{column}}”: {{message}}',
   batchLabel: '#{{id}} {{file}} ({{count}})',
-  problems: resources(BATCH_PROBLEMS, 'en'),
+  problems: tableResources(BATCH_PROBLEMS, 'en'),
 };
 
 /** Error sentences of batch failures from main (errors.batch.<key>; shared/ipc/result.ts explains the convention). */

@@ -5,7 +5,7 @@
  * as `libraries.problems`.
  */
 import { LIBRARY_PROBLEMS } from '../../../../shared/i18n/library-texts.js';
-import { resources } from '../../../../shared/i18n/table.js';
+import { tableResources } from '../../../../shared/i18n/ui-language.js';
 
 export const librariesZh = {
   title: '客户与商品',
@@ -69,7 +69,7 @@ export const librariesZh = {
     noErrors: '所有行均已导入',
     close: '关闭',
   },
-  problems: resources(LIBRARY_PROBLEMS, 'zh') as Record<keyof typeof LIBRARY_PROBLEMS, string>,
+  problems: tableResources(LIBRARY_PROBLEMS, 'zh') as Record<keyof typeof LIBRARY_PROBLEMS, string>,
 };
 
 export const librariesEn: typeof librariesZh = {
@@ -141,5 +141,5 @@ export const librariesEn: typeof librariesZh = {
     noErrors: 'Every row was imported',
     close: 'Close',
   },
-  problems: resources(LIBRARY_PROBLEMS, 'en'),
+  problems: tableResources(LIBRARY_PROBLEMS, 'en'),
 };
