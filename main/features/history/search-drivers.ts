@@ -58,11 +58,15 @@ export function createSearchDrivers(db: Db) {
       const low = bounds.low ?? 0;
       let high = bounds.high ?? NO_HIGH;
       if (driver.kind === 'id') {
-        // Newest first, each id once (a number may also start a code). About a hundred ids for a
-        // 12-character tax-ID prefix: V8's sort takes 1.4 µs; a Set to deduplicate first cost 8.
-        const sorted = identifierIds.all(...identifierParams(environment, driver.text)).sort((a, b) => b - a);
+        // Newest first, each id once (a number may also start a code). About a hundred ids in no order
+        // for a 12-character tax-ID prefix: a typed array's numeric sort takes half the time of a sort with
+        // a comparator, a Set to deduplicate first cost more than either.
+        const sorted = new Float64Array(identifierIds.all(...identifierParams(environment, driver.text))).sort();
         const found: number[] = [];
-        for (const id of sorted) if (id !== found[found.length - 1] && id >= low && id <= high) found.push(id);
+        for (let k = sorted.length - 1; k >= 0; k--) {
+          const id = sorted[k] ?? 0;
+          if (id !== found[found.length - 1] && id >= low && id <= high) found.push(id);
+        }
         yield { ids: found, final: true };
         return;
       }
