@@ -115,12 +115,6 @@ export function slots(count: number): string {
   }
   return list;
 }
-/** The ids in chunks of ID_SLOTS, each padded with 0. */
-export function slotChunks(ids: readonly number[]): number[][] {
-  const chunks: number[][] = [];
-  for (let start = 0; start < ids.length; start += ID_SLOTS) chunks.push(padded(ids.slice(start, start + ID_SLOTS), ID_SLOTS));
-  return chunks;
-}
 /** `ids` filled up to `size` with 0. */
 export function padded(ids: number[], size: number): number[] {
   while (ids.length < size) ids.push(0);

@@ -52,7 +52,6 @@ import {
   ID_SLOTS,
   MID_SLOTS,
   padded,
-  slotChunks,
   slots,
   TEXT_PARAM,
   walkIndex,
@@ -270,7 +269,7 @@ export function createOutputSearch(db: Db) {
       if (typeof p === 'string' || p.driver === undefined) return null;
       const driver = drivers.sql(p.driver.kind, FIRST_BATCH);
       const check = p.driver.kind === 'tri' && [...p.driver.text].length > 3 ? p.driver.text : undefined;
-      return { driver, probe: probe(p, slotChunks([1])[0] ?? [], check) };
+      return { driver, probe: probe(p, padded([1], ID_SLOTS), check) };
     },
     /** The SQL of the date-bound lookups, for the plan tests. */
     boundSql: [firstIdFrom.source, lastIdBefore.source],

@@ -4,6 +4,7 @@
  * locales; the rule book's sentences go through ruleIssueText, which names fields in the clerk's words.
  */
 import type { Problem } from '../../../shared/i18n/table.js';
+import { type LocaleCode, uiLanguageOf } from '../../../shared/i18n/ui-language.js';
 import { RULE_MESSAGES, type RuleMessageKey } from '../../../shared/rules/rule-messages.js';
 import { i18n } from '../app/i18n.js';
 import { ruleIssueText } from './rule-text.js';
@@ -22,4 +23,4 @@ export function problemText(problem: Problem): string {
 }
 
 /** The UI's language as the shared tables name it. */
-export const uiLanguage = (): 'zh' | 'en' => (i18n.language === 'en' ? 'en' : 'zh');
+export const uiLanguage = () => uiLanguageOf(i18n.language as LocaleCode);
