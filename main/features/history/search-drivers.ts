@@ -24,6 +24,19 @@ export interface CandidateBatch {
   check?: string;
 }
 
+const INT32_MAX = 2 ** 31 - 1;
+
+/** Ids in a typed array for a numeric sort: 32-bit while they fit (sorted in half the time), else 64-bit floats. */
+function typedIds(ids: readonly number[]): Int32Array | Float64Array {
+  const small = new Int32Array(ids.length);
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k] as number;
+    if (id > INT32_MAX) return Float64Array.from(ids);
+    small[k] = id;
+  }
+  return small;
+}
+
 export function createSearchDrivers(db: Db) {
   // One statement per driver and batch size: the limit is written into the SQL (see TEXT_PARAM).
   const postingSql = (batch: number) =>
@@ -59,13 +72,16 @@ export function createSearchDrivers(db: Db) {
       let high = bounds.high ?? NO_HIGH;
       if (driver.kind === 'id') {
         // Newest first, each id once (a number may also start a code). About a hundred ids in no order
-        // for a 12-character tax-ID prefix: a typed array's numeric sort takes half the time of a sort with
-        // a comparator, a Set to deduplicate first cost more than either.
-        const sorted = new Float64Array(identifierIds.all(...identifierParams(environment, driver.text))).sort();
+        // for a 12-character tax-ID prefix: a typed array's numeric sort takes a fifth of a sort with a
+        // comparator, a Set to deduplicate first cost more. Copied in a loop: the typed array constructors
+        // took three times as long over the arrays the driver returns as over arrays built in JavaScript.
+        const sorted = typedIds(identifierIds.all(...identifierParams(environment, driver.text))).sort();
         const found: number[] = [];
+        let previous = -1;
         for (let k = sorted.length - 1; k >= 0; k--) {
-          const id = sorted[k] ?? 0;
-          if (id !== found[found.length - 1] && id >= low && id <= high) found.push(id);
+          const id = sorted[k] as number;
+          if (id !== previous && id >= low && id <= high) found.push(id);
+          previous = id;
         }
         yield { ids: found, final: true };
         return;

@@ -98,12 +98,10 @@ export const rowOf = (r: RawRow, environment: Environment, reversal: ReversalSta
 /**
  * Statements that take a list of ids take it as a fixed number of `?` (unused ones bound to 0, which no
  * invoice has): a fixed list is bound and probed directly, where a JSON array through json_each() costs
- * a table-valued function and a parse per call. Three sizes, the smallest that holds the rows still
- * wanted: a first page's worth, a quarter more, twice as many (a probe more costs more than the
- * few rows a bigger one converts in vain).
+ * a table-valued function and a parse per call. Two sizes: a first page's worth and one more, for
+ * candidates that all pass, and twice that where some fail (the probe's limit stops it at the page).
  */
 export const ID_SLOTS = 16;
-export const MID_SLOTS = 20;
 export const WIDE_SLOTS = 32;
 const slotLists = new Map<number, string>();
 /** `?, ?, …` for `count` ids (made once per size: every probe asks). */

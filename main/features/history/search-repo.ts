@@ -49,8 +49,8 @@ import {
   rowOf,
   HAS_REVERSAL,
   FIRST_BATCH,
+  INT_PARAM,
   ID_SLOTS,
-  MID_SLOTS,
   padded,
   slots,
   TEXT_PARAM,
@@ -77,16 +77,22 @@ export function createOutputSearch(db: Db) {
   const bothIds = db
     .prepare<[string, string, string, string], [number | null, number | null]>(`SELECT (${firstIdFrom.source}), (${lastIdBefore.source})`)
     .raw(true);
-  const statements = new Map<string, Statement<Array<string | number>>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      if (statements.size >= 128) statements.clear();
-      statement = db.prepare<Array<string | number>>(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
+  // Statements by SQL text, one set for pages (rows as arrays) and one for counts; the shapes are few but bounded anyway.
+  const cached = (raw: boolean) => {
+    const statements = new Map<string, Statement<Array<string | number>>>();
+    return (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= 128) statements.clear();
+        statement = db.prepare<Array<string | number>>(sql);
+        if (raw) statement.raw(true);
+        statements.set(sql, statement);
+      }
+      return statement;
+    };
   };
+  const prepared = cached(false);
+  const preparedRaw = cached(true);
   const drivers = createSearchDrivers(db);
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
   const scopeOf = db.prepare<[string, string], { id: number }>(`SELECT id FROM search_scope WHERE environment = ? AND seller = ?`);
@@ -120,15 +126,22 @@ export function createOutputSearch(db: Db) {
     scopeId: number;
     /** The word whose index drives the walk (an identifier first, else the first indexed word). */
     driver: Word | undefined;
+    /** No condition but the environment, the enterprise and the date range: a scoped driver's candidates all pass. */
+    scopeOnly: boolean;
+    /** One letter per condition in `where`, in order: the key of the probe's statement (see probeRows). */
+    shape: string;
   }
 
   /** The conditions of a search but its driver's, and the id bounds; or why there is nothing to run. */
   function parts(environment: Environment, seller: string, filter: HistoryFilter): Parts | 'needMoreText' | 'empty' {
     const where: string[] = [`i.environment = ${TEXT_PARAM}`, `i.xhdwsbh = ${TEXT_PARAM}`];
     const params: Array<string | number> = [environment, seller];
-    const add = (condition: string, value: string | number) => {
+    // Each condition adds its letter to the shape: equal shapes have equal SQL (conditions are constants).
+    let shape = '';
+    const add = (code: string, condition: string, ...values: Array<string | number>) => {
+      shape += code;
       where.push(condition);
-      params.push(value);
+      for (const value of values) params.push(value);
     };
     const list = words(filter.text).concat(words(filter.buyer));
     const indexed = list.filter((w) => w.kind !== 'char');
@@ -147,48 +160,45 @@ export function createOutputSearch(db: Db) {
       const first = both ? both[0] : (firstIdFrom.get(environment, from) ?? null);
       if (first === null) return 'empty';
       low = first;
-      add('i.created_at >= ?', from);
+      add('f', 'i.created_at >= ?', from);
     }
     if (to !== null) {
       const last = both ? both[1] : (lastIdBefore.get(environment, to) ?? null);
       if (last === null) return 'empty';
       high = high === null ? last : Math.min(high, last);
-      add('i.created_at < ?', to);
+      add('t', 'i.created_at < ?', to);
     }
     if (low !== null && high !== null && low > high) return 'empty';
+    const scoping = where.length;
 
-    if (filter.status !== undefined) add(`i.status = ${TEXT_PARAM}`, filter.status);
-    if (filter.type !== undefined) add(`i.fplxdm = ${TEXT_PARAM}`, filter.type);
-    if (filter.kplx !== undefined) add(`i.kplx = ${TEXT_PARAM}`, filter.kplx);
-    if (filter.amountMin !== undefined) add(`${AMOUNT} >= ?`, Number(filter.amountMin));
-    if (filter.amountMax !== undefined) add(`${AMOUNT} <= ?`, Number(filter.amountMax));
+    if (filter.status !== undefined) add('s', `i.status = ${TEXT_PARAM}`, filter.status);
+    if (filter.type !== undefined) add('y', `i.fplxdm = ${TEXT_PARAM}`, filter.type);
+    if (filter.kplx !== undefined) add('k', `i.kplx = ${TEXT_PARAM}`, filter.kplx);
+    if (filter.amountMin !== undefined) add('a', `${AMOUNT} >= ?`, Number(filter.amountMin));
+    if (filter.amountMax !== undefined) add('A', `${AMOUNT} <= ?`, Number(filter.amountMax));
     if (filter.reversal === 'partial' || filter.reversal === 'full') {
       // Only blue invoices with an issued red invoice can be reversed at all: start from those few.
-      where.push(
-        `i.id IN (SELECT r.blue_invoice_id FROM red_reversal r WHERE (SELECT ri.status FROM issued_invoice ri WHERE ri.id = r.red_invoice_id) = 'issued')`,
-      );
-      add(`i.kplx = '0' AND ${REVERSAL_STATE} = ?`, filter.reversal);
+      add('r', `i.id IN (SELECT r.blue_invoice_id FROM red_reversal r WHERE (SELECT ri.status FROM issued_invoice ri WHERE ri.id = r.red_invoice_id) = 'issued')`);
+      add('R', `i.kplx = '0' AND ${REVERSAL_STATE} = ?`, filter.reversal);
     } else if (filter.reversal === 'none') {
-      where.push(`i.kplx = '0' AND ${REVERSAL_STATE} = 'none'`);
+      add('n', `i.kplx = '0' AND ${REVERSAL_STATE} = 'none'`);
     }
     for (const word of list) {
-      if (word.kind === 'char') add(`instr(lower(${OWN_TEXT}), ?) > 0`, word.text);
+      if (word.kind === 'char') add('c', `instr(lower(${OWN_TEXT}), ?) > 0`, word.text);
     }
     // An identifier prefix is the most selective driver; then the order the clerk typed.
     const driver = indexed.find((w) => w.kind === 'id') ?? indexed[0];
     for (const word of indexed) {
       if (word === driver) continue;
       if (word.kind === 'id') {
-        where.push(`i.id IN (${IDENTIFIER_IDS})`);
-        params.push(...identifierParams(environment, word.text));
+        add('I', `i.id IN (${IDENTIFIER_IDS})`, ...identifierParams(environment, word.text));
       } else if (word.kind === 'tri') {
-        add(`EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2)`, quote(word.text));
+        add('T', `EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2)`, quote(word.text));
       } else {
-        where.push(`EXISTS (SELECT 1 FROM issued_invoice_gram g WHERE g.scope = ? AND g.gram = ? AND g.id = i.id)`);
-        params.push(scopeId, gramOf(word.text));
+        add('B', `EXISTS (SELECT 1 FROM issued_invoice_gram g WHERE g.scope = ? AND g.gram = ? AND g.id = i.id)`, scopeId, gramOf(word.text));
       }
     }
-    return { where, params, low, high, scopeId, driver };
+    return { where, params, low, high, scopeId, driver, scopeOnly: where.length === scoping, shape };
   }
 
   const none = (why: 'needMoreText' | 'empty'): OutputQuery => ({ sql: '', params: [], needMoreText: why === 'needMoreText', empty: why === 'empty' });
@@ -212,7 +222,9 @@ export function createOutputSearch(db: Db) {
    */
   function build(environment: Environment, seller: string, filter: HistoryFilter, limit: number, select: 'rows' | 'count' = 'rows'): OutputQuery {
     const p = parts(environment, seller, filter);
-    if (typeof p === 'string') return none(p);
+    return typeof p === 'string' ? none(p) : joined(p, environment, filter, limit, select);
+  }
+  function joined(p: Parts, environment: Environment, filter: HistoryFilter, limit: number, select: 'rows' | 'count'): OutputQuery {
     const head = select === 'rows' ? `SELECT ${OUTPUT_COLUMNS}` : 'SELECT 1';
     const { low, high, driver } = p;
     if (driver === undefined) {
@@ -241,13 +253,15 @@ export function createOutputSearch(db: Db) {
   }
 
   /**
-   * The probe of a two-step page: the rows among ID_SLOTS ids that meet every condition but the driver's,
-   * in no particular order (ORDER BY … LIMIT over an IN list makes SQLite build and sort a temporary
-   * index of the list, which cost more than the probes; page sorts the few rows). NOT INDEXED keeps
-   * it on the table's rowid: with a date range the planner took (environment, xhdwsbh, rowid) and read
-   * every row twice, index then table.
+   * The probe of a two-step page: the newest `wanted` rows among the slots' ids that meet every condition
+   * but the driver's. SQLite walks the IN list from its highest id down (the plan tests check: no
+   * temporary B-tree) and stops at the limit, so candidates that fail cost one lookup and rows beyond
+   * the page are neither read nor converted. The limit is bound as an expression: a plain `LIMIT ?`
+   * made the statement cost 35 µs more on every run (see TEXT_PARAM). NOT INDEXED keeps it on the
+   * table's rowid: with a date range the planner took (environment, xhdwsbh, rowid) and read every row
+   * twice, index then table.
    */
-  function probe(p: Parts, ids: readonly number[], check?: string): OutputQuery {
+  function probe(p: Parts, ids: readonly number[], wanted: number, check?: string): OutputQuery {
     const { where, params } = idBounds(p);
     if (check !== undefined) {
       // A candidate of the fragment's first trigram (see candidates) holds the whole fragment: in the buyer's
@@ -256,20 +270,102 @@ export function createOutputSearch(db: Db) {
       where.push(`(instr(i.ghdwmc, ?) > 0 OR instr(lower(${OWN_TEXT}), ?) > 0 OR EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2))`);
       params.push(check, check.toLowerCase(), quote(check));
     }
-    return { sql: `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)})`, params: [...params, ...ids], needMoreText: false, empty: false };
+    const sql = `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)}) ORDER BY i.id DESC LIMIT ${INT_PARAM}`;
+    return { sql, params: [...params, ...ids, wanted], needMoreText: false, empty: false };
   }
 
-  const rowsOf = (query: OutputQuery) => prepared(query.sql).raw(true).all(...query.params) as RawRow[];
+  const rowsOf = (query: OutputQuery) => preparedRaw(query.sql).all(...query.params) as RawRow[];
+  // The probe's statements by shape: the SQL is put together only the first time a shape is seen, so a
+  // page neither joins its conditions nor looks a long text up (both showed in profiles of a page).
+  const probes = new Map<string, Statement<Array<string | number>>>();
+  const probeKey = (p: Parts, size: number, check: string | undefined) =>
+    `${p.shape}${p.low === null ? '' : 'L'}${p.high === null ? '' : 'H'}${check === undefined ? '' : 'C'}${size}`;
+  const probeRows = (p: Parts, ids: readonly number[], wanted: number, check: string | undefined): RawRow[] => {
+    const key = probeKey(p, ids.length, check);
+    let statement = probes.get(key);
+    if (!statement) {
+      if (probes.size >= 128) probes.clear();
+      statement = db.prepare<Array<string | number>>(probe(p, ids, wanted, check).sql).raw(true);
+      probes.set(key, statement);
+    }
+    // The order probe() binds in: the conditions, the id bounds, the fragment's check, the ids, the limit.
+    const params = p.params.slice();
+    if (p.low !== null) params.push(p.low);
+    if (p.high !== null) params.push(p.high);
+    if (check !== undefined) params.push(check, check.toLowerCase(), quote(check));
+    for (const id of ids) params.push(id);
+    params.push(wanted);
+    return statement.all(...params) as RawRow[];
+  };
+  // One read transaction for the statements of a page: each statement run on its own takes and drops
+  // the WAL read lock (system calls, about 2.5 µs each, measured), and the driver's ids and the probe
+  // then read the same snapshot. Not when a caller already holds a transaction.
+  const begin = db.prepare('BEGIN');
+  const commit = db.prepare('COMMIT');
+  const snapshot = <T>(read: () => T): T => {
+    if (db.inTransaction) return read();
+    begin.run();
+    try {
+      return read();
+    } finally {
+      commit.run();
+    }
+  };
+
+  /** One page, newest first, and the cursor of the next one. */
+  function pageOf(environment: Environment, seller: string, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
+    const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
+    const p = parts(environment, seller, filter);
+    if (typeof p === 'string') return { rows: [], next: null, hasMore: false, needMoreText: p === 'needMoreText' };
+    let found: RawRow[] = [];
+    let more = false;
+    if (p.driver === undefined) {
+      found = rowsOf(joined(p, environment, filter, limit + 1, 'rows'));
+      more = found.length > limit;
+      if (more) found = found.slice(0, limit);
+    } else {
+      // The page is full once `limit` rows are found; whether more follow is then known without probing
+      // for one more row: any candidate left unprobed may be one ("more" can then lead to an empty last
+      // page, which the grid takes as the end). One probe for most first pages.
+      // The posting table and the identifier ranges give the enterprise's own invoices: when nothing else
+      // is asked, a page's worth of them and one more fill it. The trigram index holds every enterprise
+      // and environment, and other conditions drop candidates: those probe twice the slots, which costs
+      // a bound value each (the limit keeps the rows read to the page).
+      const exact = p.scopeOnly && p.driver.kind !== 'tri';
+      walk: for (const { ids, final, check } of drivers.candidates(environment, p, p.driver, Math.max(limit + 1, FIRST_BATCH))) {
+        for (let start = 0; start < ids.length; ) {
+          const wanted = limit - found.length;
+          const left = ids.length - start;
+          const size = left <= ID_SLOTS || (exact && wanted < ID_SLOTS) ? ID_SLOTS : WIDE_SLOTS;
+          const chunk = padded(ids.slice(start, start + size), size);
+          start += size;
+          const rows = probeRows(p, chunk, wanted, check);
+          for (const row of rows) found.push(row);
+          if (found.length >= limit) {
+            // The probe went newest first and stopped at the limit: the chunk's ids below its last row were not looked at.
+            const last = rows[rows.length - 1]?.[0] ?? 0;
+            more = start < ids.length || !final || chunk.some((id) => id !== 0 && id < last);
+            break walk;
+          }
+        }
+      }
+    }
+    const reversals = reversalsOf(found);
+    const rows = found.map((r) => rowOf(r, environment, r[KPLX] === '0' ? (reversals?.get(r[0]) ?? 'none') : null));
+    const last = rows[rows.length - 1];
+    const hasMore = more && last !== undefined;
+    return { rows, next: hasMore ? encodeCursor(last.id) : null, hasMore, needMoreText: false };
+  }
 
   return {
     build,
     /** The SQL a two-step page runs for a filter: the driver's and the probe's, for the plan tests. */
-    pageSql(environment: Environment, seller: string, filter: HistoryFilter): { driver: string; probe: OutputQuery } | null {
+    pageSql(environment: Environment, seller: string, filter: HistoryFilter): { driver: string; probe: OutputQuery; probeKey: string } | null {
       const p = parts(environment, seller, filter);
       if (typeof p === 'string' || p.driver === undefined) return null;
       const driver = drivers.sql(p.driver.kind, FIRST_BATCH);
       const check = p.driver.kind === 'tri' && [...p.driver.text].length > 3 ? p.driver.text : undefined;
-      return { driver, probe: probe(p, padded([1], ID_SLOTS), check) };
+      return { driver, probe: probe(p, padded([1], ID_SLOTS), 1, check), probeKey: probeKey(p, ID_SLOTS, check) };
     },
     /** The SQL of the date-bound lookups, for the plan tests. */
     boundSql: [firstIdFrom.source, lastIdBefore.source],
@@ -278,41 +374,7 @@ export function createOutputSearch(db: Db) {
     reversalSql: reversalStates.source,
     /** One page, newest first, and the cursor of the next one. */
     page(environment: Environment, seller: string, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
-      const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
-      const p = parts(environment, seller, filter);
-      if (typeof p === 'string') return { rows: [], next: null, hasMore: false, needMoreText: p === 'needMoreText' };
-      let found: RawRow[] = [];
-      let more = false;
-      if (p.driver === undefined) {
-        found = rowsOf(build(environment, seller, filter, limit + 1));
-        more = found.length > limit;
-      } else {
-        // The page is full once `limit` rows are found; whether more follow is then known without probing
-        // for one more row: any candidate left unprobed may be one ("more" can then lead to an empty last
-        // page, which the grid takes as the end). One probe instead of two for most first pages.
-        walk: for (const { ids, final, check } of drivers.candidates(environment, p, p.driver, Math.max(limit + 1, FIRST_BATCH))) {
-          for (let start = 0; start < ids.length; ) {
-            const left = ids.length - start;
-            // The trigram index is not per enterprise or environment: a few of its candidates fail, so its
-            // first probe takes a quarter more (one probe, where 16 often left the page a row short).
-            const need = Math.min(left, limit - found.length + (p.driver.kind === 'tri' ? MID_SLOTS - ID_SLOTS : 0));
-            const size = need <= ID_SLOTS ? ID_SLOTS : need <= MID_SLOTS ? MID_SLOTS : WIDE_SLOTS;
-            const chunk = padded(ids.slice(start, start + size), size);
-            start += size;
-            found.push(...rowsOf(probe(p, chunk, check)).sort((a, b) => b[0] - a[0]));
-            if (found.length >= limit) {
-              more = found.length > limit || start < ids.length || !final;
-              break walk;
-            }
-          }
-        }
-      }
-      if (found.length > limit) found = found.slice(0, limit);
-      const reversals = reversalsOf(found);
-      const rows = found.map((r) => rowOf(r, environment, r[KPLX] === '0' ? (reversals?.get(r[0]) ?? 'none') : null));
-      const last = rows[rows.length - 1];
-      const hasMore = more && last !== undefined;
-      return { rows, next: hasMore ? encodeCursor(last.id) : null, hasMore, needMoreText: false };
+      return snapshot(() => pageOf(environment, seller, filter));
     },
     /**
      * Exact from the tally when only the environment and status are asked; otherwise counted up to

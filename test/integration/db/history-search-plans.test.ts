@@ -87,6 +87,8 @@ describe('history search plans (no SCAN of issued_invoice)', () => {
         expect(plan(twoStep.driver, placeholders).filter((detail) => /TEMP B-TREE/.test(detail))).toEqual([]);
         expect(scansOfTables(twoStep.probe.sql, twoStep.probe.params)).toEqual([]);
         expect(plan(twoStep.probe.sql, twoStep.probe.params)[0]).toBe('SEARCH i USING INTEGER PRIMARY KEY (rowid=?)');
+        // Newest first by walking the id list backwards, not by sorting the rows found.
+        expect(plan(twoStep.probe.sql, twoStep.probe.params).filter((detail) => /TEMP B-TREE/.test(detail))).toEqual([]);
       }
     });
   }
@@ -113,6 +115,27 @@ describe('history search plans (no SCAN of issued_invoice)', () => {
     const details = (db.prepare(`EXPLAIN QUERY PLAN ${search.reversalSql}`).all(JSON.stringify([1, 2, 3])) as Array<{ detail: string }>).map((row) => row.detail);
     expect(details.filter((detail) => /^SCAN (issued_invoice|red_reversal)\b/.test(detail))).toEqual([]);
     expect(details.some((detail) => /^SEARCH i USING INTEGER PRIMARY KEY/.test(detail))).toBe(true);
+  });
+
+  it("a probe's statement is found by its shape: one shape, one SQL text", () => {
+    // search-repo.ts prepares a probe once per shape key and binds its values after; two searches whose
+    // SQL differs must never share a key, or one would run the other's conditions.
+    const sqlOf = new Map<string, string>();
+    const cursors = [undefined, 'o2000'];
+    for (const [kind, filter] of Object.entries(KINDS)) {
+      for (const cursor of cursors) {
+        for (const extra of [{}, { status: 'issued' as const }, { amountMin: '1' }, { reversal: 'none' as const }, { buyer: '公司' }, { text: `${filter.text ?? '有限'} 科` }]) {
+          const twoStep = search.pageSql(kind === 'remote' ? 'remote' : 'sandbox', SELLER, { ...filter, ...extra, direction: 'output', ...(cursor ? { cursor } : {}) });
+          if (twoStep === null) continue;
+          const known = sqlOf.get(twoStep.probeKey);
+          if (known !== undefined) expect(twoStep.probe.sql).toBe(known);
+          sqlOf.set(twoStep.probeKey, twoStep.probe.sql);
+        }
+      }
+    }
+    // Many shapes were seen (the check above ran on more than a handful).
+    expect(sqlOf.size).toBeGreaterThan(20);
+    expect(new Set(sqlOf.values()).size).toBe(sqlOf.size);
   });
 
   it('a page further on (cursor) keeps the same plan', () => {
@@ -160,6 +183,20 @@ describe('keyset pages find exactly what a scan finds, newest first', () => {
     expect(walk(filter).map((row) => row.id)).toEqual(expected);
     const count = repo.countOutput('sandbox', SELLER, { ...filter, direction: 'output' });
     expect(count).toEqual({ count: expected.length, exact: true });
+  });
+
+  it.each([
+    ['2-char', { text: nameOf(2345).slice(2, 4) }],
+    ['3-char', { text: nameOf(2345).slice(3, 6) }],
+    ['4-char', { text: nameOf(2345).slice(4, 8) }],
+    ['tax-ID prefix', { text: taxIdOf(2345).slice(0, 8) }],
+    ['2-char + a rare status', { text: '科技', status: 'failed' as const }],
+  ])('%s: small pages (a page ending inside a probe, or on its last row) walk to the same result', (_kind, filter) => {
+    // The probe stops at the rows a page still wants: what follows must come from the next page, once.
+    const whole = walk(filter, 500).map((row) => row.id);
+    expect(whole.length).toBeGreaterThan(3);
+    expect(whole.length).toBeLessThan(1000);
+    for (const limit of [1, 2, 7, 15, 16, 17, 33]) expect(walk(filter, limit).map((row) => row.id)).toEqual(whole);
   });
 
   it.each(Object.entries(KINDS).filter(([kind]) => kind !== 'remote'))('%s: two enterprises never mix', (_kind, filter) => {
