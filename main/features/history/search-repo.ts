@@ -50,6 +50,7 @@ import {
   HAS_REVERSAL,
   FIRST_BATCH,
   INT_PARAM,
+  NO_HIGH,
   ID_SLOTS,
   padded,
   slots,
@@ -130,6 +131,8 @@ export function createOutputSearch(db: Db) {
     scopeOnly: boolean;
     /** One letter per condition in `where`, in order: the key of the probe's statement (see probeRows). */
     shape: string;
+    /** A date range is asked (its created_at conditions may fail at the ends of the id bounds). */
+    dated: boolean;
   }
 
   /** The conditions of a search but its driver's, and the id bounds; or why there is nothing to run. */
@@ -198,7 +201,7 @@ export function createOutputSearch(db: Db) {
         add('B', `EXISTS (SELECT 1 FROM issued_invoice_gram g WHERE g.scope = ? AND g.gram = ? AND g.id = i.id)`, scopeId, gramOf(word.text));
       }
     }
-    return { where, params, low, high, scopeId, driver, scopeOnly: where.length === scoping, shape };
+    return { where, params, low, high, scopeId, driver, scopeOnly: where.length === scoping, shape, dated: from !== null || to !== null };
   }
 
   const none = (why: 'needMoreText' | 'empty'): OutputQuery => ({ sql: '', params: [], needMoreText: why === 'needMoreText', empty: why === 'empty' });
@@ -312,6 +315,39 @@ export function createOutputSearch(db: Db) {
     }
   };
 
+  /**
+   * A page in one statement, its driver's ids a subquery of the probe, where they need not come back to
+   * JavaScript (one statement fewer, about 5 µs of a first page): for an identifier, whose ranges give
+   * every candidate at once, and for a pair when nothing but the enterprise is asked, whose first
+   * `limit` postings are then all rows of the page. Either way fewer rows than the limit means no more.
+   */
+  const direct = (p: Parts, driver: Word, environment: Environment, limit: number): OutputQuery => {
+    const { where, params } = idBounds(p);
+    if (driver.kind === 'id') {
+      where.push(`i.id IN (${IDENTIFIER_IDS})`);
+      params.push(...identifierParams(environment, driver.text));
+    } else {
+      where.push(`i.id IN (SELECT id FROM issued_invoice_gram WHERE scope = ${INT_PARAM} AND gram = ${TEXT_PARAM} AND id >= ? AND id <= ? ORDER BY id DESC LIMIT ${INT_PARAM})`);
+      params.push(p.scopeId, gramOf(driver.text), p.low ?? 0, p.high ?? NO_HIGH, limit);
+    }
+    const sql = `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} ORDER BY i.id DESC LIMIT ${INT_PARAM}`;
+    return { sql, params: [...params, limit], needMoreText: false, empty: false };
+  };
+  const directKey = (p: Parts, driver: Word) => `${driver.kind}${p.shape}${p.low === null ? '' : 'L'}${p.high === null ? '' : 'H'}`;
+  const directs = new Map<string, Statement<Array<string | number>>>();
+  const directRows = (p: Parts, driver: Word, environment: Environment, limit: number): RawRow[] => {
+    const query = direct(p, driver, environment, limit);
+    const key = directKey(p, driver);
+    let statement = directs.get(key);
+    if (!statement) {
+      if (directs.size >= 128) directs.clear();
+      statement = db.prepare<Array<string | number>>(query.sql).raw(true);
+      directs.set(key, statement);
+    }
+    return statement.all(...query.params) as RawRow[];
+  };
+  const isDirect = (p: Parts, driver: Word) => driver.kind === 'id' || (driver.kind === 'bi' && p.scopeOnly && !p.dated);
+
   /** One page, newest first, and the cursor of the next one. */
   function pageOf(environment: Environment, seller: string, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
     const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
@@ -323,6 +359,9 @@ export function createOutputSearch(db: Db) {
       found = rowsOf(joined(p, environment, filter, limit + 1, 'rows'));
       more = found.length > limit;
       if (more) found = found.slice(0, limit);
+    } else if (isDirect(p, p.driver)) {
+      found = directRows(p, p.driver, environment, limit);
+      more = found.length === limit;
     } else {
       // The page is full once `limit` rows are found; whether more follow is then known without probing
       // for one more row: any candidate left unprobed may be one ("more" can then lead to an empty last
@@ -332,7 +371,9 @@ export function createOutputSearch(db: Db) {
       // and environment, and other conditions drop candidates: those probe twice the slots, which costs
       // a bound value each (the limit keeps the rows read to the page).
       const exact = p.scopeOnly && p.driver.kind !== 'tri';
-      walk: for (const { ids, final, check } of drivers.candidates(environment, p, p.driver, Math.max(limit + 1, FIRST_BATCH))) {
+      // The posting table's candidates all pass when nothing else is asked: a page and one more is the first batch.
+      const first = exact && p.driver.kind === 'bi' ? limit + 1 : Math.max(limit + 1, FIRST_BATCH);
+      walk: for (const { ids, final, check } of drivers.candidates(environment, p, p.driver, first)) {
         for (let start = 0; start < ids.length; ) {
           const wanted = limit - found.length;
           const left = ids.length - start;
@@ -363,6 +404,7 @@ export function createOutputSearch(db: Db) {
     pageSql(environment: Environment, seller: string, filter: HistoryFilter): { driver: string; probe: OutputQuery; probeKey: string } | null {
       const p = parts(environment, seller, filter);
       if (typeof p === 'string' || p.driver === undefined) return null;
+      if (isDirect(p, p.driver)) return { driver: drivers.sql(p.driver.kind, FIRST_BATCH), probe: direct(p, p.driver, environment, 16), probeKey: `D${directKey(p, p.driver)}` };
       const driver = drivers.sql(p.driver.kind, FIRST_BATCH);
       const check = p.driver.kind === 'tri' && [...p.driver.text].length > 3 ? p.driver.text : undefined;
       return { driver, probe: probe(p, padded([1], ID_SLOTS), 1, check), probeKey: probeKey(p, ID_SLOTS, check) };
