@@ -27,18 +27,15 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { Environment, HistoryFilter, HistoryRow, ReversalState, RowCount } from '../../../shared/ipc/index.js';
 import { createSearchDrivers } from './search-drivers.js';
+import { createSearchParts, type Parts } from './search-parts.js';
 import {
-  AMOUNT,
-  chinaDayStart,
   COUNT_CAP,
-  decodeCursor,
   encodeCursor,
   gramOf,
   IDENTIFIER_IDS,
   identifierParams,
   KPLX,
   limitOf,
-  nextDay,
   OUTPUT_COLUMNS,
   OUTPUT_PAGE_DEFAULT,
   type OutputQuery,
@@ -58,26 +55,13 @@ import {
   walkIndex,
   WIDE_SLOTS,
   type Word,
-  words,
 } from './search-query.js';
 
 export { chinaDayStart, nextDay, REVERSAL_STATE } from './search-query.js';
 
 
 export function createOutputSearch(db: Db) {
-  // Ordered by created_at alone: one step along (environment, created_at DESC); adding id would sort
-  // the whole range (the index holds rowids ascending within a timestamp).
-  // Plucked and raw: a row object costs building its keys each call (about 9 µs of the two bounds).
-  const firstIdFrom = db
-    .prepare<[string, string], number>(`SELECT id FROM issued_invoice WHERE environment = ${TEXT_PARAM} AND created_at >= ? ORDER BY created_at LIMIT 1`)
-    .pluck();
-  const lastIdBefore = db
-    .prepare<[string, string], number>(`SELECT id FROM issued_invoice WHERE environment = ${TEXT_PARAM} AND created_at < ? ORDER BY created_at DESC LIMIT 1`)
-    .pluck();
-  // A full date range (the usual case) asks both in one statement: one step of the VM instead of two.
-  const bothIds = db
-    .prepare<[string, string, string, string], [number | null, number | null]>(`SELECT (${firstIdFrom.source}), (${lastIdBefore.source})`)
-    .raw(true);
+  const { parts, idBounds, scope, boundSql, bothBoundsSql } = createSearchParts(db);
   // Statements by SQL text, one set for pages (rows as arrays) and one for counts; the shapes are few but bounded anyway.
   const cached = (raw: boolean) => {
     const statements = new Map<string, Statement<Array<string | number>>>();
@@ -96,17 +80,6 @@ export function createOutputSearch(db: Db) {
   const preparedRaw = cached(true);
   const drivers = createSearchDrivers(db);
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
-  const scopeOf = db.prepare<[string, string], { id: number }>(`SELECT id FROM search_scope WHERE environment = ? AND seller = ?`);
-  /** Scope ids never change once given; unknown ones are looked up again (the first invoice creates it). */
-  const scopes = new Map<string, number>();
-  const scope = (environment: Environment, seller: string): number | null => {
-    const key = `${environment} ${seller}`;
-    const known = scopes.get(key);
-    if (known !== undefined) return known;
-    const found = scopeOf.get(environment, seller)?.id ?? null;
-    if (found !== null) scopes.set(key, found);
-    return found;
-  };
 
   // The reversal state (same rule as REVERSAL_STATE's users) of the page's blue invoices that have a
   // red_reversal row at all (the HAS_REVERSAL column): most have none, and then nothing is run.
@@ -118,107 +91,7 @@ export function createOutputSearch(db: Db) {
     return reversed.length === 0 ? null : new Map(reversalStates.all(JSON.stringify(reversed)));
   };
 
-  interface Parts {
-    where: string[];
-    params: Array<string | number>;
-    /** Id bounds from the cursor and the date range (inclusive), null when open. */
-    low: number | null;
-    high: number | null;
-    scopeId: number;
-    /** The word whose index drives the walk (an identifier first, else the first indexed word). */
-    driver: Word | undefined;
-    /** No condition but the environment, the enterprise and the date range: a scoped driver's candidates all pass. */
-    scopeOnly: boolean;
-    /** One letter per condition in `where`, in order: the key of the probe's statement (see probeRows). */
-    shape: string;
-    /** A date range is asked (its created_at conditions may fail at the ends of the id bounds). */
-    dated: boolean;
-  }
-
-  /** The conditions of a search but its driver's, and the id bounds; or why there is nothing to run. */
-  function parts(environment: Environment, seller: string, filter: HistoryFilter): Parts | 'needMoreText' | 'empty' {
-    const where: string[] = [`i.environment = ${TEXT_PARAM}`, `i.xhdwsbh = ${TEXT_PARAM}`];
-    const params: Array<string | number> = [environment, seller];
-    // Each condition adds its letter to the shape: equal shapes have equal SQL (conditions are constants).
-    let shape = '';
-    const add = (code: string, condition: string, ...values: Array<string | number>) => {
-      shape += code;
-      where.push(condition);
-      for (const value of values) params.push(value);
-    };
-    const list = words(filter.text).concat(words(filter.buyer));
-    const indexed = list.filter((w) => w.kind !== 'char');
-    if (list.length > 0 && indexed.length === 0) return 'needMoreText';
-    const scopeId = scope(environment, seller);
-    if (scopeId === null) return 'empty';
-
-    // Id bounds of the date range: a stretch of the id order (see the header).
-    let low: number | null = null;
-    let high: number | null = decodeCursor(filter.cursor);
-    if (high !== null) high -= 1;
-    const from = filter.dateFrom === undefined ? null : chinaDayStart(filter.dateFrom);
-    const to = filter.dateTo === undefined ? null : chinaDayStart(nextDay(filter.dateTo));
-    const both = from !== null && to !== null ? bothIds.get(environment, from, environment, to) : undefined;
-    if (from !== null) {
-      const first = both ? both[0] : (firstIdFrom.get(environment, from) ?? null);
-      if (first === null) return 'empty';
-      low = first;
-      add('f', 'i.created_at >= ?', from);
-    }
-    if (to !== null) {
-      const last = both ? both[1] : (lastIdBefore.get(environment, to) ?? null);
-      if (last === null) return 'empty';
-      high = high === null ? last : Math.min(high, last);
-      add('t', 'i.created_at < ?', to);
-    }
-    if (low !== null && high !== null && low > high) return 'empty';
-    const scoping = where.length;
-
-    if (filter.status !== undefined) add('s', `i.status = ${TEXT_PARAM}`, filter.status);
-    if (filter.type !== undefined) add('y', `i.fplxdm = ${TEXT_PARAM}`, filter.type);
-    if (filter.kplx !== undefined) add('k', `i.kplx = ${TEXT_PARAM}`, filter.kplx);
-    if (filter.amountMin !== undefined) add('a', `${AMOUNT} >= ?`, Number(filter.amountMin));
-    if (filter.amountMax !== undefined) add('A', `${AMOUNT} <= ?`, Number(filter.amountMax));
-    if (filter.reversal === 'partial' || filter.reversal === 'full') {
-      // Only blue invoices with an issued red invoice can be reversed at all: start from those few.
-      add('r', `i.id IN (SELECT r.blue_invoice_id FROM red_reversal r WHERE (SELECT ri.status FROM issued_invoice ri WHERE ri.id = r.red_invoice_id) = 'issued')`);
-      add('R', `i.kplx = '0' AND ${REVERSAL_STATE} = ?`, filter.reversal);
-    } else if (filter.reversal === 'none') {
-      add('n', `i.kplx = '0' AND ${REVERSAL_STATE} = 'none'`);
-    }
-    for (const word of list) {
-      if (word.kind === 'char') add('c', `instr(lower(${OWN_TEXT}), ?) > 0`, word.text);
-    }
-    // An identifier prefix is the most selective driver; then the order the clerk typed.
-    const driver = indexed.find((w) => w.kind === 'id') ?? indexed[0];
-    for (const word of indexed) {
-      if (word === driver) continue;
-      if (word.kind === 'id') {
-        add('I', `i.id IN (${IDENTIFIER_IDS})`, ...identifierParams(environment, word.text));
-      } else if (word.kind === 'tri') {
-        add('T', `EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2)`, quote(word.text));
-      } else {
-        add('B', `EXISTS (SELECT 1 FROM issued_invoice_gram g WHERE g.scope = ? AND g.gram = ? AND g.id = i.id)`, scopeId, gramOf(word.text));
-      }
-    }
-    return { where, params, low, high, scopeId, driver, scopeOnly: where.length === scoping, shape, dated: from !== null || to !== null };
-  }
-
   const none = (why: 'needMoreText' | 'empty'): OutputQuery => ({ sql: '', params: [], needMoreText: why === 'needMoreText', empty: why === 'empty' });
-  const idBounds = (p: Parts) => {
-    const where = [...p.where];
-    const params = [...p.params];
-    if (p.low !== null) {
-      where.push('i.id >= ?');
-      params.push(p.low);
-    }
-    if (p.high !== null) {
-      where.push('i.id <= ?');
-      params.push(p.high);
-    }
-    return { where, params };
-  };
-
   /**
    * The one statement of a search (pages without text; every count, with `select` = 'count'): the
    * driver's index joined to the table, newest first. Exported so the plan tests run exactly this.
@@ -265,6 +138,12 @@ export function createOutputSearch(db: Db) {
    * twice, index then table.
    */
   function probe(p: Parts, ids: readonly number[], wanted: number, check?: string): OutputQuery {
+    const { where, params } = checked(p, check);
+    const sql = `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)}) ORDER BY i.id DESC LIMIT ${INT_PARAM}`;
+    return { sql, params: [...params, ...ids, wanted], needMoreText: false, empty: false };
+  }
+  /** The conditions of a probe: the search's, its id bounds, and the whole fragment when the candidates are its first trigram's. */
+  function checked(p: Parts, check: string | undefined) {
     const { where, params } = idBounds(p);
     if (check !== undefined) {
       // A candidate of the fragment's first trigram (see candidates) holds the whole fragment: in the buyer's
@@ -273,8 +152,7 @@ export function createOutputSearch(db: Db) {
       where.push(`(instr(i.ghdwmc, ?) > 0 OR instr(lower(${OWN_TEXT}), ?) > 0 OR EXISTS (SELECT 1 FROM history_fts WHERE history_fts MATCH ? AND rowid = i.id * 2))`);
       params.push(check, check.toLowerCase(), quote(check));
     }
-    const sql = `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} AND i.id IN (${slots(ids.length)}) ORDER BY i.id DESC LIMIT ${INT_PARAM}`;
-    return { sql, params: [...params, ...ids, wanted], needMoreText: false, empty: false };
+    return { where, params };
   }
 
   const rowsOf = (query: OutputQuery) => preparedRaw(query.sql).all(...query.params) as RawRow[];
@@ -353,7 +231,7 @@ export function createOutputSearch(db: Db) {
     const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
     const p = parts(environment, seller, filter);
     if (typeof p === 'string') return { rows: [], next: null, hasMore: false, needMoreText: p === 'needMoreText' };
-    let found: RawRow[] = [];
+    let found: RawRow[];
     let more = false;
     if (p.driver === undefined) {
       found = rowsOf(joined(p, environment, filter, limit + 1, 'rows'));
@@ -373,6 +251,7 @@ export function createOutputSearch(db: Db) {
       const exact = p.scopeOnly && p.driver.kind !== 'tri';
       // The posting table's candidates all pass when nothing else is asked: a page and one more is the first batch.
       const first = exact && p.driver.kind === 'bi' ? limit + 1 : Math.max(limit + 1, FIRST_BATCH);
+      found = [];
       walk: for (const { ids, final, check } of drivers.candidates(environment, p, p.driver, first)) {
         for (let start = 0; start < ids.length; ) {
           const wanted = limit - found.length;
@@ -410,8 +289,8 @@ export function createOutputSearch(db: Db) {
       return { driver, probe: probe(p, padded([1], ID_SLOTS), 1, check), probeKey: probeKey(p, ID_SLOTS, check) };
     },
     /** The SQL of the date-bound lookups, for the plan tests. */
-    boundSql: [firstIdFrom.source, lastIdBefore.source],
-    bothBoundsSql: bothIds.source,
+    boundSql,
+    bothBoundsSql,
     /** The SQL of a page's reversal states, for the plan tests. */
     reversalSql: reversalStates.source,
     /** One page, newest first, and the cursor of the next one. */
