@@ -41,24 +41,29 @@ export function createSearchDrivers(db: Db) {
   // One statement per driver and batch size: the limit is written into the SQL (see TEXT_PARAM).
   const postingSql = (batch: number) =>
     `SELECT id FROM issued_invoice_gram WHERE scope = ${INT_PARAM} AND gram = ${TEXT_PARAM} AND id >= ? AND id <= ? ORDER BY id DESC ${limitOf(batch)}`;
-  // Trigram rowids are id * 2 (output) and id * 2 + 1 (collected input); only even ones are ours.
-  const trigramSql = (batch: number) =>
-    `SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND rowid >= ? AND rowid <= ? AND (rowid & 1) = 0 ORDER BY rowid DESC ${limitOf(batch)}`;
+  // Trigram rowids are id * 2 (output) and id * 2 + 1 (collected input); only even ones are ours. A first
+  // page (no cursor, no dates) asks without rowid bounds: FTS5 then skips its range checks (0.7 µs of 9).
+  const trigramSql = (batch: number, bounded = true) =>
+    `SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ?${bounded ? ' AND rowid >= ? AND rowid <= ?' : ''} AND (rowid & 1) = 0 ORDER BY rowid DESC ${limitOf(batch)}`;
   const statements = new Map<string, Statement<Array<string | number>, number>>();
-  const ids = (kind: 'tri' | 'bi', batch: number, ...params: Array<string | number>): number[] => {
+  const ids = (kind: 'tri' | 'tri-open' | 'bi', batch: number, ...params: Array<string | number>): number[] => {
     const key = `${kind}${batch}`;
     let statement = statements.get(key);
     if (!statement) {
-      statement = db.prepare<Array<string | number>, number>(kind === 'tri' ? trigramSql(batch) : postingSql(batch)).pluck();
+      statement = db.prepare<Array<string | number>, number>(kind === 'bi' ? postingSql(batch) : trigramSql(batch, kind === 'tri')).pluck();
       statements.set(key, statement);
     }
     return statement.all(...params);
   };
+  /** A trigram batch below `high` (inclusive), from `low` up. */
+  const trigramIds = (match: string, low: number, high: number, batch: number) =>
+    low === 0 && high === NO_HIGH ? ids('tri-open', batch, match) : ids('tri', batch, match, low * 2, Math.min(high * 2, NO_HIGH));
   const identifierIds = db.prepare<Array<string | number>, number>(IDENTIFIER_IDS).pluck();
 
   return {
     /** The SQL a driver runs, for the plan tests. */
-    sql: (kind: Word['kind'], batch: number): string => (kind === 'id' ? identifierIds.source : kind === 'tri' ? trigramSql(batch) : postingSql(batch)),
+    sql: (kind: Word['kind'], batch: number, bounded = true): string =>
+      kind === 'id' ? identifierIds.source : kind === 'tri' ? trigramSql(batch, bounded) : postingSql(batch),
     /**
      * The driver's ids, newest first, in batches of growing size from `first` (identifiers: all at once).
      * For a fragment of 4+ characters the first batch is the candidates of its first trigram alone
@@ -88,7 +93,7 @@ export function createSearchDrivers(db: Db) {
       }
       const characters = [...driver.text];
       if (driver.kind === 'tri' && characters.length > 3) {
-        const batch = ids('tri', first, quote(characters.slice(0, 3).join('')), low * 2, Math.min(high * 2, NO_HIGH));
+        const batch = trigramIds(quote(characters.slice(0, 3).join('')), low, high, first);
         const last = batch[batch.length - 1];
         const final = batch.length < first || last === undefined;
         yield { ids: batch, final, check: driver.text };
@@ -98,7 +103,7 @@ export function createSearchDrivers(db: Db) {
       for (let size = first; ; size = Math.min(size * 4, MAX_BATCH)) {
         const batch =
           driver.kind === 'tri'
-            ? ids('tri', size, quote(driver.text), low * 2, Math.min(high * 2, NO_HIGH))
+            ? trigramIds(quote(driver.text), low, high, size)
             : ids('bi', size, bounds.scopeId, gramOf(driver.text), low, high);
         const last = batch[batch.length - 1];
         const final = batch.length < size || last === undefined;

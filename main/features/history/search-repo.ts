@@ -284,7 +284,7 @@ export function createOutputSearch(db: Db) {
       const p = parts(environment, seller, filter);
       if (typeof p === 'string' || p.driver === undefined) return null;
       if (isDirect(p, p.driver)) return { driver: drivers.sql(p.driver.kind, FIRST_BATCH), probe: direct(p, p.driver, environment, 16), probeKey: `D${directKey(p, p.driver)}` };
-      const driver = drivers.sql(p.driver.kind, FIRST_BATCH);
+      const driver = drivers.sql(p.driver.kind, FIRST_BATCH, p.low !== null || p.high !== null);
       const check = p.driver.kind === 'tri' && [...p.driver.text].length > 3 ? p.driver.text : undefined;
       return { driver, probe: probe(p, padded([1], ID_SLOTS), 1, check), probeKey: probeKey(p, ID_SLOTS, check) };
     },

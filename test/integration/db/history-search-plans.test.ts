@@ -53,6 +53,7 @@ const KINDS: Record<string, Omit<HistoryFilter, 'direction'>> = {
   'tax-ID prefix': { text: taxIdOf(2345).slice(0, 12) },
   'invoice number': { text: numberOf(2345) },
   'text + date range': { text: '科技', dateFrom: '2023-01-05', dateTo: '2023-01-09' },
+  '3-char + date range': { text: nameOf(2345).slice(1, 4), dateFrom: '2023-01-05', dateTo: '2023-01-09' },
   'text + status + amount': { text: '科技', status: 'issued', amountMax: '500' },
   'two words': { text: `${nameOf(2345).slice(2, 4)} 公司` },
   '1-char next to a word': { text: `科技 ${nameOf(2345).slice(0, 1)}` },
