@@ -16,12 +16,15 @@
  * are checked on the candidates' own text. Date ranges become id bounds (two index lookups on
  * (environment, created_at)), so "text + date range" walks only that stretch of the index.
  *
- * A page with text is built in two steps: the driving index's ids newest first (a posting range, the
- * trigram index or an identifier's B-tree ranges), then the rows probed by id, ID_SLOTS at a time, with
- * every other condition of the search, until the page is full. Measured over a million invoices this is
- * a third cheaper than one statement joining the index to the table (docs/benchmarks.md §search):
- * SQLite's join reads each candidate through the virtual table or the posting cursor and the row
- * cursor in step, where the probe is one lookup per id. Counts keep the one-statement form (build).
+ * A page with text is built in two steps: the driving index's ids newest first (a posting range or the
+ * trigram index), then the rows probed by id (16 or 32 at a time, newest first, stopping at the rows
+ * the page still wants) with every other condition of the search, until the page is full. Measured over
+ * a million invoices this is a third cheaper than one statement joining the index to the table
+ * (docs/benchmarks.md §search): SQLite's join reads each candidate through the virtual table or the
+ * posting cursor and the row cursor in step, where the probe is one lookup per id. Where the driver's
+ * first ids are the whole answer (an identifier's ranges, which give every candidate at once; a pair
+ * when nothing but the enterprise is asked) the ids stay inside one statement instead (direct).
+ * A page's statements share one read transaction (snapshot). Counts keep the one-statement form (build).
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
