@@ -1,13 +1,13 @@
 /**
  * The drivers of the history's two-step pages (search-repo.ts): the ids of the invoices a search's
  * driving word matches, newest first, from the high id bound down to the low one, a batch at a time —
- * a range of the posting table (2 characters), the trigram index (3+), or an identifier's B-tree ranges
- * (all at once). The probe of the page then keeps those that meet the search's other conditions.
+ * a range of the posting table (2 characters) or the trigram index (3+). The probe of the page then
+ * keeps those that meet the search's other conditions. (An identifier's B-tree ranges give every
+ * candidate at once; its page is one statement, search-repo.ts direct.)
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
-import type { Environment } from '../../../shared/ipc/index.js';
-import { gramOf, IDENTIFIER_IDS, identifierParams, INT_PARAM, limitOf, MAX_BATCH, NO_HIGH, quote, TEXT_PARAM, type Word } from './search-query.js';
+import { gramOf, IDENTIFIER_IDS, INT_PARAM, limitOf, MAX_BATCH, NO_HIGH, quote, TEXT_PARAM, type Word } from './search-query.js';
 
 /** What the drivers need of a search: its id bounds (inclusive, null when open) and its enterprise scope. */
 export interface DriverBounds {
@@ -22,19 +22,6 @@ export interface CandidateBatch {
   final: boolean;
   /** The whole fragment, when the batch holds candidates of its first trigram only: the probe checks it. */
   check?: string;
-}
-
-const INT32_MAX = 2 ** 31 - 1;
-
-/** Ids in a typed array for a numeric sort: 32-bit while they fit (sorted in half the time), else 64-bit floats. */
-function typedIds(ids: readonly number[]): Int32Array | Float64Array {
-  const small = new Int32Array(ids.length);
-  for (let k = 0; k < ids.length; k++) {
-    const id = ids[k] as number;
-    if (id > INT32_MAX) return Float64Array.from(ids);
-    small[k] = id;
-  }
-  return small;
 }
 
 export function createSearchDrivers(db: Db) {
@@ -58,39 +45,24 @@ export function createSearchDrivers(db: Db) {
   /** A trigram batch below `high` (inclusive), from `low` up. */
   const trigramIds = (match: string, low: number, high: number, batch: number) =>
     low === 0 && high === NO_HIGH ? ids('tri-open', batch, match) : ids('tri', batch, match, low * 2, Math.min(high * 2, NO_HIGH));
-  const identifierIds = db.prepare<Array<string | number>, number>(IDENTIFIER_IDS).pluck();
 
   return {
     /** The SQL a driver runs, for the plan tests. */
     sql: (kind: Word['kind'], batch: number, bounded = true): string =>
-      kind === 'id' ? identifierIds.source : kind === 'tri' ? trigramSql(batch, bounded) : postingSql(batch),
+      kind === 'id' ? IDENTIFIER_IDS : kind === 'tri' ? trigramSql(batch, bounded) : postingSql(batch),
     /**
-     * The driver's ids, newest first, in batches of growing size from `first` (identifiers: all at once).
+     * The driver's ids, newest first, in batches of growing size from `first`.
      * For a fragment of 4+ characters the first batch is the candidates of its first trigram alone
      * (`check`): a phrase of two or more trigrams makes FTS5 load each one's whole doclist, and the later
      * trigrams of a name fragment are often common ones (河科技 in 1,300 of a million names where 星河科
      * is in 23), so the phrase cost twice the single trigram. If that batch does not fill the page the
      * walk goes on by the whole phrase, so a common first trigram costs one batch at most.
      */
-    *candidates(environment: Environment, bounds: DriverBounds, driver: Word, first: number): Generator<CandidateBatch> {
+    *candidates(bounds: DriverBounds, driver: Word, first: number): Generator<CandidateBatch> {
       const low = bounds.low ?? 0;
       let high = bounds.high ?? NO_HIGH;
-      if (driver.kind === 'id') {
-        // Newest first, each id once (a number may also start a code). About a hundred ids in no order
-        // for a 12-character tax-ID prefix: a typed array's numeric sort takes a fifth of a sort with a
-        // comparator, a Set to deduplicate first cost more. Copied in a loop: the typed array constructors
-        // took three times as long over the arrays the driver returns as over arrays built in JavaScript.
-        const sorted = typedIds(identifierIds.all(...identifierParams(environment, driver.text))).sort();
-        const found: number[] = [];
-        let previous = -1;
-        for (let k = sorted.length - 1; k >= 0; k--) {
-          const id = sorted[k] as number;
-          if (id !== previous && id >= low && id <= high) found.push(id);
-          previous = id;
-        }
-        yield { ids: found, final: true };
-        return;
-      }
+      // Identifiers give every candidate at once: their pages are one statement (search-repo.ts direct).
+      if (driver.kind === 'id' || driver.kind === 'char') throw new Error(`not a walked driver: ${driver.kind}`);
       const characters = [...driver.text];
       if (driver.kind === 'tri' && characters.length > 3) {
         const batch = trigramIds(quote(characters.slice(0, 3).join('')), low, high, first);

@@ -65,22 +65,24 @@ export { chinaDayStart, nextDay, REVERSAL_STATE } from './search-query.js';
 
 export function createOutputSearch(db: Db) {
   const { parts, idBounds, scope, boundSql, bothBoundsSql } = createSearchParts(db);
-  // Statements by SQL text, one set for pages (rows as arrays) and one for counts; the shapes are few but bounded anyway.
-  const cached = (raw: boolean) => {
+  // Prepared statements by a key, put together the first time the key is seen: counts and pages without
+  // text by their SQL text, probes and direct pages by their shape (equal shapes have equal SQL), so a
+  // page neither joins its conditions nor looks a long text up. Few shapes, bounded anyway.
+  const statementCache = (raw: boolean) => {
     const statements = new Map<string, Statement<Array<string | number>>>();
-    return (sql: string) => {
-      let statement = statements.get(sql);
+    return (key: string, sql: () => string) => {
+      let statement = statements.get(key);
       if (!statement) {
         if (statements.size >= 128) statements.clear();
-        statement = db.prepare<Array<string | number>>(sql);
+        statement = db.prepare<Array<string | number>>(sql());
         if (raw) statement.raw(true);
-        statements.set(sql, statement);
+        statements.set(key, statement);
       }
       return statement;
     };
   };
-  const prepared = cached(false);
-  const preparedRaw = cached(true);
+  const counting = statementCache(false);
+  const paging = statementCache(true);
   const drivers = createSearchDrivers(db);
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
 
@@ -158,20 +160,11 @@ export function createOutputSearch(db: Db) {
     return { where, params };
   }
 
-  const rowsOf = (query: OutputQuery) => preparedRaw(query.sql).all(...query.params) as RawRow[];
-  // The probe's statements by shape: the SQL is put together only the first time a shape is seen, so a
-  // page neither joins its conditions nor looks a long text up (both showed in profiles of a page).
-  const probes = new Map<string, Statement<Array<string | number>>>();
+  const rowsOf = (query: OutputQuery) => paging(`S${query.sql}`, () => query.sql).all(...query.params) as RawRow[];
   const probeKey = (p: Parts, size: number, check: string | undefined) =>
-    `${p.shape}${p.low === null ? '' : 'L'}${p.high === null ? '' : 'H'}${check === undefined ? '' : 'C'}${size}`;
+    `P${p.shape}${p.low === null ? '' : 'L'}${p.high === null ? '' : 'H'}${check === undefined ? '' : 'C'}${size}`;
   const probeRows = (p: Parts, ids: readonly number[], wanted: number, check: string | undefined): RawRow[] => {
-    const key = probeKey(p, ids.length, check);
-    let statement = probes.get(key);
-    if (!statement) {
-      if (probes.size >= 128) probes.clear();
-      statement = db.prepare<Array<string | number>>(probe(p, ids, wanted, check).sql).raw(true);
-      probes.set(key, statement);
-    }
+    const statement = paging(probeKey(p, ids.length, check), () => probe(p, ids, wanted, check).sql);
     // The order probe() binds in: the conditions, the id bounds, the fragment's check, the ids, the limit.
     const params = p.params.slice();
     if (p.low !== null) params.push(p.low);
@@ -204,28 +197,26 @@ export function createOutputSearch(db: Db) {
    */
   const direct = (p: Parts, driver: Word, environment: Environment, limit: number): OutputQuery => {
     const { where, params } = idBounds(p);
-    if (driver.kind === 'id') {
-      where.push(`i.id IN (${IDENTIFIER_IDS})`);
-      params.push(...identifierParams(environment, driver.text));
-    } else {
-      where.push(`i.id IN (SELECT id FROM issued_invoice_gram WHERE scope = ${INT_PARAM} AND gram = ${TEXT_PARAM} AND id >= ? AND id <= ? ORDER BY id DESC LIMIT ${INT_PARAM})`);
-      params.push(p.scopeId, gramOf(driver.text), p.low ?? 0, p.high ?? NO_HIGH, limit);
-    }
+    where.push(
+      driver.kind === 'id'
+        ? `i.id IN (${IDENTIFIER_IDS})`
+        : `i.id IN (SELECT id FROM issued_invoice_gram WHERE scope = ${INT_PARAM} AND gram = ${TEXT_PARAM} AND id >= ? AND id <= ? ORDER BY id DESC LIMIT ${INT_PARAM})`,
+    );
     const sql = `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} ORDER BY i.id DESC LIMIT ${INT_PARAM}`;
-    return { sql, params: [...params, limit], needMoreText: false, empty: false };
+    return { sql, params: [...params, ...directDriverParams(p, driver, environment, limit), limit], needMoreText: false, empty: false };
   };
-  const directKey = (p: Parts, driver: Word) => `${driver.kind}${p.shape}${p.low === null ? '' : 'L'}${p.high === null ? '' : 'H'}`;
-  const directs = new Map<string, Statement<Array<string | number>>>();
+  const directDriverParams = (p: Parts, driver: Word, environment: Environment, limit: number) =>
+    driver.kind === 'id' ? identifierParams(environment, driver.text) : [p.scopeId, gramOf(driver.text), p.low ?? 0, p.high ?? NO_HIGH, limit];
+  const directKey = (p: Parts, driver: Word) => `D${driver.kind}${p.shape}${p.low === null ? '' : 'L'}${p.high === null ? '' : 'H'}`;
   const directRows = (p: Parts, driver: Word, environment: Environment, limit: number): RawRow[] => {
-    const query = direct(p, driver, environment, limit);
-    const key = directKey(p, driver);
-    let statement = directs.get(key);
-    if (!statement) {
-      if (directs.size >= 128) directs.clear();
-      statement = db.prepare<Array<string | number>>(query.sql).raw(true);
-      directs.set(key, statement);
-    }
-    return statement.all(...query.params) as RawRow[];
+    const statement = paging(directKey(p, driver), () => direct(p, driver, environment, limit).sql);
+    // The order direct() binds in: the conditions, the id bounds, the driver's values, the limit.
+    const params = p.params.slice();
+    if (p.low !== null) params.push(p.low);
+    if (p.high !== null) params.push(p.high);
+    for (const value of directDriverParams(p, driver, environment, limit)) params.push(value);
+    params.push(limit);
+    return statement.all(...params) as RawRow[];
   };
   const isDirect = (p: Parts, driver: Word) => driver.kind === 'id' || (driver.kind === 'bi' && p.scopeOnly && !p.dated);
 
@@ -255,7 +246,7 @@ export function createOutputSearch(db: Db) {
       // The posting table's candidates all pass when nothing else is asked: a page and one more is the first batch.
       const first = exact && p.driver.kind === 'bi' ? limit + 1 : Math.max(limit + 1, FIRST_BATCH);
       found = [];
-      walk: for (const { ids, final, check } of drivers.candidates(environment, p, p.driver, first)) {
+      walk: for (const { ids, final, check } of drivers.candidates(p, p.driver, first)) {
         for (let start = 0; start < ids.length; ) {
           const wanted = limit - found.length;
           const left = ids.length - start;
@@ -286,7 +277,7 @@ export function createOutputSearch(db: Db) {
     pageSql(environment: Environment, seller: string, filter: HistoryFilter): { driver: string; probe: OutputQuery; probeKey: string } | null {
       const p = parts(environment, seller, filter);
       if (typeof p === 'string' || p.driver === undefined) return null;
-      if (isDirect(p, p.driver)) return { driver: drivers.sql(p.driver.kind, FIRST_BATCH), probe: direct(p, p.driver, environment, 16), probeKey: `D${directKey(p, p.driver)}` };
+      if (isDirect(p, p.driver)) return { driver: drivers.sql(p.driver.kind, FIRST_BATCH), probe: direct(p, p.driver, environment, 16), probeKey: directKey(p, p.driver) };
       const driver = drivers.sql(p.driver.kind, FIRST_BATCH, p.low !== null || p.high !== null);
       const check = p.driver.kind === 'tri' && [...p.driver.text].length > 3 ? p.driver.text : undefined;
       return { driver, probe: probe(p, padded([1], ID_SLOTS), 1, check), probeKey: probeKey(p, ID_SLOTS, check) };
@@ -318,7 +309,8 @@ export function createOutputSearch(db: Db) {
       }
       const query = build(environment, seller, rest, COUNT_CAP + 1, 'count');
       if (query.needMoreText || query.empty) return { count: 0, exact: true };
-      const { n } = prepared(`SELECT count(*) AS n FROM (${query.sql})`).get(...query.params) as { n: number };
+      const sql = `SELECT count(*) AS n FROM (${query.sql})`;
+      const { n } = counting(sql, () => sql).get(...query.params) as { n: number };
       return n > COUNT_CAP ? { count: COUNT_CAP, exact: false } : { count: n, exact: true };
     },
   };
