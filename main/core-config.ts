@@ -6,6 +6,7 @@ import type { EventName, EventPayload } from '../shared/ipc/index.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
 import type { UiLanguageHolder } from './i18n/ui-language.js';
 import type { IpcRouter } from './ipc/router.js';
+import type { ChangeSource } from './changes/feed.js';
 
 export type ServiceConfig =
   | { kind: 'sandbox' }
@@ -55,6 +56,11 @@ export interface CoreConfig {
    * is kept in `ui-language.json` of the data folder.
    */
   uiLanguage?: UiLanguageHolder;
+  /**
+   * Other places changes come from, plugged into the change feed (main/changes/feed.ts): another desk's
+   * writes through a shared ledger (issue 24). Their changes reach the views as this desk's own do.
+   */
+  changeSources?: ReadonlyArray<ChangeSource>;
   /** Data shipped with the app (the tax-code table); `resources/` under the working folder when absent. */
   resourcesDir?: string;
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { AppInfo, EventName } from '../shared/ipc/index.js';
 import { createRequestLogBuffer } from './audit/audit-fetch.js';
 import { createRequestLogRepo, type RequestLogEntry } from './audit/request-log.js';
+import { createChangeFeed } from './changes/feed.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import { createBatchFeature } from './features/batch/index.js';
 import { createCertificationFeature } from './features/certification/index.js';
@@ -71,6 +72,9 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: { ...seller() }, issuer: defaultIssuer });
 
   const emitter = new EventEmitter();
+  const now = config.clock ?? (() => new Date());
+  // Every write's change, this desk's or another's (config.changeSources), on the same event stream.
+  const changes = createChangeFeed({ now, deliver: (change) => emitter.emit('event', 'ledger:changed', change) });
   const deps: FeatureDeps = {
     db,
     environment,
@@ -79,10 +83,11 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     outbox,
     ports,
     seller: () => seller(),
-    now: config.clock ?? (() => new Date()),
+    now,
     uiLanguage,
     kick: () => worker.kick(),
     emit: (event, payload) => emitter.emit('event', event, payload),
+    changes,
   };
   const enterprises = createEnterprisesFeature({ ...deps, vault, defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name } });
   // The active enterprise is the seller of issuance and the buyer of collection and certification.
@@ -130,6 +135,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   });
   worker.start();
   await combined.start();
+  for (const source of config.changeSources ?? []) changes.attach(source);
 
   let closing: Promise<void> | undefined;
   return {
@@ -137,6 +143,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     onEvent: (listener) => subscribe(listener as (event: EventName, payload: unknown) => void),
     close() {
       closing ??= (async () => {
+        await changes.stop();
         await combined.stop();
         await worker.stop();
         await sandbox?.close();

@@ -9,6 +9,7 @@
  * features that need it take that api in their own deps, never the other feature's internals.
  */
 import type { ServiceClient } from '../api/client.js';
+import type { ChangePublisher } from '../changes/feed.js';
 import type { Db } from '../db/open.js';
 import type { IpcRouter } from '../ipc/router.js';
 import type { OutboxRepo } from '../outbox/repo.js';
@@ -39,8 +40,16 @@ export interface FeatureDeps {
   uiLanguage: () => UiLanguage;
   /** Wakes the outbox worker after an enqueue. */
   kick: () => void;
-  /** Pushes an event to the renderer (and to the other features' `on` listeners). */
+  /**
+   * Pushes an event to the renderer (and to the other features' `on` listeners): progress of work in
+   * flight (a batch, a print run, a collection). What a write changed goes through `changes` instead.
+   */
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  /**
+   * The change feed (main/changes/feed.ts, docs/architecture.md §12): every write to the ledger announces,
+   * after it committed, what it changed (aggregate, ids, enterprise) — the views refresh from it.
+   */
+  changes: ChangePublisher;
 }
 
 /** An event listener of one feature for events any feature emits (batch progress follows issuance). */

@@ -25,6 +25,7 @@ import type { CorePorts } from '../ports.js';
 import { listBackups, newestGoodBackup, takeBackup, type BackupEntry } from './backups.js';
 import { classifyError } from '../errors/storage.js';
 import { checkFileOffThread } from './check-off-thread.js';
+import { stampChanges } from '../changes/feed.js';
 import {
   forgetCleanClose,
   HISTORY_DB_FILE,
@@ -116,6 +117,23 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
 
   function attach(core: InnerCore): void {
     for (const listener of listeners) detachers.set(listener, core.onEvent(listener));
+  }
+
+  /**
+   * The whole history was replaced (a restore, a fresh start, another folder): one `ledger` change on the
+   * change feed, so every view reloads and the page can confirm it (docs/architecture.md §12).
+   */
+  function announceReplaced(): void {
+    if (!inner) return;
+    for (const change of stampChanges({ aggregate: 'ledger', action: 'replaced', ids: [], enterprise: null }, { kind: 'local', source: 'desk' }, now().toISOString())) {
+      for (const listener of listeners) {
+        try {
+          listener('ledger:changed', change as never);
+        } catch (error) {
+          log('a listener of the restore change failed', error);
+        }
+      }
+    }
   }
 
   async function closeInner(): Promise<void> {
@@ -235,6 +253,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       fs.copyFileSync(entry.file, partial);
       fs.renameSync(partial, dbFile());
       await open();
+      announceReplaced();
       return status();
     }),
   );
@@ -250,6 +269,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       if (aside) log(`history database kept aside as ${aside} before starting fresh`);
       writeMarker(dataDir, { ...readMarker(dataDir), databaseCreatedAt: null });
       await open();
+      announceReplaced();
       return status();
     }),
   );
@@ -265,6 +285,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
       dataDir = picked;
       chosen = true;
       await open();
+      announceReplaced();
       ports.dataFolder?.remember(picked);
       return status();
     }),

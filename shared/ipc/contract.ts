@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { appChannels } from './channels/app.js';
 import { batchChannels, batchEvents } from './channels/batch.js';
 import { certificationChannels, certificationEvents } from './channels/certification.js';
+import { changeEvents } from './channels/changes.js';
 import { collectionChannels, collectionEvents } from './channels/collection.js';
 import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js';
 import type { ChannelSpec } from './channels/common.js';
@@ -55,6 +56,7 @@ export const EVENT_CHANNEL = 'fapiao-desk/event';
 
 /** Events main pushes to the renderer (no reply expected). */
 export const events = {
+  ...changeEvents,
   ...issuanceEvents,
   ...reversalEvents,
   ...certificationEvents,

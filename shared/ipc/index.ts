@@ -16,3 +16,4 @@ export * from './schemas/templates.js';
 export * from './schemas/enterprises.js';
 export * from './schemas/collection.js';
 export * from './schemas/page.js';
+export * from './schemas/changes.js';

@@ -4,6 +4,7 @@
  * switch (main words its native dialogs and exports in it). The only `window.api` caller in app/.
  */
 import { getApi } from '../lib/api.js';
+import { setFeedEnterprise } from '../lib/change-feed.js';
 import { reportFailure } from '../lib/messages.js';
 import type { Language } from './i18n.js';
 import { useAppStore } from './store.js';
@@ -14,6 +15,7 @@ export async function loadInfo(): Promise<void> {
   const result = await getApi().app.info();
   if (result.ok) {
     store.setInfo(result.value, 'ready');
+    setFeedEnterprise(result.value.seller.taxNumber);
   } else {
     store.setInfo(null, 'failed');
     reportFailure(result.error, 'app:info');
