@@ -7,7 +7,8 @@
  * code, then the file's XML / OFD data, then the PDF text layer), and every field records its source.
  */
 import { EXTRACTION_ERRORS, ExtractionError, MAX_FILE_BYTES } from './errors.js';
-import { FieldCollector, EXTRACTED_FIELDS, isComplete, type ExtractedFields, type ExtractedNames, type FieldSources, type InvoiceFamily } from './fields.js';
+import { FieldCollector, EXTRACTED_FIELDS, isComplete, unverifiableKind, type ExtractedFields, type ExtractedNames, type FieldSources, type InvoiceFamily } from './fields.js';
+import type { UnverifiableKind } from '../shared/rules/intake-fields.js';
 import { imageSize, sniffFileKind } from './file-type.js';
 import { extractFromOfd } from './ofd.js';
 import { renderPdfPixels } from './pdf-render.js';
@@ -18,6 +19,7 @@ import { extractFromXml } from './xml.js';
 
 export { EXTRACTION_ERRORS, ExtractionError, MAX_FILE_BYTES, MAX_OFD_UNPACKED_BYTES } from './errors.js';
 export type { ExtractionErrorCode } from './errors.js';
+export type { UnverifiableKind } from '../shared/rules/intake-fields.js';
 export { EXTRACTED_FIELDS, isComplete, compactDate, normaliseAmount, fpzlFromQrType } from './fields.js';
 export type { ExtractedField, ExtractedFields, FieldSource, FieldSources, ExtractedNames, InvoiceFamily } from './fields.js';
 export { parseQrPayload, readQrCodes } from './qr.js';
@@ -37,9 +39,14 @@ export interface Extraction {
   sources: FieldSources;
   names: ExtractedNames;
   family: InvoiceFamily | undefined;
-  /** Enough to verify without recognition. */
+  /**
+   * Set when the file holds a kind the service cannot verify (the spec's verification table has no fpzl
+   * for it): the review says so plainly instead of spending a call. Absent for every verifiable kind.
+   */
+  unverifiable?: UnverifiableKind;
+  /** Enough to verify without recognition (for a kind that cannot be verified: nothing left to recognise). */
   complete: boolean;
-  /** The QR payloads read off the file, as written. */
+  /** The QR payloads read off the file (its QR codes, or written as text in its data), as written. */
   qrTexts: string[];
   /** Rotation of the QR code in an image (degrees clockwise), the recognition result's XZJD when local. */
   rotation: number;
@@ -115,7 +122,12 @@ async function run(bytes: Uint8Array): Promise<Extraction> {
     fields[field] = into.fields[field];
     sources[field] = into.sources[field];
   }
-  return { fileType, fields, sources, names: into.names, family: into.family, complete: isComplete(fields), qrTexts, rotation };
+  for (const text of into.payloadTexts) if (!qrTexts.includes(text)) qrTexts.push(text);
+  const unverifiable = unverifiableKind(into.family);
+  return {
+    fileType, fields, sources, names: into.names, family: into.family, ...(unverifiable ? { unverifiable } : {}),
+    complete: isComplete(fields, into.family), qrTexts, rotation,
+  };
 }
 
 /** Extracts what a file says about its invoice; never throws for a bad file (the outcome says why). */

@@ -128,7 +128,7 @@ export function extractFromPdfText(pages: readonly PdfPage[], into: FieldCollect
   if (runs.length === 0) return;
   const all = runs.map((run) => run.compact).join('');
   const title = fpzlFromTitle(all);
-  into.family ??= title.family;
+  into.setFamily(title.family);
   if (title.fpzl) into.set('fpzl', title.fpzl, 'pdf-text');
   for (const [field, label, value] of FIELD_LABELS) into.set(field, labelled(runs, label, value), 'pdf-text');
   if (into.fields.fphm === undefined) {

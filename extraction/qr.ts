@@ -6,7 +6,8 @@
  *
  * Payloads: `01,<type>,<code>,<number>,<amount>,<date>,<check code>,<crc>,`. Legacy invoices carry a code,
  * an 8-digit number and the amount EXCLUDING tax; 数电 invoices (types 31/32) no code, a 20-digit number
- * and the amount INCLUDING tax, usually no check code. Issuers differ: trailing comma or not, full-width
+ * and the amount INCLUDING tax, usually no check code. Railway e-tickets write six fields and no code field:
+ * `01,<type>,<20-digit number>,<amount excl. VAT>,<date>,<check>`. Issuers differ: trailing comma or not, full-width
  * commas, spaces and line breaks from scanners, amounts without decimals, dates with dashes.
  */
 import fs from 'node:fs';
@@ -73,6 +74,11 @@ export interface InvoiceQrPayload {
   checkCode: string;
   /** true when the payload is a 数电 invoice's (no code, amount including tax). */
   digital: boolean;
+  /**
+   * true for a railway e-ticket's six fields: `01,<type>,<20-digit number>,<amount>,<date>,<check>` — no
+   * code field at all, so the number sits where a VAT payload has its code.
+   */
+  railway: boolean;
 }
 
 /** Reads an invoice QR payload tolerantly; undefined when the text is none. */
@@ -80,6 +86,7 @@ export function parseQrPayload(text: string): InvoiceQrPayload | undefined {
   const parts = text.replace(/\s+/g, '').replace(/，/g, ',').split(',');
   while (parts.length > 7 && parts[parts.length - 1] === '') parts.pop();
   if (parts.length < 6) return undefined;
+  if (parts.length === 6 && /^\d{20}$/.test(parts[2] ?? '')) return railwayPayload(parts);
   const [version = '', type = '', fpdm = '', fphm = '', amount = '', dateText = '', checkCode = ''] = parts;
   if (!/^0?1$/.test(version) || !/^\d{2}$/.test(type)) return undefined;
   if (!/^(?:\d{10}|\d{12})?$/.test(fpdm) || !/^\d{8}$|^\d{20}$/.test(fphm)) return undefined;
@@ -87,16 +94,34 @@ export function parseQrPayload(text: string): InvoiceQrPayload | undefined {
   const date = /^\d{8}$/.test(dateText) ? compactDate(`${dateText.slice(0, 4)}-${dateText.slice(4, 6)}-${dateText.slice(6)}`) : compactDate(dateText);
   if (!date) return undefined;
   const digital = type === '31' || type === '32' || (fpdm === '' && fphm.length === 20);
-  return { type, fpdm, fphm, amount, date, checkCode: /^[0-9A-Za-z]+$/.test(checkCode) ? checkCode : '', digital };
+  return { type, fpdm, fphm, amount, date, checkCode: /^[0-9A-Za-z]+$/.test(checkCode) ? checkCode : '', digital, railway: false };
+}
+
+/** The railway e-ticket's payload; its last field is a check of the payload, not an invoice check code (jym). */
+function railwayPayload(parts: readonly string[]): InvoiceQrPayload | undefined {
+  const [version = '', type = '', fphm = '', amount = '', dateText = ''] = parts;
+  if (!/^0?1$/.test(version) || !/^\d{2}$/.test(type) || !/^-?\d+(?:\.\d+)?$/.test(amount)) return undefined;
+  const date = /^\d{8}$/.test(dateText) ? compactDate(`${dateText.slice(0, 4)}-${dateText.slice(4, 6)}-${dateText.slice(6)}`) : undefined;
+  if (!date) return undefined;
+  return { type, fpdm: '', fphm, amount, date, checkCode: '', digital: false, railway: true };
 }
 
 /** Puts a payload's fields into the collector with the given source (a QR image: 'qr'; a payload found in an XML: its file's source). */
 export function collectQrPayload(payload: InvoiceQrPayload, into: FieldCollector, source: 'qr' | 'xml' | 'ofd' | 'pdf-text'): void {
+  if (payload.railway) {
+    // The railway payload's amount is the fare excluding VAT, as in a legacy payload (the sample's
+    // 166.05 × 1.09 is a whole fare of 181.00); its type is not a verification kind.
+    into.set('fphm', payload.fphm, source);
+    into.set('kprq', payload.date, source);
+    into.set('fpje', payload.amount, source);
+    into.setFamily('railway');
+    return;
+  }
   into.set('fpzl', fpzlFromQrType(payload.type), source);
   if (!payload.digital) into.set('fpdm', payload.fpdm, source);
   into.set('fphm', payload.fphm, source);
   into.set('kprq', payload.date, source);
   into.set(payload.digital ? 'jshj' : 'fpje', payload.amount, source);
   if (payload.checkCode) into.set('jym', payload.checkCode, source);
-  into.family ??= payload.digital ? 'digital' : 'legacy';
+  into.setFamily(payload.digital ? 'digital' : 'legacy');
 }

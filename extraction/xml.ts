@@ -16,22 +16,55 @@ import { collectQrPayload, parseQrPayload } from './qr.js';
 
 /** Known element names per field, lower-case, without namespace prefix; order is preference. */
 const FIELD_NAMES: Partial<Record<ExtractedField, readonly string[]>> = {
-  fpdm: ['fpdm', 'invoicecode', '发票代码'],
-  fphm: ['fphm', 'invoicenumber', 'invoiceno', '发票号码', 'eiid'],
+  fpdm: ['fpdm', 'invoicecode', 'codeofinvoice', '发票代码'],
+  fphm: ['fphm', 'invoicenumber', 'invoiceno', 'numberofinvoice', '发票号码', 'eiid'],
   kprq: ['kprq', 'issuetime', 'issuedate', 'invoicedate', 'dateofissue', 'requesttime', '开票日期'],
-  jym: ['jym', 'checkcode', 'invoicecheckcode', '校验码'],
+  jym: ['jym', 'checkcode', 'invoicecheckcode', 'identifyingcode', '校验码'],
   fpje: ['hjje', 'fpje', 'taxexclusivetotalamount', 'totalamwithouttax', 'totalamountexcludingtax', 'totalamount', '合计金额'],
   fpse: ['hjse', 'fpse', 'taxtotalamount', 'totaltaxam', 'totaltaxamount', 'totaltax', '合计税额'],
-  jshj: ['jshj', 'taxinclusivetotalamount', 'totaltax-includedamount', 'totalamwithtax', 'totalamountincludingtax', '价税合计'],
-  xhfsbh: ['xhfsbh', 'xsfnsrsbh', 'xhdwsbh', 'sellertaxid', 'selleridnum', 'sellertaxpayeridentificationnumber', '销售方纳税人识别号'],
-  gmfsbh: ['gmfsbh', 'gmfnsrsbh', 'ghdwsbh', 'buyertaxid', 'buyeridnum', 'buyertaxpayeridentificationnumber', '购买方纳税人识别号'],
+  jshj: ['jshj', 'taxinclusivetotalamount', 'totaltax-includedamount', 'totalamwithtax', 'totalamountincludingtax', 'taxincludedamountinfigures', '价税合计'],
+  xhfsbh: ['xhfsbh', 'xsfnsrsbh', 'xhdwsbh', 'sellertaxid', 'selleridnum', 'sellertaxpayeridentificationnumber', 'taxpayeridentificationnumberunifiedsocialcreditcodeofseller', '销售方纳税人识别号'],
+  gmfsbh: ['gmfsbh', 'gmfnsrsbh', 'ghdwsbh', 'buyertaxid', 'buyeridnum', 'buyertaxpayeridentificationnumber', 'taxpayeridentificationnumberunifiedsocialcreditcodeofpurchaser', '购买方纳税人识别号'],
 };
 const NAME_FIELDS: Record<keyof ExtractedNames, readonly string[]> = {
-  xhfmc: ['xhfmc', 'xsfmc', 'sellername', '销售方名称'],
-  gmfmc: ['gmfmc', 'gmfmc', 'buyername', '购买方名称'],
+  xhfmc: ['xhfmc', 'xsfmc', 'sellername', 'nameofseller', '销售方名称'],
+  gmfmc: ['gmfmc', 'gmfmc', 'buyername', 'nameofpurchaser', '购买方名称'],
+};
+
+/**
+ * The Ministry of Finance's XBRL instances of the 数电 tickets (会计数据标准: the `rai` taxonomy for the
+ * railway e-ticket, `atr` for the airline itinerary) name their facts differently, and some names mean
+ * another thing than on an invoice (a ticket's TotalAmount is the total paid; its Fare the fare): a
+ * ticket's facts are read with its own table only. The airline itinerary's amount excluding tax is fare
+ * plus fuel surcharge and is not written: it is left out rather than added up.
+ */
+const TICKET_NAMES: Record<'railway' | 'air', { marker: string; fields: Partial<Record<ExtractedField, readonly string[]>>; names: Partial<Record<keyof ExtractedNames, readonly string[]>> }> = {
+  railway: {
+    marker: 'electronicinvoicerailwayeticketnumber',
+    fields: {
+      fphm: ['electronicinvoicerailwayeticketnumber'],
+      kprq: ['dateofissue', 'issuedate'],
+      fpje: ['totalamountexcludingtax'],
+      fpse: ['taxamount'],
+      jshj: ['fare'],
+      gmfsbh: ['unifiedsocialcreditcodeofpurchaser', 'taxpayeridentificationnumberunifiedsocialcreditcodeofpurchaser'],
+    },
+    names: { gmfmc: ['nameofpurchaser'], xhfmc: ['nameofseller', 'issueparty'] },
+  },
+  air: {
+    marker: 'electronicinvoiceairtransportreceiptnumber',
+    fields: {
+      fphm: ['electronicinvoiceairtransportreceiptnumber'],
+      kprq: ['issuedate', 'dateofissue'],
+      fpse: ['vattaxamount'],
+      jshj: ['totalamount'],
+      gmfsbh: ['unifiedsocialcreditcodeofpurchaser', 'taxpayeridentificationnumberunifiedsocialcreditcodeofpurchaser'],
+    },
+    names: { gmfmc: ['nameofpurchaser'], xhfmc: ['nameofseller', 'issueparty'] },
+  },
 };
 const TYPE_NAMES = ['fplxdm', 'invoicetypecode', '发票类型代码'];
-const TITLE_NAMES = new Set(['fpbt', 'labelname', 'invoicetitle', 'title', 'invoicetype', '发票名称', 'generalorspecialvat', 'einvoicetag']);
+const TITLE_NAMES = new Set(['fpbt', 'labelname', 'invoicetitle', 'title', 'invoicetype', '发票名称', 'generalorspecialvat', 'einvoicetag', 'typeofinvoice', 'typeofvoucher']);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -107,18 +140,35 @@ export function collectNamedValues(values: readonly [string, string][], into: Fi
   for (const [, value] of values) {
     const payload = value.length < 200 ? parseQrPayload(value) : undefined;
     if (payload) {
+      into.payloadTexts.push(value);
       collectQrPayload(payload, into, source);
       found++;
       break;
     }
   }
   for (const [name, value] of values) {
-    if (!TITLE_NAMES.has(name) || !value.includes('发票')) continue;
+    if (!TITLE_NAMES.has(name) || !/发票|客票/.test(value)) continue;
     const title = fpzlFromTitle(value);
     if (title.fpzl && into.set('fpzl', title.fpzl, source)) found++;
-    into.family ??= title.family;
+    into.setFamily(title.family);
   }
-  for (const [field, names] of Object.entries(FIELD_NAMES) as [ExtractedField, readonly string[]][]) {
+  const ticket = (['railway', 'air'] as const).find((family) => values.some(([name]) => name === TICKET_NAMES[family].marker));
+  if (ticket) {
+    into.setFamily(ticket);
+    return found + collectByNames(values, into, source, TICKET_NAMES[ticket].fields, TICKET_NAMES[ticket].names);
+  }
+  return found + collectByNames(values, into, source, FIELD_NAMES, NAME_FIELDS) + collectTypeCode(values, into, source);
+}
+
+function collectByNames(
+  values: readonly [string, string][],
+  into: FieldCollector,
+  source: 'xml' | 'ofd',
+  fieldNames: Partial<Record<ExtractedField, readonly string[]>>,
+  nameFields: Partial<Record<keyof ExtractedNames, readonly string[]>>,
+): number {
+  let found = 0;
+  for (const [field, names] of Object.entries(fieldNames) as [ExtractedField, readonly string[]][]) {
     for (const wanted of names) {
       const pair = values.find(([name, value]) => name === wanted && value.trim() !== '' && into.set(field, value, source));
       if (pair) {
@@ -127,16 +177,20 @@ export function collectNamedValues(values: readonly [string, string][], into: Fi
       }
     }
   }
-  for (const [field, names] of Object.entries(NAME_FIELDS) as [keyof ExtractedNames, readonly string[]][]) {
+  for (const [field, names] of Object.entries(nameFields) as [keyof ExtractedNames, readonly string[]][]) {
     const pair = values.find(([name, value]) => names.includes(name) && value.trim() !== '');
     into.setName(field, pair?.[1]);
   }
+  return found;
+}
+
+function collectTypeCode(values: readonly [string, string][], into: FieldCollector, source: 'xml' | 'ofd'): number {
   const typeCode = values.find(([name]) => TYPE_NAMES.includes(name))?.[1];
   if (typeCode && /^\d{2}$/.test(typeCode) && into.fields.fpzl === undefined) {
     // A 2-digit FPLXDM in the spec's names is already a verification kind for the VAT types.
-    if (['01', '03', '04', '08', '10', '11', '14', '15'].includes(typeCode)) into.set('fpzl', typeCode, source);
+    if (['01', '03', '04', '08', '10', '11', '14', '15'].includes(typeCode) && into.set('fpzl', typeCode, source)) return 1;
   }
-  return found;
+  return 0;
 }
 
 /** Reads a whole invoice XML file into the collector; ExtractionError when it is refused or broken. */

@@ -2,6 +2,8 @@
  * `npm run intake -- [--recognise] FILE...`: local extraction of received invoice files, for integrators
  * and for checking a folder. Prints one JSON object per line per file:
  *   {"file", "ok": true, "fields": {fpzl, fpdm, fphm, kprq, fpje, fpse, jshj, xhfsbh, gmfsbh, jym}, "sources": {field: source}}
+ *   — plus "unverifiable": "railway-eticket" | "air-itinerary" when the file holds a kind the service
+ *   cannot verify (the spec's verification table has no fpzl for it)
  *   {"file", "ok": false, "error": {code, message}}
  * Fields it could not read are left out. No service is called unless --recognise is given: then a file
  * whose local extraction is incomplete is sent to the recognition endpoint (FAPIAO_BASE_URL,
@@ -49,8 +51,10 @@ async function main(): Promise<number> {
     } catch (error) {
       outcome = { ok: false, error: { code: 'unreadable', message: error instanceof Error ? error.message : String(error) } };
     }
-    if (outcome.ok) process.stdout.write(`${JSON.stringify({ file, ok: true, fields: outcome.extraction.fields, sources: outcome.extraction.sources })}\n`);
-    else {
+    if (outcome.ok) {
+      const { fields, sources, unverifiable } = outcome.extraction;
+      process.stdout.write(`${JSON.stringify({ file, ok: true, fields, sources, ...(unverifiable ? { unverifiable } : {}) })}\n`);
+    } else {
       failed = true;
       process.stdout.write(`${JSON.stringify({ file, ok: false, error: outcome.error })}\n`);
     }

@@ -21,6 +21,14 @@ export type FieldProblem =
   | 'taxid-format'
   | 'jym-format';
 
+/**
+ * Kinds a received file can hold that the spec's verification table (fpzl) has no kind for, so the service
+ * cannot verify them: the 数电 railway e-ticket (电子发票（铁路电子客票）) and airline itinerary
+ * (电子发票（航空运输电子客票行程单）). Extraction names the kind; the review says so instead of spending a call.
+ */
+export const UNVERIFIABLE_KINDS = ['railway-eticket', 'air-itinerary'] as const;
+export type UnverifiableKind = (typeof UNVERIFIABLE_KINDS)[number];
+
 /** Full-electronic kinds (数电 special/general): no code, 20-digit numbers. */
 export const DIGITAL_KINDS = ['21', '22'] as const;
 export const isDigitalKind = (fpzl: string | undefined) => fpzl === '21' || fpzl === '22';

@@ -135,7 +135,7 @@ export function createIntakeQueue(deps: QueueDeps) {
     const mainSource = extraction.sources.fphm ?? Object.values(extraction.sources)[0] ?? 'ocr';
     const receivedId = deps.repo.insert({
       fileHash: hash, fileName: item.fileName, fileType, source: mainSource, fields: extraction.fields, sources, names: extraction.names,
-      data: { recognised: extraction.recognised ?? null, qrTexts: extraction.qrTexts, family: extraction.family ?? null },
+      data: { recognised: extraction.recognised ?? null, qrTexts: extraction.qrTexts, family: extraction.family ?? null, unverifiable: extraction.unverifiable ?? null },
       invoiceKey: key, duplicateOf: first?.id ?? null, storedPath, origin: item.origin, fplxdm: extraction.recognised?.[0]?.FPLXDM ?? null,
     });
     publish({
@@ -148,6 +148,7 @@ export function createIntakeQueue(deps: QueueDeps) {
       sources: extraction.sources,
       names: extraction.names,
       complete: extraction.complete,
+      ...(extraction.unverifiable ? { unverifiable: extraction.unverifiable } : {}),
       rotation: extraction.rotation,
       error: recognitionError ? { code: 'recognition-failed', detail: recognitionError } : unread ? { code: 'no-invoice' } : null,
       duplicate: first ? { of: first.id, fileName: first.file_name, reason: 'invoice' } : null,

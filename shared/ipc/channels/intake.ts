@@ -4,7 +4,7 @@
  * renderer's intake locale explains them.
  */
 import { z } from 'zod';
-import { INTAKE_FIELDS } from '../../rules/intake-fields.js';
+import { INTAKE_FIELDS, UNVERIFIABLE_KINDS } from '../../rules/intake-fields.js';
 import { PageCursor, PageRequestFields } from '../schemas/page.js';
 import { empty, type ChannelSpec } from './common.js';
 
@@ -25,6 +25,7 @@ export const IntakeItem = z.strictObject({
   sources: IntakeSources,
   names: z.strictObject({ xhfmc: z.string().optional(), gmfmc: z.string().optional() }),
   complete: z.boolean().describe('Enough to verify without typing'),
+  unverifiable: z.enum(UNVERIFIABLE_KINDS).optional().describe('The file holds a kind the service cannot verify (no fpzl in the verification table): say so, spend no call'),
   recognised: z.boolean().describe('Recognition (OCR) was asked'),
   rotation: z.number().describe('XZJD: degrees to rotate the picture to show it upright'),
   error: z.strictObject({ code: z.string(), detail: z.string().optional() }).nullable().describe('Why the file was not taken (code)'),
