@@ -9,7 +9,7 @@ import { amountInWords } from '../rules/amount-in-words.js';
 import type { PrintLine, PrintResult } from '../spec/print.js';
 import { dataBox, type BoxSpec, type Page, type PageItem, type TextBox } from './page.js';
 import { GENERAL_007 } from './layouts/general-007.js';
-import { FORM_HEIGHT_MM, FORM_LINE_ROWS, FORM_WIDTH_MM, formCaptions, formRules, lineCell, WORDS_CROSS, type ColumnName } from './layouts/invoice-form.js';
+import { DEFAULT_EDITION, FORM_HEIGHT_MM, FORM_LINE_ROWS, FORM_WIDTH_MM, formCaptions, formRules, lineCell, QR_BOX, WORDS_CROSS, type ColumnName, type FormEdition } from './layouts/invoice-form.js';
 import { LIST_COLUMNS, LIST_FIELDS, LIST_HEIGHT_MM, LIST_ROWS_PER_PAGE, LIST_TABLE, LIST_WIDTH_MM, listCell, SUBTOTAL_TOP, SUMMARY_ROW_HEIGHT, TOTAL_TOP, type ListColumn } from './layouts/goods-list.js';
 import { SPECIAL_004 } from './layouts/special-004.js';
 
@@ -50,7 +50,11 @@ export function cipherLines(skm: string): string {
 /** The check code grouped in fives, as the general invoice prints it. */
 const groupedCheckCode = (jym: string) => (jym.replace(/\s+/g, '').match(/.{1,5}/g) ?? []).join(' ');
 
-function lineTexts(line: PrintLine): Record<ColumnName, string> {
+/** What the 007 prints for a zero tax (exempt, not taxed, zero rate): three stars, not 0.00. */
+export const ZERO_TAX_STARS = '***';
+const isZero = (value: string | null | undefined) => value !== null && value !== undefined && value !== '' && new Decimal(value).isZero();
+
+function lineTexts(line: PrintLine, fplxdm?: PaperInvoiceType): Record<ColumnName, string> {
   return {
     name: line.spmc,
     spec: line.ggxh ?? '',
@@ -59,13 +63,15 @@ function lineTexts(line: PrintLine): Record<ColumnName, string> {
     price: plain(line.dj),
     amount: money(line.je),
     rate: rateText(line),
-    tax: money(line.se),
+    tax: fplxdm === '007' && isZero(line.se) ? ZERO_TAX_STARS : money(line.se),
   };
 }
 
 export interface InvoicePageOptions {
   /** Which form the data is printed on; the print data's own type is used when absent. */
   fplxdm: PaperInvoiceType;
+  /** The printer's form edition: where 机器编号 and 校验码 go (layouts/invoice-form.ts); the common one when absent. */
+  edition?: FormEdition;
 }
 
 /** Does this invoice print with a goods list (more lines than the face holds)? */
@@ -86,9 +92,14 @@ export function invoicePage(data: PrintResult, options: InvoicePageOptions): Pag
     const spec = f[name];
     if (spec && text !== '') items.push(dataBox(`field.${name}`, spec, text));
   };
-  field('machine', data.jqbh ? `机器编号：${data.jqbh}` : '');
-  field('checkCode', data.jym ? `校验码 ${groupedCheckCode(data.jym)}` : '');
+  const edition = options.edition ?? DEFAULT_EDITION;
+  const checkCode = options.fplxdm === '007' && data.jym ? `校验码 ${groupedCheckCode(data.jym)}` : '';
+  // 航信-style 007: 校验码 at the top left; 百望-style (and every 004): 机器编号 there, 校验码 heading 备注.
+  const checkCodeTopLeft = checkCode !== '' && edition === 'hx';
+  if (checkCodeTopLeft) field('checkCode', checkCode);
+  else field('machine', data.jqbh ? `机器编号：${data.jqbh}` : '');
   field('negative', data.fpzt === '01' ? NEGATIVE_MARK : '');
+  if (data.ewm) items.push({ kind: 'qr', layer: 'data', id: 'field.qr', ...QR_BOX, payload: data.ewm });
   field('code', data.fpdm);
   field('number', data.fphm);
   field('date', printedDate(data.kprq));
@@ -99,14 +110,14 @@ export function invoicePage(data: PrintResult, options: InvoicePageOptions): Pag
   field('cipher', cipherLines(data.skm ?? ''));
   const rows: Array<Record<ColumnName, string>> = hasList(data)
     ? [{ name: SEE_LIST, spec: '', unit: '', qty: '', price: '', amount: money(data.hjje), rate: '', tax: money(data.hjse) }]
-    : data.details.map(lineTexts);
+    : data.details.map((line) => lineTexts(line, options.fplxdm));
   rows.forEach((row, index) => {
     for (const column of Object.keys(row) as ColumnName[]) {
       if (row[column] !== '') items.push(dataBox(`line.${index + 1}.${column}`, lineCell(index, column), row[column]));
     }
   });
   field('totalAmount', `¥${money(data.hjje)}`);
-  field('totalTax', `¥${money(data.hjse)}`);
+  field('totalTax', options.fplxdm === '007' && isZero(data.hjse) ? ZERO_TAX_STARS : `¥${money(data.hjse)}`);
   field('totalWords', amountInWords(data.jshj, { yuan: WORDS_YUAN }));
   field('totalFigures', `¥${money(data.jshj)}`);
   items.push({ kind: 'cross', layer: 'data', ...WORDS_CROSS });
@@ -114,7 +125,7 @@ export function invoicePage(data: PrintResult, options: InvoicePageOptions): Pag
   field('sellerTaxId', data.xhdwsbh);
   field('sellerAddress', data.xhdwdzdh ?? '');
   field('sellerBank', data.xhdwyhzh ?? '');
-  field('remark', data.bz ?? '');
+  field('remark', [checkCodeTopLeft ? '' : checkCode, data.bz ?? ''].filter((text) => text !== '').join('\n'));
   field('payee', data.skr ?? '');
   field('reviewer', data.fhr ?? '');
   field('issuer', data.kpr ?? '');
@@ -127,7 +138,7 @@ export function invoicePage(data: PrintResult, options: InvoicePageOptions): Pag
 }
 
 /** The goods list: all lines, 10 a page, 小计 on every page, 总计 on the last, 第 n 页 共 m 页. */
-export function goodsListPages(data: PrintResult): Page[] {
+export function goodsListPages(data: PrintResult, fplxdm?: PaperInvoiceType): Page[] {
   const chunks: PrintLine[][] = [];
   for (let i = 0; i < data.details.length; i += LIST_ROWS_PER_PAGE) chunks.push(data.details.slice(i, i + LIST_ROWS_PER_PAGE));
   if (chunks.length === 0) chunks.push([]);
@@ -154,7 +165,7 @@ export function goodsListPages(data: PrintResult): Page[] {
     const page = { amount: new Decimal(0), tax: new Decimal(0) };
     lines.forEach((line, row) => {
       const number = pageIndex * LIST_ROWS_PER_PAGE + row + 1;
-      const cells: Record<ListColumn, string> = { index: String(number), ...lineTexts(line) };
+      const cells: Record<ListColumn, string> = { index: String(number), ...lineTexts(line, fplxdm) };
       for (const column of Object.keys(cells) as ListColumn[]) text(`list.line.${number}.${column}`, listCell(row, column), cells[column]);
       page.amount = page.amount.plus(line.je);
       page.tax = page.tax.plus(line.se);

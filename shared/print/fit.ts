@@ -1,8 +1,9 @@
 /**
  * Text fitting for printed boxes: a field's text first shrinks (down to the box's smallest size), then
- * wraps (CJK text breaks between any two characters, Latin text at spaces where it can), and as a last
- * resort is cut with "…" — it never leaves its box, because on a pre-printed form the next box is
- * another field and a spilled character makes the invoice unreadable.
+ * wraps (CJK text breaks between any two characters, Latin text at spaces where it can). Text that still
+ * does not fit is marked `truncated` (cut with "…" so the preview can show where): a print job refuses
+ * such a page with TEXT_TOO_LONG (main/features/print/pdf.ts) — it never leaves its box, because on a
+ * pre-printed form the next box is another field and a spilled character makes the invoice unreadable.
  *
  * Pure: the width of a text is measured by the caller's font (main embeds the app's CJK font), so the
  * same rule serves any renderer. Positions are in mm; `top` is the top of the line's em box.
@@ -24,7 +25,7 @@ export interface FittedLine {
 export interface FittedText {
   sizePt: number;
   lines: FittedLine[];
-  /** True when even the smallest size could not hold the text and it was cut. */
+  /** True when even the smallest size could not hold the text: it is cut here, and a printed job refuses it. */
   truncated: boolean;
 }
 
@@ -67,8 +68,8 @@ function place(box: TextBox, sizePt: number, texts: string[], measure: MeasureTe
   const pitch = mm(sizePt) * LINE_HEIGHT;
   const em = mm(sizePt);
   const blockHeight = pitch * (texts.length - 1) + em;
-  // Centred vertically in the box, as the printing systems do on the real forms.
-  const firstTop = box.y + (box.h - blockHeight) / 2;
+  // Centred vertically in the box, as the printing systems do on the real forms; 备注 starts at its top.
+  const firstTop = box.valign === 'top' ? box.y : box.y + (box.h - blockHeight) / 2;
   const lines = texts.map((text, index) => {
     const widthMm = measure(text, box.face, sizePt);
     const x = box.align === 'left' ? box.x : box.align === 'right' ? box.x + box.w - widthMm : box.x + (box.w - widthMm) / 2;

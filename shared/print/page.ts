@@ -11,6 +11,8 @@
 
 export type FontFace = 'sans' | 'mono';
 export type Align = 'left' | 'center' | 'right';
+/** Where a block of lines sits in its box: centred (one-line fields) or from the top (备注, whose remark starts at the top). */
+export type VAlign = 'middle' | 'top';
 export type Layer = 'form' | 'data';
 
 /** A box that holds text: the text shrinks, then wraps, and never leaves the box. */
@@ -31,6 +33,7 @@ export interface TextBox {
   /** Lines the text may wrap to (1 = never wraps; then it only shrinks). */
   maxLines: number;
   align: Align;
+  valign?: VAlign;
   /** Spread the characters over the box's width (the captions of the pre-printed form: 购 买 方). */
   vertical?: boolean;
   color?: 'black' | 'form';
@@ -56,7 +59,21 @@ export interface CrossMark {
   size: number;
 }
 
-export type PageItem = TextBox | LineItem | CrossMark;
+/**
+ * A QR code (the invoice's `ewm`): `size` is the symbol's side in mm (its dark modules' extent); a quiet
+ * zone of four modules around it is left blank. Encoded by the renderer (main), so pages stay plain data.
+ */
+export interface QrItem {
+  kind: 'qr';
+  layer: Layer;
+  id: string;
+  x: number;
+  y: number;
+  size: number;
+  payload: string;
+}
+
+export type PageItem = TextBox | LineItem | CrossMark | QrItem;
 
 export interface Page {
   widthMm: number;
@@ -75,6 +92,7 @@ export interface BoxSpec {
   minSizePt?: number;
   maxLines?: number;
   align?: Align;
+  valign?: VAlign;
 }
 
 export const POINTS_PER_MM = 72 / 25.4;
@@ -95,6 +113,7 @@ export function dataBox(id: string, spec: BoxSpec, text: string): TextBox {
     ...(spec.minSizePt === undefined ? {} : { minSizePt: spec.minSizePt }),
     maxLines: spec.maxLines ?? 1,
     align: spec.align ?? 'left',
+    ...(spec.valign ? { valign: spec.valign } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ import { enterpriseScoping } from './0340-enterprise-scoping.js';
 import { historyGramPostings } from './0350-history-gram-postings.js';
 import { libraryMerged } from './0390-library-merged.js';
 import { ledgerKeysetIndexes } from './0410-ledger-keyset-indexes.js';
+import { printerFormEdition } from './0420-printer-form-edition.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   historyGramPostings,
   libraryMerged,
   ledgerKeysetIndexes,
+  printerFormEdition,
 ];

@@ -9,10 +9,10 @@ import { ServiceError, TransportError } from '../../api/errors.js';
 import { PrinterError, type PrinterPort } from '../../ports.js';
 import type { PrintDocument, PrintJobErrorCode, PrintMode } from '../../../shared/ipc/schemas/print.js';
 import { goodsListPages, hasList, invoicePage, type PaperInvoiceType } from '../../../shared/print/compose.js';
-import { FORM_HEIGHT_MM, FORM_WIDTH_MM } from '../../../shared/print/layouts/invoice-form.js';
+import { FORM_HEIGHT_MM, FORM_WIDTH_MM, type FormEdition } from '../../../shared/print/layouts/invoice-form.js';
 import type { Page } from '../../../shared/print/page.js';
 import type { PrintResult } from '../../../shared/spec/print.js';
-import { renderPdf } from './pdf.js';
+import { renderPdf, TextTooLongError } from './pdf.js';
 
 export const VOIDED = new Set(['02', '03', '04']);
 
@@ -23,6 +23,8 @@ export interface JobTarget {
   document: PrintDocument;
   mode: PrintMode;
   offset: { downMm: number; rightMm: number };
+  /** The printer's form edition (with its calibration). */
+  edition: FormEdition;
 }
 
 export type Paper = { widthMm: number; heightMm: number };
@@ -37,14 +39,16 @@ export function failureOf(error: unknown): { code: PrintJobErrorCode; detail: st
     return { code, detail: error.detail };
   }
   if (error instanceof ServiceError) return { code: 'SERVICE_ERROR', detail: `${error.code} ${error.serviceMessage}`.trim() };
+  // The field ids ('field.remark', …) are the detail; the renderer names the fields.
+  if (error instanceof TextTooLongError) return { code: 'TEXT_TOO_LONG', detail: error.fields.join(', ') };
   if (error instanceof TransportError) return { code: error.kind === 'bad-shape' || error.kind === 'not-json' ? 'BAD_RESPONSE' : 'NETWORK_ERROR', detail: error.message };
   return { code: 'INTERNAL', detail: error instanceof Error ? error.message : String(error) };
 }
 
 /** The pages of one document of the print data, and the paper they go on. */
-export function pagesOf(data: PrintResult, fplxdm: PaperInvoiceType, document: PrintDocument): { pages: Page[]; paper: Paper } {
-  if (document === 'invoice') return { pages: [invoicePage(data, { fplxdm })], paper: { widthMm: FORM_WIDTH_MM, heightMm: FORM_HEIGHT_MM } };
-  return { pages: goodsListPages(data), paper: { widthMm: 210, heightMm: 297 } };
+export function pagesOf(data: PrintResult, fplxdm: PaperInvoiceType, document: PrintDocument, edition?: FormEdition): { pages: Page[]; paper: Paper } {
+  if (document === 'invoice') return { pages: [invoicePage(data, { fplxdm, ...(edition ? { edition } : {}) })], paper: { widthMm: FORM_WIDTH_MM, heightMm: FORM_HEIGHT_MM } };
+  return { pages: goodsListPages(data, fplxdm), paper: { widthMm: 210, heightMm: 297 } };
 }
 
 export interface JobRunnerDeps {
@@ -67,8 +71,10 @@ export function createJobRunner(deps: JobRunnerDeps) {
       // A voided invoice is never printed: refused here, before any page is made or sent.
       if (VOIDED.has(data.fpzt)) return { ok: false, code: 'INVOICE_VOIDED', detail: `fpzt ${data.fpzt}`, fpzt: data.fpzt, listed };
       if (target.document === 'list' && !listed) return { ok: false, code: 'NO_LIST', detail: `qdbz ${data.qdbz ?? ''}`, fpzt: data.fpzt, listed };
+      // A face without its QR code cannot be scanned or verified: refused, never printed silently without it.
+      if (target.document === 'invoice' && !data.ewm?.trim()) return { ok: false, code: 'NO_QR_CODE', detail: 'ewm', fpzt: data.fpzt, listed };
       try {
-        const { pages, paper } = pagesOf(data, target.fplxdm, target.document);
+        const { pages, paper } = pagesOf(data, target.fplxdm, target.document, target.edition);
         const pdf = await renderPdf(pages, {
           layers: target.mode === 'overlay' ? ['data'] : ['form', 'data'],
           offset: target.offset,

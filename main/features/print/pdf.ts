@@ -7,6 +7,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { fitText, type FittedText, type MeasureText } from '../../../shared/print/fit.js';
 import { offsetPage, POINTS_PER_MM, type Layer, type Page, type TextBox } from '../../../shared/print/page.js';
+import { darkRuns, encodeQr } from './qr.js';
 import { COURIER_ADVANCE_EM, EM_TOP_ABOVE_BASELINE, printFontBytes, printTextMetrics, sharedFontkit } from './font.js';
 
 export interface RenderOptions {
@@ -26,6 +27,22 @@ export interface ResolvedText {
 export interface ResolvedPage {
   page: Page;
   texts: ResolvedText[];
+}
+
+/**
+ * Text that would not fit its box even at the smallest size and wrapped: a page is refused rather than
+ * printed with a value cut or spilled into its neighbour (the job fails with TEXT_TOO_LONG naming the fields).
+ */
+export class TextTooLongError extends Error {
+  constructor(readonly fields: string[]) {
+    super(`text does not fit: ${fields.join(', ')}`);
+    this.name = 'TextTooLongError';
+  }
+}
+
+/** Ids of the boxes whose text had to be cut (in the given layers). */
+export function overflowingFields(resolved: readonly ResolvedPage[]): string[] {
+  return resolved.flatMap((page) => page.texts.filter((text) => text.fitted.truncated).map((text) => text.box.id));
 }
 
 const FORM_COLOR = rgb(0.55, 0.15, 0.1);
@@ -74,6 +91,13 @@ function drawPage(pdfPage: PDFPage, resolved: ResolvedPage, fonts: { sans: PDFFo
       const d = r * Math.SQRT1_2;
       pdfPage.drawLine({ start: { x: px(cx - d), y: py(cy - d) }, end: { x: px(cx + d), y: py(cy + d) }, thickness: 0.6, color: INK });
       pdfPage.drawLine({ start: { x: px(cx - d), y: py(cy + d) }, end: { x: px(cx + d), y: py(cy - d) }, thickness: 0.6, color: INK });
+    } else if (item.kind === 'qr') {
+      const symbol = encodeQr(item.payload);
+      const module = item.size / symbol.size;
+      for (const run of darkRuns(symbol)) {
+        const top = item.y + run.y * module;
+        pdfPage.drawRectangle({ x: px(item.x + run.x * module), y: py(top + module), width: px(run.length * module), height: px(module), color: INK, borderWidth: 0 });
+      }
     }
   }
   for (const { box, fitted } of resolved.texts) {
@@ -88,6 +112,9 @@ function drawPage(pdfPage: PDFPage, resolved: ResolvedPage, fonts: { sans: PDFFo
 
 /** Draws the pages into one PDF (one PDF page per description). */
 export async function renderPdf(pages: readonly Page[], options: RenderOptions): Promise<Uint8Array> {
+  const resolvedPages = resolvePages(pages, options);
+  const overflowing = overflowingFields(resolvedPages);
+  if (overflowing.length > 0) throw new TextTooLongError(overflowing);
   const bytes = printFontBytes();
   const doc = await PDFDocument.create();
   doc.registerFontkit(sharedFontkit());
@@ -95,7 +122,7 @@ export async function renderPdf(pages: readonly Page[], options: RenderOptions):
   doc.setCreator('Fapiao Desk');
   doc.setProducer('Fapiao Desk');
   const fonts = { sans: await doc.embedFont(bytes, { subset: true }), mono: await doc.embedFont(StandardFonts.Courier) };
-  for (const resolved of resolvePages(pages, options)) {
+  for (const resolved of resolvedPages) {
     const pdfPage = doc.addPage([resolved.page.widthMm * POINTS_PER_MM, resolved.page.heightMm * POINTS_PER_MM]);
     drawPage(pdfPage, resolved, fonts, options.layers);
   }

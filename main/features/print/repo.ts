@@ -1,10 +1,11 @@
 /**
  * The print feature's tables (the only SQL of printing): print_job (paper invoices and their goods lists),
  * archive_print_job (electronic invoices printed for the paper archive), printer_calibration and
- * printer_preference. Offsets are TEXT decimals in mm, as entered.
+ * printer_preference. Offsets are TEXT decimals in mm, as entered; a printer's form edition sits beside them.
  */
 import type { Db } from '../../db/open.js';
 import type { Environment } from '../../../shared/ipc/index.js';
+import { DEFAULT_EDITION, type FormEdition } from '../../../shared/print/layouts/invoice-form.js';
 
 export type JobStatus = 'requested' | 'printing' | 'printed' | 'failed';
 
@@ -71,10 +72,12 @@ export function createPrintRepo(db: Db) {
     `UPDATE print_job SET status = @status, fpzt = COALESCE(@fpzt, fpzt), printer_job_id = COALESCE(@printerJobId, printer_job_id),
        error_code = @errorCode, error_message = @errorMessage, updated_at = @now WHERE id = @id`,
   );
-  const calibrationOf = db.prepare<[string], { down_mm: string; right_mm: string }>(`SELECT down_mm, right_mm FROM printer_calibration WHERE printer = ?`);
+  const calibrationOf = db.prepare<[string], { down_mm: string; right_mm: string; form_edition: FormEdition }>(
+    `SELECT down_mm, right_mm, form_edition FROM printer_calibration WHERE printer = ?`,
+  );
   const saveCalibration = db.prepare(
-    `INSERT INTO printer_calibration (printer, down_mm, right_mm, updated_at) VALUES (@printer, @downMm, @rightMm, @now)
-     ON CONFLICT (printer) DO UPDATE SET down_mm = excluded.down_mm, right_mm = excluded.right_mm, updated_at = excluded.updated_at`,
+    `INSERT INTO printer_calibration (printer, down_mm, right_mm, form_edition, updated_at) VALUES (@printer, @downMm, @rightMm, @edition, @now)
+     ON CONFLICT (printer) DO UPDATE SET down_mm = excluded.down_mm, right_mm = excluded.right_mm, form_edition = excluded.form_edition, updated_at = excluded.updated_at`,
   );
   const preferences = db.prepare<[Environment], { document: string; printer: string }>(`SELECT document, printer FROM printer_preference WHERE environment = ?`);
   const savePreference = db.prepare(
@@ -112,11 +115,11 @@ export function createPrintRepo(db: Db) {
         now,
       });
     },
-    calibration(printer: string): { downMm: string; rightMm: string } {
+    calibration(printer: string): { downMm: string; rightMm: string; edition: FormEdition } {
       const row = calibrationOf.get(printer);
-      return { downMm: row?.down_mm ?? '0', rightMm: row?.right_mm ?? '0' };
+      return { downMm: row?.down_mm ?? '0', rightMm: row?.right_mm ?? '0', edition: row?.form_edition ?? DEFAULT_EDITION };
     },
-    saveCalibration: (printer: string, downMm: string, rightMm: string, now: string) => void saveCalibration.run({ printer, downMm, rightMm, now }),
+    saveCalibration: (printer: string, value: { downMm: string; rightMm: string; edition: FormEdition }, now: string) => void saveCalibration.run({ printer, ...value, now }),
     preferences: (environment: Environment) => Object.fromEntries(preferences.all(environment).map((row) => [row.document, row.printer])) as Record<string, string>,
     savePreference: (environment: Environment, document: string, printer: string, now: string) => void savePreference.run({ environment, document, printer, now }),
     insertArchiveJob: (job: { environment: Environment; invoiceId: number; fplxdm: string; fphm: string; printer: string; copies: number }, now: string) =>

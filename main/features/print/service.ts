@@ -10,14 +10,14 @@ import Decimal from 'decimal.js';
 import type { ServiceClient } from '../../api/client.js';
 import type { DialogPort, PrinterPort } from '../../ports.js';
 import { IpcFailure, type Environment, type InvoiceSummary } from '../../../shared/ipc/index.js';
-import type { Calibration, PrintDocument, PrintJobErrorCode, PrintJobView, PrintMode, PreviewPage } from '../../../shared/ipc/schemas/print.js';
+import type { Calibration, PrintDocument, PrintJobErrorCode, PrintJobView, PrintMode } from '../../../shared/ipc/schemas/print.js';
 import { calibrationPage } from '../../../shared/print/calibration.js';
 import { hasList, type PaperInvoiceType } from '../../../shared/print/compose.js';
-import { FORM_HEIGHT_MM, FORM_WIDTH_MM } from '../../../shared/print/layouts/invoice-form.js';
-import type { Page } from '../../../shared/print/page.js';
+import { FORM_HEIGHT_MM, FORM_WIDTH_MM, type FormEdition } from '../../../shared/print/layouts/invoice-form.js';
 import type { PrintResult } from '../../../shared/spec/print.js';
 import { createJobRunner, failureOf, pagesOf, VOIDED, type JobTarget, type Prepared } from './jobs.js';
-import { pdfPaper, renderPdf, resolvePages } from './pdf.js';
+import { pdfPaper, renderPdf } from './pdf.js';
+import { previewPages, type PreviewProblem } from './preview.js';
 import type { PrintJobRow, PrintRepo } from './repo.js';
 
 export const PAPER_TYPES = new Set(['004', '007']);
@@ -61,32 +61,6 @@ export function toJobView(row: PrintJobRow): PrintJobView {
   };
 }
 
-/** Preview pages as plain data for the renderer: the same fitted lines the PDF draws. */
-function previewPages(pages: Page[]): PreviewPage[] {
-  return resolvePages(pages, { layers: ['form', 'data'] }).map(({ page, texts }) => ({
-    widthMm: page.widthMm,
-    heightMm: page.heightMm,
-    items: [
-      ...page.items.flatMap((item): PreviewPage['items'] =>
-        item.kind === 'line'
-          ? [{ kind: 'line' as const, layer: item.layer, x1: item.x1, y1: item.y1, x2: item.x2, y2: item.y2, widthMm: item.widthMm, form: item.color === 'form' }]
-          : item.kind === 'cross'
-            ? [{ kind: 'cross' as const, layer: item.layer, x: item.x, y: item.y, size: item.size }]
-            : [],
-      ),
-      ...texts.map(({ box, fitted }): PreviewPage['items'][number] => ({
-        kind: 'text' as const,
-        id: box.id,
-        layer: box.layer,
-        form: box.color === 'form',
-        mono: box.face === 'mono',
-        sizePt: fitted.sizePt,
-        lines: fitted.lines,
-      })),
-    ],
-  }));
-}
-
 export function createPrintService(deps: PrintServiceDeps) {
   const { repo, environment } = deps;
   const nowIso = () => deps.now().toISOString();
@@ -118,9 +92,9 @@ export function createPrintService(deps: PrintServiceDeps) {
     printData: (target) => printData({ invoiceType: target.fplxdm, invoiceCode: target.fpdm, invoiceNumber: target.fphm }, target.document),
   });
 
-  function calibration(printer: string): { downMm: number; rightMm: number; text: { downMm: string; rightMm: string } } {
+  function calibration(printer: string): { downMm: number; rightMm: number; edition: FormEdition; text: { downMm: string; rightMm: string } } {
     const saved = repo.calibration(printer);
-    return { downMm: Number(saved.downMm), rightMm: Number(saved.rightMm), text: saved };
+    return { downMm: Number(saved.downMm), rightMm: Number(saved.rightMm), edition: saved.edition, text: saved };
   }
 
   const jobView = (id: number) => toJobView(repo.job(id, environment)!);
@@ -142,13 +116,14 @@ export function createPrintService(deps: PrintServiceDeps) {
   }
 
   type Invoice = ReturnType<typeof paperInvoice>;
-  const targetOf = (invoice: Invoice, document: PrintDocument, mode: PrintMode, offset: { downMm: number; rightMm: number }): JobTarget => ({
+  const targetOf = (invoice: Invoice, document: PrintDocument, mode: PrintMode, calibrated: ReturnType<typeof calibration>): JobTarget => ({
     fplxdm: invoice.invoiceType,
     fpdm: invoice.invoiceCode,
     fphm: invoice.invoiceNumber,
     document,
     mode,
-    offset,
+    offset: { downMm: calibrated.downMm, rightMm: calibrated.rightMm },
+    edition: calibrated.edition,
   });
 
   function record(invoice: Invoice, document: PrintDocument, options: { printer: string; copies: number; mode: PrintMode; retryOf?: number }, offset: { downMm: string; rightMm: string }): number {
@@ -234,7 +209,7 @@ export function createPrintService(deps: PrintServiceDeps) {
       return finishJob(id, await runner.prepare(targetOf(invoice, document, row.mode, offset)));
     },
 
-    async preview(request: { invoiceId: number; document: PrintDocument }) {
+    async preview(request: { invoiceId: number; document: PrintDocument; printer?: string | undefined }) {
       const invoice = paperInvoice(request.invoiceId);
       let data: PrintResult;
       try {
@@ -245,8 +220,13 @@ export function createPrintService(deps: PrintServiceDeps) {
         throw new IpcFailure(code === 'NETWORK_ERROR' ? 'NETWORK_ERROR' : 'SERVICE_ERROR', `print.${code}`, { detail });
       }
       const listed = hasList(data);
-      const { pages } = pagesOf(data, invoice.invoiceType, request.document === 'list' && listed ? 'list' : 'invoice');
-      return { pages: previewPages(pages), invoiceStatus: data.fpzt, hasList: listed };
+      const document = request.document === 'list' && listed ? 'list' : 'invoice';
+      const edition = request.printer ? repo.calibration(request.printer).edition : undefined;
+      const { pages, overflowing } = previewPages(pagesOf(data, invoice.invoiceType, document, edition).pages);
+      const problems: PreviewProblem[] = [];
+      if (document === 'invoice' && !data.ewm?.trim()) problems.push({ code: 'NO_QR_CODE', fields: ['field.qr'] });
+      if (overflowing.length > 0) problems.push({ code: 'TEXT_TOO_LONG', fields: overflowing });
+      return { pages, invoiceStatus: data.fpzt, hasList: listed, problems };
     },
 
     async savePdf(request: { invoiceId: number; document: PrintDocument; mode: PrintMode }): Promise<{ path: string | null }> {
@@ -279,12 +259,12 @@ export function createPrintService(deps: PrintServiceDeps) {
     },
 
     calibration(printer: string): Calibration {
-      const { downMm, rightMm } = calibration(printer);
-      return { printer, downMm, rightMm };
+      const { downMm, rightMm, edition } = calibration(printer);
+      return { printer, downMm, rightMm, edition };
     },
 
     calibrate(value: Calibration): Calibration {
-      repo.saveCalibration(value.printer, new Decimal(value.downMm).toFixed(1), new Decimal(value.rightMm).toFixed(1), nowIso());
+      repo.saveCalibration(value.printer, { downMm: new Decimal(value.downMm).toFixed(1), rightMm: new Decimal(value.rightMm).toFixed(1), edition: value.edition }, nowIso());
       return this.calibration(value.printer);
     },
 

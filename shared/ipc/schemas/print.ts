@@ -29,7 +29,9 @@ export const OffsetMm = z
   .max(20)
   .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, { message: 'offset must be a multiple of 0.1 mm' });
 
-export const Calibration = z.strictObject({ printer: printerName, downMm: OffsetMm, rightMm: OffsetMm });
+/** The printer's form edition: hx 航信-style (校验码 top left), bw 百望-style (机器编号 top left, 校验码 in 备注). */
+export const FormEditionSchema = z.enum(['hx', 'bw']);
+export const Calibration = z.strictObject({ printer: printerName, downMm: OffsetMm, rightMm: OffsetMm, edition: FormEditionSchema });
 export type Calibration = z.infer<typeof Calibration>;
 
 export const PrintRequest = z.strictObject({
@@ -43,6 +45,8 @@ export const PrintRequest = z.strictObject({
 export const PrintJobErrorCode = z.enum([
   'INVOICE_VOIDED',
   'NO_LIST',
+  'NO_QR_CODE',
+  'TEXT_TOO_LONG',
   'PRINTER_MISSING',
   'PRINTER_OFFLINE',
   'PRINTER_REFUSED',
@@ -106,12 +110,19 @@ export const PrintLog = z.strictObject({
 
 export type PrintLog = z.infer<typeof PrintLog>;
 
-export const PreviewRequest = z.strictObject({ invoiceId: z.number().int().positive(), document: PrintDocument });
+export const PreviewRequest = z.strictObject({
+  invoiceId: z.number().int().positive(),
+  document: PrintDocument,
+  /** The printer chosen in the dialog: its form edition decides where 机器编号 and 校验码 go. */
+  printer: printerName.optional(),
+});
 
 const mm = z.number();
 export const PreviewItem = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('line'), layer: z.enum(['form', 'data']), x1: mm, y1: mm, x2: mm, y2: mm, widthMm: mm, form: z.boolean() }),
   z.strictObject({ kind: z.literal('cross'), layer: z.enum(['form', 'data']), x: mm, y: mm, size: mm }),
+  /** The QR code: its modules as rows of '1' (dark) and '0', drawn over `size` mm from (x, y). */
+  z.strictObject({ kind: z.literal('qr'), id: z.string(), layer: z.enum(['form', 'data']), x: mm, y: mm, size: mm, rows: z.array(z.string()) }),
   z.strictObject({
     kind: z.literal('text'),
     id: z.string(),
@@ -119,6 +130,8 @@ export const PreviewItem = z.discriminatedUnion('kind', [
     form: z.boolean(),
     mono: z.boolean(),
     sizePt: z.number(),
+    /** The text did not fit its box (cut here with …): printing this page is refused. */
+    truncated: z.boolean(),
     lines: z.array(z.strictObject({ text: z.string(), x: mm, top: mm, widthMm: mm })),
   }),
 ]);
@@ -128,6 +141,8 @@ export const PreviewResult = z.strictObject({
   pages: z.array(PreviewPage),
   invoiceStatus: z.string(),
   hasList: z.boolean(),
+  /** Why this page would be refused by a print job (NO_QR_CODE, TEXT_TOO_LONG), with the fields concerned. */
+  problems: z.array(z.strictObject({ code: z.enum(['NO_QR_CODE', 'TEXT_TOO_LONG']), fields: z.array(z.string()) })),
 });
 
 export const SavePdfRequest = z.strictObject({ invoiceId: z.number().int().positive(), document: PrintDocument, mode: PrintMode });

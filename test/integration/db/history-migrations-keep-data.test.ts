@@ -145,6 +145,9 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
       GMFSBH: SELLER, XHFMC: '杭州云栖商贸有限公司', XHFSBH: '91330106MA2H7X8Y2Q', HJJE: '10.00', SE: '1.30', JSHJ: '11.30', FPZT: '0', RZZT: '0', record_json: '{}', collected_at: T1,
     });
   },
+  420: (db) => {
+    insert(db, 'printer_calibration', { printer: 'Epson-LQ', down_mm: '0.5', right_mm: '-0.3', form_edition: 'bw', updated_at: T1 });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -383,5 +386,14 @@ describe('history migrations keep data', () => {
     expect(collected).toEqual([{ FPHM: '00054322' }]);
     // The row seeded without an enterprise (written at this file's older versions) is kept.
     expect(at.db.prepare(`SELECT FPHM FROM collected_invoice ORDER BY id`).all()).toEqual([{ FPHM: '00054321' }, { FPHM: '00054322' }]);
+  });
+
+  it('0420 printer-form-edition: a printer calibrated before keeps its offsets and gets the common edition hx', () => {
+    const at = step(420);
+    expect(at.db.prepare(`SELECT printer, down_mm, right_mm, form_edition FROM printer_calibration ORDER BY printer`).all()).toEqual([
+      { printer: 'Epson-LQ', down_mm: '0.5', right_mm: '-0.3', form_edition: 'bw' },
+      { printer: 'PDF', down_mm: '-1.5', right_mm: '2.25', form_edition: 'hx' },
+    ]);
+    expect(() => at.db.prepare(`UPDATE printer_calibration SET form_edition = 'xx' WHERE printer = 'PDF'`).run()).toThrow(/CHECK/);
   });
 });

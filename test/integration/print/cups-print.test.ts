@@ -141,7 +141,7 @@ describe('printing on the CUPS printer PDF', () => {
   });
 
   it('calibration down +2.0 mm, right −1.5 mm moves every printed field by exactly that', async () => {
-    await call(core, 'print:calibrate', { printer: CUPS_PDF_PRINTER, downMm: 2, rightMm: -1.5 });
+    await call(core, 'print:calibrate', { printer: CUPS_PDF_PRINTER, downMm: 2, rightMm: -1.5, edition: 'hx' });
     try {
       const { jobs } = await print(threeLine.id, ['invoice']);
       expect(jobs[0]!.offset).toEqual({ downMm: '2.0', rightMm: '-1.5' });
@@ -155,7 +155,7 @@ describe('printing on the CUPS printer PDF', () => {
       const log = await call<PrintLog>(core, 'print:log', { invoiceId: threeLine.id });
       expect(log.reprints).toBe(1);
     } finally {
-      await call(core, 'print:calibrate', { printer: CUPS_PDF_PRINTER, downMm: 0, rightMm: 0 });
+      await call(core, 'print:calibrate', { printer: CUPS_PDF_PRINTER, downMm: 0, rightMm: 0, edition: 'hx' });
     }
   });
 

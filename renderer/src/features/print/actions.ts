@@ -2,20 +2,40 @@
 import type { PrintDocument, PrintJobView } from '../../../../shared/ipc/schemas/print.js';
 import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
-import { reportFailure, reportSuccess } from '../../lib/messages.js';
+import type { IpcError } from '../../../../shared/ipc/result.js';
+import { describeFailure, reportFailure, reportSuccess } from '../../lib/messages.js';
 import { usePrintStore } from './store.js';
 
 const store = () => usePrintStore.getState();
 
+/** A failure while the print dialog is open is shown inside it; elsewhere as the usual notification. */
+function fail(error: IpcError, key: string): void {
+  if (store().open) store().set({ failure: describeFailure(error) });
+  else reportFailure(error, key);
+}
+
+/** Field ids ('field.remark', 'line.3.amount') in the clerk's words: 备注, 第 3 行金额. */
+export function fieldNames(ids: readonly string[]): string {
+  return ids
+    .map((id) => {
+      const line = /^line\.(\d+)\.(\w+)$/.exec(id);
+      if (line) return i18n.t('print.fields.line', { row: line[1], column: i18n.t(`print.columns.${line[2] as 'name'}`) });
+      const name = id.replace(/^(field|list)\./, '');
+      return i18n.exists(`print.fields.${name}`) ? i18n.t(`print.fields.${name as 'remark'}`) : name;
+    })
+    .join(i18n.t('print.fields.separator'));
+}
+
 /** A failed job in the clerk's words: the cause by code, the system's own words below it. */
 export function jobFailureText(job: PrintJobView): string {
-  const main = i18n.t(`print.errors.${job.errorCode ?? 'INTERNAL'}`, { printer: job.printer, fpzt: job.invoiceStatus ?? '' });
-  return job.errorDetail ? `${main} ${i18n.t('print.errors.detail', { detail: job.errorDetail })}` : main;
+  const fields = job.errorCode === 'TEXT_TOO_LONG' && job.errorDetail ? fieldNames(job.errorDetail.split(', ')) : '';
+  const main = i18n.t(`print.errors.${job.errorCode ?? 'INTERNAL'}`, { printer: job.printer, fpzt: job.invoiceStatus ?? '', fields });
+  return job.errorDetail && !fields ? `${main} ${i18n.t('print.errors.detail', { detail: job.errorDetail })}` : main;
 }
 
 export async function loadPrinters(): Promise<void> {
   const result = await getApi().print.printers({});
-  if (!result.ok) return reportFailure(result.error, 'print:printers');
+  if (!result.ok) return fail(result.error, 'print:printers');
   const { backend, printers, preferences } = result.value;
   const s = store();
   const remembered = preferences[s.invoiceType];
@@ -23,35 +43,78 @@ export async function loadPrinters(): Promise<void> {
   s.set({ backend, printers, preferences, printer });
 }
 
-export async function loadPreview(document: PrintDocument = store().previewDocument): Promise<void> {
-  const [invoiceId] = store().invoiceIds;
+/** The preview of the invoice at `previewIndex` of the selection, on the chosen printer's form edition. */
+export async function loadPreview(document: PrintDocument = store().previewDocument, index = store().previewIndex): Promise<void> {
+  const s = store();
+  const invoiceId = s.invoiceIds[index];
   if (invoiceId === undefined) return;
-  store().set({ previewDocument: document });
-  const result = await getApi().print.preview({ invoiceId, document });
-  if (!result.ok) return reportFailure(result.error, 'print:preview');
-  store().set({ preview: result.value.pages, hasList: result.value.hasList, invoiceStatus: result.value.invoiceStatus });
+  s.set({ previewDocument: document, previewIndex: index });
+  const result = await getApi().print.preview({ invoiceId, document, ...(s.printer ? { printer: s.printer } : {}) });
+  if (!result.ok) return fail(result.error, 'print:preview');
+  const { pages, hasList, invoiceStatus, problems } = result.value;
+  store().set({ preview: pages, hasList, invoiceStatus, problems });
+  // One invoice: its goods list is offered — and ticked — only when it has one (qdbz 1 or more than 8 lines).
+  if (store().invoiceIds.length === 1) store().set({ documents: hasList ? ['invoice', 'list'] : ['invoice'] });
 }
 
-/** Opens the print dialog for one invoice or several (printed in invoice-number order). */
+/** Pages the preview through the selected invoices (each previewed as it will print). */
+export function showInvoice(index: number): Promise<void> {
+  const { invoiceIds } = store();
+  if (index < 0 || index >= invoiceIds.length) return Promise.resolve();
+  return loadPreview('invoice', index);
+}
+
+/**
+ * Opens the print dialog for one invoice or several (printed in invoice-number order). It always opens on
+ * 套打 with the invoice only: the full form and the goods list are chosen for this print, never inherited
+ * from the last one (a full form printed on the pre-printed paper spoils it).
+ */
 export async function openPrint(invoiceIds: number[], invoiceType: string): Promise<void> {
-  store().set({ open: true, invoiceIds, invoiceType, printer: null, preview: null, jobs: [], progress: null, previewDocument: 'invoice' });
+  store().set({
+    open: true,
+    invoiceIds,
+    invoiceType,
+    printer: null,
+    preview: null,
+    problems: [],
+    jobs: [],
+    progress: null,
+    failure: null,
+    notice: null,
+    previewDocument: 'invoice',
+    previewIndex: 0,
+    mode: 'overlay',
+    documents: ['invoice'],
+  });
   await loadPrinters();
-  await loadPreview('invoice');
+  await loadPreview('invoice', 0);
+}
+
+/** Counts a finished run per invoice: printed (every document), failed (any), not reached (a printer failure stops the run). */
+export function runSummary(jobs: readonly PrintJobView[], total: number): { printed: number; failed: number; notReached: number } {
+  const byInvoice = new Map<string, boolean>();
+  for (const job of jobs) {
+    const key = `${job.invoiceCode}-${job.invoiceNumber}`;
+    byInvoice.set(key, (byInvoice.get(key) ?? true) && job.status === 'printed');
+  }
+  const printed = [...byInvoice.values()].filter(Boolean).length;
+  const failed = byInvoice.size - printed;
+  return { printed, failed, notReached: Math.max(0, total - byInvoice.size) };
 }
 
 export async function print(): Promise<void> {
   const s = store();
   if (!s.printer) return;
-  s.set({ busy: true, jobs: [], progress: { done: 0, total: s.invoiceIds.length } });
+  s.set({ busy: true, jobs: [], failure: null, progress: { done: 0, total: s.invoiceIds.length } });
   const off = getApi().on('print:progress', (progress) => {
     store().set({ progress: { done: progress.done, total: progress.total }, jobs: [...store().jobs.filter((job) => job.id !== progress.job.id), progress.job] });
   });
   try {
     const result = await getApi().print.print({ invoiceIds: s.invoiceIds, documents: s.documents, printer: s.printer, copies: s.copies, mode: s.mode });
-    if (!result.ok) return reportFailure(result.error, 'print:print');
+    if (!result.ok) return fail(result.error, 'print:print');
     const { jobs, progress } = result.value;
+    // The dialog shows the outcome (printed / failed counts, each failure named): no toast floats over it.
     store().set({ jobs, progress, preferences: { ...store().preferences, [s.invoiceType]: s.printer } });
-    if (jobs.length > 0 && jobs.every((job) => job.status === 'printed')) reportSuccess(i18n.t('print.printed', { printer: s.printer }));
   } finally {
     off();
     store().set({ busy: false });
@@ -62,10 +125,9 @@ export async function retry(job: PrintJobView, printer: string): Promise<void> {
   store().set({ busy: true });
   try {
     const result = await getApi().print.retry({ jobId: job.id, printer });
-    if (!result.ok) return reportFailure(result.error, 'print:retry');
+    if (!result.ok) return fail(result.error, 'print:retry');
     // The printer that worked is the one the dialog prints on from now on.
     store().set({ jobs: [...store().jobs.filter((j) => j.id !== job.id), result.value], ...(result.value.status === 'printed' ? { printer } : {}) });
-    if (result.value.status === 'printed') reportSuccess(i18n.t('print.printed', { printer }));
   } finally {
     store().set({ busy: false });
   }
@@ -73,11 +135,11 @@ export async function retry(job: PrintJobView, printer: string): Promise<void> {
 
 export async function savePdf(): Promise<void> {
   const s = store();
-  const [invoiceId] = s.invoiceIds;
+  const invoiceId = s.invoiceIds[s.previewIndex];
   if (invoiceId === undefined) return;
   const result = await getApi().print.savePdf({ invoiceId, document: s.previewDocument, mode: 'full' });
-  if (!result.ok) return reportFailure(result.error, 'print:savePdf');
-  if (result.value.path) reportSuccess(i18n.t('print.pdfSaved', { path: result.value.path }));
+  if (!result.ok) return fail(result.error, 'print:savePdf');
+  if (result.value.path) store().set({ notice: i18n.t('print.pdfSaved', { path: result.value.path }) });
 }
 
 export async function loadLog(invoiceId: number) {
@@ -98,8 +160,8 @@ export async function loadCalibration(printer: string) {
   return result.value;
 }
 
-export async function saveCalibration(printer: string, downMm: number, rightMm: number): Promise<void> {
-  const result = await getApi().print.calibrate({ printer, downMm, rightMm });
+export async function saveCalibration(printer: string, downMm: number, rightMm: number, edition: 'hx' | 'bw'): Promise<void> {
+  const result = await getApi().print.calibrate({ printer, downMm, rightMm, edition });
   if (!result.ok) return reportFailure(result.error, 'print:calibrate');
   reportSuccess(i18n.t('print.calibrationSaved', { printer }));
 }

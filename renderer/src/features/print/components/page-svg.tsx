@@ -2,11 +2,21 @@
  * One printed page drawn as SVG from the fitted description main sends (print:preview): the same boxes,
  * the same fitted lines at the same millimetres as the PDF. Each line is stretched to the width main
  * measured with the printing font (textLength), so the preview matches the paper even where this
- * machine's fallback font differs. The pre-printed form (light red) is shown here only.
+ * machine's fallback font differs. The pre-printed form (light red) is shown here only; the QR code is
+ * drawn from the modules main encoded, the same symbol the printer gets.
  */
 import type { PreviewPage } from '../../../../../shared/ipc/schemas/print.js';
 
 const PT_PER_MM = 72 / 25.4;
+
+/** The QR code's dark modules as one path, in module units scaled onto its square. */
+function qrPath(rows: readonly string[]): string {
+  const parts: string[] = [];
+  rows.forEach((row, y) => {
+    for (const match of row.matchAll(/1+/g)) parts.push(`M${match.index} ${y}h${match[0].length}v1h-${match[0].length}z`);
+  });
+  return parts.join('');
+}
 const PX_PER_MM = 96 / 25.4;
 const FORM = '#c0625a';
 const INK = '#111';
@@ -36,6 +46,10 @@ export function PageSvg({ page, zoom, testId }: { page: PreviewPage; zoom: numbe
               <line x1={cx - d} y1={cy + d} x2={cx + d} y2={cy - d} />
             </g>
           );
+        }
+        if (item.kind === 'qr') {
+          const scale = item.size / Math.max(1, item.rows.length);
+          return <path key={index} data-field={item.id} d={qrPath(item.rows)} fill={INK} transform={`translate(${item.x} ${item.y}) scale(${scale})`} shapeRendering="crispEdges" />;
         }
         const em = item.sizePt / PT_PER_MM;
         return (
