@@ -110,7 +110,7 @@ export const FIELDS = {
   sellerAddress: { x: PARTY_X, ...partyRow(SELLER_ROWS, 2), w: PARTY_W, ...PARTY },
   sellerBank: { x: PARTY_X, ...partyRow(SELLER_ROWS, 3), w: PARTY_W, ...PARTY },
   /** 备注: from its top, 2.5 mm right of the 密码区's column (where both measured programs start it). */
-  remark: { x: 138.5, y: 100.6, w: 77.5, h: 18.4, sizePt: 9, minSizePt: 6, maxLines: 5, valign: 'top' },
+  remark: { x: 138.5, y: 100.8, w: 77.5, h: 18.2, sizePt: 9, minSizePt: 6, maxLines: 5, valign: 'top' },
   payee: { x: 35.7, y: 121.3, w: 28.8, h: 4.6, sizePt: 9 },
   reviewer: { x: 89.7, y: 121.3, w: 24.6, h: 4.6, sizePt: 9 },
   issuer: { x: 136.5, y: 121.3, w: 24.6, h: 4.6, sizePt: 9 },
