@@ -124,7 +124,7 @@ export class FieldCollector {
   readonly fields: ExtractedFields = {};
   readonly sources: FieldSources = {};
   readonly names: ExtractedNames = {};
-  /** QR payloads written as text in the file's data (a legacy XML's GraphCode), as written. */
+  /** QR payloads the package readers found (an OFD's QR image, a legacy XML's GraphCode), as written. */
   readonly payloadTexts: string[] = [];
   family: InvoiceFamily | undefined;
 

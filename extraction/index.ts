@@ -12,7 +12,7 @@ import type { UnverifiableKind } from '../shared/rules/intake-fields.js';
 import { imageSize, sniffFileKind } from './file-type.js';
 import { extractFromOfd } from './ofd.js';
 import { renderPdfPixels } from './pdf-render.js';
-import { readPdf } from './pdf.js';
+import { readPdfDocument } from './pdf.js';
 import { extractFromPdfText } from './pdf-text.js';
 import { collectQrPayload, parseQrPayload, readQrCodes, type DecodedQr } from './qr.js';
 import { extractFromXml } from './xml.js';
@@ -66,6 +66,15 @@ function collectCodes(codes: readonly DecodedQr[], into: FieldCollector, qrTexts
   return rotation;
 }
 
+/** An XML embedded in a PDF (a ticket's XBRL): a broken or refused one is passed over, the PDF itself still read. */
+function readAttachedXml(bytes: Uint8Array, into: FieldCollector): void {
+  try {
+    extractFromXml(bytes, into, 'xml');
+  } catch (error) {
+    if (!(error instanceof ExtractionError)) throw error;
+  }
+}
+
 async function run(bytes: Uint8Array): Promise<Extraction> {
   if (bytes.length > MAX_FILE_BYTES) {
     throw new ExtractionError(EXTRACTION_ERRORS.tooLarge, `the file has ${bytes.length} bytes (at most ${MAX_FILE_BYTES})`);
@@ -93,8 +102,9 @@ async function run(bytes: Uint8Array): Promise<Extraction> {
     }
     case 'pdf': {
       fileType = 'pdf';
-      const pages = await readPdf(bytes);
+      const { pages, attachments } = await readPdfDocument(bytes);
       for (const page of pages) for (const image of page.images) collectCodes(await readQrCodes(image), into, qrTexts);
+      for (const attachment of attachments) readAttachedXml(attachment.bytes, into);
       // No QR code among the images: some issuers draw it as vector squares, found only on the drawn page.
       if (qrTexts.length === 0) {
         for (const pixels of await renderPdfPixels(bytes).catch(() => [])) collectCodes(await readQrCodes(pixels), into, qrTexts);

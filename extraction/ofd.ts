@@ -5,7 +5,9 @@
  *    several namespaces, or none) — its GraphCode is the QR payload as text;
  * 3. the custom tags (`Tags/CustomTag.xml`): field names whose values exist only as ObjectRefs pointing
  *    into the page text (数电 OFDs have nothing else); the referenced TextObjects are read off the pages;
- * 4. the CustomData entries of OFD.xml (发票号码, 开票日期, 合计金额…), which most issuers write.
+ * 4. the CustomData entries of OFD.xml (发票号码, 开票日期, 合计金额…), which most issuers write;
+ * 5. the drawn page text, read by position as a PDF's text layer is (ofd-text.ts, pdf-text.ts): some 数电
+ *    OFDs have nothing else for the tax IDs and amounts (no tags, no attachment, no CustomData).
  *
  * Safety: sizes are read from the zip's directory before anything is inflated, and a package that would
  * unpack to more than MAX_OFD_UNPACKED_BYTES or has too many parts is refused (zip bombs).
@@ -13,6 +15,9 @@
 import JSZip from 'jszip';
 import { EXTRACTION_ERRORS, ExtractionError, MAX_OFD_ENTRIES, MAX_OFD_UNPACKED_BYTES } from './errors.js';
 import type { ExtractedField, ExtractedNames, FieldCollector } from './fields.js';
+import { asPdfPage, documentPages, ofdTextItems } from './ofd-text.js';
+import type { PdfPage, PdfTextItem } from './pdf.js';
+import { extractFromPdfText } from './pdf-text.js';
 import { readQrCodes, collectQrPayload, parseQrPayload } from './qr.js';
 import { collectNamedValues, collectValues, decodeXml, extractFromXml, parseXml, textOf, type XmlNode } from './xml.js';
 
@@ -123,7 +128,9 @@ export async function extractFromOfd(bytes: Uint8Array, into: FieldCollector): P
   for (const image of entries.filter((entry) => /\.(?:png|jpe?g)$/i.test(entry.name))) {
     for (const code of await readQrCodes(await readPart(image)).catch(() => [])) {
       const payload = parseQrPayload(code.text);
-      if (payload) collectQrPayload(payload, into, 'qr');
+      if (!payload) continue;
+      into.payloadTexts.push(code.text);
+      collectQrPayload(payload, into, 'qr');
     }
   }
 
@@ -156,4 +163,42 @@ export async function extractFromOfd(bytes: Uint8Array, into: FieldCollector): P
   }
 
   collectNamedValues(collectValues(rootTree), into, 'ofd');
+  await readPageText(entries, rootTree, into);
+}
+
+/** A page or template tree; a malformed one gives no text (the rest of the package still counts), a refused one stops the file. */
+async function readPageTree(entry: ZipEntry): Promise<XmlNode | undefined> {
+  try {
+    return parseXml(decodeXml(await readPart(entry)));
+  } catch (error) {
+    if (error instanceof ExtractionError && error.code === EXTRACTION_ERRORS.corruptXml) return undefined;
+    throw error;
+  }
+}
+
+/** The pages' drawn text (with their templates), read last: it fills only what nothing else gave. */
+async function readPageText(entries: readonly ZipEntry[], rootTree: XmlNode, into: FieldCollector): Promise<void> {
+  const byName = new Map(entries.map((entry) => [entry.name.replace(/^\//, '').toLowerCase(), entry]));
+  const trees = new Map<string, XmlNode | undefined>();
+  const readTree = async (path: string): Promise<XmlNode | undefined> => {
+    const key = path.toLowerCase();
+    if (!trees.has(key)) {
+      const entry = byName.get(key);
+      trees.set(key, entry ? await readPageTree(entry) : undefined);
+    }
+    return trees.get(key);
+  };
+  const docRoot = collectValues(rootTree).find(([name]) => name === 'docroot')?.[1]?.trim().replace(/^\//, '');
+  const document = docRoot ? await readTree(docRoot) : undefined;
+  if (!docRoot || !document) return;
+  const pages: PdfPage[] = [];
+  for (const page of await documentPages(document, docRoot, readTree)) {
+    const items: PdfTextItem[] = [];
+    for (const path of [...page.templates, page.content]) {
+      const tree = await readTree(path);
+      if (tree) ofdTextItems(tree, items);
+    }
+    pages.push(asPdfPage(items));
+  }
+  extractFromPdfText(pages, into, 'ofd');
 }

@@ -1,6 +1,7 @@
 /**
- * What a PDF holds for intake: the text items of its pages with their positions (the text layer) and the
- * raster images drawn on them (where issuers put the invoice QR code). pdfjs-dist's legacy build runs in
+ * What a PDF holds for intake: the text items of its pages with their positions (the text layer), the
+ * raster images drawn on them (where issuers put the invoice QR code) and its embedded XML files (a 数电
+ * ticket's PDF carries its XBRL instance as one). pdfjs-dist's legacy build runs in
  * Node; it is loaded lazily, and every resource it could fetch (CMaps, standard fonts, wasm decoders, ICC
  * profiles) points at its own package folder: nothing is fetched, offline or not.
  *
@@ -27,6 +28,16 @@ export interface PdfPage {
   items: PdfTextItem[];
   images: RgbaPixels[];
 }
+
+/** A file embedded in the PDF (a 数电 ticket's PDF carries its XBRL instance so). */
+export interface PdfAttachment {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Embedded files looked at, and the largest read: an invoice's XML is a few KiB. */
+const MAX_ATTACHMENTS = 8;
+const MAX_ATTACHMENT_BYTES = 2 * 1024 * 1024;
 
 /** Invoices are one page, with a list perhaps a few more. */
 export const MAX_PDF_PAGES = 5;
@@ -79,6 +90,19 @@ function toRgba(image: PdfImageObject): RgbaPixels | undefined {
 }
 
 export async function readPdf(bytes: Uint8Array, options: { images?: boolean } = {}): Promise<PdfPage[]> {
+  return (await readPdfDocument(bytes, options)).pages;
+}
+
+/** The embedded XML files (by name or by content), at most MAX_ATTACHMENTS of at most MAX_ATTACHMENT_BYTES. */
+function xmlAttachments(found: unknown): PdfAttachment[] {
+  if (!found || typeof found !== 'object') return [];
+  return Object.values(found as Record<string, { filename?: string; content?: Uint8Array }>)
+    .flatMap((entry) => (entry.content instanceof Uint8Array && entry.content.length <= MAX_ATTACHMENT_BYTES ? [{ name: entry.filename ?? '', bytes: entry.content }] : []))
+    .filter((entry) => /\.xml$/i.test(entry.name) || /^\s*<[?A-Za-z]/.test(new TextDecoder('latin1').decode(entry.bytes.subarray(0, 64))))
+    .slice(0, MAX_ATTACHMENTS);
+}
+
+export async function readPdfDocument(bytes: Uint8Array, options: { images?: boolean } = {}): Promise<{ pages: PdfPage[]; attachments: PdfAttachment[] }> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const imageOps = new Set([pdfjs.OPS.paintImageXObject, pdfjs.OPS.paintImageXObjectRepeat]);
   const task = pdfjs.getDocument({
@@ -136,7 +160,7 @@ export async function readPdf(bytes: Uint8Array, options: { images?: boolean } =
       pages.push({ width: Math.abs(x1 - x0), height: Math.abs(y1 - y0), items, images });
       page.cleanup();
     }
-    return pages;
+    return { pages, attachments: xmlAttachments(await document.getAttachments()) };
   } catch (error) {
     throw new ExtractionError(EXTRACTION_ERRORS.corruptPdf, `the PDF is damaged: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

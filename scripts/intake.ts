@@ -2,8 +2,9 @@
  * `npm run intake -- [--recognise] FILE...`: local extraction of received invoice files, for integrators
  * and for checking a folder. Prints one JSON object per line per file:
  *   {"file", "ok": true, "fields": {fpzl, fpdm, fphm, kprq, fpje, fpse, jshj, xhfsbh, gmfsbh, jym}, "sources": {field: source}}
- *   — plus "unverifiable": "railway-eticket" | "air-itinerary" when the file holds a kind the service
- *   cannot verify (the spec's verification table has no fpzl for it)
+ *   — plus "qr": [payload…] with the invoice QR payloads read (as written), and "unverifiable":
+ *   "railway-eticket" | "air-itinerary" when the file holds a kind the service cannot verify (the spec's
+ *   verification table has no fpzl for it)
  *   {"file", "ok": false, "error": {code, message}}
  * Fields it could not read are left out. No service is called unless --recognise is given: then a file
  * whose local extraction is incomplete is sent to the recognition endpoint (FAPIAO_BASE_URL,
@@ -52,8 +53,8 @@ async function main(): Promise<number> {
       outcome = { ok: false, error: { code: 'unreadable', message: error instanceof Error ? error.message : String(error) } };
     }
     if (outcome.ok) {
-      const { fields, sources, unverifiable } = outcome.extraction;
-      process.stdout.write(`${JSON.stringify({ file, ok: true, fields, sources, ...(unverifiable ? { unverifiable } : {}) })}\n`);
+      const { fields, sources, qrTexts, unverifiable } = outcome.extraction;
+      process.stdout.write(`${JSON.stringify({ file, ok: true, fields, sources, ...(qrTexts.length > 0 ? { qr: qrTexts } : {}), ...(unverifiable ? { unverifiable } : {}) })}\n`);
     } else {
       failed = true;
       process.stdout.write(`${JSON.stringify({ file, ok: false, error: outcome.error })}\n`);

@@ -1,5 +1,6 @@
 /**
- * The 数电 tickets' data as their issuers write it, built from the formats' structure (no public railway
+ * The values the synthetic kind fixtures carry (test/fixtures/intake/kinds, written by
+ * make-kind-fixtures.ts), and the 数电 tickets' data as their issuers write it, built from the formats' structure (no public railway
  * e-ticket OFD/PDF or airline itinerary file exists to copy): the Ministry of Finance's XBRL instances
  * (会计数据标准; `rai` taxonomy for the railway e-ticket, `atr` for the airline itinerary) that a ticket's
  * OFD carries in `Doc_0/Attachs/` and its PDF as an embedded file, and the railway e-ticket's six-field QR
@@ -89,3 +90,35 @@ export function airXbrl(): string {
   <atr:UnifiedSocialCreditCodeOfPurchaser contextRef="c1">${AIR.gmfsbh}</atr:UnifiedSocialCreditCodeOfPurchaser>
 </xbrl>`;
 }
+
+/** A 数电 ride-hailing invoice whose text layer places its tax IDs and amounts one character at a time. */
+export const SPACED = {
+  fphm: '25317000002856380001',
+  kprq: '20251108',
+  fpje: '26.53',
+  fpse: '0.80',
+  jshj: '27.33',
+  gmfsbh: '91420100MA7HTDC99N',
+  gmfmc: '武汉演示科技有限公司',
+  xhfsbh: '91411103MA9KDP5M2E',
+  xhfmc: '演示出行科技有限公司',
+} as const;
+export const spacedQrPayload = () => `01,32,,${SPACED.fphm},${SPACED.jshj},${SPACED.kprq},,3C1F`;
+
+/** A toll invoice (收费公路通行费增值税电子普通发票), verification kind 14. */
+export const TOLL = {
+  fpdm: '033002300111',
+  fphm: '40123456',
+  kprq: '20240302',
+  jym: '12345678901234567890',
+  fpje: '9.52',
+  fpse: '0.29',
+  jshj: '9.81',
+  gmfsbh: '91330100MA27XYZ12B',
+  gmfmc: '杭州演示物流有限公司',
+  xhfsbh: '913300007109250000',
+  xhfmc: '浙江演示高速公路股份有限公司',
+  /** Each pass: amount, tax, pass date. */
+  lines: [['4.76', '0.14', '20240301'], ['4.76', '0.15', '20240302']],
+} as const;
+export const tollQrPayload = () => `01,14,${TOLL.fpdm},${TOLL.fphm},${TOLL.fpje},${TOLL.kprq},${TOLL.jym},5E2A,`;
