@@ -26,6 +26,7 @@ import { historyGramPostings } from './0350-history-gram-postings.js';
 import { libraryMerged } from './0390-library-merged.js';
 import { ledgerKeysetIndexes } from './0410-ledger-keyset-indexes.js';
 import { printerFormEdition } from './0420-printer-form-edition.js';
+import { receivedPerEnterprise } from './0430-received-per-enterprise.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   libraryMerged,
   ledgerKeysetIndexes,
   printerFormEdition,
+  receivedPerEnterprise,
 ];

@@ -1,9 +1,6 @@
-/**
- * Every migration of the history database keeps the clerk's data (test/support/migration-harness.ts):
- * a real file at N−1 holding realistic rows of every table that exists by then, migrated to N, checked
- * row by row, then read and extended through what N adds. A new migration adds its `it` here and its
- * rows to SEEDS.
- */
+/** Every history migration keeps the clerk's data (test/support/migration-harness.ts): a real file at N−1 holding realistic rows of
+ * every table that exists by then, migrated to N, checked row by row, then read and extended through what N adds. A new migration
+ * adds its `it` here and its rows to SEEDS. */
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { latestVersion, migrate } from '../../../main/db/migrate.js';
@@ -118,8 +115,7 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   },
   // Print's and intake's own rows are written by their feature tests (test/integration/db/print-migration.test.ts,
   // the intake tests); here the step checks every earlier row is kept.
-  200: () => {},
-  230: () => {},
+  200: () => {}, 230: () => {},
   300: (db) => {
     insert(db, 'invoice_template', { name: '星河月结', fplxdm: '026', ghdwmc: '北京星河贸易有限公司', content: '{"invoiceType":"026"}', created_at: T1, updated_at: T1 });
   },
@@ -148,6 +144,7 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   420: (db) => {
     insert(db, 'printer_calibration', { printer: 'Epson-LQ', down_mm: '0.5', right_mm: '-0.3', form_edition: 'bw', updated_at: T1 });
   },
+  430: (db) => insert(db, 'received_invoice', { environment: 'sandbox', file_hash: 'c43001', file_name: 'c.pdf', file_type: 'pdf', source: 'qr', data_json: '{}', status: 'verified', created_at: T1, updated_at: T1, enterprise: SELLER, verify_state: 'not-found' }),
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -396,4 +393,7 @@ describe('history migrations keep data', () => {
     ]);
     expect(() => at.db.prepare(`UPDATE printer_calibration SET form_edition = 'xx' WHERE printer = 'PDF'`).run()).toThrow(/CHECK/);
   });
+
+  it("0430 received-per-enterprise: rows held before are the current enterprise's (placement: received-per-enterprise-migration.test.ts)", () =>
+    expect(step(430).db.prepare(`SELECT file_name FROM received_invoice INDEXED BY received_invoice_enterprise_ledger WHERE environment = 'sandbox' AND enterprise = ? ORDER BY id DESC`).all(SELLER)).toEqual([{ file_name: 'c.pdf' }, { file_name: '发票2.pdf' }, { file_name: '发票.pdf' }]));
 });
