@@ -10,22 +10,23 @@
  *   ones where the authority returned its record, else the request fields that can disagree);
  * - not-found: 0009 — the authority returned no record, so nothing is compared;
  * - voided / reversed: 0001 with zfbz Y / H;
- * - unverifiable: no call can help — a kind the service does not verify (reason: its family or 'kind'),
+ * - unverifiable: no call can help — a kind the service does not verify (reason: the kind extraction named,
+ *   railway-eticket / air-itinerary, or 'kind' for an fpzl outside the table),
  *   older than 5 years (1015), no verification permission (1020);
  * - failed: anything else (0002 and 1014 tomorrow, 1008/1009/1005 after fixing a field, 9999/1006/1021
  *   later, an unreachable service): try again.
  */
-import type { IntakeField } from './intake-fields.js';
+import { UNVERIFIABLE_KINDS, type IntakeField } from './intake-fields.js';
 
 export const VERIFICATION_STATES = ['unverified', 'consistent', 'inconsistent', 'not-found', 'voided', 'reversed', 'unverifiable', 'failed'] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
-/** The state with what explains it: the fields that differ (inconsistent), the code or family that says why. */
+/** The state with what explains it: the fields that differ (inconsistent), the code or kind that says why. */
 export interface StateOf {
   state: VerificationState;
   /**
    * inconsistent: 'fields' (the record differs in `fields`) or 'unspecified' (the authority did not say
-   * which; `fields` are the ones sent that can disagree); unverifiable / failed: the code or family.
+   * which; `fields` are the ones sent that can disagree); unverifiable / failed: the code or the kind.
    */
   reason: string | null;
   fields: string[];
@@ -34,8 +35,8 @@ export interface StateOf {
 /** Codes after which asking again cannot help. */
 const UNVERIFIABLE_CODES = new Set(['1015', '1020']);
 
-/** Invoice families the verification operation has no kind for: the review says so and spends no call. */
-export const UNVERIFIABLE_FAMILIES = new Set(['railway']);
+/** Kinds read from a file that the verification operation has no fpzl for: the review says so and spends no call. */
+export const UNVERIFIABLE_REASONS: ReadonlySet<string> = new Set(UNVERIFIABLE_KINDS);
 
 export const UNVERIFIED: StateOf = { state: 'unverified', reason: null, fields: [] };
 
@@ -75,7 +76,7 @@ export function localRefusalReplaces(current: VerificationState): boolean {
   return current === 'unverified' || current === 'failed' || current === 'unverifiable';
 }
 
-/** The state a family the service cannot verify starts in (set when the file is saved). */
-export function unverifiableFamily(family: string | null | undefined): StateOf | undefined {
-  return family && UNVERIFIABLE_FAMILIES.has(family) ? { state: 'unverifiable', reason: family, fields: [] } : undefined;
+/** The state a kind the service cannot verify starts in (set when the file is saved). */
+export function unverifiableFrom(kind: string | null | undefined): StateOf | undefined {
+  return kind && UNVERIFIABLE_REASONS.has(kind) ? { state: 'unverifiable', reason: kind, fields: [] } : undefined;
 }

@@ -53,7 +53,7 @@ describe('intake', () => {
       const answer = await fetch(`${info.value.serviceBaseUrl}${RECEIVED_CONTROL_PATH}?buyer=${DEMO_ENTERPRISE.taxNumber}`);
       const invoices = ((await answer.json()) as { invoices: ReceivedInvoice[] }).invoices;
       const limit = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-      const known = invoices.find((invoice) => invoice.fplxdm === '01' && invoice.kprq < limit && !invoice.hjje.startsWith('-'));
+      const known = invoices.find((invoice) => invoice.fplxdm === '01' && invoice.fpzt === '0' && invoice.kprq < limit && !invoice.hjje.startsWith('-'));
       if (!known) throw new Error('no special invoice in the seeded tax authority');
 
       const page = await browser.newPage({ viewport: { width: 1500, height: 1100 }, locale: 'zh-CN' });
@@ -178,8 +178,8 @@ describe('intake', () => {
       await page.getByTestId('ledger-search').click();
       await expect.poll(() => page.getByTestId('ledger-row').count()).toBeGreaterThanOrEqual(6);
       expect(await page.getByTestId('ledger-totals').innerText()).toContain('重复不计');
-      await page.getByTestId('ledger-result').click();
-      await page.getByText('一致', { exact: true }).click();
+      await page.getByTestId('ledger-state').click();
+      await page.getByText('查验一致', { exact: true }).click();
       await page.getByTestId('ledger-search').click();
       await expect.poll(() => page.getByTestId('ledger-row').count()).toBe(1);
       await screenshot(page, 'intake-7-ledger');

@@ -39,10 +39,11 @@ beforeAll(async () => {
            printf('%d.%02d', i % 9000, i % 100), printf('%d.%02d', i % 900, i % 37), printf('%d.%02d', i % 900, i % 37), '0', '0', '0', '{}', '2025-01-01T00:00:00Z'
     FROM n;
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
-    INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, FPLXDM, FPDM, FPHM, KPRQ, HJJE, HJSE, JSHJ, XHFMC, data_json, status, created_at, updated_at, fpzl, last_code)
+    INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, FPLXDM, FPDM, FPHM, KPRQ, HJJE, HJSE, JSHJ, XHFMC, data_json, status, created_at, updated_at, fpzl, last_code,
+                                  verify_state, enterprise)
     SELECT 'sandbox', printf('h%08d', i), printf('收票%06d.pdf', i), 'pdf', 'qr', '10', '044002300111', printf('%08d', i), strftime('%Y%m%d', date('2022-01-01', '+' || (i % 1400) || ' days')),
            printf('%d.%02d', i % 3000, i % 100), '0.00', printf('%d.%02d', i % 3000, i % 100), '供应商' || (i % 400) || '餐饮有限公司', '{}', 'verified',
-           '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z', '10', '0001'
+           '2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z', '10', '0001', 'consistent', '${enterprise}'
     FROM n;
   `);
   inputOrder = (

@@ -11,8 +11,9 @@ import type { Migration } from '../migrate.js';
  *   Rows still without one (no enterprise recorded yet: the desk acts for its configured seller, which
  *   only the running app knows) are claimed by the active enterprise when intake starts (repo.claimUnassigned).
  * - `verify_state` / `verify_reason` / `verify_fields`: the last verification as one state
- *   (shared/rules/verification-state.ts), filled here from the stored code and void flag; a 0006 held
- *   before never said which field differed, so its reason is 'unspecified'.
+ *   (shared/rules/verification-state.ts), filled here from the stored code and void flag (a 0006 held
+ *   before never said which field differed, so its reason is 'unspecified'), or 不可查验 for a kind the
+ *   service cannot verify that extraction named in data_json.
  * - `buyer_reason`: why the clerk accepted an invoice whose buyer is not the enterprise's.
  * Nothing is dropped or rewritten; the old ledger index stays.
  */
@@ -49,6 +50,9 @@ export const receivedPerEnterprise: Migration = {
           WHEN last_code IN ('0001', '0009') THEN NULL
           ELSE last_code END
       WHERE last_code IS NOT NULL;
+      -- A kind the service cannot verify, named by extraction (data_json.unverifiable): 不可查验 from the start.
+      UPDATE received_invoice SET verify_state = 'unverifiable', verify_reason = json_extract(data_json, '$.unverifiable')
+      WHERE verify_state IS NULL AND json_valid(data_json) AND json_extract(data_json, '$.unverifiable') IN ('railway-eticket', 'air-itinerary');
 
       CREATE INDEX received_invoice_enterprise_ledger ON received_invoice (environment, enterprise, id DESC);
     `);

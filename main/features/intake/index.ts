@@ -1,25 +1,26 @@
 /**
  * The intake feature (收票): received invoices in by drop, paste, pick, scan folder or scanner → local
  * extraction → recognition when needed → review → verification → the ledger (报销台账), duplicates caught.
+ * Each received invoice is the active enterprise's at the time it came in; the ledger is per enterprise.
  * Its one export, createIntakeFeature, follows main/features/feature.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { IntakeItem, IntakeLedger, IntakeLedgerQuery, IntakeLedgerRow } from '../../../shared/ipc/channels/intake.js';
-import { fieldProblems, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
+import { fieldProblems, invoiceKey, UNVERIFIABLE_KINDS, type IntakeFields } from '../../../shared/rules/intake-fields.js';
 import { nativeText } from '../../../shared/i18n/native-texts.js';
 import { writeXlsx } from '../../export/xlsx.js';
 import { reimbursementColumns, reimbursementFile } from './ledger-export.js';
 import type { Feature, FeatureDeps } from '../feature.js';
-import { createIntakeRepo, fieldsOf, type ReceivedRow } from './repo.js';
+import { createIntakeRepo, fieldsOf, stateOf, type ReceivedRow } from './repo.js';
 import { defaultScanner, type ScannerPort } from './scanner.js';
 import { watchScanFolder, type ScanFolderWatcher } from './scan-folder.js';
 import { createExtractionPool, type PoolOptions } from './extraction-pool.js';
-import { createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
+import { buyerMismatchOf, createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
 import { verifyReceived } from './verify.js';
 
-export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit' | 'uiLanguage'> & {
+export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit' | 'uiLanguage' | 'seller'> & {
   /** The platform's scanner; SANE / WIA / scan folder by platform when absent. */
   scanner?: ScannerPort;
   /** The threads files are read on; a pool of the default size when absent. */
@@ -39,10 +40,22 @@ function decodeLedgerCursor(cursor: string | undefined): number | null {
   return Number(id);
 }
 
+/** The kind the service cannot verify that extraction named (kept in data_json), if any. */
+function unverifiableOf(row: ReceivedRow): IntakeLedgerRow['unverifiable'] {
+  try {
+    const kind = (JSON.parse(row.data_json) as { unverifiable?: unknown }).unverifiable;
+    return typeof kind === 'string' && (UNVERIFIABLE_KINDS as readonly string[]).includes(kind) ? (kind as IntakeLedgerRow['unverifiable']) : null;
+  } catch {
+    return null;
+  }
+}
+
 function ledgerRow(row: ReceivedRow): IntakeLedgerRow {
   return {
     id: row.id, fileName: row.file_name, fileType: row.file_type, fields: fieldsOf(row), xhfmc: row.XHFMC, gmfmc: row.GMFMC, status: row.status,
-    lastCode: row.last_code, zfbz: row.zfbz, duplicateOf: row.duplicate_of, createdAt: row.created_at,
+    lastCode: row.last_code, zfbz: row.zfbz, verification: stateOf(row), unverifiable: unverifiableOf(row),
+    buyerMismatch: Boolean(row.GMFSBH && row.enterprise && row.GMFSBH !== row.enterprise), buyerReason: row.buyer_reason,
+    duplicateOf: row.duplicate_of, createdAt: row.created_at,
   };
 }
 
@@ -58,7 +71,11 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
     }
   };
   const pool = createExtractionPool(deps.pool);
-  const queue = createIntakeQueue({ repo, pool, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item) });
+  const active = () => {
+    const seller = deps.seller();
+    return { taxNumber: seller.taxNumber, name: seller.name };
+  };
+  const queue = createIntakeQueue({ repo, pool, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item), enterprise: active });
   let watcher: ScanFolderWatcher | undefined;
   const watch = (folder: string | null) => {
     watcher?.stop();
@@ -77,9 +94,15 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
    */
   const ledger = ({ cursor, limit = LEDGER_PAGE, ...filter }: IntakeLedgerQuery): IntakeLedger => {
     const afterId = decodeLedgerCursor(cursor);
-    const { rows, hasMore } = repo.ledgerPage(filter, afterId, limit);
+    const enterprise = active();
+    const { rows, hasMore } = repo.ledgerPage(enterprise.taxNumber, filter, afterId, limit);
     const last = rows.at(-1);
-    return { rows: rows.map(ledgerRow), next: hasMore && last ? `r${last.id}` : null, totals: cursor === undefined ? repo.ledgerTotals(filter) : null };
+    return {
+      rows: rows.map(ledgerRow),
+      next: hasMore && last ? `r${last.id}` : null,
+      enterprise,
+      totals: cursor === undefined ? repo.ledgerTotals(enterprise.taxNumber, filter) : null,
+    };
   };
 
   return {
@@ -113,13 +136,18 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
           return none;
         }
       });
-      router.handle('intake:review', ({ receivedId, fields }) => {
+      router.handle('intake:review', ({ receivedId, fields, buyerReason }) => {
         const found = row(receivedId);
         const cleaned: IntakeFields = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value?.trim() ?? '']).filter(([, value]) => value !== ''));
         const problems = fieldProblems(cleaned);
         if (Object.keys(problems).length > 0) throw new IpcFailure('VALIDATION_FAILED', 'intake.fieldsInvalid', {}, { details: problems });
+        // An invoice made out to another buyer is not the enterprise's to reimburse: accepted only with a reason.
+        const reason = buyerReason ?? found.buyer_reason;
+        const mismatch = buyerMismatchOf(cleaned.gmfsbh, { enterprise: found.enterprise, buyer_reason: reason }, active());
+        if (mismatch && !reason) throw new IpcFailure('VALIDATION_FAILED', 'intake.buyerReasonRequired', { found: mismatch.found, expected: mismatch.expected });
+        if (mismatch && buyerReason) repo.setBuyerReason(receivedId, buyerReason);
         const before = fieldsOf(found);
-        const current = queue.byReceivedId(receivedId) ?? itemOfRow(found);
+        const current = queue.byReceivedId(receivedId) ?? itemOfRow(found, active());
         const sources = reviewedSources(before, cleaned, current.sources);
         const key = invoiceKey(cleaned) ?? null;
         const first = key ? repo.firstByKey(key, receivedId) : undefined;
@@ -133,6 +161,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
           sources,
           complete: true,
           duplicate: duplicateOf && first ? { of: first.id, fileName: first.file_name, reason: 'invoice' } : null,
+          buyerMismatch: mismatch,
         };
         queue.update(next);
         return next;
@@ -141,7 +170,13 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
         const found = row(receivedId);
         const view = await verifyReceived({ repo, client: deps.client, now: deps.now }, found);
         const current = queue.byReceivedId(receivedId);
-        if (current && !view.local) queue.update({ ...current, status: 'verified' });
+        // The item shows the state (and what a consistent verification filled in: names, tax IDs, a buyer flag).
+        const after = itemOfRow(row(receivedId), active());
+        if (current) {
+          queue.update({
+            ...current, status: view.local ? current.status : 'verified', verification: view.verification, fields: after.fields, sources: after.sources, names: after.names, buyerMismatch: after.buyerMismatch,
+          });
+        }
         return view;
       });
       router.handle('intake:ledger', (filter) => ledger(filter));
@@ -150,10 +185,11 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
         if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'intake.noDialog');
         const day = deps.now().toISOString().slice(0, 10).replace(/-/g, '');
         const language = deps.uiLanguage();
-        const target = reimbursementFile(day, language);
+        const enterprise = active();
+        const target = reimbursementFile(day, enterprise.name, language);
         const file = await dialog.chooseSavePath(target.name, target.filters);
         if (!file) return { path: null };
-        const rows = repo.ledgerAll(filter).map(ledgerRow);
+        const rows = repo.ledgerAll(enterprise.taxNumber, filter).map(ledgerRow);
         await writeXlsx(rows, reimbursementColumns(language), file, target.sheet);
         return { path: file };
       });
@@ -191,6 +227,8 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
       });
     },
     start() {
+      // Received invoices held from before 0430 that it could not place: the active enterprise's (see the migration).
+      repo.claimUnassigned(active().taxNumber);
       watch(readSettings().scanFolder);
     },
     async stop() {

@@ -1,10 +1,14 @@
 /**
  * SQL of intake — the only owner of received_invoice, verification (as intake writes them) and
  * intake_taken_file. Money stays TEXT; the ledger's totals are summed in SQL as integer fen (exact).
+ * A received invoice belongs to the enterprise current when it came in (`enterprise`, 0430): the ledger,
+ * its filters, totals and export are that enterprise's; duplicates are found desk-wide (one invoice
+ * claimed by two of the desk's companies is still claimed twice).
  */
 import type { Db } from '../../db/open.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { IntakeFields, IntakeField } from '../../../shared/rules/intake-fields.js';
+import { localRefusalReplaces, UNVERIFIED, type StateOf, type VerificationState } from '../../../shared/rules/verification-state.js';
 
 export interface ReceivedRow {
   id: number;
@@ -37,6 +41,12 @@ export interface ReceivedRow {
   origin: string | null;
   last_code: string | null;
   zfbz: string | null;
+  enterprise: string | null;
+  verify_state: Exclude<VerificationState, 'unverified'> | null;
+  verify_reason: string | null;
+  /** Comma-separated field ids (inconsistent). */
+  verify_fields: string | null;
+  buyer_reason: string | null;
 }
 
 export interface NewReceived {
@@ -53,6 +63,10 @@ export interface NewReceived {
   storedPath: string;
   origin: string;
   fplxdm: string | null;
+  /** Tax number of the enterprise current when the file came in. */
+  enterprise: string;
+  /** A state known before any call (a family the service cannot verify); unverified otherwise. */
+  state?: StateOf;
 }
 
 export interface LedgerQuery {
@@ -60,7 +74,7 @@ export interface LedgerQuery {
   to?: string;
   seller?: string;
   fpzl?: string;
-  result?: 'unverified' | 'consistent' | 'inconsistent' | 'failed';
+  state?: VerificationState;
   duplicatesOnly?: boolean;
 }
 
@@ -86,6 +100,12 @@ export const FIELD_COLUMNS: Record<IntakeField, keyof ReceivedRow> = {
   fpzl: 'fpzl', fpdm: 'FPDM', fphm: 'FPHM', kprq: 'KPRQ', fpje: 'HJJE', fpse: 'HJSE', jshj: 'JSHJ', xhfsbh: 'XHFSBH', gmfsbh: 'GMFSBH', jym: 'JYM',
 };
 
+/** The stored state of a received invoice. */
+export function stateOf(row: ReceivedRow): StateOf {
+  if (row.verify_state === null) return UNVERIFIED;
+  return { state: row.verify_state, reason: row.verify_reason, fields: row.verify_fields ? row.verify_fields.split(',') : [] };
+}
+
 export function fieldsOf(row: ReceivedRow): IntakeFields {
   const fields: IntakeFields = {};
   for (const [field, column] of Object.entries(FIELD_COLUMNS) as [IntakeField, keyof ReceivedRow][]) {
@@ -95,10 +115,10 @@ export function fieldsOf(row: ReceivedRow): IntakeFields {
   return fields;
 }
 
-/** The ledger filter as SQL over received_invoice (the page, the export and the totals share it). */
-function ledgerWhere(environment: Environment, query: LedgerQuery): { sql: string; params: unknown[] } {
-  const where = ['environment = ?'];
-  const params: unknown[] = [environment];
+/** The ledger filter as SQL over one enterprise's received invoices (the page, the export and the totals share it). */
+function ledgerWhere(environment: Environment, enterprise: string, query: LedgerQuery): { sql: string; params: unknown[] } {
+  const where = ['environment = ?', 'enterprise = ?'];
+  const params: unknown[] = [environment, enterprise];
   const add = (clause: string, ...values: unknown[]) => {
     where.push(clause);
     params.push(...values);
@@ -107,10 +127,8 @@ function ledgerWhere(environment: Environment, query: LedgerQuery): { sql: strin
   if (query.to) add('KPRQ <= ?', query.to);
   if (query.seller) add('(XHFMC LIKE ? OR XHFSBH LIKE ?)', `%${query.seller}%`, `%${query.seller}%`);
   if (query.fpzl) add('fpzl = ?', query.fpzl);
-  if (query.result === 'unverified') where.push('last_code IS NULL');
-  if (query.result === 'consistent') where.push("last_code = '0001'");
-  if (query.result === 'inconsistent') where.push("last_code IN ('0006', '0009')");
-  if (query.result === 'failed') where.push("last_code IS NOT NULL AND last_code NOT IN ('0001', '0006', '0009')");
+  if (query.state === 'unverified') where.push('verify_state IS NULL');
+  else if (query.state) add('verify_state = ?', query.state);
   if (query.duplicatesOnly) where.push('duplicate_of IS NOT NULL');
   return { sql: where.join(' AND '), params };
 }
@@ -122,6 +140,9 @@ function yuan(totalFen: number): string {
   const abs = Math.abs(totalFen);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+const stateColumns = (state: StateOf): [string | null, string | null, string | null] =>
+  state.state === 'unverified' ? [null, null, null] : [state.state, state.reason, state.fields.length > 0 ? state.fields.join(',') : null];
 
 export function createIntakeRepo(db: Db, environment: Environment) {
   const now = () => new Date().toISOString();
@@ -145,13 +166,14 @@ export function createIntakeRepo(db: Db, environment: Environment) {
         db
           .prepare(
             `INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, FPLXDM, FPDM, FPHM, KPRQ, JYM, HJJE, HJSE, JSHJ, XHFMC, XHFSBH, GMFMC, GMFSBH,
-               data_json, status, created_at, updated_at, fpzl, sources_json, invoice_key, duplicate_of, stored_path, origin)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recognised', ?, ?, ?, ?, ?, ?, ?, ?)`,
+               data_json, status, created_at, updated_at, fpzl, sources_json, invoice_key, duplicate_of, stored_path, origin, enterprise, verify_state, verify_reason)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recognised', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(
             environment, row.fileHash, row.fileName, row.fileType, row.source, row.fplxdm, f.fpdm ?? null, f.fphm ?? null, f.kprq ?? null, f.jym ?? null, f.fpje ?? null,
             f.fpse ?? null, f.jshj ?? null, row.names.xhfmc ?? null, f.xhfsbh ?? null, row.names.gmfmc ?? null, f.gmfsbh ?? null, JSON.stringify(row.data ?? {}),
-            at, at, f.fpzl ?? null, JSON.stringify(row.sources), row.invoiceKey, row.duplicateOf, row.storedPath, row.origin,
+            at, at, f.fpzl ?? null, JSON.stringify(row.sources), row.invoiceKey, row.duplicateOf, row.storedPath, row.origin, row.enterprise,
+            row.state && row.state.state !== 'unverified' ? row.state.state : null, row.state?.reason ?? null,
           ).lastInsertRowid,
       );
     },
@@ -165,12 +187,36 @@ export function createIntakeRepo(db: Db, environment: Environment) {
         fields.gmfsbh ?? null, fields.jym ?? null, JSON.stringify(sources), key, duplicateOf, now(), id, environment,
       );
     },
-    setVerified(id: number, status: 'verified' | 'verify-failed', code: string, zfbz: string | null): void {
-      db.prepare('UPDATE received_invoice SET status = ?, last_code = ?, zfbz = ?, updated_at = ? WHERE id = ? AND environment = ?').run(status, code, zfbz, now(), id, environment);
+    /** The answer of a verification call: its code, void flag and what it means. */
+    setVerified(id: number, code: string, zfbz: string | null, state: StateOf): void {
+      db.prepare(
+        `UPDATE received_invoice SET status = ?, last_code = ?, zfbz = ?, verify_state = ?, verify_reason = ?, verify_fields = ?, updated_at = ? WHERE id = ? AND environment = ?`,
+      ).run(state.state === 'consistent' ? 'verified' : 'verify-failed', code, zfbz, ...stateColumns(state), now(), id, environment);
     },
-    /** Names the file did not carry, from a consistent verification (the tax authority's record). */
-    fillNames(id: number, xhfmc: string | null, gmfmc: string | null): void {
-      db.prepare('UPDATE received_invoice SET XHFMC = COALESCE(XHFMC, ?), GMFMC = COALESCE(GMFMC, ?) WHERE id = ? AND environment = ?').run(xhfmc, gmfmc, id, environment);
+    /** A refusal decided before a call: stored unless the authority already answered (that answer stays). */
+    setLocalState(id: number, state: StateOf): boolean {
+      const current = (db.prepare('SELECT verify_state FROM received_invoice WHERE id = ? AND environment = ?').get(id, environment) as { verify_state: VerificationState | null } | undefined)?.verify_state;
+      if (current === undefined || !localRefusalReplaces(current ?? 'unverified')) return false;
+      db.prepare('UPDATE received_invoice SET verify_state = ?, verify_reason = ?, verify_fields = ?, updated_at = ? WHERE id = ? AND environment = ?').run(...stateColumns(state), now(), id, environment);
+      return true;
+    },
+    /**
+     * What the file did not carry, from a consistent verification (the tax authority's record): the
+     * names, and the tax IDs with their source 'authority' — a QR gives neither.
+     */
+    fillFromAuthority(id: number, filled: { xhfmc: string | null; gmfmc: string | null; xhfsbh: string | null; gmfsbh: string | null }, sources: Record<string, string>): void {
+      db.prepare(
+        `UPDATE received_invoice SET XHFMC = COALESCE(XHFMC, ?), GMFMC = COALESCE(GMFMC, ?), XHFSBH = COALESCE(XHFSBH, ?), GMFSBH = COALESCE(GMFSBH, ?), sources_json = ?
+         WHERE id = ? AND environment = ?`,
+      ).run(filled.xhfmc, filled.gmfmc, filled.xhfsbh, filled.gmfsbh, JSON.stringify(sources), id, environment);
+    },
+    /** Why the clerk accepted an invoice made out to another buyer (kept with it). */
+    setBuyerReason(id: number, reason: string | null): void {
+      db.prepare('UPDATE received_invoice SET buyer_reason = ?, updated_at = ? WHERE id = ? AND environment = ?').run(reason, now(), id, environment);
+    },
+    /** Rows held from before 0430 that it could not place are the active enterprise's (see the migration). */
+    claimUnassigned(enterprise: string): number {
+      return db.prepare('UPDATE received_invoice SET enterprise = ? WHERE environment = ? AND enterprise IS NULL').run(enterprise, environment).changes;
     },
     recordVerification(record: VerificationRecord): void {
       db.prepare(
@@ -189,29 +235,29 @@ export function createIntakeRepo(db: Db, environment: Environment) {
       return row.n;
     },
     /**
-     * One keyset page of the received ledger (报销台账), newest first by id, after the row `afterId`
-     * (null: the first page): walked along `received_invoice_ledger` (migration 0410), so page 2,000
+     * One keyset page of an enterprise's received ledger (报销台账), newest first by id, after the row `afterId`
+     * (null: the first page): walked along `received_invoice_enterprise_ledger` (migration 0430), so page 2,000
      * costs what page 1 costs. `limit + 1` rows are read to tell whether another page follows.
      */
-    ledgerPage(query: LedgerQuery, afterId: number | null, limit: number): { rows: ReceivedRow[]; hasMore: boolean } {
-      const { sql, params } = ledgerWhere(environment, query);
+    ledgerPage(enterprise: string, query: LedgerQuery, afterId: number | null, limit: number): { rows: ReceivedRow[]; hasMore: boolean } {
+      const { sql, params } = ledgerWhere(environment, enterprise, query);
       const from = afterId === null ? '' : ' AND id < ?';
       const found = db
-        .prepare(`SELECT * FROM received_invoice INDEXED BY received_invoice_ledger WHERE ${sql}${from} ORDER BY id DESC LIMIT ?`)
+        .prepare(`SELECT * FROM received_invoice INDEXED BY received_invoice_enterprise_ledger WHERE ${sql}${from} ORDER BY id DESC LIMIT ?`)
         .all(...params, ...(afterId === null ? [] : [afterId]), limit + 1) as ReceivedRow[];
       return { rows: found.slice(0, limit), hasMore: found.length > limit };
     },
     /** Every row of the filtered ledger, newest first (the export: the whole result, not a page). */
-    ledgerAll(query: LedgerQuery): ReceivedRow[] {
-      const { sql, params } = ledgerWhere(environment, query);
-      return db.prepare(`SELECT * FROM received_invoice INDEXED BY received_invoice_ledger WHERE ${sql} ORDER BY id DESC`).all(...params) as ReceivedRow[];
+    ledgerAll(enterprise: string, query: LedgerQuery): ReceivedRow[] {
+      const { sql, params } = ledgerWhere(environment, enterprise, query);
+      return db.prepare(`SELECT * FROM received_invoice INDEXED BY received_invoice_enterprise_ledger WHERE ${sql} ORDER BY id DESC`).all(...params) as ReceivedRow[];
     },
     /**
      * Count and sums of the filtered ledger, duplicates not counted twice: one aggregate query, no row
      * loaded. Sums are added in fen as integers (exact), then written back as yuan.
      */
-    ledgerTotals(query: LedgerQuery): { count: number; rows: number; fpje: string; fpse: string; jshj: string } {
-      const { sql, params } = ledgerWhere(environment, query);
+    ledgerTotals(enterprise: string, query: LedgerQuery): { count: number; rows: number; fpje: string; fpse: string; jshj: string } {
+      const { sql, params } = ledgerWhere(environment, enterprise, query);
       const sums = db
         .prepare(
           `SELECT count(*) AS rows, count(*) FILTER (WHERE duplicate_of IS NULL) AS count, ${fen('HJJE')} AS fpje, ${fen('HJSE')} AS fpse, ${fen('JSHJ')} AS jshj

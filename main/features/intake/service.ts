@@ -4,7 +4,9 @@
  * incomplete, then the file is kept (a copy under the data folder, so the original is one click away)
  * and its invoice saved as a received invoice. The same file (SHA-256) is never saved twice; the same
  * invoice key in another file is saved with a link to the first and flagged 重复 — never silently.
- * A bad file gets its code on its queue item; the rest of the batch goes on.
+ * A bad file gets its code on its queue item; the rest of the batch goes on. A saved invoice belongs to
+ * the enterprise current when it came in; one made out to another buyer is flagged (accepted only with a
+ * reason), and one of a kind the service cannot verify is marked 不可查验 at once.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,9 +16,10 @@ import type { ServiceClient } from '../../api/client.js';
 import { ServiceError } from '../../api/errors.js';
 import type { IntakeItem } from '../../../shared/ipc/channels/intake.js';
 import { INTAKE_FIELDS, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
+import { UNVERIFIED, unverifiableFrom } from '../../../shared/rules/verification-state.js';
 import type { ExtractionPool } from './extraction-pool.js';
 import { completeWithRecognition, type RecognisedExtraction } from './recognition.js';
-import { fieldsOf, type IntakeRepo, type ReceivedRow } from './repo.js';
+import { fieldsOf, stateOf, type IntakeRepo, type ReceivedRow } from './repo.js';
 
 const FILE_TYPES = { png: 'png', jpeg: 'jpg', pdf: 'pdf', zip: 'ofd', xml: 'xml' } as const;
 /** Folders dropped are walked this deep and this far, no further. */
@@ -30,6 +33,8 @@ export interface QueueDeps {
   dataDir: string;
   client: () => Pick<ServiceClient, 'recognise'>;
   emit: (item: IntakeItem) => void;
+  /** The enterprise the desk acts for now: files coming in are its. */
+  enterprise: () => { taxNumber: string; name: string };
 }
 
 export type IntakeOrigin = IntakeItem['origin'];
@@ -38,11 +43,23 @@ const EXTRACTION_CODES = new Set<string>(Object.values(EXTRACTION_ERRORS));
 const isExtractionCode = (code: string) => EXTRACTION_CODES.has(code);
 
 function blankItem(id: string, fileName: string, origin: IntakeOrigin): IntakeItem {
-  return { id, fileName, origin, status: 'reading', receivedId: null, fileType: null, fields: {}, sources: {}, names: {}, complete: false, recognised: false, rotation: 0, error: null, duplicate: null };
+  return {
+    id, fileName, origin, status: 'reading', receivedId: null, fileType: null, fields: {}, sources: {}, names: {}, complete: false, recognised: false, rotation: 0, error: null, duplicate: null,
+    verification: UNVERIFIED, enterprise: null, buyerMismatch: null,
+  };
+}
+
+/**
+ * The flag of an invoice made out to a buyer other than the enterprise it came in for (not reimbursable
+ * there as it is); `active` names that enterprise when it is the one the desk acts for now.
+ */
+export function buyerMismatchOf(buyer: string | null | undefined, row: Pick<ReceivedRow, 'enterprise' | 'buyer_reason'>, active: { taxNumber: string; name: string }): IntakeItem['buyerMismatch'] {
+  if (!buyer || !row.enterprise || buyer === row.enterprise) return null;
+  return { expected: row.enterprise, expectedName: row.enterprise === active.taxNumber ? active.name : null, found: buyer, reason: row.buyer_reason };
 }
 
 /** A queue item for a saved received invoice (after a restart, or when it is reviewed from the ledger). */
-export function itemOfRow(row: ReceivedRow, id = `r${row.id}`): IntakeItem {
+export function itemOfRow(row: ReceivedRow, active: { taxNumber: string; name: string }, id = `r${row.id}`): IntakeItem {
   const sources = JSON.parse(row.sources_json || '{}') as IntakeItem['sources'];
   const fields = fieldsOf(row);
   return {
@@ -55,6 +72,9 @@ export function itemOfRow(row: ReceivedRow, id = `r${row.id}`): IntakeItem {
     names: { ...(row.XHFMC ? { xhfmc: row.XHFMC } : {}), ...(row.GMFMC ? { gmfmc: row.GMFMC } : {}) },
     complete: true,
     duplicate: row.duplicate_of === null ? null : { of: row.duplicate_of, fileName: null, reason: 'invoice' },
+    verification: stateOf(row),
+    enterprise: row.enterprise,
+    buyerMismatch: buyerMismatchOf(row.GMFSBH, row, active),
   };
 }
 
@@ -133,10 +153,13 @@ export function createIntakeQueue(deps: QueueDeps) {
     const first = key ? deps.repo.firstByKey(key) : undefined;
     const sources = Object.fromEntries(Object.entries(extraction.sources)) as Record<string, string>;
     const mainSource = extraction.sources.fphm ?? Object.values(extraction.sources)[0] ?? 'ocr';
+    const enterprise = deps.enterprise();
+    const state = unverifiableFrom(extraction.unverifiable) ?? UNVERIFIED;
     const receivedId = deps.repo.insert({
       fileHash: hash, fileName: item.fileName, fileType, source: mainSource, fields: extraction.fields, sources, names: extraction.names,
       data: { recognised: extraction.recognised ?? null, qrTexts: extraction.qrTexts, family: extraction.family ?? null, unverifiable: extraction.unverifiable ?? null },
       invoiceKey: key, duplicateOf: first?.id ?? null, storedPath, origin: item.origin, fplxdm: extraction.recognised?.[0]?.FPLXDM ?? null,
+      enterprise: enterprise.taxNumber, state,
     });
     publish({
       ...item,
@@ -152,6 +175,9 @@ export function createIntakeQueue(deps: QueueDeps) {
       rotation: extraction.rotation,
       error: recognitionError ? { code: 'recognition-failed', detail: recognitionError } : unread ? { code: 'no-invoice' } : null,
       duplicate: first ? { of: first.id, fileName: first.file_name, reason: 'invoice' } : null,
+      verification: state,
+      enterprise: enterprise.taxNumber,
+      buyerMismatch: buyerMismatchOf(extraction.fields.gmfsbh, { enterprise: enterprise.taxNumber, buyer_reason: null }, enterprise),
     });
   }
 

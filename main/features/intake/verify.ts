@@ -4,15 +4,19 @@
  * kept here (0002), and the request's own rules (1008/1009/1005). The request is built as the spec says:
  * fpzl from the detected type, fpje per fpzl (excluding tax for 01/02/03/16 and 08, the total vehicle
  * price for 15, including tax for 21/22), jym the last 6 characters where the kind needs it.
- * The answer is compared field by field with what was extracted.
+ * The answer is compared field by field with what was extracted — only when the authority returned its
+ * record: a 0009 (or a 0006 that echoes the request) carries nothing to compare, and comparing the echo
+ * would call 发票号码 and 开票日期 一致. What the answer means is stored as one state
+ * (shared/rules/verification-state.ts).
  */
 import { ServiceError } from '../../api/errors.js';
 import type { ServiceClient } from '../../api/client.js';
 import { JYM_REQUIRED_KINDS, amountBasis, checkVerificationRequest, isVerificationKind, verificationDateLimit } from '../../../shared/rules/verification-checks.js';
 import { VERIFICATION_LIMITS, type VerificationRequest, type VerificationResult } from '../../../shared/spec/verification.js';
-import { isDigitalKind, type IntakeFields } from '../../../shared/rules/intake-fields.js';
+import { isDigitalKind, type IntakeField, type IntakeFields } from '../../../shared/rules/intake-fields.js';
+import { stateOfAnswer, UNVERIFIABLE_REASONS, type StateOf } from '../../../shared/rules/verification-state.js';
 import type { VerificationView } from '../../../shared/ipc/channels/intake.js';
-import { fieldsOf, type IntakeRepo, type ReceivedRow } from './repo.js';
+import { fieldsOf, stateOf, type IntakeRepo, type ReceivedRow } from './repo.js';
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 
@@ -64,6 +68,11 @@ const sameValue = (field: string, a: string, b: string) => {
   return a === b;
 };
 
+/** Members of a result that only the authority's record fills (a 0009 or a bare 0006 echoes the request). */
+const RECORD_FIELDS: (keyof VerificationResult)[] = ['xhfsbh', 'gmfsbh', 'xhfmc', 'fpje', 'fpse', 'jshj', 'jym'];
+export const carriesRecord = (code: string, result: VerificationResult | undefined): result is VerificationResult =>
+  code !== '0009' && result !== undefined && RECORD_FIELDS.some((field) => typeof result[field] === 'string' && result[field] !== '');
+
 export function compareWithResult(fields: IntakeFields, result: VerificationResult | undefined, names: { xhfmc: string | null }): VerificationView['comparison'] {
   if (!result) return [];
   const rows: VerificationView['comparison'] = COMPARED.flatMap(([ours, theirs]) => {
@@ -78,18 +87,34 @@ export function compareWithResult(fields: IntakeFields, result: VerificationResu
   return rows;
 }
 
+/** The request fields that can disagree with the record, as sent (what an unspecified 0006 is about). */
+function submittedFields(request: VerificationRequest): IntakeField[] {
+  const kind = request.fpzl ?? '';
+  const amount: IntakeField[] = request.fpje ? [isVerificationKind(kind) && amountBasis(kind) === 'including-tax' ? 'jshj' : 'fpje'] : [];
+  return ['kprq', ...amount, ...(request.jym ? (['jym'] as const) : [])];
+}
+
 export async function verifyReceived(deps: { repo: IntakeRepo; client: () => Pick<ServiceClient, 'verifyInvoice'>; now: () => Date }, row: ReceivedRow): Promise<VerificationView> {
   const fields = fieldsOf(row);
   const now = deps.now();
   const { day, fromIso, toIso } = chinaDay(now);
   const base = { receivedId: row.id, verifiedAt: now.toISOString() };
   const used = () => deps.repo.countVerifications(isDigitalKind(fields.fpzl) ? '' : (fields.fpdm ?? ''), fields.fphm ?? '', fromIso, toIso);
-  const refuse = (code: string): VerificationView => ({ ...base, code, local: true, zfbz: null, cycs: null, comparison: [], usedToday: used() });
+  // No call is spent: the state is kept unless the authority already answered (then that answer stands).
+  const known = stateOf(row);
+  const unverifiableKind = known.state === 'unverifiable' && UNVERIFIABLE_REASONS.has(known.reason ?? '');
+  const refuse = (code: string, field?: string): VerificationView => {
+    const computed = unverifiableKind ? known : stateOfAnswer({ code, zfbz: null, differing: [], submitted: [], local: field === undefined ? {} : { field } });
+    const kept = deps.repo.setLocalState(row.id, computed) ? computed : known;
+    return { ...base, code, local: true, verification: kept, zfbz: null, cycs: null, comparison: [], usedToday: used() };
+  };
+  // A kind the service cannot verify (marked when the file was read) is said so, never sent.
+  if (unverifiableKind) return refuse('1005', 'fpzl');
   let request: VerificationRequest;
   try {
     request = buildVerificationRequest(fields);
   } catch (error) {
-    if (error instanceof LocalRefusal) return refuse(error.code);
+    if (error instanceof LocalRefusal) return refuse(error.code, error.field);
     throw error;
   }
   const limit = verificationDateLimit(request.kprq ?? '', day);
@@ -106,7 +131,11 @@ export async function verifyReceived(deps: { repo: IntakeRepo; client: () => Pic
     data = outcome.data;
   } catch (error) {
     // A refusal of the service is an answer too: recorded (it counts against the day) and explained.
-    if (!(error instanceof ServiceError)) throw error;
+    if (!(error instanceof ServiceError)) {
+      // No answer at all (unreachable, timed out): 查验失败, try again; an earlier answer stands.
+      deps.repo.setLocalState(row.id, { state: 'failed', reason: 'unreachable', fields: [] });
+      throw error;
+    }
     code = error.code;
     message = error.serviceMessage;
   }
@@ -115,8 +144,19 @@ export async function verifyReceived(deps: { repo: IntakeRepo; client: () => Pic
     cyjg: data?.cyjg ?? null, cycs: data?.cycs ?? null, zfbz: data?.zfbz ?? null, resultJson: data ? JSON.stringify(data) : null, verifiedAt: now.toISOString(),
   });
   const zfbz = data?.zfbz ?? null;
-  deps.repo.setVerified(row.id, code === '0001' ? 'verified' : 'verify-failed', code, zfbz);
-  // The ledger lists sellers by name; a QR carries none, a consistent verification does.
-  if (code === '0001' && data) deps.repo.fillNames(row.id, data.xhfmc || null, data.gmfmc || null);
-  return { ...base, code, local: false, zfbz, cycs: data?.cycs ?? null, comparison: compareWithResult(fields, data, { xhfmc: row.XHFMC }), usedToday: used() };
+  const comparison = carriesRecord(code, data) ? compareWithResult(fields, data, { xhfmc: row.XHFMC }) : [];
+  const differing = comparison.filter((entry) => entry.same === false).map((entry) => entry.field);
+  const state: StateOf = stateOfAnswer({ code, zfbz, differing, submitted: submittedFields(request) });
+  deps.repo.setVerified(row.id, code, zfbz, state);
+  // The ledger lists sellers by name and checks the buyer; a QR carries neither, a consistent verification does.
+  if (code === '0001' && data) fillFromRecord(deps.repo, row, data);
+  return { ...base, code, local: false, verification: state, zfbz, cycs: data?.cycs ?? null, comparison, usedToday: used() };
+}
+
+function fillFromRecord(repo: IntakeRepo, row: ReceivedRow, data: VerificationResult): void {
+  const sources = JSON.parse(row.sources_json || '{}') as Record<string, string>;
+  const filled = { xhfmc: data.xhfmc || null, gmfmc: data.gmfmc || null, xhfsbh: data.xhfsbh || null, gmfsbh: data.gmfsbh || null };
+  if (!row.XHFSBH && filled.xhfsbh) sources.xhfsbh = 'authority';
+  if (!row.GMFSBH && filled.gmfsbh) sources.gmfsbh = 'authority';
+  repo.fillFromAuthority(row.id, filled, sources);
 }

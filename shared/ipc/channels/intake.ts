@@ -5,14 +5,33 @@
  */
 import { z } from 'zod';
 import { INTAKE_FIELDS, UNVERIFIABLE_KINDS } from '../../rules/intake-fields.js';
+import { VERIFICATION_STATES } from '../../rules/verification-state.js';
 import { PageCursor, PageRequestFields } from '../schemas/page.js';
+import { plainText } from '../schemas/plain-text.js';
 import { empty, type ChannelSpec } from './common.js';
 
 const fieldShape = Object.fromEntries(INTAKE_FIELDS.map((field) => [field, z.string().max(40).optional()])) as Record<(typeof INTAKE_FIELDS)[number], z.ZodOptional<z.ZodString>>;
 export const IntakeFieldsSchema = z.strictObject(fieldShape).describe('Received-invoice fields in the verification result names');
-export const FieldSourceSchema = z.enum(['qr', 'xml', 'ofd', 'pdf-text', 'ocr', 'typed']).describe('Where a field came from');
+export const FieldSourceSchema = z.enum(['qr', 'xml', 'ofd', 'pdf-text', 'ocr', 'typed', 'authority']).describe('Where a field came from (authority: filled from a consistent verification)');
 export const IntakeSources = z.partialRecord(z.enum(INTAKE_FIELDS), FieldSourceSchema);
 export const IntakeOrigin = z.enum(['drop', 'paste', 'pick', 'folder', 'scanner']).describe('How the file came in');
+
+export const VerificationStateSchema = z.enum(VERIFICATION_STATES).describe('The invoice as the last verification left it (shared/rules/verification-state.ts)');
+export const VerificationStateView = z.strictObject({
+  state: VerificationStateSchema,
+  reason: z.string().nullable().describe("inconsistent: 'fields' or 'unspecified'; unverifiable / failed: the code or the kind that says why"),
+  fields: z.array(z.string()).describe('inconsistent: the fields that differ (or, unspecified, the ones sent that can)'),
+});
+export type VerificationStateView = z.infer<typeof VerificationStateView>;
+
+/** An invoice whose buyer is not the enterprise it came in for: flagged at review, accepted only with a reason. */
+export const BuyerMismatch = z.strictObject({
+  expected: z.string().describe('Tax number of the enterprise the invoice belongs to'),
+  expectedName: z.string().nullable().describe('Its name, when it is the active enterprise'),
+  found: z.string().describe("The invoice's buyer tax ID"),
+  reason: z.string().nullable().describe('Why the clerk accepted it anyway (stored), null until then'),
+});
+export type BuyerMismatch = z.infer<typeof BuyerMismatch>;
 
 export const IntakeItem = z.strictObject({
   id: z.string().describe('Queue id of this file in this run'),
@@ -30,16 +49,22 @@ export const IntakeItem = z.strictObject({
   rotation: z.number().describe('XZJD: degrees to rotate the picture to show it upright'),
   error: z.strictObject({ code: z.string(), detail: z.string().optional() }).nullable().describe('Why the file was not taken (code)'),
   duplicate: z.strictObject({ of: z.number().int(), fileName: z.string().nullable(), reason: z.enum(['file', 'invoice']) }).nullable(),
+  verification: VerificationStateView,
+  enterprise: z.string().nullable().describe('Tax number of the enterprise the invoice came in for (once saved)'),
+  buyerMismatch: BuyerMismatch.nullable(),
 });
 export type IntakeItem = z.infer<typeof IntakeItem>;
 
 export const VerificationView = z.strictObject({
   receivedId: z.number().int(),
   code: z.string().describe('Verification code (spec table), or the local limit code (1014/1015/0002) with local true'),
+  verification: VerificationStateView,
   local: z.boolean().describe('Refused locally before a call was spent'),
   zfbz: z.string().nullable().describe('Y voided, H red-reversed, N not voided'),
   cycs: z.string().nullable(),
-  comparison: z.array(z.strictObject({ field: z.string(), ours: z.string().nullable(), theirs: z.string().nullable(), same: z.boolean().nullable().describe('null: not read locally, only the tax authority has it') })),
+  comparison: z
+    .array(z.strictObject({ field: z.string(), ours: z.string().nullable(), theirs: z.string().nullable(), same: z.boolean().nullable().describe('null: not read locally, only the tax authority has it') }))
+    .describe('Empty when the authority returned no record of the invoice (0009, an unspecified 0006, a refusal)'),
   verifiedAt: z.string(),
   usedToday: z.number().int().describe('Verifications of this invoice spent today'),
 });
@@ -50,7 +75,7 @@ export const IntakeLedgerFilter = z.strictObject({
   to: z.string().regex(/^\d{8}$/).optional(),
   seller: z.string().max(100).optional().describe('Seller name or tax ID, part of it'),
   fpzl: z.string().regex(/^\d{2}$/).optional(),
-  result: z.enum(['unverified', 'consistent', 'inconsistent', 'failed']).optional(),
+  state: VerificationStateSchema.optional(),
   duplicatesOnly: z.boolean().optional(),
 });
 export type IntakeLedgerFilter = z.infer<typeof IntakeLedgerFilter>;
@@ -65,6 +90,10 @@ export const IntakeLedgerRow = z.strictObject({
   status: z.string(),
   lastCode: z.string().nullable(),
   zfbz: z.string().nullable(),
+  verification: VerificationStateView,
+  unverifiable: z.enum(UNVERIFIABLE_KINDS).nullable().describe('A kind the service cannot verify, read from the file (railway e-ticket, airline itinerary)'),
+  buyerMismatch: z.boolean().describe("The buyer tax ID is not the enterprise's"),
+  buyerReason: z.string().nullable(),
   duplicateOf: z.number().int().nullable(),
   createdAt: z.string(),
 });
@@ -77,6 +106,7 @@ export type IntakeLedgerQuery = z.infer<typeof IntakeLedgerQuery>;
 export const IntakeLedger = z.strictObject({
   rows: z.array(IntakeLedgerRow),
   next: PageCursor.nullable().describe('Cursor of the following page; null when this is the last'),
+  enterprise: z.strictObject({ taxNumber: z.string(), name: z.string() }).describe('Whose ledger this is: the active enterprise'),
   totals: z
     .strictObject({
       count: z.number().int().describe('Invoices counted: duplicates once'),
@@ -113,7 +143,14 @@ export const intakeChannels = {
       pageCount: z.number().int().min(0),
     }),
   },
-  'intake:review': { request: z.strictObject({ receivedId: z.number().int().positive(), fields: IntakeFieldsSchema }), response: IntakeItem },
+  'intake:review': {
+    request: z.strictObject({
+      receivedId: z.number().int().positive(),
+      fields: IntakeFieldsSchema,
+      buyerReason: plainText(z.string().trim().min(1).max(200), '接受理由').optional().describe('Why an invoice made out to another buyer is accepted'),
+    }),
+    response: IntakeItem,
+  },
   'intake:verify': { request: ReceivedId, response: VerificationView },
   'intake:ledger': { request: IntakeLedgerQuery, response: IntakeLedger },
   'intake:export': { request: IntakeLedgerFilter, response: z.strictObject({ path: z.string().nullable() }) },

@@ -32,7 +32,7 @@ async function setup() {
   const answer = await fetch(`${sandbox.baseUrl}${RECEIVED_CONTROL_PATH}?buyer=${DEMO_ENTERPRISE.taxNumber}`);
   const invoices = ((await answer.json()) as { invoices: ReceivedInvoice[] }).invoices;
   const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-  const known = invoices.find((i) => i.fplxdm === '01' && i.kprq < yesterday && !i.hjje.startsWith('-'));
+  const known = invoices.find((i) => i.fplxdm === '01' && i.fpzt === '0' && i.kprq < yesterday && !i.hjje.startsWith('-'));
   if (!known) throw new Error('the seeded tax authority has no special invoice');
   const savedPaths: string[] = [];
   const opened: string[] = [];
@@ -143,16 +143,19 @@ describe('intake feature', () => {
     const view = await t.call<VerificationView>('intake:verify', { receivedId: knownId });
     expect(view).toMatchObject({ code: '0001', local: false, usedToday: 1 });
     expect(view.comparison.find((row) => row.field === 'fphm')).toEqual({ field: 'fphm', ours: k.fphm, theirs: k.fphm, same: true });
-    expect((await t.call<IntakeLedger>('intake:ledger', { result: 'consistent' })).rows[0]?.xhfmc).toBe(k.xhfmc);
-    // An invoice the tax authority does not know: 0009, recorded.
-    expect((await t.call<VerificationView>('intake:verify', { receivedId: photoId })).code).toBe('0009');
+    expect(view.verification).toEqual({ state: 'consistent', reason: null, fields: [] });
+    expect((await t.call<IntakeLedger>('intake:ledger', { state: 'consistent' })).rows[0]?.xhfmc).toBe(k.xhfmc);
+    // An invoice the tax authority does not know: 0009, recorded, 查无此票 — and nothing compared.
+    const unknown = await t.call<VerificationView>('intake:verify', { receivedId: photoId });
+    expect(unknown).toMatchObject({ code: '0009', verification: { state: 'not-found' }, comparison: [] });
 
     // The ledger: filters, totals (duplicates not counted twice), export, original file one click away.
     const all = await t.call<IntakeLedger>('intake:ledger', {});
     expect(all.rows.length).toBe(6);
     expect(all.totals?.count).toBe(5);
     expect((await t.call<IntakeLedger>('intake:ledger', { duplicatesOnly: true })).rows.map((row) => row.fileName)).toEqual(['pdf-01-qr.png']);
-    expect((await t.call<IntakeLedger>('intake:ledger', { result: 'consistent' })).rows.map((row) => row.id)).toEqual([knownId]);
+    expect((await t.call<IntakeLedger>('intake:ledger', { state: 'consistent' })).rows.map((row) => row.id)).toEqual([knownId]);
+    expect((await t.call<IntakeLedger>('intake:ledger', { state: 'not-found' })).rows.map((row) => row.id)).toEqual([photoId]);
     expect((await t.call<IntakeLedger>('intake:ledger', { fpzl: '21' })).rows.map((row) => row.fileName).sort()).toEqual(['digital.xml', 'pdf-01-qr.png', 'pdf-01.pdf']);
     expect((await t.call<IntakeLedger>('intake:ledger', { from: '20200101', to: '20201231' })).rows.map((row) => row.fileName)).toEqual(['ofd-01.ofd']);
     const exported = await t.call<{ path: string }>('intake:export', {});
@@ -161,20 +164,32 @@ describe('intake feature', () => {
     const sheet = workbook.getWorksheet('报销台账');
     expect(sheet?.getRow(1).getCell(4).value).toBe('发票号码');
     expect(sheet?.rowCount).toBe(7);
-    expect(path.basename(exported.path)).toMatch(/^报销台账-\d{8}\.xlsx$/);
+    expect(path.basename(exported.path)).toMatch(new RegExp(`^报销台账-${DEMO_ENTERPRISE.name}-\\d{8}\\.xlsx$`));
+    // In words: the kind by name, the date as a date, the state (not the code); the codes in their own columns.
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    const rowOf = (fphm: string) => {
+      const found = Array.from({ length: 6 }, (_, index) => sheet!.getRow(index + 2)).find((row) => row.getCell(4).value === fphm)!;
+      return Object.fromEntries(header.map((name, index) => [name, found.getCell(index + 1).value]));
+    };
+    expect(rowOf(k.fphm)).toMatchObject({
+      开票日期: `${k.kprq.slice(0, 4)}-${k.kprq.slice(4, 6)}-${k.kprq.slice(6)}`, 发票种类: '增值税专用发票', 销售方名称: k.xhfmc, 查验结果: '查验一致',
+      发票种类代码: '01', 查验状态代码: 'consistent', 查验结果代码: '0001', 作废标志: 'N',
+    });
+    expect(rowOf('87654321')).toMatchObject({ 开票日期: '2024-03-02', 发票种类: '增值税普通发票', 查验结果: '查无此票', 查验结果代码: '0009', 查验状态代码: 'not-found' });
     // In English the clerk's own file is English too (headers, sheet, state words); the data stays as it is.
     await t.call('app:setLanguage', { language: 'en' });
     const english = await t.call<{ path: string }>('intake:export', {});
-    expect(path.basename(english.path)).toMatch(/^reimbursement-ledger-\d{8}\.xlsx$/);
+    expect(path.basename(english.path)).toMatch(/^reimbursement-ledger-.+-\d{8}\.xlsx$/);
     const englishBook = new ExcelJS.Workbook();
     await englishBook.xlsx.readFile(english.path);
     const englishSheet = englishBook.getWorksheet('Reimbursement ledger');
     expect(englishSheet?.getRow(1).values).toEqual([
-      undefined, 'Issue date', 'Invoice kind', 'Invoice code', 'Invoice number', 'Seller', 'Seller tax ID', 'Amount', 'Tax', 'Total', 'Verification', 'Voided/reversed', 'Duplicate', 'Source file',
+      undefined, 'Issue date', 'Invoice kind', 'Invoice code', 'Invoice number', 'Seller', 'Seller tax ID', 'Buyer tax ID', 'Amount', 'Tax', 'Total', 'Verification', 'Verification detail',
+      'Duplicate', 'Other buyer (reason accepted)', 'Source file', 'Kind code', 'State code', 'Verification code', 'Void flag',
     ]);
     const cells = (column: number) => Array.from({ length: 6 }, (_, index) => englishSheet?.getRow(index + 2).getCell(column).value);
-    expect(cells(10)).toContain('Not verified');
-    expect(cells(12)).toContainEqual(expect.stringMatching(/^Duplicate \(first #\d+\)$/));
+    expect(cells(11)).toEqual(expect.arrayContaining(['Not verified', 'Consistent', 'No such invoice']));
+    expect(cells(13)).toContainEqual(expect.stringMatching(/^Duplicate \(first #\d+\)$/));
     await t.call('app:setLanguage', { language: 'zh-CN' });
     await t.call('intake:openOriginal', { receivedId: knownId });
     expect(fs.readFileSync(t.opened[0] as string)).toEqual(Buffer.from(qr));

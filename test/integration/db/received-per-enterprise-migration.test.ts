@@ -36,9 +36,13 @@ describe('migration 0430 received-per-enterprise', () => {
     received('sandbox', '40000007', null, '9999');
     received('sandbox', '40000008', CURRENT, null);
     received('remote', '40000009', XINGHE, null);
+    insert(at.db, 'received_invoice', {
+      environment: 'sandbox', file_hash: 'ticket', file_name: 'ticket.png', file_type: 'png', source: 'qr', FPHM: '26110000000000000001', data_json: '{"unverifiable":"railway-eticket"}',
+      status: 'recognised', created_at: T1, updated_at: T1,
+    });
 
     const kept = at.migrateTo(430);
-    expect(kept.rows.received_invoice).toBe(9);
+    expect(kept.rows.received_invoice).toBe(10);
     expect(at.db.prepare(`SELECT FPHM, HJJE, enterprise, verify_state, verify_reason FROM received_invoice ORDER BY id`).all()).toEqual([
       // The buyer is one of the desk's enterprises: its reimbursement.
       { FPHM: '40000001', HJJE: '10.00', enterprise: XINGHE, verify_state: 'consistent', verify_reason: null },
@@ -53,6 +57,8 @@ describe('migration 0430 received-per-enterprise', () => {
       { FPHM: '40000008', HJJE: '10.00', enterprise: CURRENT, verify_state: null, verify_reason: null },
       // The remote environment knows no enterprise: left for the app to claim when it starts there.
       { FPHM: '40000009', HJJE: '10.00', enterprise: null, verify_state: null, verify_reason: null },
+      // A railway e-ticket (extraction named the kind): 不可查验 from the start.
+      { FPHM: '26110000000000000001', HJJE: null, enterprise: CURRENT, verify_state: 'unverifiable', verify_reason: 'railway-eticket' },
     ]);
     // The states are checked from now on.
     expect(() => at.db.prepare(`UPDATE received_invoice SET verify_state = 'verified' WHERE FPHM = '40000008'`).run()).toThrow(/CHECK/);

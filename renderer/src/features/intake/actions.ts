@@ -38,7 +38,12 @@ const toBase64 = async (file: Blob) => {
 };
 
 export function subscribe(): () => void {
-  return getApi().on('intake:item', (item) => store().upsert([item]));
+  const stops = [
+    getApi().on('intake:item', (item) => store().upsert([item])),
+    // Another enterprise's ledger: its own rows and totals, from the first page.
+    getApi().on('enterprises:activeChanged', () => store().setFilter(store().filter)),
+  ];
+  return () => stops.forEach((stop) => stop());
 }
 
 export async function loadQueue(): Promise<void> {
@@ -104,11 +109,15 @@ export async function openItem(item: IntakeItem): Promise<void> {
   if (result.ok && store().selected === item.id) store().setPreview({ receivedId: item.receivedId, ...result.value });
 }
 
-/** Saves the reviewed fields and opens the next file of the queue still waiting for review. */
-export const accept = (item: IntakeItem, fields: IntakeFields) =>
+/**
+ * Saves the reviewed fields and opens the next file of the queue still waiting for review. An invoice made
+ * out to another buyer goes with the clerk's reason (main refuses it without one).
+ */
+export const accept = (item: IntakeItem, fields: IntakeFields, buyerReason?: string) =>
   busy('accept', async () => {
     if (item.receivedId === null) return false;
-    const result = await getApi().intake.review({ receivedId: item.receivedId, fields });
+    const reason = buyerReason?.trim();
+    const result = await getApi().intake.review({ receivedId: item.receivedId, fields, ...(reason ? { buyerReason: reason } : {}) });
     if (!result.ok) {
       report(result.error, 'intake:review');
       return false;
@@ -141,7 +150,7 @@ export async function fetchLedgerPage(filter: IntakeLedgerFilter, cursor: string
     report(result.error, 'intake:ledger');
     return null;
   }
-  if (result.value.totals !== null && store().filter === filter) store().setLedgerTotals(result.value.totals);
+  if (result.value.totals !== null && store().filter === filter) store().setLedgerTotals(result.value.totals, result.value.enterprise);
   return { rows: result.value.rows, next: result.value.next, count: result.value.totals?.rows ?? null };
 }
 

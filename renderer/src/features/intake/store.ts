@@ -1,6 +1,7 @@
 /**
  * UI state of the 收票 view only: the queue as main last reported it (items by id, in arrival order),
- * which item is open for review, the verification shown, the ledger's filter and totals, busy flags.
+ * which item is open for review, the verification shown, the ledger's filter and totals (and whose ledger
+ * it is), busy flags, and Enter pressed in the queue (a request the review panel answers with its draft).
  * The ledger's rows are loaded in keyset pages by the ledger panel (lib/paged-list).
  */
 import { create } from 'zustand';
@@ -17,6 +18,10 @@ interface IntakeState {
   verification: VerificationView | null;
   /** Totals of the whole filtered ledger (from its first page). */
   ledgerTotals: IntakeLedger['totals'];
+  /** The enterprise whose ledger is shown (from its first page). */
+  ledgerEnterprise: IntakeLedger['enterprise'] | null;
+  /** Bumped by Enter in the queue: the review panel accepts the open file with what it shows. */
+  acceptRequests: number;
   filter: IntakeLedgerFilter;
   /** Bumped by each search: the panel loads the rows again from the first page. */
   ledgerReloads: number;
@@ -28,7 +33,8 @@ interface IntakeState {
   select(id: string | null): void;
   setPreview(preview: IntakeState['preview']): void;
   setVerification(view: VerificationView | null): void;
-  setLedgerTotals(totals: IntakeLedger['totals']): void;
+  setLedgerTotals(totals: IntakeLedger['totals'], enterprise: IntakeLedger['enterprise']): void;
+  requestAccept(): void;
   setFilter(filter: IntakeLedgerFilter): void;
   setScanners(scanners: IntakeState['scanners']): void;
   setScanFolder(folder: string | null): void;
@@ -43,6 +49,8 @@ export const useIntakeStore = create<IntakeState>()((set) => ({
   preview: null,
   verification: null,
   ledgerTotals: null,
+  ledgerEnterprise: null,
+  acceptRequests: 0,
   filter: {},
   ledgerReloads: 0,
   scanners: null,
@@ -62,7 +70,8 @@ export const useIntakeStore = create<IntakeState>()((set) => ({
   select: (selected) => set({ selected, preview: null, verification: null }),
   setPreview: (preview) => set({ preview }),
   setVerification: (verification) => set({ verification }),
-  setLedgerTotals: (ledgerTotals) => set({ ledgerTotals }),
+  setLedgerTotals: (ledgerTotals, ledgerEnterprise) => set({ ledgerTotals, ledgerEnterprise }),
+  requestAccept: () => set((s) => ({ acceptRequests: s.acceptRequests + 1 })),
   setFilter: (filter) => set((s) => ({ filter, ledgerReloads: s.ledgerReloads + 1 })),
   setScanners: (scanners) => set({ scanners }),
   setScanFolder: (scanFolder) => set({ scanFolder }),

@@ -1,40 +1,53 @@
 /**
- * 收票台账: the received invoices with filters (issue date, seller, kind, verification result,
+ * 收票台账 of the active enterprise (another enterprise has its own; switching reloads it): the received
+ * invoices in words — kind by name, issue date as a date, seller by name (its tax ID beside it, never in
+ * its place), the verification state coloured to match — with filters (issue date, seller, kind, state,
  * duplicates), totals (duplicates not counted twice; one aggregate in main), the original file one
  * click away (or Enter on the active row), and the export to Excel (报销台账, the whole filtered ledger).
  * The rows are in the virtual table, loaded in keyset pages as the clerk scrolls (lib/paged-list: a
  * 100,000-row ledger loads one page, not the rest); ↑/↓/PgUp/PgDn/Home/End move as in the history.
- * Test ids: intake-ledger, ledger-from, ledger-to, ledger-seller, ledger-kind, ledger-result,
- * ledger-duplicates, ledger-search, ledger-export, ledger-totals, ledger-table (data-loaded, data-total),
- * ledger-row (data-id), ledger-open.
+ * Test ids: intake-ledger, ledger-enterprise, ledger-from, ledger-to, ledger-seller, ledger-kind,
+ * ledger-state, ledger-duplicates, ledger-search, ledger-export, ledger-totals, ledger-table (data-loaded,
+ * data-total), ledger-row (data-id), ledger-open, intake-state, ledger-buyer.
  */
-import { Button, Checkbox, Flex, Input, Select, Tag, Typography } from 'antd';
+import { Button, Checkbox, Flex, Input, Select, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntakeLedgerFilter, IntakeLedgerRow } from '../../../../../shared/ipc/index.js';
 import { firstPageCounted, useKeysetRows, VirtualTable, type VirtualColumn } from '../../../lib/paged-list/index.js';
 import { exportLedger, fetchLedgerPage, loadLedger, openOriginal } from '../actions.js';
 import { useIntakeStore } from '../store.js';
+import { StateTag, useStateWords } from './state-tag.js';
+import { isoDate, kindName } from '../../../../../shared/i18n/received-texts.js';
+import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
+import { VERIFICATION_STATES } from '../../../../../shared/rules/verification-state.js';
 
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
 
 function useColumns(): Array<VirtualColumn<IntakeLedgerRow>> {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = uiLanguageOf(i18n.language as LocaleCode);
   return [
-    { key: 'kprq', title: t('intake.fields.kprq'), width: 100, render: (row) => <span style={mono}>{row.fields.kprq ?? ''}</span> },
-    { key: 'fpzl', title: t('intake.fields.fpzl'), width: 80, render: (row) => row.fields.fpzl ?? '' },
+    { key: 'kprq', title: t('intake.fields.kprq'), width: 100, render: (row) => <span style={mono}>{isoDate(row.fields.kprq)}</span> },
+    { key: 'fpzl', title: t('intake.fields.fpzl'), width: 150, render: (row) => kindName(row.fields.fpzl, row.unverifiable, language) },
     { key: 'fphm', title: t('intake.fields.fphm'), width: 190, render: (row) => <span style={mono}>{row.fields.fphm ?? ''}</span> },
-    { key: 'xhfmc', title: t('intake.fields.xhfmc'), width: '24%', render: (row) => <span title={row.xhfmc ?? ''}>{row.xhfmc ?? row.fields.xhfsbh}</span> },
+    { key: 'xhfmc', title: t('intake.fields.xhfmc'), width: '20%', render: (row) => <span title={row.xhfmc ?? ''}>{row.xhfmc ?? ''}</span> },
+    { key: 'xhfsbh', title: t('intake.fields.xhfsbh'), width: 170, render: (row) => <span style={mono}>{row.fields.xhfsbh ?? ''}</span> },
     { key: 'jshj', title: t('intake.fields.jshj'), width: 110, align: 'right', render: (row) => <span style={mono}>{row.fields.jshj ?? ''}</span> },
     {
       key: 'result',
       title: t('intake.ledger.result'),
-      width: 200,
+      width: 220,
       render: (row) => (
         <>
-          {row.lastCode ?? t('intake.ledger.unverifiedCode')}
-          {row.zfbz === 'Y' && <Tag color="red">{t('intake.verification.voided')}</Tag>}
-          {row.zfbz === 'H' && <Tag color="red">{t('intake.verification.reversed')}</Tag>}
+          <StateTag view={row.verification} />
+          {row.buyerMismatch && (
+            <Tooltip title={row.buyerReason ?? ''}>
+              <Tag color="red" data-testid="ledger-buyer">
+                {t('intake.otherBuyer')}
+              </Tag>
+            </Tooltip>
+          )}
           {row.duplicateOf !== null && <Tag color="red">{t('intake.duplicateOf', { id: row.duplicateOf, file: '', what: t('intake.duplicateInvoice') })}</Tag>}
         </>
       ),
@@ -62,6 +75,18 @@ function useColumns(): Array<VirtualColumn<IntakeLedgerRow>> {
 
 const KINDS = ['01', '03', '04', '08', '10', '11', '14', '15', '21', '22'] as const;
 
+/** Whose ledger this is: the active enterprise, by name and tax number. */
+function EnterpriseLine() {
+  const { t } = useTranslation();
+  const enterprise = useIntakeStore((s) => s.ledgerEnterprise);
+  if (!enterprise) return null;
+  return (
+    <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="ledger-enterprise" data-tax-number={enterprise.taxNumber}>
+      {t('intake.ledger.enterprise', { name: enterprise.name, taxNumber: enterprise.taxNumber })}
+    </Typography.Title>
+  );
+}
+
 export function LedgerPanel() {
   const { t } = useTranslation();
   const totals = useIntakeStore((s) => s.ledgerTotals);
@@ -73,22 +98,26 @@ export function LedgerPanel() {
   const source = useMemo(() => firstPageCounted((cursor, limit) => fetchLedgerPage(applied, cursor, limit)), [applied, reloads]);
   const list = useKeysetRows(source, useMemo(() => ({ applied, reloads }), [applied, reloads]));
   const columns = useColumns();
+  const words = useStateWords();
+  const { i18n } = useTranslation();
+  const language = uiLanguageOf(i18n.language as LocaleCode);
   const set = (patch: Partial<IntakeLedgerFilter>) => setFilter((current) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, value]) => value !== undefined && value !== '' && value !== false)) as IntakeLedgerFilter);
   return (
     <div data-testid="intake-ledger">
+      <EnterpriseLine />
       <Flex wrap gap={8} style={{ marginBottom: 8 }}>
         <Input style={{ width: 140 }} placeholder={`${t('intake.ledger.from')} yyyyMMdd`} value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value })} data-testid="ledger-from" />
         <Input style={{ width: 140 }} placeholder={`${t('intake.ledger.to')} yyyyMMdd`} value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value })} data-testid="ledger-to" />
         <Input style={{ width: 200 }} placeholder={t('intake.ledger.seller')} value={filter.seller ?? ''} onChange={(e) => set({ seller: e.target.value })} data-testid="ledger-seller" />
-        <Select allowClear style={{ width: 160 }} placeholder={t('intake.ledger.kind')} value={filter.fpzl} onChange={(fpzl?: string) => set({ fpzl })} options={KINDS.map((kind) => ({ value: kind, label: `${kind} ${t(`intake.kinds.${kind}`)}` }))} data-testid="ledger-kind" />
+        <Select allowClear style={{ width: 200 }} placeholder={t('intake.ledger.kind')} value={filter.fpzl} onChange={(fpzl?: string) => set({ fpzl })} options={KINDS.map((kind) => ({ value: kind, label: kindName(kind, null, language) }))} data-testid="ledger-kind" />
         <Select
           allowClear
           style={{ width: 160 }}
           placeholder={t('intake.ledger.result')}
-          value={filter.result}
-          onChange={(result?: IntakeLedgerFilter['result']) => set({ result })}
-          options={(['unverified', 'consistent', 'inconsistent', 'failed'] as const).map((result) => ({ value: result, label: t(`intake.ledger.results.${result}`) }))}
-          data-testid="ledger-result"
+          value={filter.state}
+          onChange={(state?: IntakeLedgerFilter['state']) => set({ state })}
+          options={VERIFICATION_STATES.map((state) => ({ value: state, label: words.word(state) }))}
+          data-testid="ledger-state"
         />
         <Checkbox checked={filter.duplicatesOnly ?? false} onChange={(e) => set({ duplicatesOnly: e.target.checked })} data-testid="ledger-duplicates">
           {t('intake.ledger.duplicates')}

@@ -1,39 +1,64 @@
 /**
  * Review of one file: the file beside its fields, each marked with its source (QR / XML / OFD / PDF / OCR
- * / typed), editable, checked against the spec's lengths and formats as the clerk types. Enter accepts
- * and opens the next file waiting. Verification shows below. The file: file-preview.tsx. Test ids: intake-review,
- * intake-field-<name> (inputs), intake-source-<name>, intake-problem-<name>, intake-accept, intake-verify,
- * intake-open-original, intake-duplicate-of.
+ * / typed / 税局), editable, checked against the spec's lengths and formats as the clerk types. Enter — in a
+ * field, or on the file in the queue (store.acceptRequests) — accepts and opens the next file waiting. An
+ * invoice whose buyer is not the enterprise's is flagged and accepted only with a reason; a kind the service
+ * cannot verify says so and spends no call. Verification shows below. The file: file-preview.tsx. Test ids:
+ * intake-review, intake-field-<name> (inputs), intake-source-<name>, intake-problem-<name>, intake-accept,
+ * intake-verify, intake-open-original, intake-duplicate-of, intake-buyer-mismatch, intake-buyer-reason,
+ * intake-unverifiable.
  */
 import { Alert, Button, Empty, Flex, Input, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIELD_MAX_LENGTH, INTAKE_FIELDS, fieldProblem, type IntakeField, type IntakeFields } from '../../../../../shared/rules/intake-fields.js';
+import { UNVERIFIABLE_REASONS } from '../../../../../shared/rules/verification-state.js';
 import { accept, openFirst, openOriginal, verify } from '../actions.js';
 import { useIntakeStore } from '../store.js';
 import { FilePreview } from './file-preview.js';
+import { useStateWords } from './state-tag.js';
 import { VerificationResult } from './verification-result.js';
 
-const SOURCE_COLOR: Record<string, string> = { qr: 'geekblue', xml: 'purple', ofd: 'cyan', 'pdf-text': 'magenta', ocr: 'orange', typed: 'default' };
+const SOURCE_COLOR: Record<string, string> = { qr: 'geekblue', xml: 'purple', ofd: 'cyan', 'pdf-text': 'magenta', ocr: 'orange', typed: 'default', authority: 'green' };
 
 export function ReviewPanel() {
   const { t } = useTranslation();
   const item = useIntakeStore((s) => (s.selected ? s.items[s.selected] : undefined));
   const busy = useIntakeStore((s) => s.busy);
+  const acceptRequests = useIntakeStore((s) => s.acceptRequests);
+  const words = useStateWords();
   const [draft, setDraft] = useState<IntakeFields>({});
+  const [buyerReason, setBuyerReason] = useState('');
   const itemId = item?.id;
   const itemFields = item?.fields;
   // A new file (or new fields from main) resets the draft; typing does not round-trip through the store.
   useEffect(() => setDraft({ ...(itemFields ?? {}) }), [itemId, itemFields]);
+  useEffect(() => setBuyerReason(''), [itemId]);
 
-  if (!item) return <Empty description={t('intake.review.nothing')} data-testid="intake-review-empty" />;
-  const receivedId = item.receivedId;
-  const sourceOf = (field: IntakeField) => (draft[field] !== (item.fields[field] ?? '') && draft[field] ? 'typed' : item.sources[field]);
+  const receivedId = item?.receivedId ?? null;
   const problems = Object.fromEntries(INTAKE_FIELDS.map((field) => [field, fieldProblem(field, draft[field], draft)]));
   const valid = INTAKE_FIELDS.every((field) => !problems[field]);
+  // The buyer as typed now against the enterprise the invoice came in for; a reason stored before still holds.
+  const buyer = draft.gmfsbh?.trim();
+  const mismatch = Boolean(item?.enterprise && buyer && buyer !== item.enterprise);
+  const needsReason = mismatch && !item?.buyerMismatch?.reason;
+  const acceptable = valid && receivedId !== null && (!needsReason || buyerReason.trim() !== '');
   const submit = () => {
-    if (valid && receivedId !== null) void accept(item, draft);
+    if (item && acceptable) void accept(item, draft, needsReason ? buyerReason : undefined);
   };
+  // Enter on the file in the queue: accept what the review shows (the latest draft, through the ref).
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  const seenRequests = useRef(acceptRequests);
+  useEffect(() => {
+    if (acceptRequests === seenRequests.current) return;
+    seenRequests.current = acceptRequests;
+    submitRef.current();
+  }, [acceptRequests]);
+
+  if (!item) return <Empty description={t('intake.review.nothing')} data-testid="intake-review-empty" />;
+  const sourceOf = (field: IntakeField) => (draft[field] !== (item.fields[field] ?? '') && draft[field] ? 'typed' : item.sources[field]);
+  const unverifiable = item.verification.state === 'unverifiable' && UNVERIFIABLE_REASONS.has(item.verification.reason ?? '');
 
   return (
     <Flex gap={12} align="start" data-testid="intake-review" data-name={item.fileName}>
@@ -66,6 +91,43 @@ export function ReviewPanel() {
           />
         )}
         {item.error && <Alert type={item.status === 'failed' ? 'error' : 'warning'} showIcon title={t(`intake.errors.${item.error.code}` as 'intake.errors.internal')} style={{ marginBottom: 8 }} />}
+        {unverifiable && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="intake-unverifiable"
+            title={t('intake.verification.stateLine', { state: words.word('unverifiable'), detail: words.detail(item.verification) })}
+            style={{ marginBottom: 8 }}
+          />
+        )}
+        {mismatch && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="intake-buyer-mismatch"
+            style={{ marginBottom: 8 }}
+            title={t('intake.review.buyerMismatch', { found: buyer, enterprise: [item.buyerMismatch?.expectedName, item.enterprise].filter(Boolean).join(' ') })}
+            description={
+              item.buyerMismatch?.reason ? (
+                t('intake.review.buyerReasonStored', { reason: item.buyerMismatch.reason })
+              ) : (
+                <Input
+                  size="small"
+                  maxLength={200}
+                  placeholder={t('intake.review.buyerReasonPlaceholder')}
+                  value={buyerReason}
+                  onChange={(event) => setBuyerReason(event.target.value)}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'Enter') return;
+                    event.preventDefault();
+                    submit();
+                  }}
+                  data-testid="intake-buyer-reason"
+                />
+              )
+            }
+          />
+        )}
         {(item.names.xhfmc || item.names.gmfmc) && (
           <Typography.Paragraph type="secondary">{t('intake.review.names', { seller: item.names.xhfmc ?? '—', buyer: item.names.gmfmc ?? '—' })}</Typography.Paragraph>
         )}
@@ -108,10 +170,10 @@ export function ReviewPanel() {
             })}
           </Flex>
           <Space style={{ marginTop: 8 }}>
-            <Button type="primary" htmlType="submit" disabled={!valid || receivedId === null} loading={busy.accept ?? false} data-testid="intake-accept">
-              {t('intake.review.accept')}
+            <Button type="primary" htmlType="submit" disabled={!acceptable} loading={busy.accept ?? false} data-testid="intake-accept">
+              {needsReason ? t('intake.review.acceptAnyway') : t('intake.review.accept')}
             </Button>
-            <Button disabled={receivedId === null || item.status === 'ready'} loading={busy.verify ?? false} onClick={() => receivedId !== null && void verify(receivedId)} data-testid="intake-verify">
+            <Button disabled={receivedId === null || item.status === 'ready' || unverifiable} loading={busy.verify ?? false} onClick={() => receivedId !== null && void verify(receivedId)} data-testid="intake-verify">
               {t('intake.review.verify')}
             </Button>
             <Typography.Text type="secondary">{t('intake.review.hint')}</Typography.Text>
