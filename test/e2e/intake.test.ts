@@ -179,7 +179,7 @@ describe('intake', () => {
       await expect.poll(() => page.getByTestId('ledger-row').count()).toBeGreaterThanOrEqual(6);
       expect(await page.getByTestId('ledger-totals').innerText()).toContain('重复不计');
       await page.getByTestId('ledger-state').click();
-      await page.getByText('查验一致', { exact: true }).click();
+      await page.locator('.ant-select-item-option-content', { hasText: '查验一致' }).click();
       await page.getByTestId('ledger-search').click();
       await expect.poll(() => page.getByTestId('ledger-row').count()).toBe(1);
       await screenshot(page, 'intake-7-ledger');
