@@ -2,7 +2,8 @@
  * One state per received invoice, mapped from what the real sandbox's tax authority answers over HTTP
  * (issue 22.2): 0001 → 查验一致, or 查验不一致 naming the field read locally that differs from the record;
  * 0006 → 查验不一致 naming the fields sent (the authority says not which); 0009 → 查无此票 with nothing
- * compared; 0001 with zfbz Y / H → 已作废 / 已红冲; 1015 → 不可查验; 1014 → 查验失败 (tomorrow); a later
+ * compared; 0001 with zfbz Y / H → 已作废 / 已红冲; 1015 and a railway e-ticket → 不可查验 (no call spent);
+ * 1014 → 查验失败 (tomorrow); a later
  * local 0002 leaves the authority's answer standing. The queue item, the stored row and the ledger's
  * state filter all say the same.
  */
@@ -11,6 +12,7 @@ import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '..
 import type { IntakeItem, VerificationView } from '../../../shared/ipc/index.js';
 import { qrPng } from '../../support/intake-fixtures.js';
 import { startInputCore, type InputCore } from '../../support/input-core.js';
+import { railwayQrPayload } from '../../support/ticket-files.js';
 
 let input: InputCore | undefined;
 afterEach(async () => {
@@ -78,6 +80,11 @@ describe('verification states against the sandbox', () => {
     const early = await verify(await add('today.png', `01,01,044031900111,11111111,100.00,${today},,FFFF,`));
     expect(early).toMatchObject({ code: '1014', local: true, verification: { state: 'failed', reason: '1014' } });
 
+    // A railway e-ticket: a kind the service has no fpzl for — 不可查验 as soon as it is read, and no call spent.
+    const ticketId = await add('ticket.png', railwayQrPayload());
+    expect(items.get('ticket.png')?.verification).toEqual({ state: 'unverifiable', reason: 'railway-eticket', fields: [] });
+    expect(await verify(ticketId)).toMatchObject({ local: true, usedToday: 0, verification: { state: 'unverifiable', reason: 'railway-eticket' } });
+
     // The sixth verification of a day is refused locally (0002): the authority's 查验一致 stands.
     const consistentId = items.get('consistent.png')!.receivedId!;
     for (let n = 2; n <= 5; n++) await verify(consistentId);
@@ -91,7 +98,7 @@ describe('verification states against the sandbox', () => {
     expect(await byState('inconsistent')).toEqual(['amount.png', 'doctored.png']);
     expect(await byState('voided')).toEqual(['voided.png']);
     expect(await byState('reversed')).toEqual(['reversed.png']);
-    expect(await byState('unverifiable')).toEqual(['old.png']);
+    expect(await byState('unverifiable')).toEqual(['old.png', 'ticket.png']);
     expect(await byState('failed')).toEqual(['today.png']);
     expect(await byState('unverified')).toEqual([]);
     const ledger = await call('intake:ledger', {});
