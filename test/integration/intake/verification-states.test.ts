@@ -12,7 +12,7 @@ import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '..
 import type { IntakeItem, VerificationView } from '../../../shared/ipc/index.js';
 import { qrPng } from '../../support/intake-fixtures.js';
 import { startInputCore, type InputCore } from '../../support/input-core.js';
-import { railwayQrPayload } from '../../support/ticket-files.js';
+import { railwayQrPayload } from '../../support/kind-files.js';
 
 let input: InputCore | undefined;
 afterEach(async () => {
