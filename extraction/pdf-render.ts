@@ -8,6 +8,7 @@
  */
 import type { SKRSContext2D, Canvas } from '@napi-rs/canvas';
 import { pdfjsAsset } from './pdf.js';
+import { loadPdfjs } from './pdfjs-load.js';
 import type { RgbaPixels } from './qr.js';
 
 /** About 200 dpi: a 2.5 cm QR code of 37–45 modules gets 4+ pixels a module, enough for the reader. */
@@ -30,7 +31,7 @@ export async function drawPdfPages<T>(
   scaleFor: (widthPt: number) => number,
   use: (page: DrawnPage) => Promise<T> | T,
 ): Promise<{ results: T[]; pageCount: number }> {
-  const [{ createCanvas }, pdfjs] = await Promise.all([import('@napi-rs/canvas'), import('pdfjs-dist/legacy/build/pdf.mjs')]);
+  const [{ createCanvas }, pdfjs] = await Promise.all([import('@napi-rs/canvas'), loadPdfjs()]);
   const task = pdfjs.getDocument({
     data: bytes.slice(),
     cMapUrl: pdfjsAsset('cmaps'),

@@ -9,8 +9,8 @@
  * no QR code was found among the images.
  */
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { EXTRACTION_ERRORS, ExtractionError } from './errors.js';
+import { loadPdfjs, pdfjsFolder } from './pdfjs-load.js';
 import type { RgbaPixels } from './qr.js';
 
 export interface PdfTextItem {
@@ -51,12 +51,9 @@ interface PdfImageObject {
   data?: Uint8Array | Uint8ClampedArray;
 }
 
-let assetsFolder: string | undefined;
 export function pdfjsAsset(folder: string): string {
-  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-  assetsFolder ??= path.dirname(require.resolve('pdfjs-dist/package.json'));
   // pdfjs joins file names onto these, so they must end with a separator.
-  return path.join(assetsFolder, folder) + path.sep;
+  return path.join(pdfjsFolder(), folder) + path.sep;
 }
 
 /** pdfjs ImageKind: 1 GRAYSCALE_1BPP (packed bits, set = white), 2 RGB_24BPP, 3 RGBA_32BPP. */
@@ -103,7 +100,7 @@ function xmlAttachments(found: unknown): PdfAttachment[] {
 }
 
 export async function readPdfDocument(bytes: Uint8Array, options: { images?: boolean } = {}): Promise<{ pages: PdfPage[]; attachments: PdfAttachment[] }> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdfjs = await loadPdfjs();
   const imageOps = new Set([pdfjs.OPS.paintImageXObject, pdfjs.OPS.paintImageXObjectRepeat]);
   const task = pdfjs.getDocument({
     // pdfjs may transfer (detach) the buffer it is given; the caller's bytes stay usable.
