@@ -13,6 +13,8 @@ export const MAIN_BUNDLE_OPTIONS = {
   target: 'node22',
   define: { 'process.env.NODE_ENV': '"production"' },
   external: MAIN_EXTERNALS,
+  // One copy of @napi-rs/canvas per thread, the unpacked one pdf.js loads too (see the file).
+  alias: { '@napi-rs/canvas': './scripts/napi-canvas.cjs' },
 };
 
 /** The sandbox service's entry and bundle (a separate process; protocol/sandbox-service.ts names the file). */
