@@ -7,6 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type Session, type WebContents } from 'electron';
 import { createCore, type Core } from '../core.js';
+import type { CorePorts } from '../ports.js';
+import { createStartingCore } from '../startup/starting-core.js';
 import { createUiLanguageHolder, UI_LANGUAGE_FILE } from '../i18n/ui-language.js';
 import { startupFailureText } from '../i18n/startup-failure.js';
 import { createEventForwarder, registerIpc, type IpcRegistration } from './ipc.js';
@@ -126,7 +128,7 @@ async function start(): Promise<void> {
   // (npm start) it is the repository's own resources/ folder.
   const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources');
   const data = resolveDataDir(userData);
-  core = await createCore({ dataDir: data.dataDir, dataDirChosen: data.chosen, appVersion: app.getVersion(), resourcesDir, uiLanguage }, {
+  const ports: CorePorts = {
     cipher,
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),
@@ -134,6 +136,14 @@ async function start(): Promise<void> {
     printer: process.platform === 'win32' ? createElectronPrinterPort({ createWindow: (options) => new BrowserWindow(options) }) : createCupsPrinterPort(),
     sandbox: createUtilityProcessLauncher(utilityProcess, sandboxBundlePath(__dirname)),
     dataFolder: { remember: (dir) => rememberDataDir(userData, dir) },
+  };
+  // The window opens now, with the start-up state; the core (database, sandbox, features) starts behind
+  // it, and a start that fails shows what failed and what to do (main/startup/starting-core.ts).
+  core = createStartingCore({
+    dataDir: data.dataDir,
+    uiLanguage,
+    ports,
+    build: (dataDir, chosen) => createCore({ dataDir, dataDirChosen: data.chosen || chosen, appVersion: app.getVersion(), resourcesDir, uiLanguage }, ports),
   });
   ipcRegistration = registerIpc(ipcMain, core.router, isTrustedSenderUrl);
   stopEvents = core.onEvent(

@@ -74,7 +74,10 @@ export async function startSandboxService(
   config: SandboxServiceConfig,
   options: SandboxServiceOptions = {},
 ): Promise<SandboxService> {
-  const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
+  // A process that ends or reports a failure is known at once; this bounds only one that hangs. The window
+  // shows the start-up state meanwhile (main/startup/starting-core.ts); a first start seeds its tax
+  // authority, ~10 s on a busy two-core machine.
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const delays = options.restartDelaysMs ?? DEFAULT_RESTART_DELAYS_MS;
   const autoRestart = options.autoRestart ?? true;
 

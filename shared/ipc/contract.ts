@@ -23,6 +23,7 @@ import { taxCodeChannels } from './channels/tax-codes.js';
 import { templateChannels } from './channels/templates.js';
 import { printChannels, printEvents } from './channels/print.js';
 import { serviceChannels, serviceEvents } from './channels/service.js';
+import { startupChannels, startupEvents } from './channels/startup.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -46,6 +47,7 @@ export const contract = {
   ...enterpriseChannels,
   ...collectionChannels,
   ...serviceChannels,
+  ...startupChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -66,6 +68,7 @@ export const events = {
   ...enterpriseEvents,
   ...collectionEvents,
   ...serviceEvents,
+  ...startupEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

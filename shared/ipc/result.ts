@@ -31,6 +31,7 @@ export const IPC_ERROR_CODES = [
   'DATABASE_RECOVERY', // the core started in recovery (history missing/empty/damaged): only recovery calls work
   'SECRET_UNREADABLE', // a stored secret cannot be decrypted any more (keychain changed): type it again
   'CONFIRMATION_DECLINED', // the clerk said no in a main-process confirmation dialog
+  'APP_STARTING', // the app is still starting (or its start failed): only start-up calls work
   'INTERNAL', // a bug: logged in main, shown as a generic message
 ] as const;
 

@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { createCore, type Core, type CoreConfig } from '../../main/core.js';
 import type { SandboxLauncher } from '../../main/sandbox-service/launcher.js';
-import type { ConfirmQuestion, DialogPort } from '../../main/ports.js';
+import { createStartingCore } from '../../main/startup/starting-core.js';
+import { createUiLanguageHolder, UI_LANGUAGE_FILE } from '../../main/i18n/ui-language.js';
+import type { ConfirmQuestion, CorePorts, DialogPort } from '../../main/ports.js';
 import { createCupsPrinterPort } from '../../main/features/print/cups.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/security/csp.js';
 import { createTestCipher } from '../support/test-cipher.js';
@@ -41,6 +43,11 @@ export interface HarnessOptions {
   core?: Partial<Omit<CoreConfig, 'dataDir'>>;
   /** How the sandbox process is started; default: a Node child process of the harness. */
   sandboxLauncher?: SandboxLauncher;
+  /**
+   * Resolve once the core has started (default; rejects if it cannot), or at once with the page served
+   * while it starts, as the app's window is (the start-up screen's tests).
+   */
+  waitForStart?: boolean;
 }
 
 export interface Harness {
@@ -127,23 +134,37 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const bridgeJs = await bundleBridge();
   const dialogState: DialogState = { nextOpenPath: null, nextFolder: null, savedPaths: [], confirmAnswer: true, confirmQuestions: [] };
   const openedPaths: string[] = [];
-  const core = await createCore(
-    { appVersion: 'harness', issuer: '测试开票员', ...options.core, dataDir: options.dataDir },
-    {
-      cipher: createTestCipher(),
-      ...(options.sandboxLauncher ? { sandbox: options.sandboxLauncher } : {}),
-      dialog: createHarnessDialog(options.dataDir, dialogState),
-      // The machine's real printers through CUPS (CI has the cups-pdf printer PDF).
-      printer: createCupsPrinterPort(),
-      // No desktop to open files on: record the path (the file itself stays for the test to inspect).
-      opener: {
-        open(filePath) {
-          openedPaths.push(filePath);
-          return Promise.resolve();
-        },
+  const ports: CorePorts = {
+    cipher: createTestCipher(),
+    ...(options.sandboxLauncher ? { sandbox: options.sandboxLauncher } : {}),
+    dialog: createHarnessDialog(options.dataDir, dialogState),
+    // The machine's real printers through CUPS (CI has the cups-pdf printer PDF).
+    printer: createCupsPrinterPort(),
+    // No desktop to open files on: record the path (the file itself stays for the test to inspect).
+    opener: {
+      open(filePath) {
+        openedPaths.push(filePath);
+        return Promise.resolve();
       },
     },
-  );
+  };
+  // As in the app: the page is served at once and follows the start (main/startup/starting-core.ts).
+  const uiLanguage = options.core?.uiLanguage ?? createUiLanguageHolder(path.join(options.dataDir, UI_LANGUAGE_FILE));
+  const core = createStartingCore({
+    dataDir: options.dataDir,
+    uiLanguage,
+    ports,
+    log: () => undefined,
+    build: (dataDir, chosen) =>
+      createCore({ appVersion: 'harness', issuer: '测试开票员', ...options.core, dataDir, uiLanguage, ...(chosen ? { dataDirChosen: true } : {}) }, ports),
+  });
+  if (options.waitForStart !== false) {
+    const started = await core.settled();
+    if (started.state !== 'ready') {
+      await core.close();
+      throw new Error(`the core did not start: ${started.failure?.detail ?? started.state}`);
+    }
+  }
   const token = randomBytes(24).toString('hex');
   const sseClients = new Set<http.ServerResponse>();
   const unsubscribe = core.onEvent((event, payload) => {

@@ -19,6 +19,9 @@ import { theme } from './theme.js';
 import { VIEWS } from './views.js';
 import { loadInfo, restoreLanguage } from './actions.js';
 import { useReversalNotices } from '../features/reversal/notices.js';
+import { followStartup } from '../features/startup/actions.js';
+import { StartupScreen } from '../features/startup/components/startup-screen.js';
+import { useStartupStore } from '../features/startup/store.js';
 
 export function App() {
   const language = useAppStore((s) => s.language);
@@ -26,10 +29,22 @@ export function App() {
     <ConfigProvider locale={language === 'zh-CN' ? zhCNLocale : enLocale} theme={theme}>
       <AntApp>
         <MessagesBridge />
-        <Shell />
+        <StartupGate />
       </AntApp>
     </ConfigProvider>
   );
+}
+
+/** The window opens at once: until main's core has started, the start-up state or what failed (issue 26). */
+function StartupGate() {
+  const startup = useStartupStore((s) => s.status);
+  useEffect(() => {
+    // The clerk's last language, as main remembers it (also while starting or after a failed start).
+    void restoreLanguage();
+    return followStartup();
+  }, []);
+  if (startup?.state !== 'ready') return <StartupScreen status={startup} />;
+  return <Shell />;
 }
 
 function Shell() {
@@ -37,8 +52,6 @@ function Shell() {
   const loaded = useLedgerStore((s) => s.loaded);
   useEffect(() => {
     void loadLedger();
-    // The clerk's last language, as main remembers it (recovery included); switches go through switchLanguage.
-    void restoreLanguage();
   }, []);
   // Main holds the history database in recovery: only the recovery screen, nothing that could issue.
   if (!loaded) return null;

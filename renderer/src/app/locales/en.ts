@@ -2,6 +2,7 @@
 import type { Messages } from './zh-CN.js';
 import { ruleResources } from '../../../../shared/rules/rule-messages.js';
 import { ledgerEn } from '../../features/ledger/locale.js';
+import { startupEn } from '../../features/startup/locale.js';
 import { historyEn } from '../../features/history/locale.js';
 import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js';
 import { batchEn, batchErrorsEn } from '../../features/batch/locale.js';
@@ -253,6 +254,7 @@ export const en: Messages = {
   intake: intakeEn,
   serviceStatus: serviceStatusEn,
   ledger: ledgerEn,
+  startup: startupEn,
   rules: ruleResources('en'),
   errors: {
     UNKNOWN_CHANNEL: 'Not available',
@@ -273,6 +275,7 @@ export const en: Messages = {
     DATABASE_RECOVERY: 'Your data needs recovery',
     SECRET_UNREADABLE: 'A saved secret cannot be decrypted',
     CONFIRMATION_DECLINED: 'Cancelled',
+    APP_STARTING: 'Fapiao Desk is still starting; please wait',
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
     unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
     service: { refused: 'The invoice service refused: {{code}} {{message}}', unreachable: 'Cannot reach the invoice service: {{reason}}' },

@@ -11,6 +11,7 @@ import { intakeZh, intakeErrorsZh } from '../../features/intake/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 import { printZh } from '../../features/print/locale.js';
 import { ledgerZh } from '../../features/ledger/locale.js';
+import { startupZh } from '../../features/startup/locale.js';
 import { taxCodesZh, taxCodesErrorsZh } from '../../features/tax-codes/locale.js';
 import { enterprisesZh } from '../../features/enterprises/locale.js';
 import { collectionZh } from '../../features/collection/locale.js';
@@ -256,6 +257,7 @@ export const zhCN = {
   intake: intakeZh,
   serviceStatus: serviceStatusZh,
   ledger: ledgerZh,
+  startup: startupZh,
   /** The rule book's sentences by key (shared/rules/rule-messages.ts, one table for both languages). */
   rules: ruleResources('zh'),
   errors: {
@@ -277,6 +279,7 @@ export const zhCN = {
     DATABASE_RECOVERY: '数据需要恢复',
     SECRET_UNREADABLE: '保存的密钥无法解密',
     CONFIRMATION_DECLINED: '已取消',
+    APP_STARTING: '发票工作台还在启动，请稍候',
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
     unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
     service: { refused: '开票服务拒绝：{{code}} {{message}}', unreachable: '无法连接开票服务：{{reason}}' },
@@ -394,5 +397,4 @@ export const zhCN = {
     SECRET_UNREADABLE: '系统钥匙串或密钥环可能已更换。请在设置中重新输入 AppSecret 并保存。',
   },
 };
-
 export type Messages = typeof zhCN;
