@@ -9,8 +9,9 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type Pdfjs = typeof PdfjsModule;
 
 /** The same file outside the asar archive (its unpacked copy); a path with no app.asar is returned as is. */
 export function outsideAsar(file: string): string {

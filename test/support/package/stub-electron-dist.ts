@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type * as Resedit from 'resedit';
 
 /** @electron/fuses' sentinel; the wire follows it: version 1, length 8, then one byte per fuse. */
 export const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -29,7 +30,7 @@ function shellStub(): Buffer {
 function peStub(): Buffer {
   // resedit comes with electron-builder (app-builder-lib uses it for the same resource).
   const require = createRequire(import.meta.url);
-  const { NtExecutable, NtExecutableResource, Resource } = require('resedit') as typeof import('resedit');
+  const { NtExecutable, NtExecutableResource, Resource } = require('resedit') as typeof Resedit;
   const executable = NtExecutable.createEmpty(false, false);
   const resource = NtExecutableResource.from(executable);
   const version = Resource.VersionInfo.createEmpty();
