@@ -189,7 +189,7 @@ function PreviewPane() {
         <Alert key={problem.code} type="error" showIcon title={t(`print.problems.${problem.code}`, { fields: fieldNames(problem.fields) })} data-testid={`print-problem-${problem.code}`} />
       ))}
       <Typography.Text type="secondary">{t('print.formHint')}</Typography.Text>
-      <div style={{ overflow: 'auto', maxHeight: 'max(220px, calc(100vh - 470px))', background: '#f0f0f0', padding: 12 }} data-testid="print-preview">
+      <div style={{ overflow: 'auto', maxHeight: 'max(220px, calc(100vh - 420px))', background: '#f0f0f0', padding: 12 }} data-testid="print-preview">
         <Space direction="vertical">
           {(s.preview ?? []).map((page, index) => (
             <PageSvg key={index} page={page} zoom={s.zoom} testId={`print-preview-page-${index + 1}`} />
