@@ -86,7 +86,8 @@ export function parseQrPayload(text: string): InvoiceQrPayload | undefined {
   const parts = text.replace(/\s+/g, '').replace(/，/g, ',').split(',');
   while (parts.length > 7 && parts[parts.length - 1] === '') parts.pop();
   if (parts.length < 6) return undefined;
-  if (parts.length === 6 && /^\d{20}$/.test(parts[2] ?? '')) return railwayPayload(parts);
+  const filled = parts.length === 7 && parts[6] === '' ? parts.slice(0, 6) : parts;
+  if (filled.length === 6 && /^\d{20}$/.test(filled[2] ?? '')) return railwayPayload(filled);
   const [version = '', type = '', fpdm = '', fphm = '', amount = '', dateText = '', checkCode = ''] = parts;
   if (!/^0?1$/.test(version) || !/^\d{2}$/.test(type)) return undefined;
   if (!/^(?:\d{10}|\d{12})?$/.test(fpdm) || !/^\d{8}$|^\d{20}$/.test(fphm)) return undefined;

@@ -3,7 +3,8 @@
  * SQLite file: a mixed batch in one queue (four filled locally, a photo to recognition), duplicates by
  * file and by invoice key, bad files beside good ones, review with typed fields, verification with the
  * local limits and the field comparison, the ledger's filters/totals and its Excel export, the scan
- * folder taking a written file (and not again after a restart), and a real scan from SANE's test device.
+ * folder taking a written file (and not again after a restart), a real scan from SANE's test device, and
+ * the tickets the service cannot verify (marked so, no recognition asked).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -194,6 +195,19 @@ describe('intake feature', () => {
     await t.call('intake:openOriginal', { receivedId: knownId });
     expect(fs.readFileSync(t.opened[0] as string)).toEqual(Buffer.from(qr));
   }, 180_000);
+
+  it('tickets the service cannot verify: read locally, marked unverifiable, no recognition asked; the same ticket as OFD is a duplicate', async () => {
+    const t = await setup();
+    const kinds = path.join(FIXTURES, 'kinds');
+    const names = ['railway-eticket.pdf', 'air-itinerary.pdf', 'railway-eticket.ofd'];
+    for (const name of names) await t.call('intake:addFile', { name, base64: b64(fs.readFileSync(path.join(kinds, name))), origin: 'drop' });
+    await expect.poll(settled(t.items, names.length), { timeout: 60_000 }).toBe(true);
+    const byName = (name: string) => [...t.items.values()].find((item) => item.fileName === name) as IntakeItem;
+    expect(byName('railway-eticket.pdf')).toMatchObject({ status: 'ready', complete: true, recognised: false, unverifiable: 'railway-eticket', error: null });
+    expect(byName('railway-eticket.pdf').fields).toEqual({ fphm: '24119110000001234567', kprq: '20241120', fpje: '507.34', fpse: '45.66', jshj: '553.00', gmfsbh: '91310000MA1FL8XQ5D' });
+    expect(byName('air-itinerary.pdf')).toMatchObject({ status: 'ready', complete: true, recognised: false, unverifiable: 'air-itinerary' });
+    expect(byName('railway-eticket.ofd')).toMatchObject({ status: 'duplicate', duplicate: { of: byName('railway-eticket.pdf').receivedId, reason: 'invoice' } });
+  });
 
   it('main keeps answering IPC (settings, history) while a batch of heavy pictures is read on the worker threads', async () => {
     const t = await setup();

@@ -41,6 +41,15 @@ describe('railway e-ticket', () => {
     expect(read.qrTexts).toEqual([railwayQrPayload()]);
   });
 
+  it.each([
+    ['a trailing comma', `${railwayQrPayload()},`],
+    ['full-width commas and a line break', railwayQrPayload().replace(/,/g, '，').replace('，2024', '，\n2024')],
+  ])('its QR written with %s', async (_name, payload) => {
+    const read = await extract(await qrPng(payload));
+    expect(read.fields).toEqual({ fphm: RAILWAY.fphm, kprq: RAILWAY.kprq, fpje: RAILWAY.fpje });
+    expect(read.unverifiable).toBe('railway-eticket');
+  });
+
   it('its XBRL instance (rai taxonomy) on its own', async () => {
     expect(new TextDecoder().decode(fixture('railway-eticket-rai.xml'))).toBe(railwayXbrl());
     const read = await extract(fixture('railway-eticket-rai.xml'));
