@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { checkFileOffThread } from './check-off-thread.js';
-import { checkFile } from './health.js';
+import { BACKUP_NAME, checkFile } from './health.js';
 
 export type BackupKind = 'daily' | 'manual' | 'pre-migration' | 'before-restore';
 export const BACKUP_KINDS: readonly BackupKind[] = ['daily', 'manual', 'pre-migration', 'before-restore'];
@@ -24,7 +24,7 @@ export interface BackupEntry {
   bytes: number;
 }
 
-const NAME = /^history-(\d{8}T\d{6}Z)-(daily|manual|pre-migration|before-restore)\.db$/;
+const NAME = BACKUP_NAME;
 export const KEEP = { daily: 7, weekly: 4, manual: 10, 'pre-migration': 5, 'before-restore': 5 } as const;
 
 function stamp(at: Date): string {

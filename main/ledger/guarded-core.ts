@@ -30,6 +30,7 @@ import {
   forgetCleanClose,
   HISTORY_DB_FILE,
   inspectLedger,
+  defaultBackupDir,
   markCreated,
   readMarker,
   recordCleanClose,
@@ -92,7 +93,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   let closed = false;
 
   const dbFile = () => path.join(dataDir, HISTORY_DB_FILE);
-  const backupDir = () => readMarker(dataDir).backupDir ?? path.join(dataDir, 'backups');
+  const backupDir = () => readMarker(dataDir).backupDir ?? defaultBackupDir(dataDir);
 
   function status(): LedgerStatus {
     const newest = listBackups(backupDir())[0] ?? null;

@@ -143,6 +143,26 @@ function probeWrite(dataDir: string): NodeJS.ErrnoException | null {
 
 const READ_ONLY_CODES = new Set(['EROFS', 'EACCES', 'EPERM']);
 
+/** Names of backup copies (backups.ts writes them): `history-<UTC time>-<kind>.db`. */
+export const BACKUP_NAME = /^history-(\d{8}T\d{6}Z)-(daily|manual|pre-migration|before-restore)\.db$/;
+
+/** The default backup folder of a data folder (ledger.json may name another). */
+export const defaultBackupDir = (dataDir: string) => path.join(dataDir, 'backups');
+
+/** Whether a non-empty backup copy lies in the backup folder the marker names, or in the default one. */
+function backupsBeside(dataDir: string, marker: LedgerMarker): boolean {
+  const folders = [...new Set([marker.backupDir ?? defaultBackupDir(dataDir), defaultBackupDir(dataDir)])];
+  return folders.some((dir) => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return false;
+    }
+    return names.some((name) => BACKUP_NAME.test(name) && (stampOf(path.join(dir, name))?.size ?? 0) > 0);
+  });
+}
+
 /** Looks at dataDir's history.db and marker; decides whether the core may open it. */
 export function inspectLedger(dataDir: string, options: InspectOptions = {}): LedgerHealth {
   if (!fs.existsSync(dataDir)) {
@@ -168,16 +188,20 @@ export function inspectLedger(dataDir: string, options: InspectOptions = {}): Le
   if (size === null) {
     return created ? { state: 'recovery', problem: 'missing', detail: `${file} does not exist` } : { state: 'new' };
   }
+  // A zero-byte or blank file is an emptied history, not a new install, wherever a history is known to
+  // have been: the marker says so, or a backup of it lies in the backup folder (a folder copied without
+  // its ledger.json, a tool that dropped it). Only with neither is it the start of a new install.
+  const hadHistory = () => created || backupsBeside(dataDir, marker);
   if (size === 0) {
-    return created ? { state: 'recovery', problem: 'empty', detail: `${file} is zero bytes long` } : { state: 'new' };
+    return hadHistory() ? { state: 'recovery', problem: 'empty', detail: `${file} is zero bytes long${created ? '' : ' (no ledger.json, but backups exist)'}` } : { state: 'new' };
   }
   const walSize = stampOf(`${file}-wal`)?.size ?? 0;
   const unchanged = walSize === 0 && sameStamp(marker.closedClean, stampOf(file));
   const check = checkFile(file, unchanged ? 'header' : false);
   if (!check.ok) return { state: 'recovery', problem: 'damaged', detail: check.detail };
   // A valid but blank SQLite file (no schema at all) where a history existed is an emptied database too.
-  if (created && check.userVersion === 0 && check.tables === 0) {
-    return { state: 'recovery', problem: 'empty', detail: `${file} holds no tables` };
+  if (check.userVersion === 0 && check.tables === 0 && hadHistory()) {
+    return { state: 'recovery', problem: 'empty', detail: `${file} holds no tables${created ? '' : ' (no ledger.json, but backups exist)'}` };
   }
   return { state: 'ok', userVersion: check.userVersion, checked: !unchanged };
 }

@@ -140,4 +140,43 @@ describe('a history database that was replaced', () => {
     expect(await call<{ rows: DraftSummary[] }>(again, 'issuance:listDrafts')).toMatchObject({ rows: [{ buyerName: '买方' }] });
     expect(fs.existsSync(path.join(older, LEDGER_MARKER_FILE))).toBe(true);
   });
+
+  // Issue 23 point 5: the marker was lost with the file (a folder copied without ledger.json, a careless
+  // tool); a backup beside it still says a history was here, so it is damage, never a new install.
+  it('holds a zero-byte or blank history.db with a backup beside it and no marker in recovery, and restores it', async () => {
+    const dataDir = await historyWithOneDraft();
+    const kept = await start(dataDir);
+    await call(kept, 'ledger:backupNow');
+    await kept.close();
+    expect(fs.readdirSync(path.join(dataDir, 'backups')).filter((name) => name.endsWith('-manual.db'))).toHaveLength(1);
+    fs.rmSync(path.join(dataDir, LEDGER_MARKER_FILE));
+    fs.truncateSync(path.join(dataDir, HISTORY_DB_FILE), 0);
+
+    const core = await start(dataDir);
+    const status = await call<LedgerStatus>(core, 'ledger:status');
+    expect(status).toMatchObject({ mode: 'recovery', problem: 'empty' });
+    expect(status.newestGoodBackup).toMatchObject({ kind: 'manual' });
+    expect(fs.statSync(path.join(dataDir, HISTORY_DB_FILE)).size).toBe(0);
+    expect(await call<LedgerStatus>(core, 'ledger:restore', { name: status.newestGoodBackup!.name })).toMatchObject({ mode: 'normal' });
+    expect(await call<{ rows: DraftSummary[] }>(core, 'issuance:listDrafts')).toMatchObject({ rows: [{ buyerName: '买方' }] });
+    await core.close();
+
+    fs.rmSync(path.join(dataDir, LEDGER_MARKER_FILE));
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.join(dataDir, HISTORY_DB_FILE + suffix), { force: true });
+    new Database(path.join(dataDir, HISTORY_DB_FILE)).exec('VACUUM').close();
+    const blank = await start(dataDir);
+    expect(await call<LedgerStatus>(blank, 'ledger:status')).toMatchObject({ mode: 'recovery', problem: 'empty' });
+  });
+
+  it('starts a new install on a zero-byte history.db with neither a marker nor a backup', async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, HISTORY_DB_FILE), '');
+    // An empty backup folder, or one holding other files, is not a backup.
+    fs.mkdirSync(path.join(dataDir, 'backups'));
+    fs.writeFileSync(path.join(dataDir, 'backups', 'notes.txt'), 'not a backup');
+    const core = await start(dataDir);
+    expect(await call<LedgerStatus>(core, 'ledger:status')).toMatchObject({ mode: 'normal' });
+    expect(await call<{ rows: DraftSummary[] }>(core, 'issuance:listDrafts')).toMatchObject({ rows: [] });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LEDGER_MARKER_FILE), 'utf8'))).toMatchObject({ databaseCreatedAt: expect.any(String) });
+  });
 });
