@@ -1,6 +1,7 @@
 /** 常用发票: invoices saved from the form under a name, and issuing again from the history (再开一张). */
 import { z } from 'zod';
 import { InvoiceType } from './issuance.js';
+import { textProblem, textProblemMessage } from './plain-text.js';
 
 // Names are what the clerk types to find a template: no control characters, a sane length.
 const TemplateName = z
@@ -8,7 +9,11 @@ const TemplateName = z
   .trim()
   .min(1)
   .max(40)
-  .regex(/^[^\p{Cc}]*$/u, 'name has control characters')
+  .superRefine((value, ctx) => {
+    // No control, bidi or zero-width characters (./plain-text.ts): the clerk types this name to find it.
+    const problem = textProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage('常用发票名称', problem), input: value });
+  })
   .describe('The name the clerk finds the template by');
 
 export const TemplateQuery = z.strictObject({

@@ -155,3 +155,47 @@ describe('control characters are refused at the contract', () => {
     expect(InvoiceDraft.safeParse({ ...draft, payee: '李四\r\n' }).success).toBe(false);
   });
 });
+
+// Issue 23 point 6: text printed on invoices refuses bidi controls and zero-width characters, and a lone
+// surrogate (which SQLite would store as U+FFFD) is refused naming the code unit; nothing is saved.
+describe('invisible characters and lone surrogates are refused at the contract', () => {
+  it('names, addresses, goods names and remarks: refused with the character named, nothing saved', async () => {
+    const app = await start();
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ['customers:save', { name: '星河\u202e司公易贸' }, '客户名称', 'U+202E'],
+      ['customers:save', { name: '星河贸易', address: '北京\u200b朝阳' }, '地址', 'U+200B'],
+      ['customers:save', { name: '星河\u2066贸易' }, '客户名称', 'U+2066'],
+      ['customers:save', { name: '星河\ufeff贸易' }, '客户名称', 'U+FEFF'],
+      ['customers:save', { name: '星河\ud800贸易' }, '客户名称', 'U+D800'],
+      ['customers:save', { name: '星河贸易\udc01' }, '客户名称', 'U+DC01'],
+      ['products:save', { name: '打印纸\u200d', taxCode: '1060201070000000000', rate: '0.13' }, '商品名称', 'U+200D'],
+      ['templates:save', { name: '月结\u061c', invoiceType: '026', buyerName: '甲', content: {} }, '常用发票名称', 'U+061C'],
+    ];
+    for (const [channel, payload, label, codePoint] of cases) {
+      const { code, text } = refusal(await app.call(channel, payload));
+      expect(code, codePoint).toBe('INVALID_PAYLOAD');
+      expect(text).toContain(label);
+      expect(text).toContain(codePoint);
+    }
+    expect(await app.call('customers:list', {})).toMatchObject({ ok: true, value: { rows: [] } });
+    expect(await app.call('products:list', {})).toMatchObject({ ok: true, value: { rows: [] } });
+    // A character outside the BMP is a proper pair, not a lone surrogate: kept as typed.
+    expect(await app.call('customers:save', { name: '𠀋星河贸易' })).toMatchObject({ ok: true, value: { entry: { name: '𠀋星河贸易' } } });
+
+    const draft = {
+      invoiceType: '82',
+      buyerName: '北京星河贸易有限公司',
+      issuer: '张三',
+      lines: [{ name: '*信息技术服务*软件维护', taxCode: '3040201030000000000', quantity: '1', unitPrice: '113', rate: '0.13' }],
+    };
+    for (const [patch, codePoint] of [
+      [{ remark: '合同号\u202d123' }, 'U+202D'],
+      [{ buyerName: '北京星河\u200c贸易' }, 'U+200C'],
+      [{ lines: [{ ...draft.lines[0], name: '*信息技术服务*\u2060维护' }] }, 'U+2060'],
+    ] as const) {
+      const { code, text } = refusal(await app.call('issuance:submit', { ...draft, ...patch }));
+      expect(code).toBe('INVALID_PAYLOAD');
+      expect(text).toContain(codePoint);
+    }
+  });
+});
