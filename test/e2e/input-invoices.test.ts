@@ -18,7 +18,7 @@ import { startHarness, type Harness } from '../harness/server.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
 
 // A tax number whose generated invoices (seed 2026) include recent red special invoices.
-const TAX_NUMBER = '913301012MA2H3E5R6';
+const TAX_NUMBER = '913301012MA2H3E5R8';
 const NAME = '杭州代账演示商贸有限公司';
 const IDENTITY_PWD = 'e2e-identity-pwd-5c1f9a';
 const TAX_PWD = 'e2e-tax-pwd-77ab02';
@@ -86,6 +86,8 @@ describe('input invoices', () => {
     await page.getByTestId('enterprise-agencyName').fill(NAME);
     await page.getByTestId('enterprise-address').fill('杭州市西湖区文三路 100 号');
     await page.getByTestId('enterprise-phone').fill('0571-88001234');
+    await page.getByTestId('enterprise-bank').fill('中国银行杭州文三路支行');
+    await page.getByTestId('enterprise-account').fill('356700112233');
     await page.getByTestId('enterprise-idCard').fill('330106199002021234');
     await page.getByTestId('enterprise-name').fill('王办税');
     await page.getByTestId('enterprise-userPhone').fill('13900139000');

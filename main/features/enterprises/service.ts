@@ -3,15 +3,17 @@
  * the service's (paged 10–20, searched by tax number or name); what it answers is kept locally so the
  * title bar can switch without a call. The tax-bureau passwords are sealed in the vault under the
  * enterprise's tax number: sent to the service, never stored elsewhere, never answered over IPC — the
- * view says only whether each is set. On modify an empty password means "keep the sealed one" (the spec
- * requires both on modify, so the stored one is revealed for the call).
+ * view says only whether each is set. Add and edit ask the same members (complete() below); an empty
+ * password means "keep the sealed one" (the spec requires both on modify, so the stored one is revealed
+ * for the call).
  */
 import type { ServiceClient } from '../../api/client.js';
 import { serviceFailure } from '../../api/ipc-failure.js';
 import { SECRET_NAMES, type Vault } from '../../security/vault.js';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { EnterpriseInput, EnterpriseView, ActiveEnterprise, EnterpriseChoices } from '../../../shared/ipc/schemas/enterprises.js';
-import type { EnterpriseRecord, InitialiseEnterpriseRequest, ModifyEnterpriseRequest } from '../../../shared/spec/agency.js';
+import type { EnterpriseRecord, ModifyEnterpriseRequest } from '../../../shared/spec/agency.js';
+import { checkTaxId } from '../../../shared/rules/uscc.js';
 import type { EnterpriseFields, EnterpriseRepo, EnterpriseRow } from './repo.js';
 
 export interface EnterpriseServiceDeps {
@@ -91,6 +93,54 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
     return view(row);
   }
 
+  /**
+   * The request of add and of edit alike (issue 23 point 4): the tax number passes the same check as
+   * everywhere (shared/rules/uscc.ts), and every member the service needs to modify an enterprise (spec
+   * endpoint 13: all but email) is asked when it is added too, so a later change — a new name — never
+   * asks for them again: the public members come back prefilled and the passwords stay sealed (an empty
+   * password keeps the sealed one).
+   */
+  function complete(input: EnterpriseInput): ModifyEnterpriseRequest {
+    const check = checkTaxId(input.taxNumber);
+    if (!check.ok) {
+      throw new IpcFailure('VALIDATION_FAILED', `rules.${check.message.key}`, { ...check.message.params }, {
+        details: { issues: [{ path: ['taxNumber'], message: check.message.key }] },
+      });
+    }
+    const names = secretNames(input.taxNumber);
+    const identityPwd = input.taxUser.identityPwd || vault.reveal(names.identity) || '';
+    const taxPwd = input.taxUser.taxPwd || vault.reveal(names.tax) || '';
+    const missing = [
+      ...(['address', 'phone', 'bank', 'account'] as const).filter((field) => input[field] === ''),
+      ...(['idCard', 'name', 'phone'] as const).filter((field) => input.taxUser[field] === '').map((field) => `taxUser.${field}`),
+      ...(input.taxUser.loginIdentity ? [] : ['taxUser.loginIdentity']),
+      ...(identityPwd ? [] : ['taxUser.identityPwd']),
+      ...(taxPwd ? [] : ['taxUser.taxPwd']),
+    ];
+    if (missing.length > 0 || !input.taxUser.loginIdentity) {
+      throw new IpcFailure('VALIDATION_FAILED', 'enterprises.errors.incomplete', { count: missing.length }, {
+        details: { issues: missing.map((field) => ({ path: field.split('.'), message: 'required' })) },
+      });
+    }
+    return {
+      taxNumber: input.taxNumber,
+      agencyName: input.agencyName,
+      address: input.address,
+      phone: input.phone,
+      bank: input.bank,
+      account: input.account,
+      taxUser: {
+        idCard: input.taxUser.idCard,
+        name: input.taxUser.name,
+        phone: input.taxUser.phone,
+        loginIdentity: input.taxUser.loginIdentity,
+        identityPwd,
+        taxPwd,
+        ...(input.taxUser.email ? { email: input.taxUser.email } : {}),
+      },
+    };
+  }
+
   return {
     active,
     async list(query: { query?: string | undefined; pageNum: number; pageSize: number }) {
@@ -108,62 +158,13 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
     },
 
     async initialise(input: EnterpriseInput): Promise<EnterpriseView> {
-      const user = input.taxUser;
-      const taxUser = {
-        ...(user.idCard ? { idCard: user.idCard } : {}),
-        ...(user.name ? { name: user.name } : {}),
-        ...(user.phone ? { phone: user.phone } : {}),
-        ...(user.loginIdentity ? { loginIdentity: user.loginIdentity } : {}),
-        ...(user.email ? { email: user.email } : {}),
-        ...(user.identityPwd ? { identityPwd: user.identityPwd } : {}),
-        ...(user.taxPwd ? { taxPwd: user.taxPwd } : {}),
-      };
-      const request: InitialiseEnterpriseRequest = {
-        taxNumber: input.taxNumber,
-        agencyName: input.agencyName,
-        ...(input.address ? { address: input.address } : {}),
-        ...(input.phone ? { phone: input.phone } : {}),
-        ...(input.bank ? { bank: input.bank } : {}),
-        ...(input.account ? { account: input.account } : {}),
-        ...(Object.keys(taxUser).length > 0 ? { taxUser } : {}),
-      };
+      const request = complete(input);
       const record = await deps.client().initialiseEnterprise(request).catch(serviceFailure);
       return keep(record, input);
     },
 
     async modify(input: EnterpriseInput): Promise<EnterpriseView> {
-      const names = secretNames(input.taxNumber);
-      const identityPwd = input.taxUser.identityPwd || vault.reveal(names.identity) || '';
-      const taxPwd = input.taxUser.taxPwd || vault.reveal(names.tax) || '';
-      const missing = [
-        ...(['address', 'phone', 'bank', 'account'] as const).filter((field) => input[field] === ''),
-        ...(['idCard', 'name', 'phone'] as const).filter((field) => input.taxUser[field] === '').map((field) => `taxUser.${field}`),
-        ...(input.taxUser.loginIdentity ? [] : ['taxUser.loginIdentity']),
-        ...(identityPwd ? [] : ['taxUser.identityPwd']),
-        ...(taxPwd ? [] : ['taxUser.taxPwd']),
-      ];
-      if (missing.length > 0 || !input.taxUser.loginIdentity) {
-        throw new IpcFailure('VALIDATION_FAILED', 'enterprises.errors.modifyIncomplete', { fields: missing.join(', ') }, {
-          details: { issues: missing.map((field) => ({ path: field.split('.'), message: 'required' })) },
-        });
-      }
-      const request: ModifyEnterpriseRequest = {
-        taxNumber: input.taxNumber,
-        agencyName: input.agencyName,
-        address: input.address,
-        phone: input.phone,
-        bank: input.bank,
-        account: input.account,
-        taxUser: {
-          idCard: input.taxUser.idCard,
-          name: input.taxUser.name,
-          phone: input.taxUser.phone,
-          loginIdentity: input.taxUser.loginIdentity,
-          identityPwd,
-          taxPwd,
-          ...(input.taxUser.email ? { email: input.taxUser.email } : {}),
-        },
-      };
+      const request: ModifyEnterpriseRequest = complete(input);
       const record = await deps.client().modifyEnterprise(request).catch(serviceFailure);
       return keep(record, input);
     },

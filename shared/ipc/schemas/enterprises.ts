@@ -4,14 +4,16 @@
  * whether one is set. An empty password on modify means "keep the one sealed in the vault".
  */
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 
-const text = (max: number) => z.string().trim().max(max, `最多 ${max} 个字符`);
-const required = (max: number) => text(max).min(1, '必填');
+// Names and addresses are printed on invoices: no control, bidi or zero-width characters (./plain-text.ts).
+const text = (max: number, label: string) => plainText(z.string().trim().max(max, `最多 ${max} 个字符`), label);
+const required = (max: number, label: string) => text(max, label).min(1, '必填');
 
 export const LoginIdentity = z.enum(['1', '2', '7']).describe('1 finance head, 2 legal representative, 7 invoicing clerk');
 
 export const EnterpriseListQuery = z.strictObject({
-  query: text(100).optional().describe('Tax number or name (a tax-number-like text searches by tax number)'),
+  query: text(100, '搜索内容').optional().describe('Tax number or name (a tax-number-like text searches by tax number)'),
   pageNum: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(10).max(20).default(10).describe('10 to 20 (spec Limits)'),
 });
@@ -22,17 +24,17 @@ export const EnterpriseInput = z.strictObject({
     .string()
     .trim()
     .regex(/^[0-9A-Z]{15}$|^[0-9A-Z]{18}$|^[0-9A-Z]{20}$/, '税号应为 15、18 或 20 位数字或大写字母'),
-  agencyName: required(100),
-  address: text(100),
-  phone: text(15),
-  bank: text(30),
-  account: text(30),
+  agencyName: required(100, '企业名称'),
+  address: text(100, '经营地址'),
+  phone: text(15, '联系电话'),
+  bank: text(30, '开户银行'),
+  account: text(30, '银行账号'),
   taxUser: z.strictObject({
-    idCard: text(20),
-    name: text(100),
-    phone: text(15),
+    idCard: text(20, '办税人员身份证号'),
+    name: text(100, '办税人员姓名'),
+    phone: text(15, '办税人员手机号'),
     loginIdentity: LoginIdentity.optional(),
-    email: text(40),
+    email: text(40, '邮箱'),
     identityPwd: z.string().max(100, '最多 100 个字符').describe('New enterprise password at the tax bureau, or empty to keep'),
     taxPwd: z.string().max(30, '最多 30 个字符').describe("New tax clerk's login password, or empty to keep"),
   }),

@@ -17,7 +17,7 @@ const TAX_PWD = 'Tax-Pwd-0b5e44d8';
 const NEW_TAX_PWD = 'Tax-Pwd-new-9d1e2f70';
 
 export const NEW_ENTERPRISE: EnterpriseInput = {
-  taxNumber: '91440300MA5G8K2X7Q',
+  taxNumber: '91440300MA5G8K2X70',
   agencyName: '深圳代账测试贸易有限公司',
   address: '深圳市南山区科技园 1 号',
   phone: '0755-86001234',
@@ -109,5 +109,41 @@ describe('enterprises', () => {
       expect(input.answers.filter((answer) => answer.includes(secret))).toEqual([]);
       expect(logged.filter((line) => line.includes(secret))).toEqual([]);
     }
+  });
+
+  // Issue 23 point 4: the same tax-ID rule as the customer library; the same members asked on add and
+  // on edit (what the service needs to modify); a rename asks for nothing more.
+  it('refuses a wrong check character and missing members on add and edit alike; a rename needs only the name', async () => {
+    input = await startInputCore({ seedInvoicesPerBuyer: 0 });
+    const call = input.call;
+    for (const channel of ['enterprises:initialise', 'enterprises:modify'] as const) {
+      await expect(call(channel, { ...NEW_ENTERPRISE, taxNumber: '91440300MA5G8K2X7Q' })).rejects.toMatchObject({
+        error: { code: 'VALIDATION_FAILED', key: 'rules.taxIdCheckCharacter', params: { expected: '0' } },
+      });
+    }
+    const bare = { ...NEW_ENTERPRISE, bank: '', account: '', taxUser: { ...NEW_ENTERPRISE.taxUser, idCard: '', identityPwd: '', taxPwd: '' } };
+    for (const channel of ['enterprises:initialise', 'enterprises:modify'] as const) {
+      const refused = (await input.core.router.dispatch(channel, bare)) as { ok: false; error: { code: string; key: string; details: { issues: Array<{ path: string[] }> } } };
+      expect(refused.ok).toBe(false);
+      expect(refused.error).toMatchObject({ code: 'VALIDATION_FAILED', key: 'enterprises.errors.incomplete' });
+      expect(refused.error.details.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['account', 'bank', 'taxUser.idCard', 'taxUser.identityPwd', 'taxUser.taxPwd']);
+    }
+    await call('enterprises:initialise', NEW_ENTERPRISE);
+    // What the edit form sends for a rename: the stored members as shown, passwords left empty.
+    const [shown] = (await call('enterprises:list', { query: NEW_ENTERPRISE.taxNumber, pageNum: 1, pageSize: 10 })).list;
+    const renamed = await call('enterprises:modify', {
+      taxNumber: shown!.taxNumber,
+      agencyName: '深圳代账测试贸易有限公司（新名）',
+      address: shown!.address,
+      phone: shown!.phone,
+      bank: shown!.bank,
+      account: shown!.account,
+      taxUser: { idCard: shown!.taxUser.idCard, name: shown!.taxUser.name, phone: shown!.taxUser.phone, loginIdentity: shown!.taxUser.loginIdentity!, email: '', identityPwd: '', taxPwd: '' },
+    });
+    expect(renamed).toMatchObject({ agencyName: '深圳代账测试贸易有限公司（新名）', taxUser: { identityPwdSet: true, taxPwdSet: true } });
+    // Names are printed on invoices: a right-to-left override is refused at the contract, naming it.
+    const disguised = await input.core.router.dispatch('enterprises:modify', { ...NEW_ENTERPRISE, agencyName: '深圳\u202e司公限有' });
+    expect(disguised).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } });
+    expect(JSON.stringify(disguised)).toContain('U+202E');
   });
 });

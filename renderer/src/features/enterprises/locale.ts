@@ -36,10 +36,11 @@ export const enterprisesZh = {
   },
   keepPassword: '已设置；留空则保持不变，重新输入即修改',
   newPassword: '请输入密码',
-  required: '修改企业时此项必填',
+  required: '必填：税局服务修改企业时需要此项',
+  membersNote: '税局服务修改企业时要求全部信息（邮箱除外），所以添加时一并填写；保存后再改名等不必重填，密码加密保存、留空即保持不变。',
   loginIdentity: { '1': '财务负责人', '2': '法定代表人', '7': '办税员' },
   errors: {
-    modifyIncomplete: '修改企业时每一项都必填：{{fields}}',
+    incomplete: '还有 {{count}} 项未填写，已在表单中标出',
     unknown: '没有税号为 {{taxNumber}} 的企业',
   },
 };
@@ -81,10 +82,11 @@ export const enterprisesEn: typeof enterprisesZh = {
   },
   keepPassword: 'Set; leave empty to keep it, type a new one to change it',
   newPassword: 'Type the password',
-  required: 'Required when modifying an enterprise',
+  required: 'Required: the service needs it to modify an enterprise',
+  membersNote: 'The service needs every member (but e-mail) to modify an enterprise, so they are asked when it is added; later changes such as a new name do not ask again. Passwords are sealed; leave them empty to keep them.',
   loginIdentity: { '1': 'Finance head', '2': 'Legal representative', '7': 'Invoicing clerk' },
   errors: {
-    modifyIncomplete: 'Every member is required when modifying an enterprise: {{fields}}',
+    incomplete: '{{count}} members are missing; they are marked in the form',
     unknown: 'No enterprise with tax number {{taxNumber}}',
   },
 };

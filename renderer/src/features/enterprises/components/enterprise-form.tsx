@@ -1,12 +1,16 @@
 /**
- * Initialise or modify an enterprise and its tax-bureau user. On modify every member is required (the
- * spec's endpoint 13), so the form marks them all; a password already sealed is never shown: leaving the
- * field empty keeps it, typing replaces it. Test ids: enterprise-form, enterprise-<field>, enterprise-save.
+ * Initialise or modify an enterprise and its tax-bureau user, with the same fields and rules both ways
+ * (issue 23 point 4): the service needs every member but e-mail to modify an enterprise (spec endpoint
+ * 13), so they are asked when it is added and come back prefilled, and a rename asks nothing more. The
+ * tax number is checked as everywhere (check character). A password already sealed is never shown:
+ * leaving the field empty keeps it, typing replaces it. Test ids: enterprise-form, enterprise-<field>,
+ * enterprise-save.
  */
 import { useEffect } from 'react';
-import { Col, Divider, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Divider, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EnterpriseInput } from '../../../../../shared/ipc/schemas/enterprises.js';
+import { taxIdRules } from '../../../lib/tax-id-rules.js';
 import { saveEnterprise } from '../actions.js';
 import { useEnterprisesStore } from '../store.js';
 
@@ -58,6 +62,8 @@ export function EnterpriseForm() {
   }, [editing, existing, form]);
 
   const requiredRule = (needed: boolean) => (needed ? [{ required: true, whitespace: true, message: t('enterprises.required') }] : []);
+  // Add and edit ask the same: every member the service needs to modify the enterprise later.
+  const needed = requiredRule(true);
 
   const submit = async (values: Values) => {
     const input: EnterpriseInput = {
@@ -88,9 +94,9 @@ export function EnterpriseForm() {
     <Form.Item
       name={field}
       label={t(`enterprises.field.${field}`)}
-      rules={requiredRule(modify && !isSet)}
+      rules={requiredRule(!isSet)}
       extra={isSet ? t('enterprises.keepPassword') : undefined}
-      required={modify}
+      required
     >
       <Input.Password data-testid={`enterprise-${field}`} autoComplete="new-password" placeholder={isSet ? '' : t('enterprises.newPassword')} />
     </Form.Item>
@@ -109,21 +115,24 @@ export function EnterpriseForm() {
       forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="enterprise-form">
+        <Typography.Paragraph type="secondary" data-testid="enterprise-members-note">
+          {t('enterprises.membersNote')}
+        </Typography.Paragraph>
         <Divider titlePlacement="start">{t('enterprises.section.enterprise')}</Divider>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="taxNumber" label={t('enterprises.field.taxNumber')} rules={requiredRule(true)}>
+            <Form.Item name="taxNumber" label={t('enterprises.field.taxNumber')} rules={[...needed, ...taxIdRules]}>
               <Input data-testid="enterprise-taxNumber" disabled={modify} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="agencyName" label={t('enterprises.field.agencyName')} rules={requiredRule(true)}>
+            <Form.Item name="agencyName" label={t('enterprises.field.agencyName')} rules={needed}>
               <Input data-testid="enterprise-agencyName" autoComplete="off" />
             </Form.Item>
           </Col>
           {ENTERPRISE_FIELDS.map((field) => (
             <Col span={12} key={field}>
-              <Form.Item name={field} label={t(`enterprises.field.${field}`)} rules={requiredRule(modify)}>
+              <Form.Item name={field} label={t(`enterprises.field.${field}`)} rules={needed}>
                 <Input data-testid={`enterprise-${field}`} autoComplete="off" />
               </Form.Item>
             </Col>
@@ -133,18 +142,18 @@ export function EnterpriseForm() {
         <Row gutter={12}>
           {USER_FIELDS.map((field) => (
             <Col span={12} key={field}>
-              <Form.Item name={field} label={t(`enterprises.field.${field}`)} rules={requiredRule(modify)}>
+              <Form.Item name={field} label={t(`enterprises.field.${field}`)} rules={needed}>
                 <Input data-testid={`enterprise-${field}`} autoComplete="off" />
               </Form.Item>
             </Col>
           ))}
           <Col span={12}>
-            <Form.Item name="loginIdentity" label={t('enterprises.field.loginIdentity')} rules={requiredRule(modify)}>
+            <Form.Item name="loginIdentity" label={t('enterprises.field.loginIdentity')} rules={needed}>
               <Select
                 data-testid="enterprise-loginIdentity"
                 options={(['1', '2', '7'] as const).map((code) => ({
                   value: code,
-                  label: <span data-testid={`enterprise-loginIdentity-option-${code}`}>{`${code} ${t(`enterprises.loginIdentity.${code}`)}`}</span>,
+                  label: <span data-testid={`enterprise-loginIdentity-option-${code}`}>{t(`enterprises.loginIdentity.${code}`)}</span>,
                 }))}
               />
             </Form.Item>

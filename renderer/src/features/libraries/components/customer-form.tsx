@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Customer } from '../../../../../shared/ipc/schemas/libraries.js';
 import { saveEntry } from '../actions.js';
 import { useLibrariesStore } from '../store.js';
-import { compact, schemaRule, taxIdRules } from './form-rules.js';
+import { taxIdRules } from '../../../lib/tax-id-rules.js';
+import { compact, schemaRule } from './form-rules.js';
 
 type Values = Record<Exclude<keyof Customer, 'id'>, string | undefined>;
 const FIELDS = ['name', 'taxNumber', 'address', 'phone', 'bank', 'account', 'email', 'mobile'] as const;

@@ -5,7 +5,6 @@
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { schemaIssue } from '../../../../../shared/rules/issuance-form/index.js';
-import { checkTaxId } from '../../../../../shared/rules/uscc.js';
 import { ruleIssueText } from '../../../lib/rule-text.js';
 
 export function schemaRule(schema: z.ZodType): FormRule {
@@ -22,27 +21,6 @@ export function schemaRule(schema: z.ZodType): FormRule {
     },
   };
 }
-
-/** Refuses a wrong check character; a legacy 15/17/20-character ID only warns (the clerk may keep it). */
-export const taxIdRules: FormRule[] = [
-  {
-    validator: async (_rule, value: unknown) => {
-      const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
-      if (!text) return;
-      const check = checkTaxId(text);
-      if (!check.ok) throw new Error(ruleIssueText(check.message));
-    },
-  },
-  {
-    warningOnly: true,
-    validator: async (_rule, value: unknown) => {
-      const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
-      if (!text) return;
-      const check = checkTaxId(text);
-      if (check.ok && check.kind === 'legacy') throw new Error(ruleIssueText(check.warning));
-    },
-  },
-];
 
 /** Form values → request: trimmed, empty fields left out (the contract's optional fields refuse ''). */
 export function compact<T extends Record<string, unknown>>(values: T): Partial<T> {
