@@ -18,7 +18,7 @@ import { startHarness, type Harness } from '../harness/server.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
 
 // A tax number whose generated invoices (seed 2026) include recent red special invoices.
-const TAX_NUMBER = '913301012MA2H3E5R8';
+const TAX_NUMBER = '913301012MA2H3E5Q5';
 const NAME = '杭州代账演示商贸有限公司';
 const IDENTITY_PWD = 'e2e-identity-pwd-5c1f9a';
 const TAX_PWD = 'e2e-tax-pwd-77ab02';
