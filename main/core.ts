@@ -92,6 +92,9 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const enterprises = createEnterprisesFeature({ ...deps, vault, defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name } });
   // The active enterprise is the seller of issuance and the buyer of collection and certification.
   const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
+  // Libraries, templates and print logs are kept per enterprise (main/db/enterprise-scope.ts).
+  const ownEnterprise = () => connection.seller.taxNumber;
+  const scoped = { ownEnterprise, scope: () => ({ enterprise: seller().taxNumber, own: seller().taxNumber === ownEnterprise() }) };
   const collection = createCollectionFeature({
     ...deps,
     enterprise: () => seller().taxNumber,
@@ -111,12 +114,18 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     reversal,
     createHistoryFeature({ ...deps, issuance: issuance.api, reversal: reversal.api }),
     createCertificationFeature({ ...deps, collection: collection.api }),
-    createLibrariesFeature(deps),
+    createLibrariesFeature({ ...deps, ...scoped }),
     createBatchFeature({ ...deps, issuance: issuance.api, defaultIssuer }),
     createTaxCodesFeature({ ...deps, resourcesDir: config.resourcesDir ?? path.resolve('resources') }),
-    createTemplatesFeature(deps),
+    createTemplatesFeature({ ...deps, ...scoped }),
     createIntakeFeature(deps),
-    createPrintFeature({ ...deps, findInvoice: (id) => issuance.api.findById(id), invoicePdf: (id) => issuance.api.invoicePdf(id) }),
+    createPrintFeature({
+      ...deps,
+      ...scoped,
+      findInvoice: (id) => issuance.api.findById(id),
+      invoicePdf: (id) => issuance.api.invoicePdf(id),
+      invoiceEnterprise: (id) => issuance.api.invoices.invoice(id, environment)?.xhdwsbh ?? null,
+    }),
   ];
 
   const router = createIpcRouter();

@@ -27,6 +27,7 @@ import { libraryMerged } from './0390-library-merged.js';
 import { ledgerKeysetIndexes } from './0410-ledger-keyset-indexes.js';
 import { printerFormEdition } from './0420-printer-form-edition.js';
 import { receivedPerEnterprise } from './0430-received-per-enterprise.js';
+import { librariesPerEnterprise } from './0460-libraries-per-enterprise.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   ledgerKeysetIndexes,
   printerFormEdition,
   receivedPerEnterprise,
+  librariesPerEnterprise,
 ];

@@ -13,4 +13,5 @@ export function registerLibrariesIpc(router: IpcRouter, service: LibrariesServic
   router.handle('products:delete', ({ id }) => service.deleteProduct(id));
   router.handle('products:import', () => service.importProducts());
   router.handle('products:export', ({ format }) => service.exportProducts(format));
+  router.handle('libraries:copy', (request) => service.copy(request));
 }

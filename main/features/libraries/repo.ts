@@ -1,5 +1,11 @@
-/** SQL of the customer and product libraries (tables of migrations 0120 and 0150). The only place that touches them. */
+/**
+ * SQL of the customer and product libraries (tables of migrations 0120, 0150 and 0460). The only place that
+ * touches them. Every statement is scoped to one enterprise (`EnterpriseScope`): its entries carry its tax
+ * number, and the desk's own enterprise (the seller configured in settings) also owns the entries whose
+ * enterprise is NULL — those 0460 could not place, and those it writes itself — see migration 0460.
+ */
 import type { Db } from '../../db/open.js';
+import { IN_SCOPE, scopeParams, storedEnterprise, type EnterpriseScope, type ScopeParams } from '../../db/enterprise-scope.js';
 import type { Customer, Environment, Product } from '../../../shared/ipc/index.js';
 
 /** A customer as stored: every optional field is null rather than empty. */
@@ -87,98 +93,127 @@ export function containsPattern(fragment: string): string {
 
 const CUSTOMER_COLUMNS = 'id, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone';
 const PRODUCT_COLUMNS = 'id, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl';
-// The clerk's own enterprise (enterprise_id NULL) until agency switching picks libraries per enterprise.
-const CUSTOMER_SEARCH = `enterprise_id IS NULL AND (? IS NULL OR ghdwmc LIKE ? ESCAPE '\\' OR ghdwsbh LIKE ? ESCAPE '\\')`;
-const PRODUCT_SEARCH = `enterprise_id IS NULL AND (? IS NULL OR spmc LIKE ? ESCAPE '\\' OR spbm LIKE ? ESCAPE '\\' OR ggxh LIKE ? ESCAPE '\\')`;
+const CUSTOMER_SEARCH = `${IN_SCOPE} AND (@q IS NULL OR ghdwmc LIKE @like ESCAPE '\\' OR ghdwsbh LIKE @like ESCAPE '\\')`;
+const PRODUCT_SEARCH = `${IN_SCOPE} AND (@q IS NULL OR spmc LIKE @like ESCAPE '\\' OR spbm LIKE @like ESCAPE '\\' OR ggxh LIKE @like ESCAPE '\\')`;
+type Scoped = ScopeParams;
+const stored = storedEnterprise;
 
-export function createLibrariesRepo(db: Db) {
-  const customerPage = db.prepare<[string | null, string, string, number, number], CustomerRow>(
-    `SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE ${CUSTOMER_SEARCH} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`,
+export function createLibrariesRepo(db: Db, scopeOf: () => EnterpriseScope) {
+  const customerPage = db.prepare<[Scoped & { q: string | null; like: string; limit: number; offset: number }], CustomerRow>(
+    `SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE ${CUSTOMER_SEARCH} ORDER BY updated_at DESC, id DESC LIMIT @limit OFFSET @offset`,
   );
-  const customerCount = db.prepare<[string | null, string, string], { n: number }>(`SELECT count(*) AS n FROM customer WHERE ${CUSTOMER_SEARCH}`);
-  const customerById = db.prepare<[number], CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE id = ?`);
-  const customerByTax = db.prepare<[string], CustomerRow>(
-    `SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE enterprise_id IS NULL AND ghdwsbh = ?`,
-  );
-  const customerByUntaxedName = db.prepare<[string], CustomerRow>(
-    `SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE enterprise_id IS NULL AND ghdwsbh IS NULL AND ghdwmc = ?`,
+  const customerCount = db.prepare<[Scoped & { q: string | null; like: string }], { n: number }>(`SELECT count(*) AS n FROM customer WHERE ${CUSTOMER_SEARCH}`);
+  const customerById = db.prepare<[Scoped & { id: number }], CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE id = @id AND ${IN_SCOPE}`);
+  const customerByTax = db.prepare<[Scoped & { tax: string }], CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE ${IN_SCOPE} AND ghdwsbh = @tax`);
+  const customerByUntaxedName = db.prepare<[Scoped & { name: string }], CustomerRow>(
+    `SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE ${IN_SCOPE} AND ghdwsbh IS NULL AND ghdwmc = @name`,
   );
   const insertCustomer = db.prepare(
-    `INSERT INTO customer (environment, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, created_at, updated_at)
-     VALUES (@environment, @name, @taxNumber, @address, @phone, @bank, @account, @email, @mobile, @now, @now)`,
+    `INSERT INTO customer (environment, enterprise, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, created_at, updated_at)
+     VALUES (@environment, @enterprise, @name, @taxNumber, @address, @phone, @bank, @account, @email, @mobile, @now, @now)`,
   );
   const updateCustomer = db.prepare(
     `UPDATE customer SET ghdwmc = @name, ghdwsbh = @taxNumber, ghdwdz = @address, ghdwdh = @phone, ghdwyh = @bank,
-       ghdwzh = @account, email = @email, phone = @mobile, updated_at = @now WHERE id = @id`,
+       ghdwzh = @account, email = @email, phone = @mobile, updated_at = @now WHERE id = @id AND ${IN_SCOPE}`,
   );
-  const deleteCustomer = db.prepare<[number]>(`DELETE FROM customer WHERE id = ?`);
+  const deleteCustomer = db.prepare<[Scoped & { id: number }]>(`DELETE FROM customer WHERE id = @id AND ${IN_SCOPE}`);
 
-  const productPage = db.prepare<[string | null, string, string, string, number, number], ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} FROM product WHERE ${PRODUCT_SEARCH} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`,
+  const productPage = db.prepare<[Scoped & { q: string | null; like: string; limit: number; offset: number }], ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} FROM product WHERE ${PRODUCT_SEARCH} ORDER BY updated_at DESC, id DESC LIMIT @limit OFFSET @offset`,
   );
-  const productCount = db.prepare<[string | null, string, string, string], { n: number }>(`SELECT count(*) AS n FROM product WHERE ${PRODUCT_SEARCH}`);
-  const productById = db.prepare<[number], ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM product WHERE id = ?`);
-  const productByIdentity = db.prepare<[string, string], ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} FROM product WHERE enterprise_id IS NULL AND spmc = ? AND ifnull(ggxh, '') = ?`,
+  const productCount = db.prepare<[Scoped & { q: string | null; like: string }], { n: number }>(`SELECT count(*) AS n FROM product WHERE ${PRODUCT_SEARCH}`);
+  const productById = db.prepare<[Scoped & { id: number }], ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM product WHERE id = @id AND ${IN_SCOPE}`);
+  const productByIdentity = db.prepare<[Scoped & { name: string; spec: string }], ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} FROM product WHERE ${IN_SCOPE} AND spmc = @name AND ifnull(ggxh, '') = @spec`,
   );
   const insertProduct = db.prepare(
-    `INSERT INTO product (environment, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, created_at, updated_at)
-     VALUES (@environment, @name, @taxCode, @specification, @unit, @unitPrice, @rate, @specialLevy, @preferentialPolicy, @yhzcbs, @now, @now)`,
+    `INSERT INTO product (environment, enterprise, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, created_at, updated_at)
+     VALUES (@environment, @enterprise, @name, @taxCode, @specification, @unit, @unitPrice, @rate, @specialLevy, @preferentialPolicy, @yhzcbs, @now, @now)`,
   );
   const updateProduct = db.prepare(
     `UPDATE product SET spmc = @name, spbm = @taxCode, ggxh = @specification, dw = @unit, dj = @unitPrice, sl = @rate,
-       lslbs = @specialLevy, zzstsgl = @preferentialPolicy, yhzcbs = @yhzcbs, updated_at = @now WHERE id = @id`,
+       lslbs = @specialLevy, zzstsgl = @preferentialPolicy, yhzcbs = @yhzcbs, updated_at = @now WHERE id = @id AND ${IN_SCOPE}`,
   );
-  const deleteProduct = db.prepare<[number]>(`DELETE FROM product WHERE id = ?`);
+  const deleteProduct = db.prepare<[Scoped & { id: number }]>(`DELETE FROM product WHERE id = @id AND ${IN_SCOPE}`);
 
-  const search = (query: string | undefined) => (query ? [query, containsPattern(query)] as const : [null, ''] as const);
+  // A copy adds the source's entries the active enterprise does not have by identity (tax ID, else name;
+  // name and specification): what it has already is its own fact and stays as it is.
+  const sourceOf = (alias: string) => `(${alias}.enterprise = @from OR (@fromOwn = 1 AND ${alias}.enterprise IS NULL))`;
+  const targetOf = (alias: string) => `(${alias}.enterprise = @e OR (@own = 1 AND ${alias}.enterprise IS NULL))`;
+  type CopyParams = Scoped & { from: string; fromOwn: number; target: string | null; environment: Environment; now: string };
+  const countCustomers = db.prepare<[CopyParams], { n: number }>(`SELECT count(*) AS n FROM customer s WHERE ${sourceOf('s')}`);
+  const copyCustomers = db.prepare<[CopyParams], { id: number }>(
+    `INSERT INTO customer (environment, enterprise, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, created_at, updated_at)
+     SELECT @environment, @target, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, @now, @now FROM customer s
+      WHERE ${sourceOf('s')} AND NOT EXISTS (SELECT 1 FROM customer t WHERE ${targetOf('t')}
+        AND (t.ghdwsbh = s.ghdwsbh OR (s.ghdwsbh IS NULL AND t.ghdwsbh IS NULL AND t.ghdwmc = s.ghdwmc)))
+      ORDER BY s.id RETURNING id`,
+  );
+  const countProducts = db.prepare<[CopyParams], { n: number }>(`SELECT count(*) AS n FROM product s WHERE ${sourceOf('s')}`);
+  const copyProducts = db.prepare<[CopyParams], { id: number }>(
+    `INSERT INTO product (environment, enterprise, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, created_at, updated_at)
+     SELECT @environment, @target, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, @now, @now FROM product s
+      WHERE ${sourceOf('s')} AND NOT EXISTS (SELECT 1 FROM product t WHERE ${targetOf('t')}
+        AND t.spmc = s.spmc AND ifnull(t.ggxh, '') = ifnull(s.ggxh, ''))
+      ORDER BY s.id RETURNING id`,
+  );
+
+  const scoped = () => scopeParams(scopeOf());
+  const search = (query: string | undefined) => (query ? { q: query, like: containsPattern(query) } : { q: null, like: '' });
   // yhzcbs (preferential policy used) follows from whether a policy code is set.
   const productParams = (fields: ProductFields) => ({ ...fields, yhzcbs: fields.preferentialPolicy ? '1' : '0' });
 
   return {
+    /** The scope every call below works in (the active enterprise's, read at each call). */
+    scope: scopeOf,
     listCustomers(query: string | undefined, limit: number, offset: number): { rows: Customer[]; total: number } {
-      const [q, like] = search(query);
-      return {
-        rows: customerPage.all(q, like, like, limit, offset).map(toCustomer),
-        total: customerCount.get(q, like, like)?.n ?? 0,
-      };
+      const params = { ...scoped(), ...search(query) };
+      return { rows: customerPage.all({ ...params, limit, offset }).map(toCustomer), total: customerCount.get(params)?.n ?? 0 };
     },
     customer: (id: number): Customer | undefined => {
-      const row = customerById.get(id);
+      const row = customerById.get({ ...scoped(), id });
       return row && toCustomer(row);
     },
     customerByTaxNumber: (taxNumber: string): Customer | undefined => {
-      const row = customerByTax.get(taxNumber);
+      const row = customerByTax.get({ ...scoped(), tax: taxNumber });
       return row && toCustomer(row);
     },
     customerByUntaxedName: (name: string): Customer | undefined => {
-      const row = customerByUntaxedName.get(name);
+      const row = customerByUntaxedName.get({ ...scoped(), name });
       return row && toCustomer(row);
     },
     insertCustomer: (fields: CustomerFields, environment: Environment, now: string): number =>
-      Number(insertCustomer.run({ ...fields, environment, now }).lastInsertRowid),
-    updateCustomer: (id: number, fields: CustomerFields, now: string): void => void updateCustomer.run({ ...fields, id, now }),
-    deleteCustomer: (id: number): boolean => deleteCustomer.run(id).changes > 0,
+      Number(insertCustomer.run({ ...fields, environment, enterprise: stored(scopeOf()), now }).lastInsertRowid),
+    updateCustomer: (id: number, fields: CustomerFields, now: string): void => void updateCustomer.run({ ...fields, ...scoped(), id, now }),
+    deleteCustomer: (id: number): boolean => deleteCustomer.run({ ...scoped(), id }).changes > 0,
 
     listProducts(query: string | undefined, limit: number, offset: number): { rows: Product[]; total: number } {
-      const [q, like] = search(query);
-      return {
-        rows: productPage.all(q, like, like, like, limit, offset).map(toProduct),
-        total: productCount.get(q, like, like, like)?.n ?? 0,
-      };
+      const params = { ...scoped(), ...search(query) };
+      return { rows: productPage.all({ ...params, limit, offset }).map(toProduct), total: productCount.get(params)?.n ?? 0 };
     },
     product: (id: number): Product | undefined => {
-      const row = productById.get(id);
+      const row = productById.get({ ...scoped(), id });
       return row && toProduct(row);
     },
     productByIdentity: (name: string, specification: string | null): Product | undefined => {
-      const row = productByIdentity.get(name, specification ?? '');
+      const row = productByIdentity.get({ ...scoped(), name, spec: specification ?? '' });
       return row && toProduct(row);
     },
     insertProduct: (fields: ProductFields, environment: Environment, now: string): number =>
-      Number(insertProduct.run({ ...productParams(fields), environment, now }).lastInsertRowid),
-    updateProduct: (id: number, fields: ProductFields, now: string): void => void updateProduct.run({ ...productParams(fields), id, now }),
-    deleteProduct: (id: number): boolean => deleteProduct.run(id).changes > 0,
+      Number(insertProduct.run({ ...productParams(fields), environment, enterprise: stored(scopeOf()), now }).lastInsertRowid),
+    updateProduct: (id: number, fields: ProductFields, now: string): void => void updateProduct.run({ ...productParams(fields), ...scoped(), id, now }),
+    deleteProduct: (id: number): boolean => deleteProduct.run({ ...scoped(), id }).changes > 0,
+
+    /** Copies a library of `from` into the active scope, in one transaction: the new ids and the source's size. */
+    copyLibrary(kind: 'customers' | 'products', from: EnterpriseScope, environment: Environment, now: string): { ids: number[]; total: number } {
+      const target = scopeOf();
+      const params: CopyParams = { ...scopeParams(target), from: from.enterprise, fromOwn: from.own ? 1 : 0, target: stored(target), environment, now };
+      return db.transaction(() => {
+        const [count, copy] = kind === 'customers' ? [countCustomers, copyCustomers] : [countProducts, copyProducts];
+        const total = count.get(params)?.n ?? 0;
+        return { ids: copy.all(params).map((row) => row.id), total };
+      })();
+    },
 
     transaction: <T>(work: () => T): T => db.transaction(work)(),
   };

@@ -1,7 +1,9 @@
 /**
  * The customer and product libraries: list and search, save (with de-duplication by identity), delete,
- * and Excel import/export through the file dialogs. Libraries are shared by every environment (see
- * migration 0150); `environment` is only recorded as where an entry was created.
+ * Excel import/export through the file dialogs, and copying another enterprise's library. Each enterprise
+ * has its own (migration 0460; the repo scopes every statement to the active one); libraries are shared by
+ * every environment (0150), `environment` only records where an entry was created. Every write is
+ * announced on the change feed (aggregate `library`, the active enterprise).
  */
 import path from 'node:path';
 import {
@@ -10,6 +12,8 @@ import {
   type Environment,
   type LibraryExportResult,
   type LibraryImportResult,
+  type LibraryCopyRequest,
+  type LibraryCopyResult,
   type LibraryQuery,
   type Product,
   type RowNote,
@@ -17,6 +21,8 @@ import {
   type SavedProduct,
 } from '../../../shared/ipc/index.js';
 import { exportFilter, exportRows, type ExportColumn, type ExportFormat } from '../../export/index.js';
+import type { ChangeAction } from '../../../shared/ipc/schemas/changes.js';
+import type { ChangePublisher } from '../../changes/feed.js';
 import type { DialogPort } from '../../ports.js';
 import { LIBRARY_FILE_NAMES, libraryProblemKey } from '../../../shared/i18n/library-texts.js';
 import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
@@ -48,6 +54,9 @@ export interface LibrariesServiceDeps {
   /** The UI's language, for the file dialogs' filter names and the export's default file names. */
   uiLanguage: () => UiLanguage;
   now?: () => Date;
+  /** Tax number of the desk's own enterprise (the seller configured in settings), which owns the unplaced entries. */
+  ownEnterprise: () => string;
+  changes: ChangePublisher;
 }
 
 function failStore(outcome: Extract<StoreOutcome, { ok: false }>): never {
@@ -84,6 +93,15 @@ function productFromSheet(values: SheetRecord<ProductField>['values']): { input:
 export function createLibrariesService(deps: LibrariesServiceDeps) {
   const { repo } = deps;
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
+  const announce = (action: ChangeAction, ids: readonly number[]) => deps.changes.publish({ aggregate: 'library', action, ids, enterprise: repo.scope().enterprise });
+  const announceSaved = <T extends { entry: { id?: number | undefined }; merged: boolean }>(saved: T, edited: boolean): T => {
+    announce(saved.merged || edited ? 'updated' : 'created', saved.entry.id === undefined ? [] : [saved.entry.id]);
+    return saved;
+  };
+  const announceImport = (result: LibraryImportResult): LibraryImportResult => {
+    if (result.created + result.updated > 0) announce('updated', []);
+    return result;
+  };
 
   function dialog(): DialogPort {
     if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', 'app.noFileDialog');
@@ -167,7 +185,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
       if (!outcome.ok) failStore(outcome);
       const entry = repo.customer(outcome.id);
       if (!entry) throw new Error(`customer ${outcome.id} vanished after save`);
-      return { entry, merged: outcome.merged, warnings: [...checked.warnings, ...(outcome.note ? [outcome.note] : [])] };
+      return announceSaved({ entry, merged: outcome.merged, warnings: [...checked.warnings, ...(outcome.note ? [outcome.note] : [])] }, input.id !== undefined);
     },
 
     saveProduct(input: Product): SavedProduct {
@@ -177,14 +195,31 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
       if (!outcome.ok) failStore(outcome);
       const entry = repo.product(outcome.id);
       if (!entry) throw new Error(`product ${outcome.id} vanished after save`);
-      return { entry, merged: outcome.merged, warnings: outcome.note ? [outcome.note] : [] };
+      return announceSaved({ entry, merged: outcome.merged, warnings: outcome.note ? [outcome.note] : [] }, input.id !== undefined);
     },
 
-    deleteCustomer: (id: number) => ({ deleted: repo.deleteCustomer(id) }),
-    deleteProduct: (id: number) => ({ deleted: repo.deleteProduct(id) }),
+    deleteCustomer: (id: number) => {
+      const deleted = repo.deleteCustomer(id);
+      if (deleted) announce('deleted', [id]);
+      return { deleted };
+    },
+    deleteProduct: (id: number) => {
+      const deleted = repo.deleteProduct(id);
+      if (deleted) announce('deleted', [id]);
+      return { deleted };
+    },
 
-    importCustomers: () =>
-      importLibrary<CustomerField, CustomerFields>(
+    /** Another enterprise's library into the active one's; entries it has already (by identity) stay as they are. */
+    copy(request: LibraryCopyRequest): LibraryCopyResult {
+      if (request.from === repo.scope().enterprise) throw new IpcFailure('VALIDATION_FAILED', 'libraries.copySelf', {});
+      const from = { enterprise: request.from, own: request.from === deps.ownEnterprise() };
+      const { ids, total } = repo.copyLibrary(request.kind, from, deps.environment, now());
+      if (ids.length > 0) announce('created', ids);
+      return { copied: ids.length, skipped: total - ids.length };
+    },
+
+    importCustomers: async () =>
+      announceImport(await importLibrary<CustomerField, CustomerFields>(
         CUSTOMER_HEADERS,
         CUSTOMER_LABELS,
         ['name'],
@@ -193,10 +228,10 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
           identity: (fields) => (fields.taxNumber !== null ? `tax:${fields.taxNumber}` : `name:${fields.name}`),
         }),
         (fields, at) => storeCustomer(repo, fields, undefined, deps.environment, at),
-      ),
+      )),
 
-    importProducts: () =>
-      importLibrary<ProductField, ProductFields>(
+    importProducts: async () =>
+      announceImport(await importLibrary<ProductField, ProductFields>(
         PRODUCT_HEADERS,
         PRODUCT_LABELS,
         ['name', 'taxCode', 'rate'],
@@ -206,7 +241,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
           return { checked, identity: (fields) => `${fields.name}\u0000${fields.specification ?? ''}` };
         },
         (fields, at) => storeProduct(repo, fields, undefined, deps.environment, at),
-      ),
+      )),
 
     exportCustomers: (format: ExportFormat) => exportLibrary('customers', repo.listCustomers(undefined, EXPORT_MAX_ROWS, 0).rows, CUSTOMER_COLUMNS, format),
     exportProducts: (format: ExportFormat) => exportLibrary('products', repo.listProducts(undefined, EXPORT_MAX_ROWS, 0).rows, PRODUCT_COLUMNS, format),

@@ -4,6 +4,7 @@
  * contract (main/features/feature.ts). The printer comes in as a port (main/ports.ts): Electron's or CUPS's.
  */
 import type { InvoiceSummary } from '../../../shared/ipc/index.js';
+import type { EnterpriseScope } from '../../db/enterprise-scope.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerPrintIpc } from './ipc.js';
 import { createPrintRepo } from './repo.js';
@@ -14,6 +15,10 @@ export interface PrintFeatureDeps extends Pick<FeatureDeps, 'db' | 'environment'
   findInvoice: (id: number) => InvoiceSummary | null;
   /** An electronic invoice's layout file on disk (issuance's files). */
   invoicePdf: (id: number) => Promise<{ path: string }>;
+  /** The seller of an invoice (issuance's reads): the enterprise whose print log a job belongs to. */
+  invoiceEnterprise: (id: number) => string | null;
+  /** The active enterprise's scope (core.ts). */
+  scope: () => EnterpriseScope;
 }
 
 export function createPrintFeature(deps: PrintFeatureDeps): Feature<PrintService> {
@@ -26,6 +31,8 @@ export function createPrintFeature(deps: PrintFeatureDeps): Feature<PrintService
     printer: deps.ports.printer,
     dialog: deps.ports.dialog,
     findInvoice: deps.findInvoice,
+    invoiceEnterprise: deps.invoiceEnterprise,
+    scope: deps.scope,
     invoicePdf: deps.invoicePdf,
     progress: (progress) => deps.emit('print:progress', progress),
   });

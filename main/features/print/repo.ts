@@ -2,8 +2,12 @@
  * The print feature's tables (the only SQL of printing): print_job (paper invoices and their goods lists),
  * archive_print_job (electronic invoices printed for the paper archive), printer_calibration and
  * printer_preference. Offsets are TEXT decimals in mm, as entered; a printer's form edition sits beside them.
+ * A job records the enterprise of the invoice it printed (migration 0460), and an invoice's print log shows
+ * only the active enterprise's jobs (main/db/enterprise-scope.ts): a failure never lands in another
+ * enterprise's log.
  */
 import type { Db } from '../../db/open.js';
+import { IN_SCOPE, scopeParams, type EnterpriseScope } from '../../db/enterprise-scope.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import { DEFAULT_EDITION, type FormEdition } from '../../../shared/print/layouts/invoice-form.js';
 
@@ -48,6 +52,8 @@ export interface ArchiveJobRow {
 
 export interface NewPrintJob {
   environment: Environment;
+  /** Tax number of the seller of the invoice printed. */
+  enterprise: string | null;
   invoiceId: number;
   fplxdm: string;
   fpdm: string;
@@ -63,11 +69,13 @@ export interface NewPrintJob {
 
 export function createPrintRepo(db: Db) {
   const insertJob = db.prepare(
-    `INSERT INTO print_job (environment, issued_invoice_id, fplxdm, fpdm, fphm, dylx, printer, status, copies, mode, down_mm, right_mm, retry_of, created_at, updated_at)
-     VALUES (@environment, @invoiceId, @fplxdm, @fpdm, @fphm, @dylx, @printer, 'requested', @copies, @mode, @downMm, @rightMm, @retryOf, @now, @now)`,
+    `INSERT INTO print_job (environment, enterprise, issued_invoice_id, fplxdm, fpdm, fphm, dylx, printer, status, copies, mode, down_mm, right_mm, retry_of, created_at, updated_at)
+     VALUES (@environment, @enterprise, @invoiceId, @fplxdm, @fpdm, @fphm, @dylx, @printer, 'requested', @copies, @mode, @downMm, @rightMm, @retryOf, @now, @now)`,
   );
   const jobById = db.prepare<[number, Environment], PrintJobRow>(`SELECT * FROM print_job WHERE id = ? AND environment = ?`);
-  const jobsOfInvoice = db.prepare<[number, Environment], PrintJobRow>(`SELECT * FROM print_job WHERE issued_invoice_id = ? AND environment = ? ORDER BY id`);
+  const jobsOfInvoice = db.prepare<[ReturnType<typeof scopeParams> & { id: number; environment: Environment }], PrintJobRow>(
+    `SELECT * FROM print_job WHERE issued_invoice_id = @id AND environment = @environment AND ${IN_SCOPE} ORDER BY id`,
+  );
   const setStatus = db.prepare(
     `UPDATE print_job SET status = @status, fpzt = COALESCE(@fpzt, fpzt), printer_job_id = COALESCE(@printerJobId, printer_job_id),
        error_code = @errorCode, error_message = @errorMessage, updated_at = @now WHERE id = @id`,
@@ -85,21 +93,22 @@ export function createPrintRepo(db: Db) {
      ON CONFLICT (environment, document) DO UPDATE SET printer = excluded.printer, updated_at = excluded.updated_at`,
   );
   const insertArchive = db.prepare(
-    `INSERT INTO archive_print_job (environment, issued_invoice_id, fplxdm, fphm, printer, copies, status, created_at, updated_at)
-     VALUES (@environment, @invoiceId, @fplxdm, @fphm, @printer, @copies, 'printing', @now, @now)`,
+    `INSERT INTO archive_print_job (environment, enterprise, issued_invoice_id, fplxdm, fphm, printer, copies, status, created_at, updated_at)
+     VALUES (@environment, @enterprise, @invoiceId, @fplxdm, @fphm, @printer, @copies, 'printing', @now, @now)`,
   );
   const setArchiveStatus = db.prepare(
     `UPDATE archive_print_job SET status = @status, printer_job_id = @printerJobId, error_code = @errorCode, error_message = @errorMessage, updated_at = @now WHERE id = @id`,
   );
-  const archiveOfInvoice = db.prepare<[number, Environment], ArchiveJobRow>(
+  const archiveOfInvoice = db.prepare<[ReturnType<typeof scopeParams> & { id: number; environment: Environment }], ArchiveJobRow>(
     `SELECT id, issued_invoice_id, fplxdm, fphm, printer, copies, status, printer_job_id, error_code, error_message, created_at
-     FROM archive_print_job WHERE issued_invoice_id = ? AND environment = ? ORDER BY id`,
+     FROM archive_print_job WHERE issued_invoice_id = @id AND environment = @environment AND ${IN_SCOPE} ORDER BY id`,
   );
 
   return {
     insertJob: (job: NewPrintJob, now: string) => Number(insertJob.run({ ...job, now }).lastInsertRowid),
     job: (id: number, environment: Environment) => jobById.get(id, environment) ?? null,
-    jobsOfInvoice: (invoiceId: number, environment: Environment) => jobsOfInvoice.all(invoiceId, environment),
+    /** The jobs of an invoice that belong to the scope (the active enterprise). */
+    jobsOfInvoice: (invoiceId: number, environment: Environment, scope: EnterpriseScope) => jobsOfInvoice.all({ ...scopeParams(scope), id: invoiceId, environment }),
     setStatus(
       id: number,
       fields: { status: JobStatus; fpzt?: string; printerJobId?: string; errorCode?: string | null; errorMessage?: string | null },
@@ -122,7 +131,7 @@ export function createPrintRepo(db: Db) {
     saveCalibration: (printer: string, value: { downMm: string; rightMm: string; edition: FormEdition }, now: string) => void saveCalibration.run({ printer, ...value, now }),
     preferences: (environment: Environment) => Object.fromEntries(preferences.all(environment).map((row) => [row.document, row.printer])) as Record<string, string>,
     savePreference: (environment: Environment, document: string, printer: string, now: string) => void savePreference.run({ environment, document, printer, now }),
-    insertArchiveJob: (job: { environment: Environment; invoiceId: number; fplxdm: string; fphm: string; printer: string; copies: number }, now: string) =>
+    insertArchiveJob: (job: { environment: Environment; enterprise: string | null; invoiceId: number; fplxdm: string; fphm: string; printer: string; copies: number }, now: string) =>
       Number(insertArchive.run({ ...job, now }).lastInsertRowid),
     setArchiveStatus: (id: number, fields: { status: 'printed' | 'failed'; printerJobId?: string; errorCode?: string; errorMessage?: string }, now: string) =>
       void setArchiveStatus.run({
@@ -133,7 +142,8 @@ export function createPrintRepo(db: Db) {
         errorMessage: fields.errorMessage ?? null,
         now,
       }),
-    archiveJobsOfInvoice: (invoiceId: number, environment: Environment) => archiveOfInvoice.all(invoiceId, environment),
+    archiveJobsOfInvoice: (invoiceId: number, environment: Environment, scope: EnterpriseScope) =>
+      archiveOfInvoice.all({ ...scopeParams(scope), id: invoiceId, environment }),
   };
 }
 

@@ -19,6 +19,7 @@ import { createJobRunner, failureOf, pagesOf, VOIDED, type JobTarget, type Prepa
 import { pdfPaper, renderPdf } from './pdf.js';
 import { previewPages, type PreviewProblem } from './preview.js';
 import type { PrintJobRow, PrintRepo } from './repo.js';
+import type { EnterpriseScope } from '../../db/enterprise-scope.js';
 
 export const PAPER_TYPES = new Set(['004', '007']);
 export const ELECTRONIC_TYPES = new Set(['026', '028', '81', '82']);
@@ -32,6 +33,10 @@ export interface PrintServiceDeps {
   printer: PrinterPort | undefined;
   dialog: DialogPort | undefined;
   findInvoice: (id: number) => InvoiceSummary | null;
+  /** The seller (tax number) of an invoice: the enterprise whose print log its jobs belong to. */
+  invoiceEnterprise: (id: number) => string | null;
+  /** The active enterprise's scope: whose print log is shown. */
+  scope: () => EnterpriseScope;
   /** The electronic invoice's layout file (PDF) on disk. */
   invoicePdf: (id: number) => Promise<{ path: string }>;
   progress: (progress: { total: number; done: number; job: PrintJobView }) => void;
@@ -130,6 +135,7 @@ export function createPrintService(deps: PrintServiceDeps) {
     return repo.insertJob(
       {
         environment,
+        enterprise: deps.invoiceEnterprise(invoice.id),
         invoiceId: invoice.id,
         fplxdm: invoice.invoiceType,
         fpdm: invoice.invoiceCode,
@@ -243,9 +249,10 @@ export function createPrintService(deps: PrintServiceDeps) {
     },
 
     log(invoiceId: number) {
-      const jobs = repo.jobsOfInvoice(invoiceId, environment).map(toJobView);
+      const scope = deps.scope();
+      const jobs = repo.jobsOfInvoice(invoiceId, environment, scope).map(toJobView);
       const printedFaces = jobs.filter((job) => job.document === 'invoice' && job.status === 'printed').length;
-      const archive = repo.archiveJobsOfInvoice(invoiceId, environment).map((row) => ({
+      const archive = repo.archiveJobsOfInvoice(invoiceId, environment, scope).map((row) => ({
         id: row.id,
         printer: row.printer,
         copies: row.copies,
@@ -291,7 +298,7 @@ export function createPrintService(deps: PrintServiceDeps) {
       if (!deps.printer) throw new IpcFailure('VALIDATION_FAILED', 'print.PRINTER_MISSING', { printer: request.printer });
       repo.savePreference(environment, invoice.invoiceType, request.printer, nowIso());
       const id = repo.insertArchiveJob(
-        { environment, invoiceId: invoice.id, fplxdm: invoice.invoiceType, fphm: invoice.invoiceNumber ?? '', printer: request.printer, copies: request.copies },
+        { environment, enterprise: deps.invoiceEnterprise(invoice.id), invoiceId: invoice.id, fplxdm: invoice.invoiceType, fphm: invoice.invoiceNumber ?? '', printer: request.printer, copies: request.copies },
         nowIso(),
       );
       try {

@@ -4,6 +4,8 @@ import {
   Customer,
   LibraryExportRequest,
   LibraryExportResult,
+  LibraryCopyRequest,
+  LibraryCopyResult,
   LibraryId,
   LibraryImportResult,
   LibraryQuery,
@@ -27,4 +29,6 @@ export const libraryChannels = {
   'products:delete': { request: LibraryId, response: deleted },
   'products:import': { request: empty, response: LibraryImportResult },
   'products:export': { request: LibraryExportRequest, response: LibraryExportResult },
+  /** Another enterprise's customers or products into the active enterprise's library; entries it has already are kept. */
+  'libraries:copy': { request: LibraryCopyRequest, response: LibraryCopyResult },
 } as const satisfies Record<string, ChannelSpec>;

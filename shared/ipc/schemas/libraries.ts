@@ -1,7 +1,8 @@
 /**
  * IPC shapes of the customer and product libraries (客户库, 商品库): what the issuance form picks buyers and
  * lines from. Lengths follow the issuance request fields they fill (ghdwmc 100, spbm 19 digits, …).
- * Libraries are the clerk's own data and are shared by every environment (see migration 0150).
+ * Libraries belong to an enterprise (each its own buyers and goods, migration 0460) and are shared by
+ * every environment (0150); one enterprise's library can be copied into the active one (libraries:copy).
  */
 import { z } from 'zod';
 import { isEmailAddress } from '../../rules/email.js';
@@ -104,3 +105,15 @@ export const LibraryExportResult = z.strictObject({
   rows: z.number().int(),
 });
 export type LibraryExportResult = z.infer<typeof LibraryExportResult>;
+
+/** Copies one library (customers or products) of another enterprise into the active enterprise's. */
+export const LibraryCopyRequest = z.strictObject({
+  kind: z.enum(['customers', 'products']).describe('Which library'),
+  from: z.string().regex(/^[0-9A-Z]{15,20}$/).describe('Tax number of the enterprise to copy from'),
+});
+export type LibraryCopyRequest = z.infer<typeof LibraryCopyRequest>;
+export const LibraryCopyResult = z.strictObject({
+  copied: z.number().int().describe('Entries added to the active enterprise'),
+  skipped: z.number().int().describe('Entries it already had (same tax ID / same name and specification): kept as they were'),
+});
+export type LibraryCopyResult = z.infer<typeof LibraryCopyResult>;

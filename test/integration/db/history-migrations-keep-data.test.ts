@@ -1,6 +1,15 @@
 /** Every history migration keeps the clerk's data (test/support/migration-harness.ts): a real file at N−1 holding realistic rows of
  * every table that exists by then, migrated to N, checked row by row, then read and extended through what N adds. A new migration
  * adds its `it` here and its rows to SEEDS. */
+/**
+ * Every migration of the history database keeps the clerk's data (test/support/migration-harness.ts):
+ * a real file at N−1 holding realistic rows of every table that exists by then, migrated to N, checked
+ * row by row, then read and extended through what N adds. A new migration adds its `it` here and its
+ * rows to SEEDS.
+ */
+// One file by rule (every migration's step, SEEDS checked against the list), so it grows by one step per
+// migration; a step's detailed cases go to their own file (e.g. libraries-per-enterprise-migration.test.ts).
+/* eslint-disable max-lines */
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { latestVersion, migrate } from '../../../main/db/migrate.js';
@@ -12,6 +21,7 @@ const T0 = '2025-03-01T01:02:03.000Z';
 const T1 = '2025-03-02T08:00:00.000Z';
 const XINGHE = '91110105MA01ABCD13';
 const SELLER = '91310000MA1FL8XQ5D';
+const OTHER_SELLER = '91440300MA5G00000X';
 
 const insert = (db: Database.Database, table: string, row: Record<string, unknown>) =>
   Number(
@@ -126,7 +136,7 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   },
   350: (db) => {
     insert(db, 'issued_invoice', {
-      lsh: 'L20250303000001', environment: 'sandbox', fplxdm: '026', kplx: '0', xhdwsbh: '91440300MA5G00000X', xhdwmc: '深圳另一家有限公司', ghdwmc: '杭州星河科技有限公司',
+      lsh: 'L20250303000001', environment: 'sandbox', fplxdm: '026', kplx: '0', xhdwsbh: OTHER_SELLER, xhdwmc: '深圳另一家有限公司', ghdwmc: '杭州星河科技有限公司',
       jshj: '10.00', hjse: '1.00', status: 'issued', request_json: '{}', created_at: T1, updated_at: T1,
     });
   },
@@ -145,6 +155,10 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     insert(db, 'printer_calibration', { printer: 'Epson-LQ', down_mm: '0.5', right_mm: '-0.3', form_edition: 'bw', updated_at: T1 });
   },
   430: (db) => insert(db, 'received_invoice', { environment: 'sandbox', file_hash: 'c43001', file_name: 'c.pdf', file_type: 'pdf', source: 'qr', data_json: '{}', status: 'verified', created_at: T1, updated_at: T1, enterprise: SELLER, verify_state: 'not-found' }),
+  460: (db) => { // the same buyer and template name in another enterprise too (identities per enterprise)
+    insert(db, 'customer', { environment: 'sandbox', enterprise: OTHER_SELLER, ghdwmc: '北京星河贸易有限公司', ghdwsbh: XINGHE, created_at: T1, updated_at: T1 });
+    insert(db, 'invoice_template', { enterprise: OTHER_SELLER, name: '星河月结', fplxdm: '026', ghdwmc: '北京星河贸易有限公司', content: '{}', created_at: T1, updated_at: T1 });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -396,4 +410,12 @@ describe('history migrations keep data', () => {
 
   it("0430 received-per-enterprise: rows held before are the current enterprise's (placement: received-per-enterprise-migration.test.ts)", () =>
     expect(step(430).db.prepare(`SELECT file_name FROM received_invoice INDEXED BY received_invoice_enterprise_ledger WHERE environment = 'sandbox' AND enterprise = ? ORDER BY id DESC`).all(SELLER)).toEqual([{ file_name: 'c.pdf' }, { file_name: '发票2.pdf' }, { file_name: '发票.pdf' }]));
+
+  it('0460 libraries-per-enterprise: rows go to the enterprise they were made under, the rest to the desk\'s own (NULL); identities per enterprise', () => {
+    const at = step(460); // each kind's placing: test/integration/db/libraries-per-enterprise-migration.test.ts
+    const placed = (table: string, column: string) => at.db.prepare(`SELECT ${column} AS k, enterprise AS e FROM ${table} ORDER BY id`).all().map((r) => Object.values(r as object).join('|'));
+    expect(placed('customer', 'ghdwmc')).toEqual([`北京星河贸易有限公司|${SELLER}`, '张三|', `北京星河贸易有限公司|${OTHER_SELLER}`]);
+    expect([...placed('invoice_template', 'name'), ...placed('print_job', 'fphm')]).toEqual([`星河月结|${SELLER}`, `星河月结|${OTHER_SELLER}`, `00012345|${SELLER}`]);
+    for (const enterprise of [OTHER_SELLER, null]) expect(() => insert(at.db, 'customer', { environment: 'remote', enterprise, ghdwmc: '张三', ghdwsbh: enterprise && XINGHE, created_at: T1, updated_at: T1 })).toThrow(/UNIQUE/);
+  });
 });

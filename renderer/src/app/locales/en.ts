@@ -355,6 +355,7 @@ export const en: Messages = {
       entryGone: 'This entry was deleted; refresh the list',
       entryConflict: 'This duplicates another entry ("{{other}}"); edit that one instead',
       fieldsInvalid: '{{count}} fields are not filled in correctly; correct the marked fields',
+      copySelf: 'A library cannot be copied into the enterprise it comes from; choose another enterprise',
     },
     batch: batchErrorsEn,
     reversal: reversalErrorsEn,

@@ -359,6 +359,7 @@ export const zhCN = {
       entryGone: '该条目已被删除，请刷新列表',
       entryConflict: '与另一条目「{{other}}」重复，请直接编辑那一条',
       fieldsInvalid: '有 {{count}} 处填写不正确，请按表单上的提示修改',
+      copySelf: '不能从当前企业复制到它自己，请选择另一家企业',
     },
     batch: batchErrorsZh,
     reversal: reversalErrorsZh,

@@ -72,3 +72,24 @@ export async function exportEntries(kind: LibraryKind, format: 'xlsx' | 'csv'): 
   if (!result.ok) return reportFailure(result.error, `${kind}:export`);
   if (!result.value.cancelled) reportSuccess(i18n.t('libraries.exported', { rows: result.value.rows, path: result.value.path ?? '' }));
 }
+
+/** The enterprises a library can be copied from: those the title bar offers. */
+export async function loadCopySources(): Promise<void> {
+  const result = await getApi().enterprises.choices({});
+  if (result.ok) store().setCopySources(result.value.choices);
+  else reportFailure(result.error, 'libraries:copySources');
+}
+
+/** Copies another enterprise's library into the active one's; true when done (the dialog closes). */
+export async function copyLibrary(kind: LibraryKind, from: { taxNumber: string; name: string }): Promise<boolean> {
+  store().setBusy(`${kind}:copy`, true);
+  const result = await getApi().libraries.copy({ kind, from: from.taxNumber });
+  store().setBusy(`${kind}:copy`, false);
+  if (!result.ok) {
+    reportFailure(result.error, 'libraries:copy');
+    return false;
+  }
+  reportSuccess(i18n.t('libraries.copy.done', { name: from.name, copied: result.value.copied, skipped: result.value.skipped }));
+  await loadTable(kind, { page: 1 });
+  return true;
+}

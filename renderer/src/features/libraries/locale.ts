@@ -9,6 +9,19 @@ import { tableResources } from '../../../../shared/i18n/ui-language.js';
 
 export const librariesZh = {
   title: '客户与商品',
+  ofEnterprise: '{{name}} 的客户库和商品库（每家企业各有一份）',
+  copy: {
+    button: '从其他企业复制',
+    title: { customers: '复制客户库到「{{name}}」', products: '复制商品库到「{{name}}」' },
+    explain: {
+      customers: '把所选企业的全部客户复制到当前企业。当前企业已有的客户（税号相同，无税号时名称相同）保持不变。',
+      products: '把所选企业的全部商品复制到当前企业。当前企业已有的商品（名称和规格型号相同）保持不变。',
+    },
+    from: '从哪家企业复制',
+    noOther: '没有其他企业',
+    confirm: '复制',
+    done: '已从「{{name}}」复制 {{copied}} 条，已有的 {{skipped}} 条保持不变',
+  },
   customers: '客户库',
   products: '商品库',
   searchCustomers: '按名称或税号搜索',
@@ -74,6 +87,19 @@ export const librariesZh = {
 
 export const librariesEn: typeof librariesZh = {
   title: 'Customers & products',
+  ofEnterprise: 'Customers and products of {{name}} (each enterprise has its own)',
+  copy: {
+    button: 'Copy from another enterprise',
+    title: { customers: 'Copy customers into "{{name}}"', products: 'Copy products into "{{name}}"' },
+    explain: {
+      customers: 'Copies every customer of the chosen enterprise into the active one. Customers it already has (same tax ID, or same name without one) stay as they are.',
+      products: 'Copies every product of the chosen enterprise into the active one. Products it already has (same name and specification) stay as they are.',
+    },
+    from: 'Enterprise to copy from',
+    noOther: 'No other enterprise',
+    confirm: 'Copy',
+    done: 'Copied {{copied}} from "{{name}}"; {{skipped}} already here were kept',
+  },
   customers: 'Customers',
   products: 'Products',
   searchCustomers: 'Search by name or tax ID',

@@ -24,11 +24,14 @@ interface LibrariesState {
   products: TableState<Product>;
   editing: Editing | null;
   report: { kind: LibraryKind; result: LibraryImportResult } | null;
-  busy: Partial<Record<`${LibraryKind}:${'import' | 'export' | 'save'}`, boolean>>;
+  busy: Partial<Record<`${LibraryKind}:${'import' | 'export' | 'save' | 'copy'}`, boolean>>;
+  /** Enterprises whose library can be copied (the title bar's choices). */
+  copySources: Array<{ taxNumber: string; name: string }>;
   patchTable<K extends LibraryKind>(kind: K, patch: Partial<TableState<EntryOf<K>>>): void;
   setEditing(editing: Editing | null): void;
   setReport(report: LibrariesState['report']): void;
   setBusy(key: keyof LibrariesState['busy'], busy: boolean): void;
+  setCopySources(sources: LibrariesState['copySources']): void;
 }
 
 const emptyTable = <T>(): TableState<T> => ({ rows: [], total: 0, query: '', page: 1, loading: false });
@@ -41,8 +44,10 @@ export const useLibrariesStore = create<LibrariesState>()((set) => ({
   editing: null,
   report: null,
   busy: {},
+  copySources: [],
   patchTable: (kind, patch) => set((s) => ({ [kind]: { ...s[kind], ...patch } }) as Partial<LibrariesState>),
   setEditing: (editing) => set({ editing }),
   setReport: (report) => set({ report }),
   setBusy: (key, busy) => set((s) => ({ busy: { ...s.busy, [key]: busy } })),
+  setCopySources: (copySources) => set({ copySources }),
 }));

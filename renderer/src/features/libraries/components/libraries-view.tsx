@@ -1,11 +1,14 @@
 /**
- * 客户与商品: the clerk's customer and product libraries, each a searchable table with add, edit, delete,
- * Excel import (with a per-row report) and Excel/CSV export. Test id: libraries-view.
+ * 客户与商品: the active enterprise's customer and product libraries, each a searchable table with add, edit,
+ * delete, copy from another enterprise, Excel import (with a per-row report) and Excel/CSV export; the
+ * title names whose library it is. Test ids: libraries-view, libraries-enterprise.
  */
 import { useEffect } from 'react';
-import { Flex, type TableColumnsType } from 'antd';
+import { Flex, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Customer, Product } from '../../../../../shared/ipc/schemas/libraries.js';
+import { useAppStore } from '../../../app/store.js';
+import { useChanges } from '../../../lib/change-feed.js';
 import { loadTable } from '../actions.js';
 import { CustomerForm } from './customer-form.js';
 import { ImportReport } from './import-report.js';
@@ -41,7 +44,7 @@ function useProductColumns(): TableColumnsType<Product> {
       key: 'specialLevy',
       dataIndex: 'specialLevy',
       title: t('libraries.product.specialLevy'),
-      render: (v?: Product['specialLevy']) => (v ? `${v} ${t(`libraries.product.levy.${v}`)}` : ''),
+      render: (v?: Product['specialLevy']) => (v ? t(`libraries.product.levy.${v}`) : ''),
     },
     { key: 'preferentialPolicy', dataIndex: 'preferentialPolicy', title: t('libraries.product.preferentialPolicy') },
   ];
@@ -49,12 +52,20 @@ function useProductColumns(): TableColumnsType<Product> {
 
 export function LibrariesView() {
   const { t } = useTranslation();
-  useEffect(() => {
+  // Each enterprise has its own library: the tables follow the active enterprise, and any write to them.
+  const enterprise = useAppStore((s) => s.info?.seller.taxNumber ?? null);
+  const enterpriseName = useAppStore((s) => s.info?.seller.name ?? '');
+  const reload = () => {
     void loadTable('customers');
     void loadTable('products');
-  }, []);
+  };
+  useEffect(reload, [enterprise]);
+  useChanges(['library'], reload);
   return (
     <Flex vertical gap={16} data-testid="libraries-view">
+      <Typography.Text type="secondary" data-testid="libraries-enterprise">
+        {t('libraries.ofEnterprise', { name: enterpriseName })}
+      </Typography.Text>
       <LibraryCard kind="customers" title={t('libraries.customers')} searchPlaceholder={t('libraries.searchCustomers')} columns={useCustomerColumns()} />
       <LibraryCard kind="products" title={t('libraries.products')} searchPlaceholder={t('libraries.searchProducts')} columns={useProductColumns()} />
       <CustomerForm />

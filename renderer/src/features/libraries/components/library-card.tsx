@@ -1,6 +1,6 @@
 /**
- * One library as a card: search box, add / import / export buttons, and its table with edit and delete.
- * Test ids (K is customers or products): K-card, K-search, K-add, K-import, K-export-xlsx, K-export-csv,
+ * One library as a card: search box, add / copy from another enterprise / import / export buttons, and its
+ * table with edit and delete. Test ids (K is customers or products): K-card, K-search, K-add, K-copy, K-import, K-export-xlsx, K-export-csv,
  * K-table; each row `K-row` with data-name; K-edit-<id>, K-delete-<id>.
  */
 import type { HTMLAttributes, ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { Button, Card, Input, Popconfirm, Space, Table, Typography, type TableCo
 import { useTranslation } from 'react-i18next';
 import { deleteEntry, exportEntries, importEntries, loadTable } from '../actions.js';
 import { PAGE_SIZE, useLibrariesStore, type EntryOf, type LibraryKind, type TableState } from '../store.js';
+import { CopyLibrary } from './copy-library.js';
 
 interface Props<K extends LibraryKind> {
   kind: K;
@@ -66,6 +67,7 @@ export function LibraryCard<K extends LibraryKind>({ kind, title, searchPlacehol
           <Button type="primary" onClick={() => edit(null)} data-testid={`${kind}-add`}>
             {t('libraries.add')}
           </Button>
+          <CopyLibrary kind={kind} />
           <Button onClick={() => void importEntries(kind)} loading={busy[`${kind}:import`] ?? false} data-testid={`${kind}-import`}>
             {t('libraries.import')}
           </Button>
