@@ -20,7 +20,7 @@ import { createExtractionPool, type PoolOptions } from './extraction-pool.js';
 import { buyerMismatchOf, createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
 import { verifyReceived } from './verify.js';
 
-export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit' | 'uiLanguage' | 'seller'> & {
+export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit' | 'uiLanguage' | 'seller' | 'changes'> & {
   /** The platform's scanner; SANE / WIA / scan folder by platform when absent. */
   scanner?: ScannerPort;
   /** The threads files are read on; a pool of the default size when absent. */
@@ -75,7 +75,11 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
     const seller = deps.seller();
     return { taxNumber: seller.taxNumber, name: seller.name };
   };
-  const queue = createIntakeQueue({ repo, pool, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item), enterprise: active });
+  // Every write of a received invoice is announced on the change feed, with the enterprise it belongs to.
+  const changed = (action: 'created' | 'updated', id: number, enterprise: string | null) => deps.changes.publish({ aggregate: 'receivedInvoice', action, ids: [id], enterprise });
+  const queue = createIntakeQueue({
+    repo, pool, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item), enterprise: active, saved: (id, enterprise) => changed('created', id, enterprise),
+  });
   let watcher: ScanFolderWatcher | undefined;
   const watch = (folder: string | null) => {
     watcher?.stop();
@@ -154,6 +158,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
         // A duplicate links to the first saved; the first itself never links to a later one.
         const duplicateOf = first && first.id < receivedId ? first.id : null;
         repo.updateFields(receivedId, cleaned, sources as Record<string, string>, key, duplicateOf);
+        changed('updated', receivedId, found.enterprise);
         const next: IntakeItem = {
           ...current,
           status: duplicateOf ? 'duplicate' : 'accepted',
@@ -169,6 +174,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
       router.handle('intake:verify', async ({ receivedId }) => {
         const found = row(receivedId);
         const view = await verifyReceived({ repo, client: deps.client, now: deps.now }, found);
+        changed('updated', receivedId, found.enterprise);
         const current = queue.byReceivedId(receivedId);
         // The item shows the state (and what a consistent verification filled in: names, tax IDs, a buyer flag).
         const after = itemOfRow(row(receivedId), active());
@@ -228,7 +234,8 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
     },
     start() {
       // Received invoices held from before 0430 that it could not place: the active enterprise's (see the migration).
-      repo.claimUnassigned(active().taxNumber);
+      const enterprise = active().taxNumber;
+      if (repo.claimUnassigned(enterprise) > 0) deps.changes.publish({ aggregate: 'receivedInvoice', action: 'updated', ids: [], enterprise });
       watch(readSettings().scanFolder);
     },
     async stop() {

@@ -35,6 +35,8 @@ export interface QueueDeps {
   emit: (item: IntakeItem) => void;
   /** The enterprise the desk acts for now: files coming in are its. */
   enterprise: () => { taxNumber: string; name: string };
+  /** A received invoice was saved (the change feed announces it). */
+  saved?: (receivedId: number, enterprise: string) => void;
 }
 
 export type IntakeOrigin = IntakeItem['origin'];
@@ -161,6 +163,7 @@ export function createIntakeQueue(deps: QueueDeps) {
       invoiceKey: key, duplicateOf: first?.id ?? null, storedPath, origin: item.origin, fplxdm: extraction.recognised?.[0]?.FPLXDM ?? null,
       enterprise: enterprise.taxNumber, state,
     });
+    deps.saved?.(receivedId, enterprise.taxNumber);
     publish({
       ...item,
       recognised: worthRecognising,

@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ENTERPRISE } from '../../../sandbox/index.js';
-import type { EnterpriseInput, IntakeItem } from '../../../shared/ipc/index.js';
+import type { EnterpriseInput, IntakeItem, LedgerChange } from '../../../shared/ipc/index.js';
 import { qrPng } from '../../support/intake-fixtures.js';
 import { DIGITAL, digitalXml } from '../../support/intake-files.js';
 import { startInputCore, type InputCore } from '../../support/input-core.js';
@@ -34,8 +34,10 @@ describe('received invoices per enterprise', () => {
     input = await startInputCore();
     const { call, core } = input;
     const items = new Map<string, IntakeItem>();
+    const changes: LedgerChange[] = [];
     core.onEvent((event, payload) => {
       if (event === 'intake:item') items.set((payload as IntakeItem).fileName, payload as IntakeItem);
+      if (event === 'ledger:changed' && (payload as LedgerChange).aggregate === 'receivedInvoice') changes.push(payload as LedgerChange);
     });
     const add = async (name: string, bytes: Uint8Array | string) => {
       await call('intake:addFile', { name, base64: Buffer.from(bytes).toString('base64'), origin: 'drop' });
@@ -82,6 +84,12 @@ describe('received invoices per enterprise', () => {
     const sheet = book.getWorksheet('报销台账')!;
     expect(sheet.rowCount).toBe(3);
     expect([sheet.getRow(2).getCell(4).value, sheet.getRow(3).getCell(4).value].sort()).toEqual(['24312000000011112222', '70000002']);
+
+    // Every write was announced on the change feed with the enterprise it belongs to.
+    const announced = (action: string, id: number | null) => changes.filter((change) => change.action === action && change.ids.includes(String(id))).map((change) => change.enterprise);
+    expect(announced('created', own.receivedId)).toEqual([DEMO_ENTERPRISE.taxNumber]);
+    expect(announced('updated', foreign.receivedId)).toEqual([DEMO_ENTERPRISE.taxNumber, DEMO_ENTERPRISE.taxNumber]);
+    expect(announced('created', theirs.receivedId)).toEqual([OTHER.taxNumber]);
 
     // Back to the demo enterprise: its rows, totals and reason as they were.
     await call('enterprises:activate', { taxNumber: DEMO_ENTERPRISE.taxNumber });
