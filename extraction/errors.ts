@@ -20,6 +20,11 @@ export const EXTRACTION_ERRORS = {
   corruptXml: 'corrupt-xml',
   /** A PNG/JPEG whose header is damaged. */
   corruptImage: 'corrupt-image',
+  /**
+   * A picture (a PNG/JPEG file, an image a PDF draws, an OFD's image resource) whose header claims more
+   * pixels than MAX_IMAGE_PIXELS or a side longer than MAX_IMAGE_SIDE: refused before it is decoded.
+   */
+  imageTooLarge: 'image-too-large',
   /** The file was read but holds no invoice (no QR, no invoice fields). */
   noInvoice: 'no-invoice',
   /** The file could not be read from disk. */
@@ -43,3 +48,10 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_OFD_UNPACKED_BYTES = 64 * 1024 * 1024;
 /** Parts an OFD may have; an invoice has a few dozen. */
 export const MAX_OFD_ENTRIES = 2000;
+/**
+ * A picture may have at most this many pixels: a 600 dpi A4 scan has 34.8 million, a phone photo 12–24
+ * million. Decoded as RGBA that is 144 MB; anything bigger is refused by its header, never decoded.
+ */
+export const MAX_IMAGE_PIXELS = 36_000_000;
+/** And at most this many on a side (a long receipt scanned at 600 dpi is under 12,000). */
+export const MAX_IMAGE_SIDE = 16_384;

@@ -1,24 +1,17 @@
 /**
  * A picture prepared for recognition as the spec's image recommendations say: the EXIF orientation a phone
  * wrote applied to the pixels (recognition sees the invoice upright), the long side scaled down to about
- * 1280 (1280×960 suggested; proportional compression allowed), and JPEG. Smaller pictures are not scaled
- * up. PDF, OFD and XML go to recognition as they are. Pure JavaScript (jpeg-js, pngjs): no native code.
+ * 1280 (1280×960 suggested; proportional compression allowed; a PNG scan is scaled while it is decoded), and
+ * JPEG. Smaller pictures are not scaled up. PDF, OFD and XML go to recognition as they are. Pure JavaScript
+ * (jpeg-js, pngjs, node:zlib): no native code.
  */
 import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { sniffFileKind } from './file-type.js';
+import { decodePicture, type Bitmap } from './picture.js';
 
 export const RECOGNITION_LONG_SIDE = 1280;
 export const RECOGNITION_SHORT_SIDE = 960;
 const JPEG_QUALITY = 85;
-/** jpeg-js refuses to allocate more than this, which a 12-megapixel photo stays under. */
-const MAX_MEMORY_MB = 512;
-
-interface Bitmap {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
 
 /** EXIF Orientation (1–8) of a JPEG; 1 when there is none. */
 export function exifOrientation(bytes: Uint8Array): number {
@@ -69,32 +62,6 @@ function orient(image: Bitmap, orientation: number): Bitmap {
   return out;
 }
 
-/** Box-filter downscale (averages each source block): sharp enough for text, no aliasing of thin strokes. */
-function scaleDown(image: Bitmap, factor: number): Bitmap {
-  if (factor >= 1) return image;
-  const width = Math.max(1, Math.round(image.width * factor));
-  const height = Math.max(1, Math.round(image.height * factor));
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.floor(y / factor);
-    const y1 = Math.min(image.height, Math.max(y0 + 1, Math.floor((y + 1) / factor)));
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.floor(x / factor);
-      const x1 = Math.min(image.width, Math.max(x0 + 1, Math.floor((x + 1) / factor)));
-      const sum = [0, 0, 0, 0];
-      for (let sy = y0; sy < y1; sy++) {
-        for (let sx = x0; sx < x1; sx++) {
-          const at = (sy * image.width + sx) * 4;
-          for (let c = 0; c < 4; c++) sum[c] = (sum[c] ?? 0) + (image.data[at + c] ?? 0);
-        }
-      }
-      const n = (y1 - y0) * (x1 - x0);
-      for (let c = 0; c < 4; c++) data[(y * width + x) * 4 + c] = Math.round((sum[c] ?? 0) / n);
-    }
-  }
-  return { width, height, data };
-}
-
 export interface PreparedPicture {
   bytes: Uint8Array;
   /** 'jpeg' when prepared; the original kind when sent as it is (PDF/OFD/XML). */
@@ -103,21 +70,15 @@ export interface PreparedPicture {
   height?: number;
 }
 
-/** The picture to send to recognition. Throws when a PNG/JPEG cannot be decoded. */
-export function prepareForRecognition(bytes: Uint8Array): PreparedPicture {
+/**
+ * The picture to send to recognition. Throws an ExtractionError when a PNG/JPEG is past the size caps
+ * (refused by its header) or cannot be decoded; a big scan is scaled down while it is decoded (picture.ts).
+ */
+export async function prepareForRecognition(bytes: Uint8Array): Promise<PreparedPicture> {
   const kind = sniffFileKind(bytes);
   if (kind !== 'png' && kind !== 'jpeg') return { bytes, kind: kind ?? 'unknown' };
-  let image: Bitmap;
-  if (kind === 'jpeg') {
-    const decoded = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: MAX_MEMORY_MB });
-    image = orient({ width: decoded.width, height: decoded.height, data: decoded.data }, exifOrientation(bytes));
-  } else {
-    const decoded = PNG.sync.read(Buffer.from(bytes));
-    image = { width: decoded.width, height: decoded.height, data: new Uint8Array(decoded.data) };
-  }
-  const long = Math.max(image.width, image.height);
-  const short = Math.min(image.width, image.height);
-  const scaled = scaleDown(image, Math.min(1, RECOGNITION_LONG_SIDE / long, RECOGNITION_SHORT_SIDE / short));
-  const encoded = jpeg.encode({ width: scaled.width, height: scaled.height, data: scaled.data }, JPEG_QUALITY);
-  return { bytes: new Uint8Array(encoded.data), kind: 'jpeg', width: scaled.width, height: scaled.height };
+  const decoded = await decodePicture(bytes, kind, RECOGNITION_LONG_SIDE * RECOGNITION_SHORT_SIDE, { long: RECOGNITION_LONG_SIDE, short: RECOGNITION_SHORT_SIDE });
+  const image = kind === 'jpeg' ? orient(decoded, exifOrientation(bytes)) : decoded;
+  const encoded = jpeg.encode({ width: image.width, height: image.height, data: image.data }, JPEG_QUALITY);
+  return { bytes: new Uint8Array(encoded.data), kind: 'jpeg', width: image.width, height: image.height };
 }

@@ -9,7 +9,8 @@
 import { EXTRACTION_ERRORS, ExtractionError, MAX_FILE_BYTES } from './errors.js';
 import { FieldCollector, EXTRACTED_FIELDS, isComplete, unverifiableKind, type ExtractedFields, type ExtractedNames, type FieldSources, type InvoiceFamily } from './fields.js';
 import type { UnverifiableKind } from '../shared/rules/intake-fields.js';
-import { imageSize, sniffFileKind } from './file-type.js';
+import { sniffFileKind } from './file-type.js';
+import { pictureSize } from './picture.js';
 import { extractFromOfd } from './ofd.js';
 import { renderPdfPixels } from './pdf-render.js';
 import { readPdfDocument } from './pdf.js';
@@ -17,7 +18,8 @@ import { extractFromPdfText } from './pdf-text.js';
 import { collectQrPayload, parseQrPayload, readQrCodes, type DecodedQr } from './qr.js';
 import { extractFromXml } from './xml.js';
 
-export { EXTRACTION_ERRORS, ExtractionError, MAX_FILE_BYTES, MAX_OFD_UNPACKED_BYTES } from './errors.js';
+export { EXTRACTION_ERRORS, ExtractionError, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_OFD_UNPACKED_BYTES } from './errors.js';
+export { checkPictureSize, pictureSize } from './picture.js';
 export type { ExtractionErrorCode } from './errors.js';
 export type { UnverifiableKind } from '../shared/rules/intake-fields.js';
 export { EXTRACTED_FIELDS, isComplete, compactDate, normaliseAmount, fpzlFromQrType } from './fields.js';
@@ -90,11 +92,13 @@ async function run(bytes: Uint8Array): Promise<Extraction> {
     case 'png':
     case 'jpeg': {
       fileType = kind === 'png' ? 'png' : 'jpg';
-      if (!imageSize(bytes, kind)) throw new ExtractionError(EXTRACTION_ERRORS.corruptImage, `the ${kind.toUpperCase()} header is damaged`);
+      // The size from the header, refused past the caps before anything decodes the picture.
+      pictureSize(bytes, kind);
       let codes: DecodedQr[];
       try {
         codes = await readQrCodes(bytes);
       } catch (error) {
+        if (error instanceof ExtractionError) throw error;
         throw new ExtractionError(EXTRACTION_ERRORS.corruptImage, `the image cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
       }
       rotation = collectCodes(codes, into, qrTexts);

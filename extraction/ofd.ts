@@ -126,7 +126,12 @@ export async function extractFromOfd(bytes: Uint8Array, into: FieldCollector): P
   const rootTree = parseXml(decodeXml(await readPart(root)));
 
   for (const image of entries.filter((entry) => /\.(?:png|jpe?g)$/i.test(entry.name))) {
-    for (const code of await readQrCodes(await readPart(image)).catch(() => [])) {
+    // A picture past the size caps refuses the package (image-too-large); one that is merely broken is skipped.
+    const codes = await readQrCodes(await readPart(image)).catch((error: unknown) => {
+      if (error instanceof ExtractionError && error.code === EXTRACTION_ERRORS.imageTooLarge) throw new ExtractionError(error.code, `${image.name} in the OFD: ${error.message}`);
+      return [];
+    });
+    for (const code of codes) {
       const payload = parseQrPayload(code.text);
       if (!payload) continue;
       into.payloadTexts.push(code.text);

@@ -7,12 +7,14 @@
  * points at its own package folder (pdfjsAsset).
  */
 import type { SKRSContext2D, Canvas } from '@napi-rs/canvas';
-import { pdfjsAsset } from './pdf.js';
+import { checkPdfImageSizes, pdfjsOptions } from './pdf.js';
 import { loadPdfjs } from './pdfjs-load.js';
 import type { RgbaPixels } from './qr.js';
 
 /** About 200 dpi: a 2.5 cm QR code of 37–45 modules gets 4+ pixels a module, enough for the reader. */
 const QR_RENDER_SCALE = 200 / 72;
+/** A drawn page has at most this many pixels (64 MB of RGBA); an A4 page at 200 dpi has 3.9 million. */
+export const MAX_CANVAS_PIXELS = 16_000_000;
 /** The invoice is on the first pages; a 50-page list is not rendered whole. */
 const MAX_QR_PAGES = 3;
 
@@ -32,17 +34,8 @@ export async function drawPdfPages<T>(
   use: (page: DrawnPage) => Promise<T> | T,
 ): Promise<{ results: T[]; pageCount: number }> {
   const [{ createCanvas }, pdfjs] = await Promise.all([import('@napi-rs/canvas'), loadPdfjs()]);
-  const task = pdfjs.getDocument({
-    data: bytes.slice(),
-    cMapUrl: pdfjsAsset('cmaps'),
-    cMapPacked: true,
-    standardFontDataUrl: pdfjsAsset('standard_fonts'),
-    wasmUrl: pdfjsAsset('wasm'),
-    iccUrl: pdfjsAsset('iccs'),
-    useWorkerFetch: false,
-    isEvalSupported: false,
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
-  });
+  checkPdfImageSizes(bytes);
+  const task = pdfjs.getDocument({ ...pdfjsOptions(bytes), verbosity: pdfjs.VerbosityLevel.ERRORS });
   const document = await task.promise.catch(async (error: unknown) => {
     await task.destroy();
     throw error;
@@ -51,7 +44,10 @@ export async function drawPdfPages<T>(
     const results: T[] = [];
     for (let number = 1; number <= Math.min(document.numPages, maxPages); number++) {
       const page = await document.getPage(number);
-      const viewport = page.getViewport({ scale: scaleFor(page.getViewport({ scale: 1 }).width) });
+      const natural = page.getViewport({ scale: 1 });
+      // A page may claim to be 200 inches square: the canvas is kept under MAX_CANVAS_PIXELS whatever it says.
+      const scale = Math.min(scaleFor(natural.width), Math.sqrt(MAX_CANVAS_PIXELS / Math.max(1, natural.width * natural.height)));
+      const viewport = page.getViewport({ scale });
       const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';

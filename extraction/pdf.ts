@@ -9,9 +9,10 @@
  * no QR code was found among the images.
  */
 import path from 'node:path';
-import { EXTRACTION_ERRORS, ExtractionError } from './errors.js';
+import { EXTRACTION_ERRORS, ExtractionError, MAX_IMAGE_PIXELS } from './errors.js';
 import { loadPdfjs, pdfjsFolder } from './pdfjs-load.js';
-import type { RgbaPixels } from './qr.js';
+import { BoxScaler, checkPictureSize, fitScale } from './picture.js';
+import { QR_MAX_PIXELS, type RgbaPixels } from './qr.js';
 
 export interface PdfTextItem {
   text: string;
@@ -56,34 +57,83 @@ export function pdfjsAsset(folder: string): string {
   return path.join(pdfjsFolder(), folder) + path.sep;
 }
 
-/** pdfjs ImageKind: 1 GRAYSCALE_1BPP (packed bits, set = white), 2 RGB_24BPP, 3 RGBA_32BPP. */
+/**
+ * pdf.js options every reading of a PDF shares: nothing fetched (its own folders), no eval, and images past
+ * the pixel cap never decoded (pdf.js drops them by their dictionary's size, inline images included).
+ */
+export function pdfjsOptions(bytes: Uint8Array) {
+  return {
+    // pdfjs may transfer (detach) the buffer it is given; the caller's bytes stay usable.
+    data: bytes.slice(),
+    cMapUrl: pdfjsAsset('cmaps'),
+    cMapPacked: true,
+    standardFontDataUrl: pdfjsAsset('standard_fonts'),
+    wasmUrl: pdfjsAsset('wasm'),
+    iccUrl: pdfjsAsset('iccs'),
+    useWorkerFetch: false,
+    isEvalSupported: false,
+    maxImageSize: MAX_IMAGE_PIXELS,
+  };
+}
+
+const IMAGE_SUBTYPE = /\/Subtype\s*\/Image\b/g;
+/** How far around `/Subtype /Image` an image dictionary's own keys are looked for. */
+const IMAGE_DICT_WINDOW = 2048;
+
+/** A /Width or /Height value: the number, or the number object a reference points at when it is plain text. */
+function dimension(text: string, match: RegExpExecArray | null): number | undefined {
+  if (!match?.[1]) return undefined;
+  if (match[2] === undefined) return Number(match[1]);
+  const object = new RegExp(`(?:^|\\s)${match[1]}\\s+${match[2]}\\s+obj\\s*(\\d{1,9})\\s*endobj`).exec(text);
+  return object?.[1] === undefined ? undefined : Number(object[1]);
+}
+
+/**
+ * Refuses a PDF that draws an image past the size caps, by the image dictionaries' /Width and /Height as
+ * written in the file (an image is a stream, and streams are never inside compressed object streams, so
+ * every image dictionary is plain text). pdf.js's maxImageSize would drop such an image silently; this
+ * names it. A size written as a reference is followed when its object is plain text; one inside a compressed
+ * object stream is left to maxImageSize.
+ */
+export function checkPdfImageSizes(bytes: Uint8Array): void {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  for (const match of text.matchAll(IMAGE_SUBTYPE)) {
+    const start = Math.max(text.lastIndexOf('<<', match.index), match.index - IMAGE_DICT_WINDOW, 0);
+    const streamAt = text.indexOf('stream', match.index);
+    const window = text.slice(start, Math.min(streamAt === -1 ? text.length : streamAt, match.index + IMAGE_DICT_WINDOW));
+    const width = dimension(text, /\/Width\s+(\d{1,9})\b(?:\s+(\d{1,5})\s+R)?/.exec(window));
+    const height = dimension(text, /\/Height\s+(\d{1,9})\b(?:\s+(\d{1,5})\s+R)?/.exec(window));
+    if (width !== undefined && height !== undefined) checkPictureSize({ width, height }, 'an image the PDF draws');
+  }
+}
+
+/**
+ * pdfjs ImageKind: 1 GRAYSCALE_1BPP (packed bits, set = white), 2 RGB_24BPP, 3 RGBA_32BPP. Made RGBA row by
+ * row; an image bigger than the QR reader takes is scaled down as it is converted (never a full-size copy).
+ */
 function toRgba(image: PdfImageObject): RgbaPixels | undefined {
   const { width, height, kind, data } = image;
-  if (!data || width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return undefined;
-  const rgba = new Uint8ClampedArray(width * height * 4);
-  if (kind === 3) {
-    rgba.set(data.subarray(0, rgba.length));
-  } else if (kind === 2) {
-    for (let pixel = 0, source = 0; pixel < width * height; pixel++, source += 3) {
-      rgba[pixel * 4] = data[source] ?? 0;
-      rgba[pixel * 4 + 1] = data[source + 1] ?? 0;
-      rgba[pixel * 4 + 2] = data[source + 2] ?? 0;
-      rgba[pixel * 4 + 3] = 255;
-    }
-  } else if (kind === 1) {
-    const rowBytes = Math.ceil(width / 8);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const bit = ((data[y * rowBytes + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1;
-        const offset = (y * width + x) * 4;
-        rgba.fill(bit ? 255 : 0, offset, offset + 3);
-        rgba[offset + 3] = 255;
+  if (!data || width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE || (kind !== 1 && kind !== 2 && kind !== 3)) return undefined;
+  const scale = fitScale(image, QR_MAX_PIXELS);
+  const scaler = scale < 1 ? new BoxScaler(width, height, scale) : undefined;
+  const full = scaler ? undefined : new Uint8Array(width * height * 4);
+  const row = new Uint8Array(width * 4);
+  const rowBytes = kind === 1 ? Math.ceil(width / 8) : width * (kind === 2 ? 3 : 4);
+  for (let y = 0; y < height; y++) {
+    const line = data.subarray(y * rowBytes, (y + 1) * rowBytes);
+    if (kind === 3) row.set(line.subarray(0, row.length));
+    for (let x = 0; kind !== 3 && x < width; x++) {
+      if (kind === 2) row.set([line[x * 3] ?? 0, line[x * 3 + 1] ?? 0, line[x * 3 + 2] ?? 0, 255], x * 4);
+      else {
+        const value = ((line[x >> 3] ?? 0) >> (7 - (x & 7))) & 1 ? 255 : 0;
+        row.set([value, value, value, 255], x * 4);
       }
     }
-  } else {
-    return undefined;
+    if (scaler) scaler.addRow(y, row);
+    else full?.set(row, y * width * 4);
   }
-  return { data: rgba, width, height };
+  const pixels = scaler ? scaler.finish() : { width, height, data: full ?? new Uint8Array(0) };
+  return { data: new Uint8ClampedArray(pixels.data.buffer), width: pixels.width, height: pixels.height };
 }
 
 export async function readPdf(bytes: Uint8Array, options: { images?: boolean } = {}): Promise<PdfPage[]> {
@@ -102,16 +152,9 @@ function xmlAttachments(found: unknown): PdfAttachment[] {
 export async function readPdfDocument(bytes: Uint8Array, options: { images?: boolean } = {}): Promise<{ pages: PdfPage[]; attachments: PdfAttachment[] }> {
   const pdfjs = await loadPdfjs();
   const imageOps = new Set([pdfjs.OPS.paintImageXObject, pdfjs.OPS.paintImageXObjectRepeat]);
+  checkPdfImageSizes(bytes);
   const task = pdfjs.getDocument({
-    // pdfjs may transfer (detach) the buffer it is given; the caller's bytes stay usable.
-    data: bytes.slice(),
-    cMapUrl: pdfjsAsset('cmaps'),
-    cMapPacked: true,
-    standardFontDataUrl: pdfjsAsset('standard_fonts'),
-    wasmUrl: pdfjsAsset('wasm'),
-    iccUrl: pdfjsAsset('iccs'),
-    useWorkerFetch: false,
-    isEvalSupported: false,
+    ...pdfjsOptions(bytes),
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
     disableFontFace: true,
@@ -137,6 +180,8 @@ export async function readPdfDocument(bytes: Uint8Array, options: { images?: boo
         items.push({ text: item.str, x: e, y: f, width: item.width, height: item.height || Math.hypot(a, b) });
       }
       const images: RgbaPixels[] = [];
+      // An image painted many times is read once.
+      const seen = new Set<string>();
       if (options.images !== false) {
         const operators = await page.getOperatorList();
         for (let index = 0; index < operators.fnArray.length; index++) {
@@ -144,8 +189,9 @@ export async function readPdfDocument(bytes: Uint8Array, options: { images?: boo
           const args: unknown[] = operators.argsArray[index] ?? [];
           let image: PdfImageObject | undefined;
           if (op === pdfjs.OPS.paintInlineImageXObject) image = args[0] as PdfImageObject;
-          else if (op !== undefined && imageOps.has(op) && typeof args[0] === 'string') {
+          else if (op !== undefined && imageOps.has(op) && typeof args[0] === 'string' && !seen.has(args[0])) {
             const name = args[0];
+            seen.add(name);
             // Images used on several pages live in the document's common objects ("g_" names).
             const objects = name.startsWith('g_') ? page.commonObjs : page.objs;
             image = await new Promise<PdfImageObject>((resolve) => objects.get(name, (data: unknown) => resolve(data as PdfImageObject)));

@@ -14,6 +14,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
 import { compactDate, fpzlFromQrType, type FieldCollector } from './fields.js';
+import { sniffFileKind } from './file-type.js';
+import { decodePicture, fitScale, pictureSize, scaleBitmap } from './picture.js';
 
 export interface RgbaPixels {
   data: Uint8ClampedArray;
@@ -47,11 +49,38 @@ function prepareOnce(): void {
 
 const normaliseRotation = (degrees: number) => (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
 
-/** QR codes in an encoded PNG/JPEG file or in raw RGBA pixels. */
+/**
+ * Pixels the QR reader is given at most: an A4 page at 300 dpi has 8.7 million, where a 2 cm code gets
+ * 6 pixels a module. Bigger pictures are scaled down to this while they are decoded (picture.ts): the
+ * reader's wasm memory grows to the largest picture it was given and never shrinks.
+ */
+export const QR_MAX_PIXELS = 12_000_000;
+
+/** What zxing is handed: small pictures as they are (its own decoder is fast), big ones scaled down by us. */
+async function qrSource(input: Uint8Array | RgbaPixels): Promise<Uint8Array | RgbaPixels> {
+  if (!(input instanceof Uint8Array)) {
+    const scale = fitScale(input, QR_MAX_PIXELS);
+    if (scale >= 1) return input;
+    const scaled = scaleBitmap({ width: input.width, height: input.height, data: new Uint8Array(input.data.buffer, input.data.byteOffset, input.data.byteLength) }, scale);
+    return { width: scaled.width, height: scaled.height, data: new Uint8ClampedArray(scaled.data.buffer) };
+  }
+  const kind = sniffFileKind(input);
+  if (kind !== 'png' && kind !== 'jpeg') return input;
+  const size = pictureSize(input, kind);
+  if (size.width * size.height <= QR_MAX_PIXELS) return input;
+  const decoded = await decodePicture(input, kind, QR_MAX_PIXELS);
+  return { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data.buffer) };
+}
+
+/**
+ * QR codes in an encoded PNG/JPEG file or in raw RGBA pixels. A picture past the size caps is refused by
+ * its header (ExtractionError image-too-large) before anything decodes it.
+ */
 export async function readQrCodes(input: Uint8Array | RgbaPixels): Promise<DecodedQr[]> {
   prepareOnce();
+  const picture = await qrSource(input);
   // zxing-wasm reads only data/width/height of an ImageData; Node has no ImageData class.
-  const source = input instanceof Uint8Array ? input : ({ ...input, colorSpace: 'srgb' } as ImageData);
+  const source = picture instanceof Uint8Array ? picture : ({ ...picture, colorSpace: 'srgb' } as ImageData);
   const quick = await readBarcodes(source, QUICK_OPTIONS);
   const results = quick.some((result) => result.isValid && parseQrPayload(result.text)) ? quick : await readBarcodes(source, THOROUGH_OPTIONS);
   const seen = new Set<string>();

@@ -16,7 +16,7 @@
 // index.ts finds its siblings through __dirname (dist/main → ../renderer, ../preload/index.cjs), which
 // is why both bundles are CommonJS and why nothing else is copied here.
 import { build } from 'esbuild';
-import { MAIN_BUNDLE_OPTIONS, SANDBOX_BUNDLE } from './main-bundle.mjs';
+import { EXTRACTION_WORKER_BUNDLE, MAIN_BUNDLE_OPTIONS, SANDBOX_BUNDLE } from './main-bundle.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,8 +51,7 @@ await Promise.all([
   // Intake's extraction pool threads (main/features/intake/extraction-pool.ts finds them next to index.cjs).
   build({
     ...common,
-    entryPoints: ['main/features/intake/extraction-worker.ts'],
-    outfile: 'dist/main/extraction-worker.cjs',
+    ...EXTRACTION_WORKER_BUNDLE,
   }),
   build({
     ...common,

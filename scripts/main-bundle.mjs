@@ -22,3 +22,9 @@ export const SANDBOX_BUNDLE = {
   entryPoints: ['sandbox/main.ts'],
   outfile: 'dist/sandbox/sandbox-service.cjs',
 };
+
+/** Intake's extraction pool threads (main/features/intake/extraction-pool.ts finds them next to index.cjs). */
+export const EXTRACTION_WORKER_BUNDLE = {
+  entryPoints: ['main/features/intake/extraction-worker.ts'],
+  outfile: 'dist/main/extraction-worker.cjs',
+};

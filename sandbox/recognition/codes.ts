@@ -19,6 +19,8 @@ export const OCR_CODES = {
   noInvoice: '4002',
   /** The file claims a type but cannot be read as it (truncated PDF, broken zip, malformed XML). */
   unreadableFile: '4003',
+  /** A picture (or an image in a PDF/OFD) whose header claims more pixels than the caps: refused, not decoded. */
+  pictureTooLarge: '4004',
 } as const;
 
 export type OcrCode = (typeof OCR_CODES)[keyof typeof OCR_CODES];
@@ -31,4 +33,5 @@ export const OCR_MESSAGES: Record<OcrCode, string> = {
   '4001': '不支持的文件类型（支持 PNG、JPG、PDF、OFD、XML）',
   '4002': '未在文件中识别到发票',
   '4003': '文件已损坏或无法读取',
+  '4004': '图片尺寸过大',
 };

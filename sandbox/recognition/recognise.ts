@@ -3,13 +3,14 @@
  * PNG/JPEG or in the images of a PDF, the invoice fields of an XML or of an OFD's XML parts, and — when
  * no QR is readable — whatever the app's extraction library reads locally (a PDF's text layer, a 数电
  * OFD's custom tags). Sniffing, QR decoding, PDF reading and safe XML/OFD opening are that same library
- * (extraction/), so the sandbox and the app read a file the same way. One result per distinct invoice.
+ * (extraction/), so the sandbox and the app read a file the same way — under the same caps on pictures'
+ * sizes (4004 before any decoding). One result per distinct invoice.
  */
 import type { ParsedInvoiceQr } from '../../shared/rules/invoice-qr.js';
 import type { RecognitionResult } from '../../shared/spec/ocr.js';
 import type { TaxAuthorityReader } from '../tax-authority/types.js';
 import { OCR_CODES, type OcrCode } from './codes.js';
-import { ExtractionError, extractInvoice, imageSize, readPdf, readQrCodes, sniffFileKind, type DecodedQr, type Extraction } from '../../extraction/index.js';
+import { EXTRACTION_ERRORS, ExtractionError, checkPictureSize, extractInvoice, imageSize, readPdf, readQrCodes, sniffFileKind, type DecodedQr, type Extraction } from '../../extraction/index.js';
 import { UnreadableFileError, invoiceFactsFromXml, mergeFacts, readOfd, type InvoiceFacts } from './invoice-xml.js';
 import { ocrTypeOf, toRecognitionResult, type ReadInvoice } from './layout.js';
 import { normaliseQrText } from './qr-text.js';
@@ -78,6 +79,7 @@ async function readPicture(bytes: Uint8Array): Promise<ReadInvoice[] | { code: O
     case 'jpeg': {
       const size = imageSize(bytes, type);
       if (!size) return { code: OCR_CODES.unreadableFile, detail: `${type.toUpperCase()} 文件头损坏` };
+      checkPictureSize(size, `the ${type.toUpperCase()}`);
       return fromQrCodes(await readQrCodes(bytes), [0, 0, size.width, size.height]);
     }
     case 'pdf': {
@@ -85,7 +87,7 @@ async function readPicture(bytes: Uint8Array): Promise<ReadInvoice[] | { code: O
       try {
         pages = await readPdf(bytes);
       } catch (error) {
-        if (error instanceof ExtractionError) return { code: OCR_CODES.unreadableFile, detail: `PDF 无法解析：${error.message}` };
+        if (error instanceof ExtractionError && error.code !== EXTRACTION_ERRORS.imageTooLarge) return { code: OCR_CODES.unreadableFile, detail: `PDF 无法解析：${error.message}` };
         throw error;
       }
       const found: ReadInvoice[] = [];
@@ -126,8 +128,21 @@ async function readPicture(bytes: Uint8Array): Promise<ReadInvoice[] | { code: O
   }
 }
 
+/**
+ * A picture past the extraction library's size caps (its header claims too many pixels, or a PDF/OFD draws
+ * such an image) is refused with 4004 before anything decodes it — the guard the app's intake has.
+ */
+async function readGuarded(bytes: Uint8Array): ReturnType<typeof readPicture> {
+  try {
+    return await readPicture(bytes);
+  } catch (error) {
+    if (error instanceof ExtractionError && error.code === EXTRACTION_ERRORS.imageTooLarge) return { code: OCR_CODES.pictureTooLarge, detail: error.message };
+    throw error;
+  }
+}
+
 export async function recognisePicture(bytes: Uint8Array, taxAuthority: TaxAuthorityReader | undefined): Promise<RecognitionOutcome> {
-  const read = await readPicture(bytes);
+  const read = await readGuarded(bytes);
   if (!Array.isArray(read)) return { ok: false, ...read };
   const seen = new Set<string>();
   const distinct = read.filter((invoice) => {

@@ -5,14 +5,23 @@
  *
  * Limits, each ending as a per-file error code and never as a dead main:
  * - a bounded queue: at most `maxQueued` tasks wait for a thread; one more is refused at once (`busy`);
- * - a time limit per file: a thread still busy after `timeoutMs` is terminated (`extraction-timeout`);
+ * - a time budget per file: a thread still busy after `timeoutMs` (20 s; real invoices take well under
+ *   5 s) is terminated (`extraction-timeout`), so one hostile file cannot hold a thread for long;
  * - a heap limit per thread (`heapMb`): a file that needs more ends its thread (`extraction-memory`);
+ * - a memory ceiling that covers what native code allocates (pixel buffers, wasm memory, Skia canvases —
+ *   none of it in a thread's heap limit): while files are read, the process's resident set is sampled
+ *   every `rssSampleMs`; past `memoryBudgetMb` over what it was when the reading began, every busy thread is
+ *   terminated. The threads' memory is one process's, so whose file it was is found by isolation: a file
+ *   that was not alone goes back to the head of the queue to be read again alone; a file that crosses the
+ *   ceiling alone is the one (`extraction-memory`);
  * - a thread that dies for any other reason fails only the file it was on (`extraction-crashed`).
  * A thread that ended is replaced on the next task. Idle threads are unref'd: they keep no process alive.
+ * The header caps of the extraction library (extraction/picture.ts) refuse picture bombs before any
+ * decoding; the ceiling and the budget are the backstop for whatever gets past them.
  *
  * Where the worker's code is: the packaged app has it bundled as dist/main/extraction-worker.cjs next to
- * the main bundle (scripts/build-main.mjs); from the TypeScript sources (tests, the harness, the bench) it
- * runs extraction-worker.ts through tsx.
+ * the main bundle (scripts/build-main.mjs); from the TypeScript sources (tests, the harness, the CLI, the
+ * bench) the same bundle made on first use (worker-bundle.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +31,7 @@ import type { ExtractionOutcome } from '../../../extraction/index.js';
 import type { PreparedPicture } from '../../../extraction/image-prep.js';
 import type { PoolReply, PoolRequest, PoolTask } from './extraction-worker.js';
 import type { Preview } from './preview/render.js';
+import { sourceWorkerBundle } from './worker-bundle.js';
 
 export const POOL_ERRORS = { busy: 'busy', timeout: 'extraction-timeout', memory: 'extraction-memory', crashed: 'extraction-crashed' } as const;
 export type PoolErrorCode = (typeof POOL_ERRORS)[keyof typeof POOL_ERRORS];
@@ -44,22 +54,32 @@ export interface PoolOptions {
   timeoutMs?: number;
   /** V8 heap of each thread. */
   heapMb?: number;
+  /** What the process's resident set may grow by while files are read (all threads together). */
+  memoryBudgetMb?: number;
+  /** How often the resident set is sampled while files are read. */
+  rssSampleMs?: number;
   maxQueued?: number;
   /** The worker's script (tests give a worker that crashes on purpose); the real worker by default. */
   worker?: { file: string | URL; execArgv: string[] };
 }
 
 export const DEFAULT_POOL_SIZE = Math.max(1, Math.min(4, os.availableParallelism()));
-const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_TIMEOUT_MS = 20_000;
 const DEFAULT_HEAP_MB = 512;
 const DEFAULT_MAX_QUEUED = 64;
+export const DEFAULT_MEMORY_BUDGET_MB = 512;
+const DEFAULT_RSS_SAMPLE_MS = 50;
+const MB = 1024 * 1024;
+const WORKER_BUNDLE = 'extraction-worker.cjs';
 
 function workerTarget(): { file: string | URL; execArgv: string[] } {
   // __dirname exists only in the CommonJS bundle; next to it esbuild wrote the worker bundle.
   if (typeof __dirname === 'string') {
-    const bundled = path.join(__dirname, 'extraction-worker.cjs');
+    const bundled = path.join(__dirname, WORKER_BUNDLE);
     if (fs.existsSync(bundled)) return { file: bundled, execArgv: [] };
   }
+  const built = sourceWorkerBundle();
+  if (built) return { file: built, execArgv: [] };
   return { file: new URL('./extraction-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
 }
 
@@ -68,13 +88,17 @@ interface Job {
   bytes: Uint8Array;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
+  /** Read again alone after the memory ceiling was crossed while it shared the process with others. */
+  alone?: boolean;
 }
 
 interface Slot {
   worker: Worker;
   job?: Job & { id: number; timer: NodeJS.Timeout };
-  /** Why the pool itself ended this thread (a timeout), so its exit is not reported as a crash. */
+  /** Why the pool itself ended this thread (a timeout, the ceiling), so its exit is not reported as a crash. */
   ending?: PoolError;
+  /** Ended at the memory ceiling while other files were read too: its file is read again alone. */
+  retryAlone?: boolean;
 }
 
 /** An extraction's outcome, or the pool's reason it could not finish. */
@@ -96,12 +120,19 @@ export function createExtractionPool(options: PoolOptions = {}): ExtractionPool 
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const heapMb = options.heapMb ?? DEFAULT_HEAP_MB;
   const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
+  const budgetBytes = (options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB) * MB;
+  const sampleMs = options.rssSampleMs ?? DEFAULT_RSS_SAMPLE_MS;
   const target = options.worker ?? workerTarget();
   const slots: Slot[] = [];
   const waiting: Job[] = [];
   const seenThreads = new Set<number>();
   let nextId = 0;
   let closed = false;
+  /** The resident set when the reading began (no file on a thread); the ceiling is this plus the budget. */
+  let floor = 0;
+  let sampler: NodeJS.Timeout | undefined;
+
+  const busy = () => slots.filter((slot) => slot.job && !slot.ending);
 
   function finish(slot: Slot): Job | undefined {
     const job = slot.job;
@@ -109,7 +140,34 @@ export function createExtractionPool(options: PoolOptions = {}): ExtractionPool 
     clearTimeout(job.timer);
     slot.job = undefined;
     slot.worker.unref();
+    if (!slots.some((other) => other.job)) stopSampling();
     return job;
+  }
+
+  /** Past the ceiling: every busy thread is ended; a file that was alone is the one, the others are read again alone. */
+  function sample(): void {
+    const rss = process.memoryUsage.rss();
+    if (rss <= floor + budgetBytes) return;
+    const running = busy();
+    const alone = running.length === 1;
+    for (const slot of running) {
+      const mb = Math.round((rss - floor) / MB);
+      slot.ending = new PoolError(POOL_ERRORS.memory, `reading the file took the process ${mb} MB past where it was (at most ${Math.round(budgetBytes / MB)} MB)`);
+      slot.retryAlone = !alone && !slot.job?.alone;
+      void slot.worker.terminate();
+    }
+  }
+
+  function startSampling(): void {
+    if (sampler) return;
+    floor = process.memoryUsage.rss();
+    sampler = setInterval(sample, sampleMs);
+    sampler.unref();
+  }
+
+  function stopSampling(): void {
+    if (sampler) clearInterval(sampler);
+    sampler = undefined;
   }
 
   function spawn(): Slot {
@@ -117,7 +175,7 @@ export function createExtractionPool(options: PoolOptions = {}): ExtractionPool 
     const slot: Slot = { worker };
     seenThreads.add(worker.threadId);
     worker.on('message', (reply: PoolReply) => {
-      if (slot.job?.id !== reply.id) return;
+      if (slot.job?.id !== reply.id || slot.ending) return;
       const job = finish(slot);
       if (reply.ok) job?.resolve(reply.value);
       else job?.reject(new Error(reply.message));
@@ -131,7 +189,10 @@ export function createExtractionPool(options: PoolOptions = {}): ExtractionPool 
     });
     worker.on('exit', (code) => {
       slots.splice(slots.indexOf(slot), 1);
-      finish(slot)?.reject(slot.ending ?? new PoolError(POOL_ERRORS.crashed, `the reading thread ended (exit code ${code})`));
+      const job = finish(slot);
+      // Its memory is given back now: the file that shared the ceiling is read again, alone, first.
+      if (job && slot.retryAlone) waiting.unshift({ ...job, alone: true });
+      else job?.reject(slot.ending ?? new PoolError(POOL_ERRORS.crashed, `the reading thread ended (exit code ${code})`));
       pump();
     });
     worker.unref();
@@ -145,6 +206,7 @@ export function createExtractionPool(options: PoolOptions = {}): ExtractionPool 
       slot.ending = new PoolError(POOL_ERRORS.timeout, `reading the file took longer than ${Math.round(timeoutMs / 1000)} s`);
       void slot.worker.terminate();
     }, timeoutMs);
+    startSampling();
     slot.job = { ...job, id, timer };
     slot.worker.ref();
     // A copy is transferred: the caller's bytes stay usable, and no copy is made twice.
@@ -155,6 +217,10 @@ export function createExtractionPool(options: PoolOptions = {}): ExtractionPool 
   function pump(): void {
     if (closed) return;
     while (waiting.length > 0) {
+      const head = waiting[0];
+      // A file read alone waits for every other to end (and its thread's memory to be given back), and
+      // nothing starts beside it.
+      if (slots.some((slot) => slot.job?.alone) || (head?.alone && slots.some((slot) => slot.job))) return;
       const idle = slots.find((slot) => !slot.job && !slot.ending) ?? (slots.length < size ? spawn() : undefined);
       if (!idle) return;
       const job = waiting.shift();
@@ -186,6 +252,7 @@ export function createExtractionPool(options: PoolOptions = {}): ExtractionPool 
     threadIds: () => [...seenThreads],
     async close() {
       closed = true;
+      stopSampling();
       for (const job of waiting.splice(0)) job.reject(new PoolError(POOL_ERRORS.crashed, 'the extraction pool is closed'));
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },

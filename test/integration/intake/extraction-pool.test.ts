@@ -6,6 +6,7 @@
  * certain rather than dependent on how long a real file takes on a busy machine.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,6 +56,19 @@ describe('extraction pool', () => {
     const outcomes = await Promise.all(['HANG', 'next'].map((text) => threads.extract(bytes(text))));
     expect(outcomes[0]).toMatchObject({ ok: false, error: { code: 'extraction-timeout' } });
     expect(outcomes[1]).toMatchObject({ ok: true });
+  }, 60_000);
+
+  it('memory outside the heap is bounded by the resident set: the hog alone fails, a file that shared the ceiling is read again alone', async () => {
+    const threads = pool({ size: 2, worker: MISBEHAVING, memoryBudgetMb: 128, timeoutMs: 200_000 });
+    const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pool-')), 'read-once');
+    const outcomes = await Promise.all(['NATIVE', `ONCE:${marker}`].map((text) => threads.extract(bytes(text))));
+    // Both were on threads when the ceiling was crossed (the innocent one never answers its first reading);
+    // read again one at a time, only the hog crosses it.
+    expect(outcomes.map((outcome) => (outcome.ok ? 'ok' : outcome.error.code))).toEqual(['extraction-memory', 'ok']);
+    expect(outcomes[0]).toMatchObject({ error: { message: expect.stringMatching(/MB past where it was \(at most 128 MB\)/) } });
+    // The threads were ended and replaced: the hog's memory is given back.
+    expect(threads.threadIds().length).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => process.memoryUsage.rss() / 1024 / 1024).toBeLessThan(1024);
   }, 60_000);
 
   it('the waiting queue is bounded: one file too many is refused at once as busy', async () => {

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { GlobalFonts } from '@napi-rs/canvas';
+import { checkPictureSize, imageSize, sniffFileKind } from '../../../../extraction/index.js';
 
 export const PREVIEW_FONT_FAMILY = 'FapiaoPreview';
 /** Families pdf.js asks the canvas for when a PDF's font is not embedded. */
@@ -50,3 +51,29 @@ export interface Preview {
 export const MAX_PREVIEW_PAGES = 3;
 /** Width of a drawn page in pixels: sharp at 2× zoom in the review pane, small enough to cross IPC. */
 export const PREVIEW_WIDTH_PX = 1400;
+
+/** Width × height from a picture's header: PNG/JPEG by the extraction library, GIF and BMP here; undefined when unknown. */
+function headerSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const kind = sniffFileKind(bytes);
+  if (kind === 'png' || kind === 'jpeg') return imageSize(bytes, kind);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = String.fromCharCode(...bytes.subarray(0, 4));
+  if (magic.startsWith('GIF8') && bytes.length >= 10) return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
+  if (magic.startsWith('BM') && bytes.length >= 26) return { width: Math.abs(view.getInt32(18, true)), height: Math.abs(view.getInt32(22, true)) };
+  return undefined;
+}
+
+/**
+ * Whether a picture may be handed to Skia, which decodes it whole: its header must name a size within the
+ * extraction library's caps (extraction/picture.ts). A picture with no readable header is not drawn.
+ */
+export function pictureFits(bytes: Uint8Array): boolean {
+  const size = headerSize(bytes);
+  if (!size) return false;
+  try {
+    checkPictureSize(size, 'a picture');
+    return true;
+  } catch {
+    return false;
+  }
+}

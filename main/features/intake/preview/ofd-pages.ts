@@ -7,7 +7,8 @@
  *
  * What is drawn: template then page content (ZOrder Background/Foreground), paths (move/line/cubic/
  * quadratic/close; arcs as straight segments), text at its TextCode positions (DeltaX/DeltaY with the
- * `g n v` shorthand), PNG/JPEG images; colours and line widths from the object, its layer's DrawParam
+ * `g n v` shorthand), PNG/JPEG images (within the extraction library's size caps, by their headers; the
+ * canvas itself within the PDF preview's pixel cap whatever size the page claims); colours and line widths from the object, its layer's DrawParam
  * chain, or defaults. Not drawn: JBIG2 images (no decoder here), clip paths, shadings, the signature's
  * seal (inside the signed value). Within a layer, paths go first, then images, then text: the parsed
  * XML groups objects by kind, and text must stay readable over boxes and seals.
@@ -16,7 +17,8 @@ import path from 'node:path';
 import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { openPackage, readPart, parseXml, decodeXml, type ZipEntry } from '../../../../extraction/index.js';
 import type { XmlNode } from '../../../../extraction/xml.js';
-import { MAX_PREVIEW_PAGES, PREVIEW_FONT_FAMILY, PREVIEW_WIDTH_PX, registerPreviewFont, type Preview, type PreviewPage } from './canvas.js';
+import { MAX_CANVAS_PIXELS } from '../../../../extraction/pdf-render.js';
+import { MAX_PREVIEW_PAGES, PREVIEW_FONT_FAMILY, PREVIEW_WIDTH_PX, pictureFits, registerPreviewFont, type Preview, type PreviewPage } from './canvas.js';
 
 type Node = { [key: string]: XmlNode };
 const list = (value: XmlNode | undefined): Node[] => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((v): v is Node => typeof v === 'object' && !Array.isArray(v)));
@@ -165,7 +167,10 @@ export async function renderOfdPages(bytes: Uint8Array): Promise<Preview> {
       const file = resources.media.get(attr(object, 'ResourceID') ?? '');
       const entry = file ? part(file) : undefined;
       if (!entry || !/\.(?:png|jpe?g|bmp|gif)$/i.test(entry.name)) continue;
-      const image = await loadImage(Buffer.from(await readPart(entry))).catch(() => undefined);
+      const bytes = await readPart(entry);
+      // Skia decodes a picture whole: one past the size caps (by its header) is not drawn at all.
+      if (!pictureFits(bytes)) continue;
+      const image = await loadImage(Buffer.from(bytes)).catch(() => undefined);
       if (!image) continue;
       context.save();
       place(object);
@@ -207,7 +212,8 @@ export async function renderOfdPages(bytes: Uint8Array): Promise<Preview> {
     const page = list((await xml(inDoc(attr(ref, 'BaseLoc') ?? '')))?.Page)[0];
     const box = numbers(text(list(page?.Area)[0]?.PhysicalBox));
     const [, , widthMm = 210, heightMm = 297] = box.length === 4 ? box : defaultBox.length === 4 ? defaultBox : [];
-    const scale = PREVIEW_WIDTH_PX / widthMm;
+    // Whatever size a page claims, its canvas stays under the cap a PDF page's has.
+    const scale = Math.min(PREVIEW_WIDTH_PX / Math.max(widthMm, 1), Math.sqrt(MAX_CANVAS_PIXELS / Math.max(widthMm * heightMm, 1)));
     const canvas = createCanvas(Math.ceil(widthMm * scale), Math.ceil(heightMm * scale));
     const context = canvas.getContext('2d');
     context.fillStyle = '#ffffff';
