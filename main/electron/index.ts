@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type Session, type WebContents } from 'electron';
+import { app, BrowserWindow, type BrowserWindowConstructorOptions, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type Session, type WebContents } from 'electron';
 import { createCore, type Core } from '../core.js';
 import type { CorePorts } from '../ports.js';
 import { createStartingCore } from '../startup/starting-core.js';
@@ -22,7 +22,8 @@ import {
   rememberDataDir,
   resolveDataDir,
 } from './ports.js';
-import { createElectronPrinterPort } from './printer.js';
+import { renderPrintPages } from './print-pages.js';
+import { createElectronPrinterPort, isPrintJobUrl } from './printer.js';
 import { createCupsPrinterPort } from '../features/print/cups.js';
 import { registerAppProtocol } from './protocol.js';
 import { createUtilityProcessLauncher, sandboxBundlePath } from './sandbox-launcher.js';
@@ -50,6 +51,8 @@ let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
 let ipcRegistration: IpcRegistration | null = null;
 let stopEvents: (() => void) | null = null;
+/** The hidden windows the Windows printer prints from (main/electron/printer.ts). */
+const printWindows = new WeakSet<WebContents>();
 
 function openExternalIfAllowed(url: string): void {
   if (!isAllowedExternalUrl(url)) return;
@@ -72,6 +75,8 @@ function hardenWebContents(contents: WebContents): void {
     openExternalIfAllowed(url);
   });
   contents.on('will-frame-navigate', (event) => {
+    // A print window may show its job's own page of pictures (printer.ts) and nothing else.
+    if (printWindows.has(contents) && isPrintJobUrl(event.url)) return;
     if (!isTrustedSenderUrl(event.url) && event.url !== 'about:blank' && event.url !== 'about:srcdoc') event.preventDefault();
   });
   contents.on('will-redirect', (event) => event.preventDefault());
@@ -84,6 +89,12 @@ function hardenWebContents(contents: WebContents): void {
 }
 
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+
+function createPrintWindow(options: BrowserWindowConstructorOptions): BrowserWindow {
+  const window = new BrowserWindow(options);
+  printWindows.add(window.webContents);
+  return window;
+}
 
 function showMainWindow(): void {
   if (mainWindow === null || mainWindow.isDestroyed()) {
@@ -133,7 +144,7 @@ async function start(): Promise<void> {
     dialog: dialogPort,
     opener: createElectronFileOpener(shell),
     // Linux and macOS print through CUPS (lp, the path the tests exercise); Windows through Electron.
-    printer: process.platform === 'win32' ? createElectronPrinterPort({ createWindow: (options) => new BrowserWindow(options) }) : createCupsPrinterPort(),
+    printer: process.platform === 'win32' ? createElectronPrinterPort({ createWindow: createPrintWindow, renderPages: renderPrintPages }) : createCupsPrinterPort(),
     sandbox: createUtilityProcessLauncher(utilityProcess, sandboxBundlePath(__dirname)),
     dataFolder: { remember: (dir) => rememberDataDir(userData, dir) },
   };
