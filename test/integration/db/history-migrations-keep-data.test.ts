@@ -1,6 +1,3 @@
-/** Every history migration keeps the clerk's data (test/support/migration-harness.ts): a real file at N−1 holding realistic rows of
- * every table that exists by then, migrated to N, checked row by row, then read and extended through what N adds. A new migration
- * adds its `it` here and its rows to SEEDS. */
 /**
  * Every migration of the history database keeps the clerk's data (test/support/migration-harness.ts):
  * a real file at N−1 holding realistic rows of every table that exists by then, migrated to N, checked
