@@ -21,20 +21,14 @@ import { clientFor } from '../integration/api/client-support.js';
 import { CUPS_PDF_PRINTER, waitForPrintedPdf } from '../support/cups-pdf.js';
 import { decodeQrCodes } from '../support/print-readback.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { coreCalls, PRINT_BUYER, printLines } from './support/print-core.js';
 
 let browser: Browser;
 let harness: Harness;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-print-dialog-'));
-const BUYER = {
-  buyerName: '杭州云栖商贸有限公司',
-  buyerTaxNumber: '91330106MA27XK5R3T',
-  buyerAddress: '浙江省杭州市西湖区文三路 100 号',
-  buyerPhone: '0571-88886666',
-  buyerBank: '中国工商银行杭州文三路支行',
-  buyerAccount: '1202021109900012345',
-};
-const lines = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ name: `办公椅${i + 1}型`, taxCode: '1060201070000000000', quantity: String(i + 1), unitPrice: `${100 + i * 10}.00`, rate: '0.13' }));
+const BUYER = PRINT_BUYER;
+const lines = printLines;
+const { dispatch, issue } = coreCalls(() => harness);
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -45,26 +39,6 @@ afterAll(async () => {
   await browser?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function dispatch<T>(channel: string, payload: unknown): Promise<T> {
-  const result = await harness.core.router.dispatch(channel, payload);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
-
-async function issue(draft: Record<string, unknown>): Promise<InvoiceSummary> {
-  const queued = await dispatch<InvoiceSummary>('issuance:submit', draft);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`invoice ${queued.lsh} not issued`)), 60_000);
-    const stop = harness.core.onEvent((event, payload) => {
-      if (event === 'issuance:updated' && payload.lsh === queued.lsh && payload.status === 'issued') {
-        clearTimeout(timer);
-        stop();
-        resolve(payload);
-      }
-    });
-  });
-}
 
 async function serviceBaseUrl(): Promise<string> {
   return (await dispatch<{ serviceBaseUrl: string }>('app:info', {})).serviceBaseUrl;

@@ -12,23 +12,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceSummary } from '../../shared/ipc/index.js';
 import type { PrintLog } from '../../shared/ipc/schemas/print.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { CUPS_PDF_PRINTER, pdfWords, waitForPrintedPdf } from '../support/cups-pdf.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { coreCalls, PRINT_BUYER } from './support/print-core.js';
 
 let browser: Browser;
 let harness: Harness;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-print-selected-'));
-const BUYER = {
-  buyerName: '杭州云栖商贸有限公司',
-  buyerTaxNumber: '91330106MA27XK5R3T',
-  buyerAddress: '浙江省杭州市西湖区文三路 100 号',
-  buyerPhone: '0571-88886666',
-  buyerBank: '中国工商银行杭州文三路支行',
-  buyerAccount: '1202021109900012345',
-};
+const BUYER = PRINT_BUYER;
 const LINES = [{ name: '办公椅', taxCode: '1060201070000000000', quantity: '2', unitPrice: '300.00', rate: '0.13' }];
 
 beforeAll(async () => {
@@ -41,25 +34,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function dispatch<T>(channel: string, payload: unknown): Promise<T> {
-  const result = await harness.core.router.dispatch(channel, payload);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
-
-async function issue(draft: Record<string, unknown>): Promise<InvoiceSummary> {
-  const queued = await dispatch<InvoiceSummary>('issuance:submit', draft);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`invoice ${queued.lsh} not issued`)), 60_000);
-    const stop = harness.core.onEvent((event, payload) => {
-      if (event === 'issuance:updated' && payload.lsh === queued.lsh && payload.status === 'issued') {
-        clearTimeout(timer);
-        stop();
-        resolve(payload);
-      }
-    });
-  });
-}
+const { dispatch, issue } = coreCalls(() => harness);
 
 const row = (page: Page, index: number) => page.locator(`[data-testid="history-table"] tr[data-index="${index}"]`);
 const checkedCount = async (page: Page) => (await page.getByTestId('history-selection').count()) === 0 ? 0 : Number(await page.getByTestId('history-selection').getAttribute('data-count'));
