@@ -57,8 +57,10 @@ export function createIpcRouter(options: RouterOptions = {}): IpcRouter {
       if (!parsed.success) {
         // The form puts each issue on its field (details); the sentence lists them with the contract's own
         // words for each (shared/ipc/schemas — their labels are still Chinese in both languages).
+        // The clerk's sentence carries the contract's messages only (they name the field in the clerk's words);
+        // wire field names ("baseUrl: …") stay in the log message and the details' paths (issue 23 point 7).
         const issues = describeIssues(parsed.error);
-        return fail('INVALID_PAYLOAD', 'ipc.invalidPayload', { issues }, { message: issues, details: { issues: issueList(parsed.error) } });
+        return fail('INVALID_PAYLOAD', 'ipc.invalidPayload', { issues: clerkIssues(parsed.error) }, { message: issues, details: { issues: issueList(parsed.error) } });
       }
       try {
         return ok(await handler(parsed.data));
@@ -83,7 +85,12 @@ function issueList(error: z.ZodError): Array<{ path: Array<string | number>; mes
   }));
 }
 
-/** One line naming each field that is wrong and why, e.g. "lines.0.quantity: …". */
+/** The contract's messages, without the wire paths: what the clerk reads. */
+function clerkIssues(error: z.ZodError): string {
+  return [...new Set(error.issues.slice(0, 5).map((issue) => issue.message))].join('; ');
+}
+
+/** One line naming each field that is wrong and why, e.g. "lines.0.quantity: …" (for the log). */
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)

@@ -34,12 +34,13 @@ export type ValidTaxProblem = 'format' | 'aboveTax' | 'negative';
 
 /**
  * The YXSE to send: the clerk's value when given (2 decimals, not negative, never above the tax), else
- * the tax itself; a red invoice's negative tax is not a valid YXSE, so none is sent (the service's
- * default, the tax, applies and the service answers for the invoice).
+ * the tax itself — also a red invoice's negative tax: the spec lists YXSE among the members every element
+ * carries ("all required", defaulting to the tax amount), so it is never sent empty; the service answers
+ * for the red invoice (SBYY 10) without refusing the batch (shared/spec/certification.ts).
  */
 export function validTax(invoice: CertificationCandidate, given: string | undefined): { ok: true; value: string | undefined } | { ok: false; problem: ValidTaxProblem } {
   const tax = invoice.SE && /^-?\d+(\.\d+)?$/.test(invoice.SE) ? new Decimal(invoice.SE) : null;
-  if (given === undefined || given === '') return { ok: true, value: tax && !tax.isNegative() ? tax.toFixed(2) : undefined };
+  if (given === undefined || given === '') return { ok: true, value: tax ? tax.toFixed(2) : undefined };
   if (!/^\d{1,14}(\.\d{1,2})?$/.test(given)) return { ok: false, problem: /^-/.test(given) ? 'negative' : 'format' };
   if (tax && new Decimal(given).greaterThan(tax)) return { ok: false, problem: 'aboveTax' };
   return { ok: true, value: new Decimal(given).toFixed(2) };

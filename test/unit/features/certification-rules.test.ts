@@ -44,8 +44,10 @@ describe('certification selection rules', () => {
     expect(validTax(invoice(), '1.234')).toEqual({ ok: false, problem: 'format' });
     expect(validTax(invoice(), '1,00')).toEqual({ ok: false, problem: 'format' });
     expect(validTax(invoice(), '-1.00')).toEqual({ ok: false, problem: 'negative' });
-    // A red invoice's negative tax is no valid YXSE: none is sent, the service answers for the invoice (SBYY 10).
-    expect(validTax(invoice({ SE: '-13.00' }), undefined)).toEqual({ ok: true, value: undefined });
+    // A red invoice: YXSE is required in every element (spec, endpoint 10), defaulting to the tax — its
+    // negative tax is sent, never an empty YXSE; the service answers for the invoice (SBYY 10).
+    expect(validTax(invoice({ SE: '-13.00' }), undefined)).toEqual({ ok: true, value: '-13.00' });
+    expect(validTax(invoice({ SE: '-13' }), '')).toEqual({ ok: true, value: '-13.00' });
   });
 
   it('follows the spec table for "may be requested again"', () => {

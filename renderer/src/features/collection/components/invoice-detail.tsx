@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Empty, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loadDetail } from '../actions.js';
+import { formatRate } from '../../../lib/format.js';
 
 type Detail = NonNullable<Awaited<ReturnType<typeof loadDetail>>>;
 
@@ -28,7 +29,7 @@ export function InvoiceDetail({ id }: { id: number }) {
             { title: t('collection.lines.quantity'), dataIndex: 'SPSL', align: 'right' },
             { title: t('collection.lines.price'), dataIndex: 'DJ', align: 'right' },
             { title: t('collection.lines.amount'), dataIndex: 'JE', align: 'right' },
-            { title: t('collection.lines.rate'), dataIndex: 'SL', align: 'right' },
+            { title: t('collection.lines.rate'), dataIndex: 'SL', align: 'right', render: (rate: string) => formatRate(rate) },
             { title: t('collection.lines.tax'), dataIndex: 'SE', align: 'right' },
           ]} />
       )}

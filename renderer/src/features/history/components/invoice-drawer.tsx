@@ -10,6 +10,7 @@ import { RedDialog } from '../../reversal/components/red-dialog.js';
 import { ReversalInfo } from '../../reversal/components/reversal-info.js';
 import { StatusTag } from './status-tag.js';
 import { reloadDetail } from './use-history-sync.js';
+import { formatRate } from '../../../lib/format.js';
 
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -22,7 +23,7 @@ function useLineColumns(): TableColumnsType<OutputInvoiceLine> {
     { key: 'quantity', dataIndex: 'quantity', title: t('history.line.quantity'), align: 'right', render: number },
     { key: 'unitPrice', dataIndex: 'unitPrice', title: t('history.line.unitPrice'), align: 'right', render: number },
     { key: 'amount', dataIndex: 'amount', title: t('history.line.amount'), align: 'right', render: number },
-    { key: 'rate', dataIndex: 'rate', title: t('history.line.rate'), align: 'right', render: number },
+    { key: 'rate', dataIndex: 'rate', title: t('history.line.rate'), align: 'right', render: (rate: string) => formatRate(rate) },
     { key: 'tax', dataIndex: 'tax', title: t('history.line.tax'), align: 'right', render: number },
   ];
 }

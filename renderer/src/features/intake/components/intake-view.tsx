@@ -12,6 +12,7 @@ import { useIntakeStore } from '../store.js';
 import { LedgerPanel } from './ledger-panel.js';
 import { QueueList } from './queue-list.js';
 import { ReviewPanel } from './review-panel.js';
+import { platformOf } from '../../../lib/format.js';
 
 export function IntakeView() {
   const { t } = useTranslation();
@@ -103,7 +104,7 @@ export function IntakeView() {
           {t('intake.drop')}
         </div>
         <Space.Compact style={{ maxWidth: 640 }}>
-          <Input addonBefore={t('intake.scanFolder')} placeholder={t('intake.scanFolderPlaceholder')} value={folder} onChange={(event) => setFolder(event.target.value)} data-testid="intake-scan-folder" />
+          <Input addonBefore={t('intake.scanFolder')} placeholder={t(`intake.scanFolderPlaceholder.${platformOf(navigator.userAgent)}`)} value={folder} onChange={(event) => setFolder(event.target.value)} data-testid="intake-scan-folder" />
           <Button onClick={() => void saveScanFolder(folder)} data-testid="intake-scan-folder-save">
             {t('intake.scanFolderSave')}
           </Button>

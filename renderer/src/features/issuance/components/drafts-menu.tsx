@@ -2,6 +2,7 @@
 import { Badge, Button, List, Popover, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIssuanceStore } from '../store.js';
+import { formatDateTime } from '../../../lib/format.js';
 
 interface DraftsMenuProps {
   onSave(): void;
@@ -34,7 +35,7 @@ export function DraftsMenu({ onSave, onOpen, onDelete }: DraftsMenuProps) {
         >
           <List.Item.Meta
             title={`#${draft.id} ${draft.buyerName || '—'}`}
-            description={`${t(`invoiceType.${draft.invoiceType}`)} · ¥${draft.total} · ${new Date(draft.updatedAt).toLocaleString()}`}
+            description={`${t(`invoiceType.${draft.invoiceType}`)} · ¥${draft.total} · ${formatDateTime(draft.updatedAt)}`}
           />
         </List.Item>
       )}

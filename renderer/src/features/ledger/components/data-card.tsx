@@ -4,14 +4,15 @@ import { Button, Card, Descriptions, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportSuccess } from '../../../lib/messages.js';
 import { backupNow, checkIntegrity, chooseBackupFolder, loadLedger, restoreBackup, useLedgerStore } from '../actions.js';
+import { formatDateTime } from '../../../lib/format.js';
 
 export function DataCard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { status, backups, busy } = useLedgerStore();
   useEffect(() => {
     void loadLedger();
   }, []);
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => formatDateTime(iso);
 
   return (
     <Card title={t('ledger.data.title')} data-testid="ledger-data">

@@ -10,18 +10,19 @@ import { Alert, Button, Card, Input, Layout, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LedgerStatus } from '../../../../../shared/ipc/schemas/ledger.js';
 import { openDataFolder, restoreBackup, retryLedger, startFresh, useLedgerStore } from '../actions.js';
+import { formatDateTime } from '../../../lib/format.js';
 
 /** Problems fixed outside the app (main/ledger/health.ts RETRYABLE_PROBLEMS). */
 const RETRYABLE = new Set<string>(['folder-missing', 'read-only', 'disk-full', 'locked']);
 
 export function RecoveryScreen({ status }: { status: LedgerStatus }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const busy = useLedgerStore((s) => s.busy);
   const [typed, setTyped] = useState('');
   const word = t('ledger.recovery.freshWord');
   const newest = status.newestGoodBackup;
   const retryable = status.problem !== null && RETRYABLE.has(status.problem);
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => formatDateTime(iso);
 
   return (
     <Layout style={{ minHeight: '100vh', padding: 32 }} data-testid="recovery-screen">

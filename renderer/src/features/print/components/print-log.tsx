@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PrintLog as PrintLogData } from '../../../../../shared/ipc/schemas/print.js';
 import { jobFailureText, loadLog } from '../actions.js';
 import { usePrintStore } from '../store.js';
+import { formatDateTime } from '../../../lib/format.js';
 
 export function PrintLog({ invoiceId }: { invoiceId: number }) {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function PrintLog({ invoiceId }: { invoiceId: number }) {
             <Space>
               <Tag color={job.status === 'printed' ? 'success' : job.status === 'failed' ? 'error' : 'processing'}>{t(`print.status.${job.status}`)}</Tag>
               <Typography.Text>
-                {t(`print.document.${job.document}`)} · {job.printer} · {job.createdAt.slice(0, 19).replace('T', ' ')}
+                {t(`print.document.${job.document}`)} · {job.printer} · {formatDateTime(job.createdAt)}
               </Typography.Text>
             </Space>
             {job.status === 'failed' && <Typography.Text type="danger">{jobFailureText(job)}</Typography.Text>}

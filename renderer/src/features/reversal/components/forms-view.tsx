@@ -13,6 +13,7 @@ import type { RedLetterFormSummary, RedLetterLookup } from '../../../../../share
 import { reportSuccess } from '../../../lib/messages.js';
 import { issueRedFromForm, listForms, lookupForm, onFormUpdated } from '../actions.js';
 import { formNumberOf } from '../notices.js';
+import { formatDateTime } from '../../../lib/format.js';
 
 const STATUS_COLORS = { queued: 'default', applying: 'processing', approved: 'success', rejected: 'error', failed: 'error' } as const;
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -77,7 +78,7 @@ export function RedLetterFormsView() {
         ) : null,
     },
     { key: 'lsh', title: t('reversal.forms.lsh'), render: (_, form) => <Typography.Text copyable style={mono}>{form.lsh}</Typography.Text> },
-    { key: 'createdAt', title: t('reversal.forms.createdAt'), render: (_, form) => new Date(form.createdAt).toLocaleString() },
+    { key: 'createdAt', title: t('reversal.forms.createdAt'), render: (_, form) => formatDateTime(form.createdAt) },
   ];
 
   return (
