@@ -53,9 +53,13 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const requests = createRequestLogRepo(db);
   const requestLog = createRequestLogBuffer((entries) => requests.recordRequests(entries));
   const vault = createVault(db, ports.cipher);
+  const emitter = new EventEmitter();
+  const now = config.clock ?? (() => new Date());
+  // Every write's change, this desk's or another's (config.changeSources), on the same event stream.
+  const changes = createChangeFeed({ now, deliver: (change) => emitter.emit('event', 'ledger:changed', change) });
   // The guard settles the holder (and answers app:setLanguage, even in recovery).
   const uiLanguage = () => config.uiLanguage?.get() ?? DEFAULT_UI_LANGUAGE;
-  const settings = createSettingsFeature({ db, outbox, ports, vault, uiLanguage, log: (entry) => requests.recordRequest(entry), info: () => info() });
+  const settings = createSettingsFeature({ db, outbox, ports, vault, uiLanguage, changes, log: (entry) => requests.recordRequest(entry), info: () => info() });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();
 
@@ -71,10 +75,6 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const defaultIssuer = config.issuer ?? DEFAULT_ISSUER;
   const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: { ...seller() }, issuer: defaultIssuer });
 
-  const emitter = new EventEmitter();
-  const now = config.clock ?? (() => new Date());
-  // Every write's change, this desk's or another's (config.changeSources), on the same event stream.
-  const changes = createChangeFeed({ now, deliver: (change) => emitter.emit('event', 'ledger:changed', change) });
   const deps: FeatureDeps = {
     db,
     environment,

@@ -3,6 +3,7 @@
  * submitted row by row through issuance's api; its progress follows the invoices' `issuance:updated`
  * events, and a batch cut short by a quit or a crash resumes at start (rows without an lsh only).
  */
+import { announcing } from '../../changes/announce.js';
 import type { IssuanceApi } from '../issuance/index.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerBatchIpc } from './ipc.js';
@@ -23,12 +24,21 @@ export function createBatchFeature(deps: BatchFeatureDeps): Feature {
     seller: deps.seller,
     defaultIssuer: deps.defaultIssuer,
     submitInvoice: (draft) => deps.issuance.submit(draft),
-    progress: (progress) => deps.emit('batch:progress', progress),
+    progress: (progress) => {
+      deps.emit('batch:progress', progress);
+      deps.changes.publish({ aggregate: 'batch', action: 'updated', ids: [progress.batchId], enterprise: deps.seller().taxNumber });
+    },
     uiLanguage: deps.uiLanguage,
   });
   return {
     name: 'batch',
-    registerIpc: (router) => registerBatchIpc(router, service),
+    registerIpc: (router) =>
+      registerBatchIpc(
+        announcing(router, deps.changes, {
+          'batch:import': (answer) => (answer.batch === null ? null : { aggregate: 'batch', action: 'created', ids: [answer.batch.id], enterprise: deps.seller().taxNumber }),
+        }),
+        service,
+      ),
     // A batch's progress is computed from its invoices' states, so it moves whenever one of them does.
     on: { 'issuance:updated': (invoice) => service.invoiceUpdated(invoice) },
     start() {

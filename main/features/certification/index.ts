@@ -24,7 +24,9 @@ export function createCertificationFeature(deps: FeatureDeps & { collection: Col
     kick: deps.kick,
     notify: (pch) => {
       const batch = service.view(pch);
-      if (batch) deps.emit('certification:updated', toView(batch, selection.retryable));
+      if (!batch) return;
+      deps.emit('certification:updated', toView(batch, selection.retryable));
+      deps.changes.publish({ aggregate: 'certification', action: 'updated', ids: [pch], enterprise: batch.GMFSBH });
     },
     onResults: (batch, results) => selection.takeResults(batch, results),
   });

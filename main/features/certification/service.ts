@@ -68,6 +68,7 @@ export function createCertificationService(deps: CertificationServiceDeps) {
       outbox.enqueue(CERTIFICATION_OUTBOX_KIND, PCH, requestJson, now.getTime());
     })();
     deps.kick();
+    deps.notify(PCH);
     return PCH;
   }
 

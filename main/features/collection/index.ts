@@ -29,7 +29,7 @@ export interface CollectionApi {
 }
 
 export function createCollectionFeature(
-  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit' | 'uiLanguage'> & { enterprise: () => string; dialog: () => CorePorts['dialog']; retryDelayMs?: number; pageSize?: number },
+  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit' | 'uiLanguage' | 'changes'> & { enterprise: () => string; dialog: () => CorePorts['dialog']; retryDelayMs?: number; pageSize?: number },
 ): Feature<CollectionApi> & { api: CollectionApi } {
   const repo = createCollectionRepo(deps.db, deps.environment);
   const ledger = createLedgerRepo(deps.db, deps.environment);
@@ -38,7 +38,11 @@ export function createCollectionFeature(
     client: deps.client,
     enterprise: deps.enterprise,
     now: deps.now,
-    progress: (run) => deps.emit('collection:progress', run),
+    progress: (run) => {
+      deps.emit('collection:progress', run);
+      // A page of collected invoices was stored (or the run ended): the ledger of that enterprise changed.
+      deps.changes.publish({ aggregate: 'collectedInvoice', action: 'updated', ids: [], enterprise: run.enterprise });
+    },
     ...(deps.retryDelayMs === undefined ? {} : { retryDelayMs: deps.retryDelayMs }),
     ...(deps.pageSize === undefined ? {} : { pageSize: deps.pageSize }),
   });
@@ -49,7 +53,11 @@ export function createCollectionFeature(
       router.handle('collection:sync', () => ({ runIds: service.sync() }));
       router.handle('collection:runs', () => service.runs());
       router.handle('collection:settings', () => service.settings());
-      router.handle('collection:setSyncOnStart', ({ syncOnStart }) => service.setSyncOnStart(syncOnStart));
+      router.handle('collection:setSyncOnStart', ({ syncOnStart }) => {
+        const answer = service.setSyncOnStart(syncOnStart);
+        deps.changes.publish({ aggregate: 'settings', action: 'updated', ids: [], enterprise: null });
+        return answer;
+      });
       router.handle('collection:ledger', ({ limit, cursor, ...filter }) => {
         const enterprise = deps.enterprise();
         // The totals are one aggregate over the filtered ledger: asked once, with the first page.
@@ -67,7 +75,11 @@ export function createCollectionFeature(
     stop: () => service.stop(),
     api: {
       candidates: (ids) => ledger.candidates(deps.enterprise(), ids),
-      updateStatus: (updates, source) => repo.updateStatus(deps.enterprise(), updates, source, deps.now().toISOString()),
+      updateStatus(updates, source) {
+        const enterprise = deps.enterprise();
+        const ids = repo.updateStatus(enterprise, updates, source, deps.now().toISOString());
+        if (ids.length > 0) deps.changes.publish({ aggregate: 'collectedInvoice', action: 'updated', ids, enterprise });
+      },
       currentWindow: () => ledger.currentWindow(deps.enterprise()),
       totals: (filter) => ledger.totals(deps.enterprise(), filter),
       idle: () => service.idle(),

@@ -194,7 +194,9 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
     /** Stores one page atomically outside a run; returns the local ids of its invoices, in order. */
     storeCollectedPage: (page: CollectedPage): number[] => storeLoosePage(page),
     /** Writes certification outcomes onto invoices held (status fields, with their change history). */
-    updateStatus: db.transaction((enterprise: string, updates: ReadonlyArray<{ FPDM: string; FPHM: string } & Partial<Record<Tracked, string | null>>>, source: string, at: string) => {
+    /** Answers the ids of the invoices that changed (for the change feed). */
+    updateStatus: db.transaction((enterprise: string, updates: ReadonlyArray<{ FPDM: string; FPHM: string } & Partial<Record<Tracked, string | null>>>, source: string, at: string): number[] => {
+      const changed: number[] = [];
       for (const update of updates) {
         const before = existing.get(environment, update.FPDM, update.FPHM);
         if (!before) continue;
@@ -208,8 +210,11 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
           values.push(next);
           insertChange.run(before.id, field, before[field], next, source, at);
         }
-        if (sets.length > 0) db.prepare(`UPDATE collected_invoice SET ${sets.join(', ')} WHERE id = ? AND enterprise = ?`).run(...values, before.id, enterprise);
+        if (sets.length > 0 && db.prepare(`UPDATE collected_invoice SET ${sets.join(', ')} WHERE id = ? AND enterprise = ?`).run(...values, before.id, enterprise).changes > 0) {
+          changed.push(before.id);
+        }
       }
+      return changed;
     }),
     createRun(run: { enterprise: string; kind: CollectionKind; PCH: string; CJKSRQ: string; CJJSRQ: string }, at: string): number {
       return Number(insertRun.run({ ...run, environment, at }).lastInsertRowid);

@@ -3,6 +3,7 @@
  * one — the seller of issuance and the buyer (GMFSBH) of collection and certification. Other features
  * read the active enterprise through `api.active()`, never this feature's table.
  */
+import { announcing } from '../../changes/announce.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import type { Vault } from '../../security/vault.js';
 import type { ActiveEnterprise } from '../../../shared/ipc/schemas/enterprises.js';
@@ -15,7 +16,7 @@ export interface EnterprisesApi {
 }
 
 export function createEnterprisesFeature(
-  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit'> & { vault: Vault; defaultSeller: ActiveEnterprise },
+  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit' | 'changes'> & { vault: Vault; defaultSeller: ActiveEnterprise },
 ): Feature<EnterprisesApi> & { api: EnterprisesApi } {
   const service = createEnterpriseService({
     repo: createEnterpriseRepo(deps.db, deps.environment),
@@ -27,7 +28,13 @@ export function createEnterprisesFeature(
   });
   return {
     name: 'enterprises',
-    registerIpc(router) {
+    registerIpc(plain) {
+      const enterprise = (action: 'updated' | 'activated', taxNumber: string) => ({ aggregate: 'enterprise' as const, action, ids: [taxNumber], enterprise: taxNumber });
+      const router = announcing(plain, deps.changes, {
+        'enterprises:initialise': (answer) => enterprise('updated', answer.taxNumber),
+        'enterprises:modify': (answer) => enterprise('updated', answer.taxNumber),
+        'enterprises:activate': (answer) => enterprise('activated', answer.taxNumber),
+      });
       router.handle('enterprises:list', (query) => service.list(query));
       router.handle('enterprises:initialise', (input) => service.initialise(input));
       router.handle('enterprises:modify', (input) => service.modify(input));

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { SaveDraftRequest } from '../../../shared/ipc/index.js';
 import type { DraftRepo } from './repo.js';
 
-export function createDraftService(repo: DraftRepo, now: () => Date) {
+/** `changed` announces a saved or deleted draft on the change feed. */
+export function createDraftService(repo: DraftRepo, now: () => Date, changed: (action: 'updated' | 'deleted', id: number) => void) {
   return {
     save(request: z.output<typeof SaveDraftRequest>): DraftSummary {
       const saved = repo.save(
@@ -17,6 +18,7 @@ export function createDraftService(repo: DraftRepo, now: () => Date) {
       );
       // The draft was deleted elsewhere (another window, a submission): say so rather than recreate it silently.
       if (!saved) throw new IpcFailure('NOT_FOUND', 'issuance.draftGoneSaveAsNew');
+      changed('updated', saved.id);
       return saved;
     },
     list: () => ({ rows: repo.list() }),
@@ -25,7 +27,11 @@ export function createDraftService(repo: DraftRepo, now: () => Date) {
       if (!row) throw new IpcFailure('NOT_FOUND', 'issuance.draftGone');
       return { ...row, content: JSON.parse(row.content) as SavedDraft['content'] };
     },
-    delete: (id: number) => ({ deleted: repo.delete(id) }),
+    delete(id: number) {
+      const deleted = repo.delete(id);
+      if (deleted) changed('deleted', id);
+      return { deleted };
+    },
   };
 }
 

@@ -33,6 +33,7 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     now: deps.now,
     kick: deps.kick,
     notify: (invoice) => deps.emit('issuance:updated', invoice),
+    changes: deps.changes,
   });
   const fileRepo = createInvoiceFileRepo(deps.db);
   const files = createInvoiceFiles({
@@ -41,7 +42,9 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     dir: path.join(deps.dataDir, 'invoice-files'),
     opener: deps.ports.opener,
   });
-  const drafts = createDraftService(createDraftRepo(deps.db, deps.environment, () => deps.seller().taxNumber), deps.now);
+  const drafts = createDraftService(createDraftRepo(deps.db, deps.environment, () => deps.seller().taxNumber), deps.now, (action, id) =>
+    deps.changes.publish({ aggregate: 'draft', action, ids: [id], enterprise: deps.seller().taxNumber }),
+  );
   const invoices = createInvoiceReads(deps.db);
   // 再开一张: the stored request of a blue invoice read back into the form (a red one is never repeated).
   const repeat = (id: number) => {

@@ -3,6 +3,7 @@
  * transaction (so nothing submitted is ever forgotten), and the outbox handler turns the service's
  * answers into the row's state. docs/architecture.md §5.
  */
+import type { ChangePublisher } from '../../changes/feed.js';
 import type { Db } from '../../db/open.js';
 import type { OutboxRepo } from '../../outbox/repo.js';
 import type { OutboxHandler, SendOutcome } from '../../outbox/worker.js';
@@ -28,6 +29,8 @@ export interface IssuanceServiceDeps {
   kick: () => void;
   /** Tells the renderer a row changed. */
   notify: (invoice: InvoiceSummary) => void;
+  /** The change feed (docs/architecture.md §12): an invoice row was written. */
+  changes: ChangePublisher;
 }
 
 export function createIssuanceService(deps: IssuanceServiceDeps) {
@@ -66,6 +69,7 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
     deps.kick();
     const saved = repo.findByLsh(request.lsh);
     if (!saved) throw new Error(`invoice ${request.lsh} vanished right after insert`);
+    deps.changes.publish({ aggregate: 'invoice', action: 'created', ids: [saved.id], enterprise: request.xhdwsbh });
     return saved;
   }
 
@@ -123,7 +127,10 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
       },
       afterCommit(row) {
         const invoice = repo.findByLsh(row.serial);
-        if (invoice) deps.notify(invoice);
+        if (!invoice) return;
+        deps.notify(invoice);
+        const request = JSON.parse(row.request_json) as IssuanceRequest;
+        deps.changes.publish({ aggregate: 'invoice', action: 'updated', ids: [invoice.id], enterprise: request.xhdwsbh });
       },
     };
   }

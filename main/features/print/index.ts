@@ -7,10 +7,10 @@ import type { InvoiceSummary } from '../../../shared/ipc/index.js';
 import type { EnterpriseScope } from '../../db/enterprise-scope.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerPrintIpc } from './ipc.js';
-import { createPrintRepo } from './repo.js';
+import { createPrintRepo, type PrintRepo } from './repo.js';
 import { createPrintService, type PrintService } from './service.js';
 
-export interface PrintFeatureDeps extends Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'ports' | 'seller' | 'now' | 'emit'> {
+export interface PrintFeatureDeps extends Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'ports' | 'seller' | 'now' | 'emit' | 'changes'> {
   /** An issued invoice of this environment by its local id (issuance's api). */
   findInvoice: (id: number) => InvoiceSummary | null;
   /** An electronic invoice's layout file on disk (issuance's files). */
@@ -21,9 +21,47 @@ export interface PrintFeatureDeps extends Pick<FeatureDeps, 'db' | 'environment'
   scope: () => EnterpriseScope;
 }
 
+/**
+ * The print repo with its writes announced on the change feed (docs/architecture.md §12): a job queued,
+ * printed or failed is a `print` change of that job; calibration and printer choices are `settings`.
+ */
+function announcingRepo(repo: PrintRepo, deps: PrintFeatureDeps): PrintRepo {
+  const print = (action: 'created' | 'updated', id: number) => deps.changes.publish({ aggregate: 'print', action, ids: [id], enterprise: deps.seller().taxNumber });
+  const settings = () => deps.changes.publish({ aggregate: 'settings', action: 'updated', ids: [], enterprise: null });
+  return {
+    ...repo,
+    insertJob(job, now) {
+      const id = repo.insertJob(job, now);
+      print('created', id);
+      return id;
+    },
+    setStatus(id, fields, now) {
+      repo.setStatus(id, fields, now);
+      print('updated', id);
+    },
+    insertArchiveJob(job, now) {
+      const id = repo.insertArchiveJob(job, now);
+      print('created', id);
+      return id;
+    },
+    setArchiveStatus(id, fields, now) {
+      repo.setArchiveStatus(id, fields, now);
+      print('updated', id);
+    },
+    saveCalibration(...args) {
+      repo.saveCalibration(...args);
+      settings();
+    },
+    savePreference(...args) {
+      repo.savePreference(...args);
+      settings();
+    },
+  };
+}
+
 export function createPrintFeature(deps: PrintFeatureDeps): Feature<PrintService> {
   const service = createPrintService({
-    repo: createPrintRepo(deps.db),
+    repo: announcingRepo(createPrintRepo(deps.db), deps),
     environment: deps.environment,
     client: deps.client,
     sellerTaxNumber: () => deps.seller().taxNumber,

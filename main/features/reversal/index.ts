@@ -7,7 +7,7 @@
  */
 import type { IssuanceApi } from '../issuance/index.js';
 import type { Feature, FeatureDeps } from '../feature.js';
-import type { OutputInvoiceDetail } from '../../../shared/ipc/index.js';
+import type { OutputInvoiceDetail, RedLetterFormSummary } from '../../../shared/ipc/index.js';
 import { createFormLookup } from './form-lookup.js';
 import { createRedLetterRepo, toFormSummary, type RedLetterRepo } from './form-repo.js';
 import { money } from './lines.js';
@@ -55,6 +55,11 @@ function createReversalApi(repo: RedRepo, forms: RedLetterRepo): ReversalApi {
 export function createReversalFeature(deps: FeatureDeps & { issuance: Pick<IssuanceApi, 'enqueue' | 'invoices'> }): Feature<ReversalApi> & { api: ReversalApi } {
   const forms = createRedLetterRepo(deps.db, deps.issuance.invoices);
   const repo = createRedRepo(deps.issuance.invoices, forms);
+  // A form changed: the event of old (the reversal dialog follows it) and the change feed's change.
+  const notifyForm = (form: RedLetterFormSummary) => {
+    deps.emit('reversal:formUpdated', form);
+    deps.changes.publish({ aggregate: 'redForm', action: 'updated', ids: [form.id], enterprise: forms.byId(form.id)?.xhdwsbh ?? deps.seller().taxNumber });
+  };
   const service = createRedService({
     db: deps.db,
     environment: deps.environment,
@@ -62,7 +67,7 @@ export function createReversalFeature(deps: FeatureDeps & { issuance: Pick<Issua
     issuance: deps.issuance,
     now: deps.now,
     kick: deps.kick,
-    notifyForm: (form) => deps.emit('reversal:formUpdated', form),
+    notifyForm,
     repo,
     forms,
   });
@@ -72,7 +77,7 @@ export function createReversalFeature(deps: FeatureDeps & { issuance: Pick<Issua
     now: deps.now,
     issueRedInvoice: (form) => service.issueFromForm(form),
     noteIssueFailure: (formId, message) => forms.setError(formId, message, deps.now().toISOString()),
-    notifyForm: (form) => deps.emit('reversal:formUpdated', form),
+    notifyForm,
     notifyInvoice: (invoice) => deps.emit('issuance:updated', invoice),
   });
   return {

@@ -7,6 +7,7 @@
 import type { AppInfo } from '../../../shared/ipc/index.js';
 import type { RequestLogEntry } from '../../audit/request-log.js';
 import type { Vault } from '../../security/vault.js';
+import { announcing } from '../../changes/announce.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerSettingsIpc } from './ipc.js';
 import { createSettingsRepo } from './repo.js';
@@ -14,7 +15,7 @@ import { createSettingsService, type SettingsService } from './service.js';
 
 export type SettingsApi = Pick<SettingsService, 'startupService' | 'setActive'>;
 
-export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' | 'ports' | 'uiLanguage'> {
+export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' | 'ports' | 'uiLanguage' | 'changes'> {
   /** Records the connection test's request in the audit log. */
   log: (entry: RequestLogEntry) => void;
   /** What `app:info` answers; known once the service is connected. */
@@ -35,5 +36,10 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     // Address and AppKey changes are confirmed in a main-process dialog (docs/security.md).
     ...(deps.ports.dialog ? { dialog: deps.ports.dialog } : {}),
   });
-  return { name: 'settings', registerIpc: (router) => registerSettingsIpc(router, deps.info, service), api: service };
+  const saved = () => ({ aggregate: 'settings' as const, action: 'updated' as const, ids: [], enterprise: null });
+  return {
+    name: 'settings',
+    registerIpc: (router) => registerSettingsIpc(announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved }), deps.info, service),
+    api: service,
+  };
 }

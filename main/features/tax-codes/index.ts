@@ -8,7 +8,7 @@ import type { TaxCodeEntry } from '../../../shared/tax-classification/table.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { createTaxCodeTableStore } from './table-store.js';
 
-export interface TaxCodesFeatureDeps extends Pick<FeatureDeps, 'dataDir' | 'ports' | 'now'> {
+export interface TaxCodesFeatureDeps extends Pick<FeatureDeps, 'dataDir' | 'ports' | 'now' | 'changes'> {
   /** Folder of the data shipped with the app (resources/ in a checkout, the app's resources when packaged). */
   resourcesDir: string;
 }
@@ -32,7 +32,9 @@ export function createTaxCodesFeature(deps: TaxCodesFeatureDeps): Feature {
         if (!deps.ports.dialog) throw new IpcFailure('VALIDATION_FAILED', 'taxCodes.noDialog');
         const file = await deps.ports.dialog.chooseOpenPath([{ name: 'CSV', extensions: ['csv'] }]);
         if (file === null) return null;
-        return store.importFrom(file, version, deps.now());
+        const imported = store.importFrom(file, version, deps.now());
+        deps.changes.publish({ aggregate: 'taxCodes', action: 'replaced', ids: [], enterprise: null });
+        return imported;
       });
     },
   };
