@@ -22,6 +22,8 @@ import { useReversalNotices } from '../features/reversal/notices.js';
 import { followStartup } from '../features/startup/actions.js';
 import { StartupScreen } from '../features/startup/components/startup-screen.js';
 import { useStartupStore } from '../features/startup/store.js';
+import { DeadlineNotice } from '../features/certification/components/deadline-notice.js';
+import { useDeskProjections } from './desk-projections.js';
 
 export function App() {
   const language = useAppStore((s) => s.language);
@@ -67,6 +69,7 @@ function Views() {
     void loadInfo();
   }, []);
   useReversalNotices();
+  useDeskProjections();
 
   // The tab labels carry the test ids: they are what a user (and Playwright) clicks.
   const items = VIEWS.map(({ key, labelKey, Component }) => ({
@@ -79,6 +82,7 @@ function Views() {
     <Layout style={{ minHeight: '100vh' }}>
       <EnvironmentBanner environment={info?.environment} />
       <ServiceBanner />
+      <DeadlineNotice />
       <AppHeader />
       <Layout.Content style={{ paddingInline: 24, paddingBottom: 24 }}>
         <Tabs activeKey={view} onChange={(key) => setView(key)} items={items} />

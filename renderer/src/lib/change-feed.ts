@@ -92,3 +92,21 @@ export function useChanges(aggregates: readonly ChangeAggregate[], onChange: Lis
 export function ledgerReplaced(changes: readonly LedgerChange[]): boolean {
   return changes.some((change) => change.aggregate === 'ledger');
 }
+
+/**
+ * Calls `listener` when the clerk switches the active enterprise (at once, not gathered in a burst): what
+ * belongs to the enterprise on screen — ticked rows, open drawers, filters — is reset by it.
+ */
+export function onEnterpriseSwitch(listener: (taxNumber: string) => void): () => void {
+  return getApi().on('enterprises:activeChanged', (active) => {
+    activeEnterprise = active.taxNumber;
+    listener(active.taxNumber);
+  });
+}
+
+/** onEnterpriseSwitch while the component is mounted (for state a component holds itself: an open drawer). */
+export function useEnterpriseSwitch(listener: (taxNumber: string) => void): void {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => onEnterpriseSwitch((taxNumber) => latest.current(taxNumber)), []);
+}

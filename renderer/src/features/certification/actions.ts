@@ -3,6 +3,7 @@ import type { CertificationCheckResult } from '../../../../shared/ipc/schemas/ce
 import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
+import { ledgerReplaced, subscribeChanges } from '../../lib/change-feed.js';
 import { useCertificationStore } from './store.js';
 
 type ApplicationType = '1' | '2' | '3' | '4' | '5' | '6';
@@ -16,7 +17,28 @@ export function subscribeCertification(): void {
     store().upsert(batch);
     if (batch.status === 'done' || batch.status === 'rejected' || batch.status === 'failed') void loadSummary();
   });
-  getApi().on('enterprises:activeChanged', () => void loadCertification());
+}
+
+/** How often the summary is read again with nothing written: the deadline (GXJZR) comes closer by itself. */
+const SUMMARY_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Keeps the period summary and its deadline warning true for as long as the desk is open, whichever view
+ * is on screen (the app frame shows the warning): read at start, again on every change of certification
+ * batches, collected invoices or the active enterprise (the change feed), and on a clock.
+ */
+export function watchCertification(): () => void {
+  subscribeCertification();
+  void loadCertification();
+  const stop = subscribeChanges(['certification', 'collectedInvoice', 'enterprise'], (changes) => {
+    if (ledgerReplaced(changes) || changes.some((change) => change.aggregate !== 'collectedInvoice')) void loadCertification();
+    else void loadSummary();
+  });
+  const timer = setInterval(() => void loadSummary(), SUMMARY_EVERY_MS);
+  return () => {
+    stop();
+    clearInterval(timer);
+  };
 }
 
 export async function loadSummary(): Promise<void> {

@@ -18,9 +18,8 @@ export function subscribeCollection(): void {
     if (run.status === 'done') loadLedger();
   });
   getApi().on('enterprises:activeChanged', () => {
-    store().patch({ checked: new Map(), runs: [] });
+    store().patch({ runs: [] });
     void loadRuns();
-    loadLedger();
   });
 }
 

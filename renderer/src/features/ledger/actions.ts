@@ -2,7 +2,9 @@
 import { create } from 'zustand';
 import type { BackupView, LedgerStatus } from '../../../../shared/ipc/schemas/ledger.js';
 import { getApi } from '../../lib/api.js';
-import { reportFailure } from '../../lib/messages.js';
+import { reportFailure, reportSuccess } from '../../lib/messages.js';
+import { i18n } from '../../app/i18n.js';
+import { formatDateTime } from '../history/format.js';
 
 interface LedgerState {
   status: LedgerStatus | null;
@@ -69,8 +71,12 @@ export async function retryLedger(): Promise<boolean> {
   return after(await run(() => getApi().ledger.retry({})));
 }
 
+/** Restores a backup; on success says so, naming the backup (every view reloads from the change feed's `ledger` change). */
 export async function restoreBackup(name: string): Promise<boolean> {
-  return after(await run(() => getApi().ledger.restore({ name })));
+  const backup = useLedgerStore.getState().backups.find((entry) => entry.name === name) ?? useLedgerStore.getState().status?.newestGoodBackup ?? null;
+  const restored = await after(await run(() => getApi().ledger.restore({ name })));
+  if (restored) reportSuccess(i18n.t('ledger.data.restored', { name, createdAt: backup ? formatDateTime(backup.createdAt) : '' }));
+  return restored;
 }
 
 export async function startFresh(confirmation: string): Promise<boolean> {

@@ -9,7 +9,8 @@ import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CertificationBatchView } from '../../../../../shared/ipc/schemas/certification.js';
 import { CERTIFICATION_FAILURE_REASONS, type CertificationFailureReason } from '../../../../../shared/spec/codes-input.js';
-import { loadCertification, retryFailed, subscribeCertification } from '../actions.js';
+import { retryFailed } from '../actions.js';
+import { deadlineText } from './deadline-notice.js';
 import { useCertificationStore } from '../store.js';
 
 type Item = CertificationBatchView['items'][number];
@@ -22,12 +23,7 @@ export function CertificationView() {
   const { t } = useTranslation();
   const { batches, summary, busy } = useCertificationStore();
 
-  useEffect(() => {
-    subscribeCertification();
-    void loadCertification();
-  }, []);
-
-  const deadline = summary?.deadline ? `${summary.deadline.slice(0, 4)}-${summary.deadline.slice(4, 6)}-${summary.deadline.slice(6, 8)}` : '';
+  const deadline = deadlineText(summary);
 
   return (
     <Flex vertical gap={12}>

@@ -2,6 +2,7 @@
  * Filters of the input ledger: tax period, type, FPZT, RZZT, GLZT, seller, amount range. Test ids:
  * ledger-filter-<name>, ledger-search, ledger-reset.
  */
+import { useEnterpriseSwitch } from '../../../lib/change-feed.js';
 import { Button, Flex, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,8 @@ const codes = (field: string, values: string[], prefix: string, t: (key: string)
 export function LedgerFilters() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<LedgerFilter>({});
+  // A switch of enterprise clears the filter (desk-projections.ts), and so the boxes.
+  useEnterpriseSwitch(() => setDraft({}));
   const set = <K extends keyof LedgerFilter>(key: K, value: LedgerFilter[K] | '' | null | undefined) =>
     setDraft((d) => {
       const next = { ...d };

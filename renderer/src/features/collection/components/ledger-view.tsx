@@ -7,6 +7,7 @@
  * Enter opens, Space/Shift+Space/Shift+↑/↓ tick. Test ids: ledger-totals, input-ledger-table (data-loaded,
  * data-total), ledger-row-<FPHM>, ledger-detail, ledger-export, ledger-certify.
  */
+import { useEnterpriseSwitch } from '../../../lib/change-feed.js';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +47,8 @@ export function LedgerView() {
   const { filter, reloads, totals, checked, busy, patch } = useCollectionStore();
   const [certifying, setCertifying] = useState(false);
   const [opened, setOpened] = useState<LedgerRow | null>(null);
+  // The drawer shows an invoice of the enterprise on screen: a switch closes it.
+  useEnterpriseSwitch(() => setOpened(null));
   // One source per search or reload: the count comes with its first page and makes the table its full height.
   const source = useMemo(() => firstPageCounted((cursor, limit) => fetchLedgerPage(filter, cursor, limit)), [filter, reloads]);
   const list = useKeysetRows(source, useMemo(() => ({ filter, reloads }), [filter, reloads]));

@@ -2,6 +2,7 @@
  * The filter bar: ONE search box (buyer name, tax ID, invoice number or serial, any fragment of 2+
  * characters), type, blue/red, state, submission dates, amount range. Test ids `filter-*`.
  */
+import { useEnterpriseSwitch } from '../../../lib/change-feed.js';
 import { useState } from 'react';
 import { AMOUNT_PATTERN } from '../format.js';
 import { Button, DatePicker, Input, Select, Space } from 'antd';
@@ -16,6 +17,8 @@ export function HistoryFilters() {
   const { t } = useTranslation();
   // The text boxes and date pickers keep their own text; remounting them is how 清除条件 empties them.
   const [resetKey, setResetKey] = useState(0);
+  // A switch of enterprise clears the filter (desk-projections.ts); the boxes are emptied with it.
+  useEnterpriseSwitch(() => setResetKey((key) => key + 1));
   const filter = useHistoryStore((s) => s.filter);
   const setFilter = useHistoryStore((s) => s.setFilter);
   const state: StateOption | undefined = filter.reversal === 'partial' || filter.reversal === 'full' ? filter.reversal : (filter.status as StateOption | undefined);

@@ -2,11 +2,9 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { HistoryRow } from '../../../../../shared/ipc/index.js';
 import { reportFailure } from '../../../lib/messages.js';
 import { useKeysetRows, type KeysetRows, type KeysetSource } from '../../../lib/paged-list/index.js';
-import { countHistory, historyDetail, onHistoryChanged, searchHistory } from '../actions.js';
+import { countHistory, historyDetail, searchHistory } from '../actions.js';
+import { subscribeChanges } from '../../../lib/change-feed.js';
 import { useHistoryStore } from '../store.js';
-
-/** Events come in bursts (a red invoice and its form); one refetch per burst is enough. */
-const REFRESH_DELAY_MS = 150;
 
 /** Reloads the open invoice's detail (after an action or an event). */
 export async function reloadDetail(): Promise<void> {
@@ -55,21 +53,16 @@ export function useHistoryRows(): HistoryRows {
   const loadedRef = useRef(list.rows.length);
   loadedRef.current = list.rows.length;
 
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
+  // A projection on the change feed (docs/architecture.md §12): invoices, their forms and print jobs, and
+  // the switch of enterprise (the history shows only the active one's invoices).
+  useEffect(
+    () =>
+      subscribeChanges(['invoice', 'redForm', 'print', 'enterprise'], () => {
         reloadRef.current(loadedRef.current);
         void reloadDetail();
-      }, REFRESH_DELAY_MS);
-    };
-    const stop = onHistoryChanged(later);
-    return () => {
-      stop();
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
+      }),
+    [],
+  );
 
   return { ...list, needMoreText: needMoreText.current };
 }

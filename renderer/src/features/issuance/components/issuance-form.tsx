@@ -12,6 +12,7 @@
  * error-<path> / warning-<path> (a field's message), issue-summary, save-draft, drafts, preview,
  * submit-invoice, review, review-confirm, last-submitted-lsh.
  */
+import { useEnterpriseDrafts } from './use-enterprise-drafts.js';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Alert, Button, Divider, Flex, Form, Space, Typography, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +64,7 @@ export function IssuanceForm() {
   const focusFirstField = useCallback(() => focusTestId('buyer-name'), []);
   const submit = useSubmitInvoice(form, focusFirstField);
   const drafts = useDrafts(form, check, defaultIssuer);
+  useEnterpriseDrafts(form, () => initialValues);
 
   // app:info usually answers after the first render; fill the issuer then, unless the clerk typed one.
   useEffect(() => {

@@ -11,7 +11,8 @@ import { Button, Descriptions, Drawer, Flex, Input, Space, Table, Tag, Typograph
 import { useTranslation } from 'react-i18next';
 import type { RedLetterFormSummary, RedLetterLookup } from '../../../../../shared/ipc/index.js';
 import { reportSuccess } from '../../../lib/messages.js';
-import { issueRedFromForm, listForms, lookupForm, onFormUpdated } from '../actions.js';
+import { issueRedFromForm, listForms, lookupForm } from '../actions.js';
+import { useChanges } from '../../../lib/change-feed.js';
 import { formNumberOf } from '../notices.js';
 import { formatDateTime } from '../../../lib/format.js';
 
@@ -37,8 +38,9 @@ export function RedLetterFormsView() {
   useEffect(() => {
     void load(query);
   }, [load, query]);
-  // A form's state moves in the background (outbox): the list follows without a refresh.
-  useEffect(() => onFormUpdated(() => void load(query)), [load, query]);
+  // A form's state moves in the background (outbox), and so does its red invoice's: the list is a
+  // projection of both on the change feed, without a refresh.
+  useChanges(['redForm', 'invoice'], () => void load(query));
 
   const lookup = async () => {
     if (serial.trim() === '') return;
