@@ -22,7 +22,8 @@ export const certificationZh = {
   nothingEligible: '所选发票都不能认证',
   batches: '认证批次',
   batch: '批次 {{PCH}} · 所属期 {{period}}',
-  batchStatus: { queued: '待发送', submitted: '已受理', processing: '处理中', done: '已完成', rejected: '被拒绝', failed: '失败' },
+  batchStatus: { queued: '待发送', submitted: '已受理', processing: '处理中', done: '已处理', rejected: '被拒绝', failed: '失败' },
+  outcome: { allCertified: '已处理：{{succeeded}} 张认证成功', someFailed: '已处理：{{succeeded}} 张成功，{{failed}} 张失败（原因见下表）' },
   RZCLZT: { '0': '未认证', '1': '待认证', '2': '认证中', '3': '第三方认证中', '4': '认证成功', '5': '认证失败' },
   SBYY: {
     '1': '成功', '2': '发票不存在', '3': '发票异常不能认证', '4': '已认证', '5': '已逾期不能认证', '6': '已申请过', '7': '申请月份不符',
@@ -76,7 +77,8 @@ export const certificationEn: typeof certificationZh = {
   nothingEligible: 'None of the selected invoices can be certified',
   batches: 'Certification batches',
   batch: 'Batch {{PCH}} · period {{period}}',
-  batchStatus: { queued: 'queued', submitted: 'accepted', processing: 'processing', done: 'done', rejected: 'rejected', failed: 'failed' },
+  batchStatus: { queued: 'queued', submitted: 'accepted', processing: 'processing', done: 'processed', rejected: 'rejected', failed: 'failed' },
+  outcome: { allCertified: 'Processed: {{succeeded}} certified', someFailed: 'Processed: {{succeeded}} certified, {{failed}} failed (reasons below)' },
   RZCLZT: { '0': 'not certified', '1': 'awaiting', '2': 'certifying', '3': 'certifying (third party)', '4': 'certified', '5': 'failed' },
   SBYY: {
     '1': 'Success', '2': 'No such invoice', '3': 'Invoice abnormal', '4': 'Already certified', '5': 'Overdue', '6': 'Already applied', '7': 'Application month mismatch',

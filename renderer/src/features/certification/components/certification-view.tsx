@@ -19,6 +19,25 @@ type Item = CertificationBatchView['items'][number];
 const retryLabel = (item: Item): 'mayRetry' | 'resent' | 'noRetry' =>
   item.retryable ? 'mayRetry' : item.SBYY !== null && item.SBYY in CERTIFICATION_FAILURE_REASONS && CERTIFICATION_FAILURE_REASONS[item.SBYY as CertificationFailureReason].mayRequestAgain ? 'resent' : 'noRetry';
 
+/**
+ * A batch's outcome counted honestly (issue 23 point 3): a decided batch says how many invoices were
+ * certified and how many failed — never 已完成 over a failure; the failed ones are named with their
+ * reason in the table below.
+ */
+function BatchOutcome({ batch }: { batch: CertificationBatchView }) {
+  const { t } = useTranslation();
+  const succeeded = batch.items.filter((item) => item.RZCLZT === '4').length;
+  const failed = batch.items.filter((item) => item.RZCLZT === '5').length;
+  if (batch.status !== 'done') {
+    return <Tag color={batch.status === 'rejected' || batch.status === 'failed' ? 'red' : 'blue'}>{t(`certification.batchStatus.${batch.status}`)}</Tag>;
+  }
+  return (
+    <Tag data-testid={`certification-outcome-${batch.PCH}`} color={failed === 0 ? 'green' : succeeded === 0 ? 'red' : 'orange'}>
+      {failed === 0 ? t('certification.outcome.allCertified', { succeeded }) : t('certification.outcome.someFailed', { succeeded, failed })}
+    </Tag>
+  );
+}
+
 export function CertificationView() {
   const { t } = useTranslation();
   const { batches, summary, busy } = useCertificationStore();
@@ -62,7 +81,7 @@ export function CertificationView() {
           data-testid={`certification-batch-${batch.PCH}`}
           data-status={batch.status}
           title={t('certification.batch', { PCH: batch.PCH, period: batch.SQSKSSQ })}
-          extra={<Tag color={batch.status === 'done' ? 'green' : batch.status === 'rejected' || batch.status === 'failed' ? 'red' : 'blue'}>{t(`certification.batchStatus.${batch.status}`)}</Tag>}
+          extra={<BatchOutcome batch={batch} />}
         >
           {batch.ZTDM && batch.ZTDM !== '0000' && <Alert type="error" showIcon title={`${batch.ZTDM} ${batch.ZTXX ?? ''}`} style={{ marginBottom: 8 }} />}
           <Table<Item>
