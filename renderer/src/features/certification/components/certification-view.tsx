@@ -4,7 +4,7 @@
  * requested again, and one action resending every retryable invoice. Test ids: certification-summary,
  * certification-deadline-warning, certification-retry, certification-batch-<PCH>, certification-item-<FPHM>.
  */
-import { useEffect, type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CertificationBatchView } from '../../../../../shared/ipc/schemas/certification.js';
