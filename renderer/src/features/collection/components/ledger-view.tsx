@@ -86,7 +86,7 @@ export function LedgerView() {
         checked={checked}
         onCheckedChange={(next) => patch({ checked: next })}
         onActivate={setOpened}
-        rowProps={(row) => ({ 'data-testid': `ledger-row-${row.FPHM}`, 'data-id': String(row.id), onClick: () => setOpened(row) })}
+        rowProps={(row) => ({ 'data-testid': `ledger-row-${row.FPHM}`, 'data-id': String(row.id), 'data-rzzt': row.RZZT ?? '0', onClick: () => setOpened(row) })}
         empty={list.loading ? t('collection.ledgerLoading') : t('collection.ledgerEmpty')}
       />
       {opened && (

@@ -3,7 +3,7 @@
  * change), found by serial, number or buyer; any form looked up at the service by its serial (the whole
  * form); and the red invoice issued from a numbered form that has none yet.
  *
- * Test ids: forms-view, forms-search, forms-refresh, forms-table, form-row-<lsh> (data-status),
+ * Test ids: forms-view, forms-search, forms-refresh, forms-table, form-row-<lsh> (data-status, data-red-status),
  * form-issue-<lsh>, forms-lookup, forms-lookup-go, form-lookup (the drawer), form-lookup-number.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -122,7 +122,7 @@ export function RedLetterFormsView() {
         dataSource={rows}
         pagination={false}
         locale={{ emptyText: t('reversal.forms.empty') }}
-        onRow={(form) => ({ 'data-testid': `form-row-${form.lsh}`, 'data-status': form.status }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(form) => ({ 'data-testid': `form-row-${form.lsh}`, 'data-status': form.status, 'data-red-status': form.redInvoiceStatus ?? '' }) as React.HTMLAttributes<HTMLElement>}
       />
       <Drawer open={found !== null} width={720} title={found ? t('reversal.forms.lookupTitle', { lsh: found.lsh }) : ''} onClose={() => setFound(null)} data-testid="form-lookup">
         {found && <LookupDetail found={found} />}
