@@ -79,10 +79,10 @@ describe('the change feed through the core', () => {
     expect(since(changes, mark)).toEqual([
       { aggregate: 'draft', action: 'updated', ids: [String(draft.id)], enterprise: DEMO },
       { aggregate: 'draft', action: 'deleted', ids: [String(draft.id)], enterprise: DEMO },
-      { aggregate: 'library', action: 'updated', ids: [String(customer.entry.id)], enterprise: DEMO },
-      { aggregate: 'library', action: 'updated', ids: [String(product.entry.id)], enterprise: DEMO },
+      { aggregate: 'library', action: 'created', ids: [String(customer.entry.id)], enterprise: DEMO },
+      { aggregate: 'library', action: 'created', ids: [String(product.entry.id)], enterprise: DEMO },
       { aggregate: 'library', action: 'deleted', ids: [String(customer.entry.id)], enterprise: DEMO },
-      { aggregate: 'template', action: 'updated', ids: [String(template.id)], enterprise: DEMO },
+      { aggregate: 'template', action: 'created', ids: [String(template.id)], enterprise: DEMO },
     ]);
 
     // A refused write announces nothing.
