@@ -3,8 +3,9 @@
  * `electron` and a few Node built-ins can be required, so zod and shared/ipc are bundled in.
  *
  * It exposes exactly one thing, `window.api`, built by the same `createApi` the browser harness uses,
- * plus `pathForFile`: the path of a dropped file (webUtils.getPathForFile), so intake reads dropped files
- * in main and the page never reads the disk. A path, never file contents or a handle, crosses.
+ * plus `pathsForFiles`: the paths of dropped files (webUtils.getPathForFile), granted to main first, so
+ * intake reads dropped files in main and the page never reads the disk. A path, never file contents or a
+ * handle, crosses. `intake:grantPaths` is the one contract channel not exposed to the page.
  * Raw `ipcRenderer` never reaches the page, and neither do Electron's event objects (their `sender`
  * would give the page an ipcRenderer).
  */
@@ -49,7 +50,7 @@ const subscribe: Subscribe = (event, listener) => {
 };
 
 /** '' when the file has no path (a pasted picture): the page then sends its bytes. */
-const pathForFile = (file: File): string => {
+const pathOf = (file: File): string => {
   try {
     return webUtils.getPathForFile(file);
   } catch {
@@ -57,4 +58,19 @@ const pathForFile = (file: File): string => {
   }
 };
 
-contextBridge.exposeInMainWorld('api', { ...createApi(invoke, subscribe), pathForFile });
+/**
+ * The paths of dropped files, granted to main before the page learns them: main's intake:addPaths reads
+ * only paths it handed out (docs/security.md). A page cannot make a File carry a path it chose, so the
+ * page can only ever get a grant for what the clerk dropped. '' for a file without a path.
+ */
+const pathsForFiles = async (files: File[]): Promise<string[]> => {
+  const paths = files.map(pathOf);
+  const real = paths.filter(Boolean);
+  if (real.length > 0) await invoke('intake:grantPaths', { paths: real });
+  return paths;
+};
+
+// The grant channel stays here: the page gets every other channel of the contract.
+const api = createApi(invoke, subscribe);
+const { grantPaths: _preloadOnly, ...intake } = api.intake;
+contextBridge.exposeInMainWorld('api', { ...api, intake, pathsForFiles });

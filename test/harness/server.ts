@@ -23,6 +23,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../..');
 export const RENDERER_DIR = path.join(REPO_ROOT, 'dist/renderer');
 
+/** Contract channels a page never calls (the preload keeps them to itself). */
+const PRELOAD_ONLY_CHANNELS = new Set(['intake:grantPaths']);
+
 /** The 10 MB-string test must reach the router (which answers PAYLOAD_TOO_LARGE), so the bridge allows more. */
 const MAX_BRIDGE_BODY = 16 * 1024 * 1024;
 
@@ -203,6 +206,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       } catch {
         return refuse(res, 400, 'not JSON');
       }
+      // The harness has no preload: the channel only a preload may call (granting dropped paths) is refused
+      // here as Electron's page cannot reach it either (docs/security.md).
+      if (PRELOAD_ONLY_CHANNELS.has(String(message.channel))) return refuse(res, 403, 'preload-only channel');
       const result = await core.router.dispatch(message.channel, message.payload);
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       return void res.end(JSON.stringify(result));

@@ -17,6 +17,7 @@ import { createIntakeRepo, fieldsOf, stateOf, type ReceivedRow } from './repo.js
 import { defaultScanner, type ScannerPort } from './scanner.js';
 import { watchScanFolder, type ScanFolderWatcher } from './scan-folder.js';
 import { createExtractionPool, type PoolOptions } from './extraction-pool.js';
+import { createPathGrants } from './path-grants.js';
 import { buyerMismatchOf, createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
 import { verifyReceived } from './verify.js';
 
@@ -71,6 +72,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
     }
   };
   const pool = createExtractionPool(deps.pool);
+  const grants = createPathGrants();
   const active = () => {
     const seller = deps.seller();
     return { taxNumber: seller.taxNumber, name: seller.name };
@@ -112,7 +114,12 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
   return {
     name: 'intake',
     registerIpc(router) {
-      router.handle('intake:addPaths', ({ paths, origin }) => ({ accepted: queue.addPaths(paths, origin) }));
+      router.handle('intake:grantPaths', ({ paths }) => ({ granted: grants.grant(paths) }));
+      router.handle('intake:addPaths', ({ paths, origin }) => {
+        // A path the page names is read only when main handed it out (a drop the preload resolved).
+        if (!grants.take(paths)) throw new IpcFailure('VALIDATION_FAILED', 'intake.pathNotGranted');
+        return { accepted: queue.addPaths(paths, origin) };
+      });
       router.handle('intake:addFile', ({ name, base64, origin }) => ({ accepted: queue.addBytes(path.basename(name), new Uint8Array(Buffer.from(base64, 'base64')), origin) }));
       router.handle('intake:pick', async () => {
         const dialog = deps.ports.dialog;

@@ -124,7 +124,11 @@ const ReceivedId = z.strictObject({ receivedId: z.number().int().positive() });
 const Accepted = z.strictObject({ accepted: z.number().int() });
 
 export const intakeChannels = {
+  // Only paths main handed out itself: granted by the preload for a drop (intake:grantPaths), refused otherwise.
   'intake:addPaths': { request: z.strictObject({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000), origin: IntakeOrigin }), response: Accepted },
+  // Preload only: the paths of files dropped on the page (webUtils.getPathForFile). The preload does not
+  // expose it to the page and the browser harness's bridge refuses it (docs/security.md, dropped paths).
+  'intake:grantPaths': { request: z.strictObject({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }), response: z.strictObject({ granted: z.number().int() }) },
   // A pasted picture or a harness drop carries its bytes: ~20 MB of file as base64 in UTF-16.
   'intake:addFile': {
     request: z.strictObject({ name: z.string().min(1).max(255), base64: z.string().max(28 * 1024 * 1024), origin: IntakeOrigin }),

@@ -1,6 +1,7 @@
 /**
  * The 收票 view's calls to main — the only caller of window.api for intake. Dropped files go in by path
- * when the host can resolve one (Electron's preload, webUtils.getPathForFile), otherwise by their bytes
+ * when the host can resolve one (Electron's preload, webUtils.getPathForFile, granted to main by the
+ * preload), otherwise by their bytes
  * (the browser harness, a pasted picture); the renderer itself never reads the disk.
  */
 import type { IntakeItem, IntakeLedgerFilter, IntakeLedgerRow, KeysetPage } from '../../../../shared/ipc/index.js';
@@ -54,11 +55,13 @@ export async function loadQueue(): Promise<void> {
 
 /** Files dropped or pasted: by path where the host resolves one, by bytes otherwise. */
 export async function addFiles(files: File[], origin: 'drop' | 'paste'): Promise<void> {
-  const api = getApi() as ReturnType<typeof getApi> & { pathForFile?: (file: File) => string };
+  const api = getApi() as ReturnType<typeof getApi> & { pathsForFiles?: (files: File[]) => Promise<string[]> };
+  // The preload grants the paths to main first (main reads only paths it handed out); the harness has none.
+  const resolvedPaths = (await api.pathsForFiles?.(files)) ?? [];
   const paths: string[] = [];
   let added = 0;
-  for (const file of files) {
-    const resolved = api.pathForFile?.(file) ?? '';
+  for (const [index, file] of files.entries()) {
+    const resolved = resolvedPaths[index] ?? '';
     if (resolved) {
       paths.push(resolved);
       continue;
