@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '../../sandbox/index.js';
 import type { EnterpriseInput } from '../../shared/ipc/index.js';
@@ -19,9 +19,10 @@ import { startHarness } from '../harness/server.js';
 import { qrPng } from '../support/intake-fixtures.js';
 import { DIGITAL, digitalXml } from '../support/intake-files.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { drop, item } from './support/intake.js';
 
 const OTHER: EnterpriseInput = {
-  taxNumber: '91320100MA1W5T3K8E',
+  taxNumber: '91320100MA1W5T3K8N',
   agencyName: '南京收票测试有限公司',
   address: '南京市鼓楼区中山路 1 号',
   phone: '025-86001234',
@@ -40,18 +41,6 @@ afterAll(async () => {
   await browser?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function drop(page: Page, files: { name: string; bytes: Uint8Array | string; type: string }[]): Promise<void> {
-  const payload = files.map((file) => ({ name: file.name, type: file.type, b64: Buffer.from(file.bytes).toString('base64') }));
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) transfer.items.add(new File([Uint8Array.from(atob(file.b64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
-    return transfer;
-  }, payload);
-  await page.getByTestId('intake-drop').dispatchEvent('drop', { dataTransfer });
-}
-
-const item = (page: Page, name: string) => page.locator(`[data-testid="intake-item"][data-name="${name}"]`);
 
 describe('received invoices in words, per enterprise', () => {
   it('0009 is 查无此票; Enter accepts from the queue; another buyer needs a reason; each enterprise its own 报销台账 and export', async () => {

@@ -10,13 +10,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '../../sandbox/index.js';
 import { startHarness } from '../harness/server.js';
 import { qrPng, sidewaysQrPng } from '../support/intake-fixtures.js';
 import { digitalXml, photoJpeg } from '../support/intake-files.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { drop, item } from './support/intake.js';
 
 const FIXTURES = path.resolve('test/fixtures/intake');
 let browser: Browser;
@@ -30,19 +31,6 @@ afterAll(async () => {
   await browser?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Drops files on the drop zone as a browser drop event carries them (bytes; the harness has no preload). */
-async function drop(page: Page, files: { name: string; bytes: Uint8Array | string; type: string }[]): Promise<void> {
-  const payload = files.map((file) => ({ name: file.name, type: file.type, b64: Buffer.from(file.bytes).toString('base64') }));
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) transfer.items.add(new File([Uint8Array.from(atob(file.b64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
-    return transfer;
-  }, payload);
-  await page.getByTestId('intake-drop').dispatchEvent('drop', { dataTransfer });
-}
-
-const item = (page: Page, name: string) => page.locator(`[data-testid="intake-item"][data-name="${name}"]`);
 
 describe('intake', () => {
   it('drop a mixed batch → local extraction / recognition → review → verification → ledger; duplicates; scanner; scan folder', async () => {
