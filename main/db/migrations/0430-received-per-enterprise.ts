@@ -50,7 +50,7 @@ export const receivedPerEnterprise: Migration = {
           WHEN last_code IN ('0001', '0009') THEN NULL
           ELSE last_code END
       WHERE last_code IS NOT NULL;
-      -- A kind the service cannot verify, named by extraction (data_json.unverifiable): 不可查验 from the start.
+      -- A kind the service cannot verify, named by extraction (data_json.unverifiable): unverifiable from the start.
       UPDATE received_invoice SET verify_state = 'unverifiable', verify_reason = json_extract(data_json, '$.unverifiable')
       WHERE verify_state IS NULL AND json_valid(data_json) AND json_extract(data_json, '$.unverifiable') IN ('railway-eticket', 'air-itinerary');
 
