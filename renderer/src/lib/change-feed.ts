@@ -47,6 +47,8 @@ function flush(): void {
 function matches(subscription: Subscription, change: LedgerChange): boolean {
   if (change.aggregate === 'ledger') return true;
   if (!subscription.aggregates.has(change.aggregate)) return false;
+  // The list of enterprises is the desk's, whichever enterprise an entry names (a new one is not the active one).
+  if (change.aggregate === 'enterprise') return true;
   return change.enterprise === null || activeEnterprise === null || change.enterprise === activeEnterprise;
 }
 
