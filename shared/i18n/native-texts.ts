@@ -25,6 +25,7 @@ export const NATIVE_TEXTS = {
   restoreConfirm: { zh: '恢复', en: 'Restore' },
   chooseDataFolder: { zh: '选择发票工作台的数据文件夹', en: 'Choose the data folder of Fapiao Desk' },
   chooseBackupFolder: { zh: '选择备份文件夹', en: 'Choose the backup folder' },
+  chooseScanFolder: { zh: '选择扫描文件夹', en: 'Choose the scan folder' },
   // A new service address or AppKey (main/features/settings/service.ts).
   serviceChangeTitle: { zh: '更改开票服务', en: 'Change the invoice service' },
   serviceChangeMessage: {

@@ -154,8 +154,8 @@ describe('intake', () => {
       // A file written into the scan folder is taken.
       const folder = path.join(dataDir, 'scan-folder');
       fs.mkdirSync(folder);
-      await page.getByTestId('intake-scan-folder').fill(folder);
-      await page.getByTestId('intake-scan-folder-save').click();
+      harness.nextFolder = folder;
+      await page.getByTestId('intake-scan-folder-choose').click();
       await expect.poll(() => page.getByText(`正在监视扫描文件夹：${folder}`).count()).toBeGreaterThan(0);
       fs.writeFileSync(path.join(folder, '扫描仪输出.png'), await qrPng('01,32,,24312000000099999999,880.00,20240416,,C3D4'));
       await expect.poll(() => item(page, '扫描仪输出.png').getAttribute('data-status'), { timeout: 60_000 }).toBe('ready');

@@ -214,13 +214,23 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
         return {};
       });
       router.handle('intake:settings', () => readSettings());
-      router.handle('intake:setScanFolder', ({ scanFolder }) => {
-        if (scanFolder !== null && !(fs.existsSync(scanFolder) && fs.statSync(scanFolder).isDirectory())) throw new IpcFailure('VALIDATION_FAILED', 'intake.scanFolderMissing');
+      const saveScanFolder = (scanFolder: string | null) => {
         fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
         fs.writeFileSync(settingsFile, JSON.stringify({ scanFolder }));
         watch(scanFolder);
         return { scanFolder };
+      };
+      // Only main's folder dialog names a folder to watch: a page that could name one could have any
+      // folder's invoice files taken and read back (issue 22, paths only from the clerk).
+      router.handle('intake:chooseScanFolder', async () => {
+        const dialog = deps.ports.dialog;
+        if (!dialog?.chooseFolder) throw new IpcFailure('VALIDATION_FAILED', 'intake.noDialog');
+        const chosen = await dialog.chooseFolder(nativeText('chooseScanFolder', {}, deps.uiLanguage()));
+        if (chosen === null) return readSettings();
+        if (!(fs.existsSync(chosen) && fs.statSync(chosen).isDirectory())) throw new IpcFailure('VALIDATION_FAILED', 'intake.scanFolderMissing');
+        return saveScanFolder(chosen);
       });
+      router.handle('intake:setScanFolder', () => saveScanFolder(null));
       router.handle('intake:scanners', async () => {
         try {
           return { kind: scanner.kind, devices: await scanner.listDevices() };

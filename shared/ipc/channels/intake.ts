@@ -160,7 +160,10 @@ export const intakeChannels = {
   'intake:export': { request: IntakeLedgerFilter, response: z.strictObject({ path: z.string().nullable() }) },
   'intake:openOriginal': { request: ReceivedId, response: empty },
   'intake:settings': { request: empty, response: z.strictObject({ scanFolder: z.string().nullable() }) },
-  'intake:setScanFolder': { request: z.strictObject({ scanFolder: z.string().max(4096).nullable() }), response: z.strictObject({ scanFolder: z.string().nullable() }) },
+  // The folder is chosen in main's own folder dialog (paths only from the clerk, docs/security.md); the page
+  // may only stop the watching, never name a folder.
+  'intake:chooseScanFolder': { request: empty, response: z.strictObject({ scanFolder: z.string().nullable() }) },
+  'intake:setScanFolder': { request: z.strictObject({ scanFolder: z.null() }), response: z.strictObject({ scanFolder: z.string().nullable() }) },
   'intake:scanners': { request: empty, response: z.strictObject({ kind: z.string(), devices: z.array(z.strictObject({ id: z.string(), name: z.string() })) }) },
   'intake:scan': { request: z.strictObject({ device: z.string().min(1).max(200), feeder: z.boolean() }), response: Accepted },
 } as const satisfies Record<string, ChannelSpec>;

@@ -36,6 +36,8 @@ async function setup() {
   const known = invoices.find((i) => i.fplxdm === '01' && i.fpzt === '0' && i.kprq < yesterday && !i.hjje.startsWith('-'));
   if (!known) throw new Error('the seeded tax authority has no special invoice');
   const savedPaths: string[] = [];
+  /** What the folder dialog answers next (the clerk's choice). */
+  const nextFolder: string[] = [];
   const opened: string[] = [];
   const config = {
     dataDir: path.join(root, 'app'),
@@ -52,6 +54,7 @@ async function setup() {
         return Promise.resolve(file);
       },
       chooseOpenPath: () => Promise.resolve(null),
+      chooseFolder: () => Promise.resolve(nextFolder.shift() ?? null),
     },
     opener: { open: (file: string) => (opened.push(file), Promise.resolve()) },
   };
@@ -74,7 +77,7 @@ async function setup() {
     state.core = await createCore(config, ports);
     unlisten = listen();
   };
-  return { root, known, call, items, savedPaths, opened, restart, dispatch: (c: string, p: unknown) => state.core.router.dispatch(c, p) };
+  return { root, known, call, items, savedPaths, opened, nextFolder, restart, dispatch: (c: string, p: unknown) => state.core.router.dispatch(c, p) };
 }
 
 const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64');
@@ -252,7 +255,10 @@ describe('intake feature', () => {
     const t = await setup();
     const folder = path.join(t.root, 'scans');
     fs.mkdirSync(folder);
-    await t.call('intake:setScanFolder', { scanFolder: folder });
+    // The page cannot name a folder; main's own folder dialog chooses it.
+    await expect(t.call('intake:setScanFolder', { scanFolder: folder })).rejects.toThrow();
+    t.nextFolder.push(folder);
+    expect(await t.call('intake:chooseScanFolder', {})).toEqual({ scanFolder: folder });
     fs.writeFileSync(path.join(folder, 'scan-1.png'), await qrPng('01,32,,24312000000012345678,2260.00,20240415,,C3D4'));
     await expect.poll(() => [...t.items.values()].find((item) => item.fileName === 'scan-1.png')?.status, { timeout: 20_000 }).toBe('ready');
     expect([...t.items.values()].find((item) => item.fileName === 'scan-1.png')?.origin).toBe('folder');

@@ -91,11 +91,19 @@ export async function loadScanSetup(): Promise<void> {
   store().setScanners(scanners.ok ? scanners.value : { kind: 'none', devices: [] });
 }
 
-export async function saveScanFolder(folder: string): Promise<void> {
-  const result = await getApi().intake.setScanFolder({ scanFolder: folder.trim() === '' ? null : folder.trim() });
+/** Main's own folder dialog chooses the folder; the page never names one (docs/security.md). */
+export async function chooseScanFolder(): Promise<void> {
+  const before = store().scanFolder;
+  const result = await getApi().intake.chooseScanFolder({});
+  if (!result.ok) return report(result.error, 'intake:chooseScanFolder');
+  store().setScanFolder(result.value.scanFolder);
+  if (result.value.scanFolder && result.value.scanFolder !== before) reportSuccess(i18n.t('intake.scanFolderSaved', { folder: result.value.scanFolder }));
+}
+
+export async function stopScanFolder(): Promise<void> {
+  const result = await getApi().intake.setScanFolder({ scanFolder: null });
   if (!result.ok) return report(result.error, 'intake:setScanFolder');
   store().setScanFolder(result.value.scanFolder);
-  if (result.value.scanFolder) reportSuccess(i18n.t('intake.scanFolderSaved', { folder: result.value.scanFolder }));
 }
 
 export const scan = (device: string, feeder: boolean) =>

@@ -2,12 +2,12 @@
  * 收票: every way in lands in one queue — drop files or folders on the view, paste a picture (Ctrl+V),
  * choose files, scan, or let the watched scan folder feed it — then review beside the file, verify, and
  * keep the ledger. Test ids: intake-view, intake-drop, intake-pick, intake-scanner, intake-feeder,
- * intake-scan, intake-scan-folder, intake-scan-folder-save, intake-tab-queue, intake-tab-ledger.
+ * intake-scan, intake-scan-folder, intake-scan-folder-choose, intake-scan-folder-stop, intake-tab-queue, intake-tab-ledger.
  */
 import { Button, Card, Checkbox, Flex, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addFiles, loadQueue, loadScanSetup, pickFiles, saveScanFolder, scan, subscribe } from '../actions.js';
+import { addFiles, chooseScanFolder, loadQueue, loadScanSetup, pickFiles, scan, stopScanFolder, subscribe } from '../actions.js';
 import { useIntakeStore } from '../store.js';
 import { LedgerPanel } from './ledger-panel.js';
 import { QueueList } from './queue-list.js';
@@ -22,7 +22,6 @@ export function IntakeView() {
   const busy = useIntakeStore((s) => s.busy);
   const [device, setDevice] = useState<string | undefined>();
   const [feeder, setFeeder] = useState(false);
-  const [folder, setFolder] = useState('');
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
@@ -45,7 +44,6 @@ export function IntakeView() {
       window.removeEventListener('paste', onPaste);
     };
   }, []);
-  useEffect(() => setFolder(scanFolder ?? ''), [scanFolder]);
   useEffect(() => {
     if (!device && scanners?.devices[0]) setDevice(scanners.devices[0].id);
   }, [scanners, device]);
@@ -104,10 +102,16 @@ export function IntakeView() {
           {t('intake.drop')}
         </div>
         <Space.Compact style={{ maxWidth: 640 }}>
-          <Input addonBefore={t('intake.scanFolder')} placeholder={t(`intake.scanFolderPlaceholder.${platformOf(navigator.userAgent)}`)} value={folder} onChange={(event) => setFolder(event.target.value)} data-testid="intake-scan-folder" />
-          <Button onClick={() => void saveScanFolder(folder)} data-testid="intake-scan-folder-save">
+          {/* Read-only: the folder is chosen in main's own dialog, never typed (docs/security.md). */}
+          <Input readOnly addonBefore={t('intake.scanFolder')} placeholder={t(`intake.scanFolderPlaceholder.${platformOf(navigator.userAgent)}`)} value={scanFolder ?? ''} data-testid="intake-scan-folder" />
+          <Button onClick={() => void chooseScanFolder()} data-testid="intake-scan-folder-choose">
             {t('intake.scanFolderSave')}
           </Button>
+          {scanFolder && (
+            <Button onClick={() => void stopScanFolder()} data-testid="intake-scan-folder-stop">
+              {t('intake.scanFolderStop')}
+            </Button>
+          )}
         </Space.Compact>
         <Tabs
           activeKey={tab}
