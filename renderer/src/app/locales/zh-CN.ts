@@ -1,7 +1,4 @@
-/**
- * Simplified Chinese, the clerks' language and the default (docs/architecture.md §3). This object is also the type
- * of every other locale, so a key missing from `en.ts` is a compile error.
- */
+/** Simplified Chinese, the default (docs/architecture.md §3); also the type of every locale, so a key missing from `en.ts` fails to compile. */
 import { ruleResources } from '../../../../shared/rules/rule-messages.js';
 import { historyZh } from '../../features/history/locale.js';
 import { reversalErrorsZh, reversalZh } from '../../features/reversal/locale.js';
