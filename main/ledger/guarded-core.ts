@@ -20,6 +20,7 @@ import { localeOf, uiLanguageOf, type TextParams } from '../../shared/i18n/ui-la
 import { latestVersion } from '../db/migrate.js';
 import { createUiLanguageHolder, UI_LANGUAGE_FILE, type UiLanguageHolder } from '../i18n/ui-language.js';
 import { migrations } from '../db/migrations/index.js';
+import { createEventRelay } from '../ipc/event-relay.js';
 import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
 import { listBackups, newestGoodBackup, takeBackup, type BackupEntry } from './backups.js';
@@ -87,8 +88,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   let chosen = options.dataDirChosen === true;
   let inner: InnerCore | null = null;
   let problem: { problem: LedgerProblem; detail: string } | null = null;
-  const listeners = new Set<(event: EventName, payload: never) => void>();
-  const detachers = new Map<(event: EventName, payload: never) => void, () => void>();
+  const events = createEventRelay(() => inner);
   let busy: Promise<unknown> = Promise.resolve();
   let closed = false;
 
@@ -117,7 +117,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   }
 
   function attach(core: InnerCore): void {
-    for (const listener of listeners) detachers.set(listener, core.onEvent(listener));
+    events.attach(core);
   }
 
   /**
@@ -127,7 +127,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   function announceReplaced(): void {
     if (!inner) return;
     for (const change of stampChanges({ aggregate: 'ledger', action: 'replaced', ids: [], enterprise: null }, { kind: 'local', source: 'desk' }, now().toISOString())) {
-      for (const listener of listeners) {
+      for (const listener of events.listeners()) {
         try {
           listener('ledger:changed', change as never);
         } catch (error) {
@@ -140,8 +140,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   async function closeInner(): Promise<void> {
     const current = inner;
     inner = null;
-    for (const detach of detachers.values()) detach();
-    detachers.clear();
+    events.detachAll();
     if (!current) return;
     await current.close();
     // Closed without a problem: the next start may skip quick_check while the file stays as it is now.
@@ -327,15 +326,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   let closing: Promise<void> | undefined;
   return {
     router,
-    onEvent(listener) {
-      listeners.add(listener);
-      if (inner) detachers.set(listener, inner.onEvent(listener));
-      return () => {
-        listeners.delete(listener);
-        detachers.get(listener)?.();
-        detachers.delete(listener);
-      };
-    },
+    onEvent: events.onEvent,
     close() {
       closing ??= (async () => {
         closed = true;

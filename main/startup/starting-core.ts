@@ -10,9 +10,10 @@ import { contract, fail, isChannel, type Channel, type EventName } from '../../s
 import type { StartupFailure, StartupStatus } from '../../shared/ipc/channels/startup.js';
 import { localeOf, uiLanguageOf } from '../../shared/i18n/ui-language.js';
 import { nativeText } from '../../shared/i18n/native-texts.js';
-import type { Core, CoreEventListener } from '../core-config.js';
+import type { Core } from '../core-config.js';
 import { DatabaseTooNewError } from '../db/migrate.js';
 import type { UiLanguageHolder } from '../i18n/ui-language.js';
+import { createEventRelay } from '../ipc/event-relay.js';
 import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
 import { SandboxStartError } from '../sandbox-service/service.js';
@@ -52,13 +53,12 @@ export function createStartingCore(options: StartingCoreOptions): StartingCore {
   let attempt = 0;
   let attemptDone: Promise<void> = Promise.resolve();
   let closing: Promise<void> | undefined;
-  const listeners = new Set<CoreEventListener>();
-  const detachers = new Map<CoreEventListener, () => void>();
+  const events = createEventRelay(() => inner);
 
   const status = (): StartupStatus => ({ state, failure, dataDir, attempt });
   const announce = () => {
     const payload = status();
-    for (const listener of listeners) listener('startup:status' as EventName, payload as never);
+    for (const listener of events.listeners()) listener('startup:status' as EventName, payload as never);
   };
 
   function start(): void {
@@ -73,7 +73,7 @@ export function createStartingCore(options: StartingCoreOptions): StartingCore {
           return;
         }
         inner = core;
-        for (const listener of listeners) detachers.set(listener, core.onEvent(listener));
+        events.attach(core);
         state = 'ready';
         announce();
       },
@@ -127,15 +127,7 @@ export function createStartingCore(options: StartingCoreOptions): StartingCore {
   start();
   return {
     router,
-    onEvent(listener) {
-      listeners.add(listener);
-      if (inner) detachers.set(listener, inner.onEvent(listener));
-      return () => {
-        listeners.delete(listener);
-        detachers.get(listener)?.();
-        detachers.delete(listener);
-      };
-    },
+    onEvent: events.onEvent,
     async settled() {
       await attemptDone;
       return status();
