@@ -6,7 +6,9 @@
 //   external too: they find their own files (cmaps, fonts, the .wasm) next to their code, and pdfjs
 //   needs import.meta.url — bundled into CommonJS it dies on load (DOMMatrix is not defined), so PDF
 //   recognition would fail in the packaged app. @napi-rs/canvas (intake's page previews, and pdf.js's
-//   canvas in Node) loads its native .node prebuild like better-sqlite3. All five are production dependencies.
+//   canvas in Node) loads its native .node prebuild like better-sqlite3. pg (the team ledger's PostgreSQL client)
+//   stays external so that its optional native binding (pg-native, not installed) is looked up at run time
+//   instead of failing the bundle. All six are production dependencies.
 // - dist/preload/index.cjs: a sandboxed preload can require only `electron` and a few Node built-ins,
 //   so everything else (zod, shared/ipc) must be inside the bundle.
 //

@@ -2,7 +2,7 @@
 // recognition from a bundle built exactly like the app's (test/integration/bundle/).
 
 /** Loaded from node_modules at run time, never bundled; see scripts/build-main.mjs for why each. */
-export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'pdfjs-dist', 'zxing-wasm', '@napi-rs/canvas'];
+export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'pdfjs-dist', 'zxing-wasm', '@napi-rs/canvas', 'pg'];
 
 /** @type {import('esbuild').BuildOptions} */
 export const MAIN_BUNDLE_OPTIONS = {

@@ -1,0 +1,7 @@
+/** Every team-ledger (PostgreSQL) migration, in order; numbered 1, 2, 3… apart from the desk's SQLite ones. */
+import type { PgMigration } from './migration.js';
+import { sharedLedger } from './0001-shared-ledger.js';
+import { inputAndLibraries } from './0002-input-and-libraries.js';
+import { historyTrigramSearch } from './0003-history-trigram-search.js';
+
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch];

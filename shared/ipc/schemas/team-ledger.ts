@@ -1,0 +1,78 @@
+/**
+ * IPC shapes of the team ledger's connection (docs/team-ledger.md §3): where the shared PostgreSQL ledger
+ * is, how the desk talks TLS to it, and what a connection test found. The password goes in, never out;
+ * main seals it with the desk's SecretCipher like the service's AppSecret.
+ */
+import { z } from 'zod';
+
+/** disable: plain TCP (loopback only makes sense); require: TLS without checking the certificate; verify-full: TLS, certificate and host name checked. */
+export const TEAM_TLS_MODES = ['disable', 'require', 'verify-full'] as const;
+export const TeamTlsMode = z.enum(TEAM_TLS_MODES).describe('How the desk talks TLS to PostgreSQL');
+export type TeamTlsMode = z.infer<typeof TeamTlsMode>;
+
+/** A PostgreSQL identifier or a host name: no spaces, quotes or control characters. */
+const plainName = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label}不能为空`)
+    .max(max, `${label}最长 ${max} 个字符`)
+    .regex(/^[\w.\-:[\]@]+$/u, `${label}只能含字母、数字和 . - _ : @`);
+
+export const TeamLedgerAddress = z
+  .strictObject({
+    host: plainName('服务器地址', 253).describe('Host name or IP address of the PostgreSQL server'),
+    port: z.number().int().min(1, '端口为 1 到 65535').max(65535, '端口为 1 到 65535').describe('TCP port (PostgreSQL: 5432)'),
+    database: plainName('数据库名', 63).describe('Database holding the team ledger'),
+    user: plainName('用户名', 63).describe('Login role of this desk or clerk'),
+    tls: TeamTlsMode,
+    caFile: z.string().trim().min(1).max(1000).nullable().describe('PEM file of the certificate authority to trust (verify-full); null = the system list'),
+  })
+  .describe('Where the team ledger is and how to reach it (the password travels separately)');
+export type TeamLedgerAddress = z.infer<typeof TeamLedgerAddress>;
+
+export const SaveTeamLedgerRequest = TeamLedgerAddress.extend({
+  password: z.string().min(1, '密码不能为空').max(200).optional().describe('Password of the role; sealed in the vault. Omit to keep the stored one'),
+}).describe('Saves the team ledger connection (it is not used for the ledger yet: only the connection test reads it)');
+export type SaveTeamLedgerRequest = z.infer<typeof SaveTeamLedgerRequest>;
+
+export const TeamLedgerView = z
+  .strictObject({
+    address: TeamLedgerAddress.nullable().describe('The saved connection, null when none was saved'),
+    hasPassword: z.boolean().describe('Whether a password is sealed in the vault (its value never leaves main)'),
+    passwordUnreadable: z.boolean().describe('true when the sealed password can no longer be decrypted: settings asks for it again'),
+    enabled: z.literal(false).describe('Whether the desk keeps its ledger there: not yet in this version (docs/team-ledger.md)'),
+  })
+  .describe('What the renderer may know about the team ledger connection');
+export type TeamLedgerView = z.infer<typeof TeamLedgerView>;
+
+/** What a connection test found, one key each; the renderer says it in the clerk's words (settings.team.test.<key>). */
+export const TEAM_TEST_OUTCOMES = [
+  'ok',
+  'empty',
+  'unreachable',
+  'tlsRefused',
+  'tlsRequired',
+  'tlsUntrusted',
+  'caFileUnreadable',
+  'wrongPassword',
+  'databaseMissing',
+  'noRights',
+  'schemaNewer',
+  'timeout',
+  'unexpected',
+] as const;
+export const TeamTestOutcome = z.enum(TEAM_TEST_OUTCOMES);
+export type TeamTestOutcome = z.infer<typeof TeamTestOutcome>;
+
+export const TeamConnectionTestResult = z
+  .strictObject({
+    ok: z.boolean().describe('true when the desk could sign in and read (or would create) the schema'),
+    key: TeamTestOutcome.describe('What happened: ok, empty (reachable, no team ledger created yet) or the failure'),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).describe("The sentence's params (versions, the server's code)"),
+    serverVersion: z.string().nullable().describe('PostgreSQL version reported by the server'),
+    schemaVersion: z.number().int().nullable().describe('The team ledger schema found in the database; null = none yet'),
+    message: z.string().describe('What happened, in English for logs (the clerk reads the key)'),
+  })
+  .describe('Outcome of signing in to the team ledger and reading its schema version');
+export type TeamConnectionTestResult = z.infer<typeof TeamConnectionTestResult>;
