@@ -22,20 +22,11 @@ import { amountInWords } from '../../shared/rules/amount-in-words.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { CUPS_PDF_PRINTER, pdfPageCount, pdfWords, waitForPrintedPdf, type Word } from '../support/cups-pdf.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { PRINT_BUYER, printLines } from './support/print-core.js';
 
 let browser: Browser;
 const dirs: string[] = [];
 const fast = { sandboxIssueDelayMs: 200, outboxBaseDelayMs: 100, outboxMaxDelayMs: 600 };
-const BUYER = {
-  buyerName: '杭州云栖商贸有限公司',
-  buyerTaxNumber: '91330106MA27XK5R3T',
-  buyerAddress: '浙江省杭州市西湖区文三路 100 号',
-  buyerPhone: '0571-88886666',
-  buyerBank: '中国工商银行杭州文三路支行',
-  buyerAccount: '1202021109900012345',
-};
-const lines = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ name: `办公椅${i + 1}型`, taxCode: '1060201070000000000', quantity: String(i + 1), unitPrice: `${100 + i * 10}.00`, rate: '0.13' }));
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -63,7 +54,7 @@ async function dispatch<T>(harness: Harness, channel: string, payload: unknown):
 }
 
 async function seed004(harness: Harness, count: number): Promise<InvoiceSummary> {
-  const queued = await dispatch<InvoiceSummary>(harness, 'issuance:submit', { invoiceType: '004', ...BUYER, issuer: '李四', lines: lines(count) });
+  const queued = await dispatch<InvoiceSummary>(harness, 'issuance:submit', { invoiceType: '004', ...PRINT_BUYER, issuer: '李四', lines: printLines(count) });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('invoice not issued')), 30_000);
     const stop = harness.core.onEvent((event, payload) => {
