@@ -7,6 +7,7 @@
 import type { ClientBase, Pool } from 'pg';
 import { pgMigrations } from './migrations/index.js';
 import type { PgMigration } from './migrations/migration.js';
+import { inTeamTransaction } from './transaction.js';
 
 export type { PgMigration };
 
@@ -49,19 +50,19 @@ export async function migrateTeamLedger(pool: Pool, list: readonly PgMigration[]
     if (m.version !== previous + 1) throw new Error(`team ledger migration ${m.name}: versions must be 1, 2, 3… (got ${m.version} after ${previous})`);
     previous = m.version;
   }
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTeamTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(`
-      CREATE TABLE IF NOT EXISTS schema_version (
-        version    integer PRIMARY KEY,
-        name       text NOT NULL,
-        applied_at timestamptz NOT NULL DEFAULT now(),
-        applied_by text NOT NULL DEFAULT current_user
-      )`);
-    // Every desk reads the version before anything else (a clerk's role has no other right here yet).
-    await client.query('GRANT SELECT ON schema_version TO PUBLIC');
+    if ((await readSchemaVersion(client)) === null) {
+      await client.query(`
+        CREATE TABLE IF NOT EXISTS schema_version (
+          version    integer PRIMARY KEY,
+          name       text NOT NULL,
+          applied_at timestamptz NOT NULL DEFAULT now(),
+          applied_by text NOT NULL DEFAULT current_user
+        )`);
+      // Every desk reads the version before anything else (a clerk's role has no other right here yet).
+      await client.query('GRANT SELECT ON schema_version TO PUBLIC');
+    }
     const found = (await checkSchemaVersion(client, list)) ?? 0;
     const applied: number[] = [];
     for (const m of list.filter((candidate) => candidate.version > found)) {
@@ -69,12 +70,6 @@ export async function migrateTeamLedger(pool: Pool, list: readonly PgMigration[]
       await client.query('INSERT INTO schema_version (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(m.version);
     }
-    await client.query('COMMIT');
     return applied;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
