@@ -70,9 +70,19 @@ export function createPrintService(deps: PrintServiceDeps) {
   const { repo, environment } = deps;
   const nowIso = () => deps.now().toISOString();
 
+  /**
+   * An invoice of another enterprise than the active one: its print data would be asked for under the wrong
+   * seller and its job would land in the wrong print log (a selection kept across an enterprise switch).
+   */
+  const ofOtherEnterprise = (id: number) => {
+    const enterprise = deps.invoiceEnterprise(id);
+    return enterprise !== null && enterprise !== deps.sellerTaxNumber();
+  };
+
   function paperInvoice(id: number): InvoiceSummary & { invoiceType: PaperInvoiceType; invoiceCode: string; invoiceNumber: string } {
     const invoice = deps.findInvoice(id);
     if (!invoice) throw new IpcFailure('NOT_FOUND', 'print.notFound', { id });
+    if (ofOtherEnterprise(id)) throw new IpcFailure('VALIDATION_FAILED', 'print.otherEnterprise', { count: 1, total: 1 });
     if (!PAPER_TYPES.has(invoice.invoiceType)) {
       throw new IpcFailure('VALIDATION_FAILED', 'print.notPaper', { type: invoice.invoiceType });
     }
@@ -165,7 +175,11 @@ export function createPrintService(deps: PrintServiceDeps) {
      * PDF are made (a pipeline of one): the clerk's printer, not the app, sets the pace.
      */
     async print(request: { invoiceIds: number[]; documents: PrintDocument[]; printer: string; copies: number; mode: PrintMode }): Promise<{ jobs: PrintJobView[]; progress: { done: number; total: number } }> {
-      const invoices = [...new Set(request.invoiceIds)].map(paperInvoice);
+      const ids = [...new Set(request.invoiceIds)];
+      // Refused as a whole, with how many are not this enterprise's: nothing is sent and nothing logged.
+      const others = ids.filter(ofOtherEnterprise).length;
+      if (others > 0) throw new IpcFailure('VALIDATION_FAILED', 'print.otherEnterprise', { count: others, total: ids.length });
+      const invoices = ids.map(paperInvoice);
       invoices.sort((a, b) => a.invoiceCode.localeCompare(b.invoiceCode) || a.invoiceNumber.localeCompare(b.invoiceNumber));
       for (const type of new Set(invoices.map((invoice) => invoice.invoiceType))) repo.savePreference(environment, type, request.printer, nowIso());
       const plan: Array<{ invoice: Invoice; document: PrintDocument }> = [];

@@ -17,6 +17,7 @@ import type { PreviewPage, PrintJobView, PrintLog } from '../../../shared/ipc/sc
 import { amountInWords } from '../../../shared/rules/amount-in-words.js';
 import { POINTS_PER_MM } from '../../../shared/print/page.js';
 import { BUYER_004, call, issueBlue } from '../core/red-support.js';
+import { usccCheckCharacter } from '../../../shared/rules/uscc.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 import { CUPS_PDF_PRINTER, pdfPageCount, pdfWords, waitForPrintedPdf, type Word } from '../../support/cups-pdf.js';
 
@@ -187,5 +188,30 @@ describe('printing on the CUPS printer PDF', () => {
     expect(log.jobs.map((job) => job.status)).toEqual(['failed', 'printed']);
     const printers = await call<{ preferences: Record<string, string> }>(core, 'print:printers', {});
     expect(printers.preferences['004']).toBe(CUPS_PDF_PRINTER);
+  });
+  it("invoices of another enterprise than the active one are refused as a whole, counted, nothing sent or logged", async () => {
+    const first = await issue004(1);
+    const second = await issue004(1);
+    const home = (await call<{ active: { taxNumber: string } }>(core, 'enterprises:choices', {})).active.taxNumber;
+    const other = `91440300MA5G8K2X7${usccCheckCharacter('91440300MA5G8K2X7')}`;
+    await call(core, 'enterprises:initialise', {
+      taxNumber: other,
+      agencyName: '深圳打印切换测试有限公司',
+      address: '深圳市南山区科技园 1 号',
+      phone: '0755-86001234',
+      bank: '招商银行深圳分行',
+      account: '755900112233',
+      taxUser: { idCard: '440301199001011234', name: '李会计', phone: '13800138000', loginIdentity: '7', email: '', identityPwd: 'Id-Pwd-it', taxPwd: 'Tax-Pwd-it' },
+    });
+    await call(core, 'enterprises:activate', { taxNumber: other });
+    const before = sent;
+    const refused = await core.router.dispatch('print:print', { invoiceIds: [first.id, second.id], documents: ['invoice'], printer: CUPS_PDF_PRINTER, copies: 1, mode: 'overlay' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', key: 'print.otherEnterprise', params: { count: 2, total: 2 } } });
+    const retryLike = await core.router.dispatch('print:preview', { invoiceId: first.id, document: 'invoice' });
+    expect(retryLike).toMatchObject({ ok: false, error: { key: 'print.otherEnterprise' } });
+    expect(sent).toBe(before);
+    await call(core, 'enterprises:activate', { taxNumber: home });
+    const log = await call<PrintLog>(core, 'print:log', { invoiceId: first.id });
+    expect(log.jobs).toEqual([]);
   });
 });
