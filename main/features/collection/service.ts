@@ -38,6 +38,30 @@ export function newBatchNumber(): string {
   return randomBytes(16).toString('hex').toUpperCase();
 }
 
+type RunFailure = NonNullable<CollectionRunView['failure']>;
+
+/**
+ * Why a run failed, as the message key the renderer words (stored as JSON in collection_run.error): the
+ * service's refusal with its code and own message, an unreachable service, or a fault of our own.
+ */
+export function runFailure(error: unknown): RunFailure {
+  if (error instanceof ServiceError) return { key: 'errors.service.refused', params: { code: error.code, message: error.serviceMessage } };
+  if (error instanceof TransportError) return { key: 'errors.service.unreachable', params: { reason: error.message } };
+  return { key: 'errors.internalDetail', params: {} };
+}
+
+/** The stored reason back as a key; text stored by an older version is shown as the detail it is. */
+function storedFailure(error: string | null): RunFailure | null {
+  if (error === null) return null;
+  try {
+    const parsed = JSON.parse(error) as Partial<RunFailure>;
+    if (typeof parsed.key === 'string' && typeof parsed.params === 'object' && parsed.params !== null) return { key: parsed.key, params: parsed.params };
+  } catch {
+    // Not JSON: an older version's sentence.
+  }
+  return { key: 'collection.errors.stored', params: { detail: error } };
+}
+
 export function toRunView(run: RunRow): CollectionRunView {
   return {
     id: run.id,
@@ -49,7 +73,7 @@ export function toRunView(run: RunRow): CollectionRunView {
     rows: run.rows_received,
     total: run.total_rows,
     status: run.status,
-    error: run.error,
+    failure: storedFailure(run.error),
     updatedAt: run.updated_at,
   };
 }
@@ -109,18 +133,14 @@ export function createCollectionService(deps: CollectionServiceDeps) {
         await step(run);
         attempts = 0;
       } catch (error) {
-        if (error instanceof ServiceError) {
-          repo.finishRun(id, 'failed', `${error.code} ${error.serviceMessage}`.trim(), at());
-          report(id);
-          return;
-        }
         if (!(error instanceof TransportError)) {
-          repo.finishRun(id, 'failed', error instanceof Error ? error.message : String(error), at());
+          if (!(error instanceof ServiceError)) console.error('[collection] run failed', id, error instanceof Error ? error.message : error);
+          repo.finishRun(id, 'failed', JSON.stringify(runFailure(error)), at());
           report(id);
           return;
         }
         attempts += 1;
-        repo.noteRunError(id, error.message, at());
+        repo.noteRunError(id, JSON.stringify(runFailure(error)), at());
         if (attempts >= PAGE_ATTEMPTS) {
           // Left running: 今日同步 or the next start resumes it with the same PCH and KSHS.
           report(id);

@@ -23,7 +23,10 @@ export const CollectionRunView = z.strictObject({
   rows: z.number().int().describe('Rows received so far'),
   total: z.number().int().nullable().describe('ZHS, once the first page has come'),
   status: z.enum(['running', 'closing', 'done', 'failed']),
-  error: z.string().nullable(),
+  failure: z
+    .strictObject({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) })
+    .nullable()
+    .describe('Why the run failed or its last page did not come, as a message key and params (the renderer words it): never text to show as is'),
   updatedAt: z.string(),
 });
 export type CollectionRunView = z.infer<typeof CollectionRunView>;

@@ -14,6 +14,8 @@ import { printEn } from '../../features/print/locale.js';
 import { enterprisesEn } from '../../features/enterprises/locale.js';
 import { collectionEn } from '../../features/collection/locale.js';
 import { certificationEn } from '../../features/certification/locale.js';
+import { jobEn } from '../../lib/job-outcome-locale.js';
+import { issuanceCodesEn } from '../../features/issuance/locale.js';
 
 export const en: Messages = {
   app: {
@@ -86,12 +88,7 @@ export const en: Messages = {
     '81': 'Digital special invoice',
     '82': 'Digital general invoice',
   },
-  status: {
-    queued: 'Queued',
-    issuing: 'Issuing',
-    issued: 'Issued',
-    failed: 'Failed',
-  },
+  status: { queued: 'Queued', issuing: 'Issuing', issued: 'Issued', failed: 'Failed' },
   issuance: {
     title: 'Issue an invoice',
     seller: 'Seller',
@@ -124,6 +121,7 @@ export const en: Messages = {
     invalidNumber: '—',
   },
   issuanceForm: {
+    ...issuanceCodesEn,
     title: 'Issue an invoice',
     invoiceType: 'Invoice type',
     specialKind: 'Special kind',
@@ -250,6 +248,7 @@ export const en: Messages = {
   enterprises: enterprisesEn,
   collection: collectionEn,
   certification: certificationEn,
+  job: jobEn,
   batch: batchEn,
   intake: intakeEn,
   serviceStatus: serviceStatusEn,

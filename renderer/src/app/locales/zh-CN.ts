@@ -13,6 +13,8 @@ import { taxCodesZh, taxCodesErrorsZh } from '../../features/tax-codes/locale.js
 import { enterprisesZh } from '../../features/enterprises/locale.js';
 import { collectionZh } from '../../features/collection/locale.js';
 import { certificationZh } from '../../features/certification/locale.js';
+import { jobZh } from '../../lib/job-outcome-locale.js';
+import { issuanceCodesZh } from '../../features/issuance/locale.js';
 
 export const zhCN = {
   app: {
@@ -86,12 +88,7 @@ export const zhCN = {
     '81': '数电专票',
     '82': '数电普票',
   },
-  status: {
-    queued: '排队',
-    issuing: '开具中',
-    issued: '已开具',
-    failed: '失败',
-  },
+  status: { queued: '排队', issuing: '开具中', issued: '已开具', failed: '失败' },
   issuance: {
     title: '开具发票',
     seller: '销售方',
@@ -124,6 +121,7 @@ export const zhCN = {
     invalidNumber: '—',
   },
   issuanceForm: {
+    ...issuanceCodesZh,
     title: '开具发票',
     invoiceType: '发票类型',
     specialKind: '特殊票种',
@@ -250,6 +248,7 @@ export const zhCN = {
   enterprises: enterprisesZh,
   collection: collectionZh,
   certification: certificationZh,
+  job: jobZh,
   batch: batchZh,
   intake: intakeZh,
   serviceStatus: serviceStatusZh,

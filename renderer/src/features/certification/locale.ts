@@ -3,7 +3,7 @@ export const certificationZh = {
   title: '勾选认证',
   drawerTitle: '勾选认证：{{count}} 张发票',
   SQRZLX: '申请类型',
-  types: { '1': '1 抵扣', '2': '2 退税', '3': '3 代办退税', '4': '4 不抵扣', '5': '5 撤销抵扣', '6': '6 撤销不抵扣' },
+  types: { '1': '抵扣', '2': '退税', '3': '代办退税', '4': '不抵扣', '5': '撤销抵扣', '6': '撤销不抵扣' },
   eligible: '可认证',
   reasons: {
     certified: '已认证',
@@ -23,7 +23,7 @@ export const certificationZh = {
   batches: '认证批次',
   batch: '批次 {{PCH}} · 所属期 {{period}}',
   batchStatus: { queued: '待发送', submitted: '已受理', processing: '处理中', done: '已处理', rejected: '被拒绝', failed: '失败' },
-  outcome: { allCertified: '已处理：{{succeeded}} 张认证成功', someFailed: '已处理：{{succeeded}} 张成功，{{failed}} 张失败（原因见下表）' },
+  certifiedVerb: '已认证',
   RZCLZT: { '0': '未认证', '1': '待认证', '2': '认证中', '3': '第三方认证中', '4': '认证成功', '5': '认证失败' },
   SBYY: {
     '1': '成功', '2': '发票不存在', '3': '发票异常不能认证', '4': '已认证', '5': '已逾期不能认证', '6': '已申请过', '7': '申请月份不符',
@@ -58,7 +58,7 @@ export const certificationEn: typeof certificationZh = {
   title: 'Certification',
   drawerTitle: 'Certify {{count}} invoices',
   SQRZLX: 'Application',
-  types: { '1': '1 Deduct', '2': '2 Refund', '3': '3 Agent refund', '4': '4 Not deduct', '5': '5 Cancel deduction', '6': '6 Cancel non-deduction' },
+  types: { '1': 'Deduct', '2': 'Refund', '3': 'Agent refund', '4': 'Not deduct', '5': 'Cancel deduction', '6': 'Cancel non-deduction' },
   eligible: 'Eligible',
   reasons: {
     certified: 'Already certified',
@@ -78,7 +78,7 @@ export const certificationEn: typeof certificationZh = {
   batches: 'Certification batches',
   batch: 'Batch {{PCH}} · period {{period}}',
   batchStatus: { queued: 'queued', submitted: 'accepted', processing: 'processing', done: 'processed', rejected: 'rejected', failed: 'failed' },
-  outcome: { allCertified: 'Processed: {{succeeded}} certified', someFailed: 'Processed: {{succeeded}} certified, {{failed}} failed (reasons below)' },
+  certifiedVerb: 'certified',
   RZCLZT: { '0': 'not certified', '1': 'awaiting', '2': 'certifying', '3': 'certifying (third party)', '4': 'certified', '5': 'failed' },
   SBYY: {
     '1': 'Success', '2': 'No such invoice', '3': 'Invoice abnormal', '4': 'Already certified', '5': 'Overdue', '6': 'Already applied', '7': 'Application month mismatch',

@@ -1,7 +1,7 @@
 /** Texts of collection (采集) and the input ledger (进项台账), plugged into the app's locales under `collection`. */
 export const collectionZh = {
   title: '进项台账',
-  kinds: { '01': '01 增值税专用发票', '03': '03 机动车销售统一发票', '08': '08 增值税电子专用发票', '14': '14 通行费电子发票', '31': '31 电子发票（增值税专用发票）', main: '主信息（无明细）' },
+  kinds: { '01': '增值税专用发票', '03': '机动车销售统一发票', '08': '增值税电子专用发票', '14': '通行费电子发票', '31': '电子发票（增值税专用发票）', main: '主信息（无明细）' },
   kindShort: { '01': '专票', '03': '机动车', '08': '电子专票', '14': '通行费', '31': '数电专票', main: '主信息' },
   range: '采集日期',
   start: '开始采集',
@@ -12,6 +12,8 @@ export const collectionZh = {
   rowsOf: '{{rows}} / {{total}} 张',
   rowsUnknown: '{{rows}} 张',
   started: '已开始 {{count}} 个采集任务',
+  collectedVerb: '已采集',
+  kindUnit: '类',
   filters: {
     period: '税款所属期 yyyyMM',
     type: '发票类型',
@@ -49,12 +51,12 @@ export const collectionZh = {
   exportXlsx: '导出 Excel',
   exported: '已导出 {{rows}} 张到 {{path}}',
   certifySelected: '勾选认证（{{count}}）',
-  errors: { invalidCursor: '台账分页位置无效，请重新查询', range: '开始日期晚于结束日期', exportFailed: '无法保存导出文件（{{reason}}）', noDialog: '当前运行方式不支持选择文件' },
+  errors: { stored: '采集未完成：{{detail}}', invalidCursor: '台账分页位置无效，请重新查询', range: '开始日期晚于结束日期', exportFailed: '无法保存导出文件（{{reason}}）', noDialog: '当前运行方式不支持选择文件' },
 };
 
 export const collectionEn: typeof collectionZh = {
   title: 'Input ledger',
-  kinds: { '01': '01 VAT special invoice', '03': '03 Motor-vehicle sale invoice', '08': '08 Electronic special invoice', '14': '14 Toll electronic invoice', '31': '31 Digital special invoice', main: 'Main information (no lines)' },
+  kinds: { '01': 'VAT special invoice', '03': 'Motor-vehicle sale invoice', '08': 'Electronic special invoice', '14': 'Toll electronic invoice', '31': 'Digital special invoice', main: 'Main information (no lines)' },
   kindShort: { '01': 'Special', '03': 'Vehicle', '08': 'E-special', '14': 'Toll', '31': 'Digital', main: 'Main' },
   range: 'Collection dates',
   start: 'Collect',
@@ -64,6 +66,8 @@ export const collectionEn: typeof collectionZh = {
   runStatus: { running: 'collecting', closing: 'closing', done: 'done', failed: 'failed' },
   rowsOf: '{{rows}} / {{total}} invoices',
   rowsUnknown: '{{rows}} invoices',
+  collectedVerb: 'kinds collected',
+  kindUnit: '',
   started: 'Started {{count}} collections',
   filters: {
     period: 'Tax period yyyyMM',
@@ -102,5 +106,5 @@ export const collectionEn: typeof collectionZh = {
   exportXlsx: 'Export to Excel',
   exported: 'Exported {{rows}} invoices to {{path}}',
   certifySelected: 'Certify selected ({{count}})',
-  errors: { invalidCursor: 'The ledger page position is invalid; search again', range: 'The start date is after the end date', exportFailed: 'Cannot save the export ({{reason}})', noDialog: 'Choosing a file is not supported here' },
+  errors: { stored: 'Collection did not finish: {{detail}}', invalidCursor: 'The ledger page position is invalid; search again', range: 'The start date is after the end date', exportFailed: 'Cannot save the export ({{reason}})', noDialog: 'Choosing a file is not supported here' },
 };

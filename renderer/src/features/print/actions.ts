@@ -4,6 +4,7 @@ import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
 import type { IpcError } from '../../../../shared/ipc/result.js';
 import { describeFailure, reportFailure, reportSuccess } from '../../lib/messages.js';
+import { jobOutcome, type JobItem, type JobOutcome } from '../../lib/job-outcome.js';
 import { usePrintStore } from './store.js';
 
 const store = () => usePrintStore.getState();
@@ -90,16 +91,19 @@ export async function openPrint(invoiceIds: number[], invoiceType: string): Prom
   await loadPreview('invoice', 0);
 }
 
-/** Counts a finished run per invoice: printed (every document), failed (any), not reached (a printer failure stops the run). */
-export function runSummary(jobs: readonly PrintJobView[], total: number): { printed: number; failed: number; notReached: number } {
-  const byInvoice = new Map<string, boolean>();
+/**
+ * A run counted per invoice (lib/job-outcome.ts): printed when every document printed, failed when any did
+ * (named by its first failed job), not reached when a printer failure stopped the run before it.
+ */
+export function runSummary(jobs: readonly PrintJobView[], total: number): JobOutcome {
+  const byInvoice = new Map<string, JobItem>();
   for (const job of jobs) {
-    const key = `${job.invoiceCode}-${job.invoiceNumber}`;
-    byInvoice.set(key, (byInvoice.get(key) ?? true) && job.status === 'printed');
+    const id = `${job.invoiceCode}-${job.invoiceNumber}`;
+    const held = byInvoice.get(id);
+    if (held?.state === 'failed') continue;
+    byInvoice.set(id, job.status === 'failed' ? { id, name: job.invoiceNumber, state: 'failed', reason: jobFailureText(job) } : { id, name: job.invoiceNumber, state: job.status === 'printed' ? 'succeeded' : 'pending' });
   }
-  const printed = [...byInvoice.values()].filter(Boolean).length;
-  const failed = byInvoice.size - printed;
-  return { printed, failed, notReached: Math.max(0, total - byInvoice.size) };
+  return jobOutcome([...byInvoice.values()], (item) => item, total);
 }
 
 export async function print(): Promise<void> {

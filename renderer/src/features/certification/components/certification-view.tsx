@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { CertificationBatchView } from '../../../../../shared/ipc/schemas/certification.js';
 import { CERTIFICATION_FAILURE_REASONS, type CertificationFailureReason } from '../../../../../shared/spec/codes-input.js';
 import { retryFailed } from '../actions.js';
+import { jobOutcome, jobSummaryText, jobTone } from '../../../lib/job-outcome.js';
 import { deadlineText } from './deadline-notice.js';
 import { useCertificationStore } from '../store.js';
 
@@ -26,14 +27,19 @@ const retryLabel = (item: Item): 'mayRetry' | 'resent' | 'noRetry' =>
  */
 function BatchOutcome({ batch }: { batch: CertificationBatchView }) {
   const { t } = useTranslation();
-  const succeeded = batch.items.filter((item) => item.RZCLZT === '4').length;
-  const failed = batch.items.filter((item) => item.RZCLZT === '5').length;
   if (batch.status !== 'done') {
     return <Tag color={batch.status === 'rejected' || batch.status === 'failed' ? 'red' : 'blue'}>{t(`certification.batchStatus.${batch.status}`)}</Tag>;
   }
+  const outcome = jobOutcome(batch.items, (item) => ({
+    id: `${item.FPDM}-${item.FPHM}`,
+    name: item.FPHM,
+    state: item.RZCLZT === '4' ? 'succeeded' : item.RZCLZT === '5' ? 'failed' : 'pending',
+    reason: item.SBYY ? t(`certification.SBYY.${item.SBYY}` as never) : null,
+  }));
+  const tone = jobTone(outcome, false);
   return (
-    <Tag data-testid={`certification-outcome-${batch.PCH}`} color={failed === 0 ? 'green' : succeeded === 0 ? 'red' : 'orange'}>
-      {failed === 0 ? t('certification.outcome.allCertified', { succeeded }) : t('certification.outcome.someFailed', { succeeded, failed })}
+    <Tag data-testid={`certification-outcome-${batch.PCH}`} data-tone={tone} color={tone === 'success' ? 'green' : tone === 'error' ? 'red' : 'orange'}>
+      {jobSummaryText(outcome, { verb: t('certification.certifiedVerb') })}
     </Tag>
   );
 }
@@ -83,7 +89,7 @@ export function CertificationView() {
           title={t('certification.batch', { PCH: batch.PCH, period: batch.SQSKSSQ })}
           extra={<BatchOutcome batch={batch} />}
         >
-          {batch.ZTDM && batch.ZTDM !== '0000' && <Alert type="error" showIcon title={`${batch.ZTDM} ${batch.ZTXX ?? ''}`} style={{ marginBottom: 8 }} />}
+          {batch.ZTDM && batch.ZTDM !== '0000' && <Alert type="error" showIcon title={t('errors.service.refused', { code: batch.ZTDM, message: batch.ZTXX ?? '' })} style={{ marginBottom: 8 }} />}
           <Table<Item>
             size="small"
             rowKey={(item) => `${item.FPDM}-${item.FPHM}`}
@@ -107,7 +113,7 @@ export function CertificationView() {
                 render: (_: unknown, item: Item) =>
                   item.SBYY ? (
                     <span>
-                      {item.SBYY} {t(`certification.SBYY.${item.SBYY}` as never)} ·{' '}
+                      {t(`certification.SBYY.${item.SBYY}` as never)} ·{' '}
                       <Typography.Text type={item.retryable ? 'warning' : 'secondary'}>{t(`certification.${retryLabel(item)}`)}</Typography.Text>
                     </span>
                   ) : null,

@@ -1,13 +1,18 @@
 /**
- * Start a collection (kinds and a date range), 今日同步, the start-up option, and one progress bar per
- * run (rows / ZHS). Test ids: collection-kinds, collection-range, collection-start, collection-sync,
- * collection-sync-on-start, collection-run-<id> (with data-status).
+ * Start a collection (kinds and a date range), 今日同步, the start-up option, one progress bar per run
+ * (rows / ZHS), and the honest outcome of the runs on screen (lib/job-outcome-view.tsx): kinds collected
+ * and failed counted apart, each failed kind named with its reason worded from its key. Test ids:
+ * collection-kinds, collection-range, collection-start, collection-sync, collection-sync-on-start,
+ * collection-run-<id> (with data-status), collection-run-failure, collection-summary, collection-failure.
  */
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, DatePicker, Flex, Progress, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CollectionKind } from '../../../../../shared/ipc/schemas/collection.js';
+import { jobOutcome } from '../../../lib/job-outcome.js';
+import { JobOutcomeView } from '../../../lib/job-outcome-view.js';
+import { problemText } from '../../../lib/problem-text.js';
 import { loadRuns, setSyncOnStart, startCollection, subscribeCollection, syncToday } from '../actions.js';
 import { useCollectionStore } from '../store.js';
 
@@ -25,6 +30,13 @@ export function CollectionBar() {
   }, []);
 
   const active = runs.filter((run) => run.status === 'running' || run.status === 'closing' || Date.now() - Date.parse(run.updatedAt) < 10 * 60_000).slice(0, 6);
+  const running = active.some((run) => run.status === 'running' || run.status === 'closing');
+  const outcome = jobOutcome(active, (run) => ({
+    id: String(run.id),
+    name: t(`collection.kinds.${run.kind}`),
+    state: run.status === 'done' ? 'succeeded' : run.status === 'failed' ? 'failed' : 'pending',
+    reason: run.failure ? problemText(run.failure) : null,
+  }));
 
   return (
     <Flex vertical gap={8}>
@@ -75,10 +87,16 @@ export function CollectionBar() {
                   status={run.status === 'failed' ? 'exception' : run.status === 'done' ? 'success' : 'active'}
                   format={() => (run.total === null ? t('collection.rowsUnknown', { rows: run.rows }) : t('collection.rowsOf', { rows: run.rows, total: run.total }))}
                 />
-                {run.error && <Typography.Text type="danger">{run.error}</Typography.Text>}
+                {/* A page that did not come while the run goes on (it is retried, or resumed by the next sync). */}
+                {run.failure && run.status !== 'failed' && (
+                  <Typography.Text type="warning" data-testid="collection-run-failure">
+                    {problemText(run.failure)}
+                  </Typography.Text>
+                )}
               </Flex>
             );
           })}
+          <JobOutcomeView outcome={outcome} running={running} words={{ verb: t('collection.collectedVerb'), unit: t('collection.kindUnit') }} testId="collection" />
         </Flex>
       )}
     </Flex>

@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import type { LedgerFilter } from '../../../../../shared/ipc/schemas/collection.js';
 import { loadLedger } from '../actions.js';
 
-/** Options whose labels carry test ids (ledger-option-<field>-<code>): what a test clicks. */
+/** Options in words (the code only as the value), whose labels carry test ids (ledger-option-<field>-<code>): what a test clicks. */
 const codes = (field: string, values: string[], prefix: string, t: (key: string) => string) =>
-  values.map((value) => ({ value, label: <span data-testid={`ledger-option-${field}-${value}`}>{`${value} ${t(`${prefix}.${value}`)}`}</span> }));
+  values.map((value) => ({ value, label: <span data-testid={`ledger-option-${field}-${value}`}>{t(`${prefix}.${value}`)}</span> }));
 
 export function LedgerFilters() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ export function InvoiceOptions() {
         <Field path="invoiceType" label={t('issuanceForm.invoiceType')}>
           <Select
             data-testid="invoice-type"
-            options={TYPES.map((type) => ({ value: type, label: `${type} ${t(`invoiceType.${type}`)}` }))}
+            options={TYPES.map((type) => ({ value: type, label: t(`invoiceType.${type}`) }))}
             optionRender={(option) => <span data-testid={`invoice-type-option-${String(option.value)}`}>{option.label}</span>}
           />
         </Field>
@@ -24,7 +24,7 @@ export function InvoiceOptions() {
         <Field path="specialKind" label={t('issuanceForm.specialKind')}>
           <Select
             data-testid="special-kind"
-            options={KINDS.map((kind) => ({ value: kind, label: `${kind} ${t(`issuanceForm.specialKinds.${kind}`)}` }))}
+            options={KINDS.map((kind) => ({ value: kind, label: t(`issuanceForm.specialKinds.${kind}`) }))}
             optionRender={(option) => <span data-testid={`special-kind-option-${String(option.value)}`}>{option.label}</span>}
           />
         </Field>

@@ -179,7 +179,7 @@ export function LineRow({ index, kind, canRemove, onRemove, onAddDiscount }: Lin
               allowClear
               placeholder={t('issuanceForm.lineSpecialLevy')}
               data-testid={`line-${index}-special-levy`}
-              options={LEVY_CODES.map((code) => ({ value: code, label: `${code} ${t(`issuanceForm.specialLevies.${code}`)}` }))}
+              options={LEVY_CODES.map((code) => ({ value: code, label: t(`issuanceForm.specialLevies.${code}`) }))}
             />
           </Field>
           <Field path={`lines.${index}.preferentialPolicy`} style={compact}>
@@ -188,7 +188,7 @@ export function LineRow({ index, kind, canRemove, onRemove, onAddDiscount }: Lin
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('issuanceForm.linePreferentialPolicy')}
               data-testid={`line-${index}-preferential-policy`}
-              options={POLICY_CODES.map((code) => ({ value: code, label: `${code} ${t(`issuanceForm.policies.${code}`)}` }))}
+              options={POLICY_CODES.map((code) => ({ value: code, label: t(`issuanceForm.policies.${code}`) }))}
             />
           </Field>
         </div>

@@ -31,7 +31,7 @@ export function ReviewModal({ check, onConfirm }: { check: FormCheck | null; onC
           <Alert type="warning" showIcon message={t('issuanceForm.warningsOnly', { count: check.warningCount })} style={{ marginBottom: 12 }} />
         ) : null}
         <Descriptions size="small" column={2} bordered>
-          <Descriptions.Item label={t('issuanceForm.invoiceType')}>{`${draft.invoiceType} ${t(`invoiceType.${draft.invoiceType}`)}`}</Descriptions.Item>
+          <Descriptions.Item label={t('issuanceForm.invoiceType')}>{t(`invoiceType.${draft.invoiceType}`)}</Descriptions.Item>
           <Descriptions.Item label={t('issuanceForm.specialKind')}>{t(`issuanceForm.specialKinds.${draft.specialKind ?? '00'}`)}</Descriptions.Item>
           <Descriptions.Item label={t('issuance.buyerName')}>{draft.buyerName}</Descriptions.Item>
           <Descriptions.Item label={t('issuanceForm.buyerTaxNumber')}>{draft.buyerTaxNumber ?? '—'}</Descriptions.Item>

@@ -48,13 +48,14 @@ function CodeField({ member, field, index, span = 6, options }: { member: Member
 function useCodes() {
   const { t } = useTranslation();
   const codesOf = <T extends object>(table: T) => Object.keys(table) as (keyof T & string)[];
-  const option = (code: string, text: string) => ({ value: code, label: `${code} ${text}` });
+  // Words only: the code is the value sent, never what the clerk reads.
+  const option = (code: string, text: string) => ({ value: code, label: text });
   return {
     vehicleKinds: codesOf(FREIGHT_VEHICLE_KINDS).map((code) => option(code, t(`issuanceForm.vehicleKinds.${code}`))),
     passengerVehicles: codesOf(PASSENGER_VEHICLE_TYPES).map((code) => option(code, t(`issuanceForm.passengerVehicles.${code}`))),
     crossCity: codesOf(CROSS_CITY_FLAGS).map((code) => option(code, t(`issuanceForm.crossCity.${code}`))),
     areaUnits: codesOf(AREA_UNITS).map((code) => option(code, t(`issuanceForm.areaUnits.${code}`))),
-    documents: Object.keys(TRAVELLER_DOCUMENT_TYPES).map((code) => ({ value: code, label: code })),
+    documents: codesOf(TRAVELLER_DOCUMENT_TYPES).map((code) => option(code, t(`issuanceForm.documentTypes.${code}`))),
   };
 }
 

@@ -82,7 +82,7 @@ export function ProductForm() {
                 data-testid="product-specialLevy"
                 allowClear
                 placeholder={t('libraries.product.none')}
-                options={LEVIES.map((code) => ({ value: code, label: `${code} ${t(`libraries.product.levy.${code}`)}` }))}
+                options={LEVIES.map((code) => ({ value: code, label: t(`libraries.product.levy.${code}`) }))}
               />
             </Form.Item>
           </Col>

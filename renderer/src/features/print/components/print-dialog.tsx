@@ -10,12 +10,13 @@
  * always in view, and it sits above notifications (failures while it is open are shown inside it).
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, InputNumber, List, Modal, Progress, Radio, Select, Slider, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, InputNumber, List, Modal, Radio, Select, Slider, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PrintDocument, PrintJobView } from '../../../../../shared/ipc/schemas/print.js';
 import { fieldNames, jobFailureText, loadPreview, print, retry, runSummary, savePdf, showInvoice } from '../actions.js';
 import { usePrintStore } from '../store.js';
 import { PageSvg } from './page-svg.js';
+import { JobOutcomeView } from '../../../lib/job-outcome-view.js';
 
 /** Above antd's notifications (2050) and messages (2010): nothing floats over the dialog's buttons. */
 const DIALOG_Z_INDEX = 2100;
@@ -114,21 +115,11 @@ function RunOutcome() {
   const { t } = useTranslation();
   const s = usePrintStore();
   if (!s.progress) return null;
-  const summary = runSummary(s.jobs, s.progress.total);
-  const outcome = [t('print.summary', summary), summary.notReached > 0 ? t('print.summaryNotReached', { count: summary.notReached }) : ''].filter(Boolean).join(t('print.fields.separator'));
+  const outcome = runSummary(s.jobs, s.progress.total);
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="small">
-      <Progress
-        percent={Math.round((100 * s.progress.done) / Math.max(1, s.progress.total))}
-        status={s.busy ? 'active' : summary.failed + summary.notReached > 0 ? 'exception' : 'success'}
-        format={() => (s.busy ? t('print.progress', s.progress ?? {}) : `${s.progress?.done ?? 0}/${s.progress?.total ?? 0}`)}
-        data-testid="print-progress"
-        data-done={s.progress.done}
-        data-total={s.progress.total}
-      />
-      {!s.busy && (
-        <Alert type={summary.failed + summary.notReached > 0 ? 'error' : 'success'} showIcon title={outcome} data-testid="print-summary" data-printed={summary.printed} data-failed={summary.failed} />
-      )}
+      {/* Each failure is listed below with its retry, so the summary only counts. */}
+      <JobOutcomeView outcome={outcome} running={s.busy} words={{ verb: t('print.printedVerb') }} testId="print" listFailures={false} summaryData={{ 'data-printed': outcome.succeeded }} />
       {s.jobs.length > 0 && (
         <List
           size="small"
