@@ -147,6 +147,9 @@ describe('input invoices', () => {
     await expect.poll(() => page.getByTestId('certification-summary-items').innerText()).toContain('成功 2 · 失败 1 · 可再申请 0');
     await expect(page.getByTestId('certification-retry').isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId('certification-summary-certified').innerText()).resolves.toMatch(/已认证 [2-9]\d* 张|已认证 \d{2,} 张/);
+    // The batch's outcome counts the certified and the failed apart: never 已完成 over the red one's failure.
+    await expect(page.locator('[data-testid^="certification-outcome-"]').first().innerText()).resolves.toBe('已认证 2 张，失败 1 张');
+    await expect(page.locator('[data-testid^="certification-outcome-"]').first().getAttribute('data-tone')).resolves.toBe('warning');
     await screenshot(page, 'input-6-certified-summary');
 
     // 7. Two more: the service fails one with SBYY 7 (may be requested again), the other with SBYY 12 (may not).
@@ -179,7 +182,7 @@ describe('input invoices', () => {
     await expect.poll(() => page.locator(`[data-testid="certification-item-${month}"][data-rzclzt="4"]`).count()).toBe(1);
     await expect(page.locator(`[data-testid="certification-item-${credit}"]`).count()).resolves.toBe(1);
     // The failed attempt still says its reason may be requested again, and that it was.
-    await expect(page.locator(`[data-testid="certification-item-${month}"][data-sbyy="7"]`).innerText()).resolves.toContain('7 申请月份不符 · 可再次申请，已重新提交');
+    await expect(page.locator(`[data-testid="certification-item-${month}"][data-sbyy="7"]`).innerText()).resolves.toContain('申请月份不符 · 可再次申请，已重新提交');
     await expect.poll(() => page.getByTestId('certification-summary-items').innerText()).toContain('可再申请 0');
     await expect(page.getByTestId('certification-retry').isDisabled()).resolves.toBe(true);
     await screenshot(page, 'input-8-retried');

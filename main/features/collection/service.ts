@@ -140,12 +140,14 @@ export function createCollectionService(deps: CollectionServiceDeps) {
           return;
         }
         attempts += 1;
-        repo.noteRunError(id, JSON.stringify(runFailure(error)), at());
         if (attempts >= PAGE_ATTEMPTS) {
-          // Left running: 今日同步 or the next start resumes it with the same PCH and KSHS.
+          // Left running: 今日同步 or the next start resumes it with the same PCH and KSHS. Until then it is
+          // stopped, not collecting — said so (collection.errors.stalled), so no view counts it as going on.
+          repo.noteRunError(id, JSON.stringify({ key: 'collection.errors.stalled', params: runFailure(error).params }), at());
           report(id);
           return;
         }
+        repo.noteRunError(id, JSON.stringify(runFailure(error)), at());
         await sleep((deps.retryDelayMs ?? 500) * attempts);
         continue;
       }

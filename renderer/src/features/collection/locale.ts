@@ -8,7 +8,7 @@ export const collectionZh = {
   sync: '今日同步',
   syncOnStart: '启动时自动同步',
   runs: '采集进度',
-  runStatus: { running: '采集中', closing: '收尾中', done: '已完成', failed: '失败' },
+  runStatus: { running: '采集中', closing: '收尾中', done: '已完成', failed: '失败', stalled: '已暂停' },
   rowsOf: '{{rows}} / {{total}} 张',
   rowsUnknown: '{{rows}} 张',
   started: '已开始 {{count}} 个采集任务',
@@ -51,7 +51,10 @@ export const collectionZh = {
   exportXlsx: '导出 Excel',
   exported: '已导出 {{rows}} 张到 {{path}}',
   certifySelected: '勾选认证（{{count}}）',
-  errors: { stored: '采集未完成：{{detail}}', invalidCursor: '台账分页位置无效，请重新查询', range: '开始日期晚于结束日期', exportFailed: '无法保存导出文件（{{reason}}）', noDialog: '当前运行方式不支持选择文件' },
+  errors: {
+    stored: '采集未完成：{{detail}}',
+    stalled: '无法连接开票服务（{{reason}}），采集已暂停；下次同步时从中断处继续',
+    invalidCursor: '台账分页位置无效，请重新查询', range: '开始日期晚于结束日期', exportFailed: '无法保存导出文件（{{reason}}）', noDialog: '当前运行方式不支持选择文件' },
 };
 
 export const collectionEn: typeof collectionZh = {
@@ -63,7 +66,7 @@ export const collectionEn: typeof collectionZh = {
   sync: 'Sync today',
   syncOnStart: 'Sync when the app starts',
   runs: 'Collection progress',
-  runStatus: { running: 'collecting', closing: 'closing', done: 'done', failed: 'failed' },
+  runStatus: { running: 'collecting', closing: 'closing', done: 'done', failed: 'failed', stalled: 'paused' },
   rowsOf: '{{rows}} / {{total}} invoices',
   rowsUnknown: '{{rows}} invoices',
   collectedVerb: 'kinds collected',
@@ -106,5 +109,8 @@ export const collectionEn: typeof collectionZh = {
   exportXlsx: 'Export to Excel',
   exported: 'Exported {{rows}} invoices to {{path}}',
   certifySelected: 'Certify selected ({{count}})',
-  errors: { stored: 'Collection did not finish: {{detail}}', invalidCursor: 'The ledger page position is invalid; search again', range: 'The start date is after the end date', exportFailed: 'Cannot save the export ({{reason}})', noDialog: 'Choosing a file is not supported here' },
+  errors: {
+    stored: 'Collection did not finish: {{detail}}',
+    stalled: 'Cannot reach the invoice service ({{reason}}); collection paused, the next sync resumes where it stopped',
+    invalidCursor: 'The ledger page position is invalid; search again', range: 'The start date is after the end date', exportFailed: 'Cannot save the export ({{reason}})', noDialog: 'Choosing a file is not supported here' },
 };

@@ -9,7 +9,7 @@ import type { IntakeFields } from '../../../../shared/rules/intake-fields.js';
 import type { IpcError } from '../../../../shared/ipc/result.js';
 import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
-import { reportFailure, reportSuccess } from '../../lib/messages.js';
+import { errorText, reportFailure, reportSuccess } from '../../lib/messages.js';
 import { useIntakeStore } from './store.js';
 
 const store = () => useIntakeStore.getState();
@@ -147,6 +147,31 @@ export const verify = (receivedId: number) =>
     if (result.ok) store().setVerification(result.value);
     else report(result.error, 'intake:verify');
   });
+
+/** Accepted invoices of the queue that a verification can still tell something: not verified, of a kind the service verifies. */
+export const awaitingVerification = (items: readonly IntakeItem[]): IntakeItem[] =>
+  items.filter((item) => item.status === 'accepted' && item.receivedId !== null && item.verification.state === 'unverified');
+
+/**
+ * 查验已接收: verifies every accepted invoice of the queue one after another — a job with progress n/m and
+ * an honest outcome (lib/job-outcome.ts). A call that fails is that invoice's failure, worded by its key;
+ * the others go on.
+ */
+export async function verifyAccepted(): Promise<void> {
+  const { order, items } = store();
+  const targets = awaitingVerification(order.map((id) => items[id]).filter((item): item is IntakeItem => item !== undefined));
+  if (targets.length === 0 || store().verifyRun?.running) return;
+  store().setVerifyRun({ ids: targets.map((item) => item.id), results: {}, running: true });
+  try {
+    for (const item of targets) {
+      const result = await getApi().intake.verify({ receivedId: item.receivedId! });
+      store().recordVerified(item.id, result.ok ? { view: result.value } : { error: errorText(result.error) });
+    }
+  } finally {
+    const run = store().verifyRun;
+    if (run) store().setVerifyRun({ ...run, running: false });
+  }
+}
 
 /** Searches the ledger under `filter`: the panel loads its rows again from the first page. */
 export const loadLedger = (filter: IntakeLedgerFilter) => store().setFilter(filter);

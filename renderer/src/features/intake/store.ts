@@ -9,6 +9,13 @@ import type { IntakeItem, IntakeLedger, IntakeLedgerFilter, VerificationView } f
 
 export type IntakeTab = 'queue' | 'ledger';
 
+/** 查验已接收: the queue items verified one after another, and what each came to (a view, or a failed call in words). */
+export interface VerifyRun {
+  ids: string[];
+  results: Record<string, { view: VerificationView } | { error: string }>;
+  running: boolean;
+}
+
 interface IntakeState {
   tab: IntakeTab;
   order: string[];
@@ -28,6 +35,9 @@ interface IntakeState {
   scanners: { kind: string; devices: { id: string; name: string }[] } | null;
   scanFolder: string | null;
   busy: Partial<Record<'pick' | 'scan' | 'accept' | 'verify' | 'ledger' | 'export', boolean>>;
+  verifyRun: VerifyRun | null;
+  setVerifyRun(run: VerifyRun | null): void;
+  recordVerified(id: string, result: VerifyRun['results'][string]): void;
   setTab(tab: IntakeTab): void;
   upsert(items: IntakeItem[]): void;
   select(id: string | null): void;
@@ -56,6 +66,9 @@ export const useIntakeStore = create<IntakeState>()((set) => ({
   scanners: null,
   scanFolder: null,
   busy: {},
+  verifyRun: null,
+  setVerifyRun: (verifyRun) => set({ verifyRun }),
+  recordVerified: (id, result) => set((s) => (s.verifyRun ? { verifyRun: { ...s.verifyRun, results: { ...s.verifyRun.results, [id]: result } } } : {})),
   setTab: (tab) => set({ tab }),
   upsert: (incoming) =>
     set((s) => {

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, DatePicker, Flex, Progress, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { CollectionKind } from '../../../../../shared/ipc/schemas/collection.js';
+import type { CollectionKind, CollectionRunView } from '../../../../../shared/ipc/schemas/collection.js';
 import { jobOutcome } from '../../../lib/job-outcome.js';
 import { JobOutcomeView } from '../../../lib/job-outcome-view.js';
 import { problemText } from '../../../lib/problem-text.js';
@@ -17,6 +17,9 @@ import { loadRuns, setSyncOnStart, startCollection, subscribeCollection, syncTod
 import { useCollectionStore } from '../store.js';
 
 const KINDS: CollectionKind[] = ['01', '03', '08', '14', '31', 'main'];
+
+/** A run main gave up on for now (the service unreachable): stopped, resumed by the next sync — not going on. */
+const stalled = (run: CollectionRunView) => run.status !== 'done' && run.status !== 'failed' && run.failure?.key === 'collection.errors.stalled';
 
 export function CollectionBar() {
   const { t } = useTranslation();
@@ -30,11 +33,10 @@ export function CollectionBar() {
   }, []);
 
   const active = runs.filter((run) => run.status === 'running' || run.status === 'closing' || Date.now() - Date.parse(run.updatedAt) < 10 * 60_000).slice(0, 6);
-  const running = active.some((run) => run.status === 'running' || run.status === 'closing');
   const outcome = jobOutcome(active, (run) => ({
     id: String(run.id),
     name: t(`collection.kinds.${run.kind}`),
-    state: run.status === 'done' ? 'succeeded' : run.status === 'failed' ? 'failed' : 'pending',
+    state: run.status === 'done' ? 'succeeded' : run.status === 'failed' || stalled(run) ? 'failed' : 'pending',
     reason: run.failure ? problemText(run.failure) : null,
   }));
 
@@ -79,16 +81,16 @@ export function CollectionBar() {
               <Flex key={run.id} gap={8} align="center" data-testid={`collection-run-${run.id}`} data-status={run.status}>
                 <Space style={{ width: 260 }} size={4}>
                   <Tag>{t(`collection.kindShort.${run.kind}`)}</Tag>
-                  <Typography.Text type={run.status === 'failed' ? 'danger' : 'secondary'}>{t(`collection.runStatus.${run.status}`)}</Typography.Text>
+                  <Typography.Text type={run.status === 'failed' || stalled(run) ? 'danger' : 'secondary'}>{t(`collection.runStatus.${stalled(run) ? 'stalled' : run.status}`)}</Typography.Text>
                 </Space>
                 <Progress
                   style={{ flex: 1, margin: 0 }}
                   percent={percent}
-                  status={run.status === 'failed' ? 'exception' : run.status === 'done' ? 'success' : 'active'}
+                  status={run.status === 'failed' || stalled(run) ? 'exception' : run.status === 'done' ? 'success' : 'active'}
                   format={() => (run.total === null ? t('collection.rowsUnknown', { rows: run.rows }) : t('collection.rowsOf', { rows: run.rows, total: run.total }))}
                 />
                 {/* A page that did not come while the run goes on (it is retried, or resumed by the next sync). */}
-                {run.failure && run.status !== 'failed' && (
+                {run.failure && run.status !== 'failed' && !stalled(run) && (
                   <Typography.Text type="warning" data-testid="collection-run-failure">
                     {problemText(run.failure)}
                   </Typography.Text>
@@ -96,7 +98,7 @@ export function CollectionBar() {
               </Flex>
             );
           })}
-          <JobOutcomeView outcome={outcome} running={running} words={{ verb: t('collection.collectedVerb'), unit: t('collection.kindUnit') }} testId="collection" />
+          <JobOutcomeView outcome={outcome} running={outcome.pending > 0} words={{ verb: t('collection.collectedVerb'), unit: t('collection.kindUnit') }} testId="collection" />
         </Flex>
       )}
     </Flex>

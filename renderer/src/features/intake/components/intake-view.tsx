@@ -2,7 +2,7 @@
  * 收票: every way in lands in one queue — drop files or folders on the view, paste a picture (Ctrl+V),
  * choose files, scan, or let the watched scan folder feed it — then review beside the file, verify, and
  * keep the ledger. Test ids: intake-view, intake-drop, intake-pick, intake-scanner, intake-feeder,
- * intake-scan, intake-scan-folder, intake-scan-folder-choose, intake-scan-folder-stop, intake-tab-queue, intake-tab-ledger.
+ * intake-scan, intake-scan-folder, intake-scan-folder-choose, intake-scan-folder-stop, intake-tab-queue, intake-tab-ledger; 查验已接受 in verify-all.tsx.
  */
 import { Button, Card, Checkbox, Flex, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useEffect, useState, type DragEvent } from 'react';
@@ -12,6 +12,7 @@ import { useIntakeStore } from '../store.js';
 import { LedgerPanel } from './ledger-panel.js';
 import { QueueList } from './queue-list.js';
 import { ReviewPanel } from './review-panel.js';
+import { VerifyAll } from './verify-all.js';
 import { platformOf } from '../../../lib/format.js';
 
 export function IntakeView() {
@@ -123,6 +124,7 @@ export function IntakeView() {
               children: (
                 <Flex gap={12} align="start">
                   <div style={{ width: 360, flex: 'none' }}>
+                    <VerifyAll />
                     <QueueList />
                   </div>
                   <div style={{ flex: 1, minWidth: 0 }}>
