@@ -28,6 +28,7 @@ import { ledgerKeysetIndexes } from './0410-ledger-keyset-indexes.js';
 import { printerFormEdition } from './0420-printer-form-edition.js';
 import { receivedPerEnterprise } from './0430-received-per-enterprise.js';
 import { librariesPerEnterprise } from './0460-libraries-per-enterprise.js';
+import { monthEndStatistics } from './0480-month-end-statistics.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   printerFormEdition,
   receivedPerEnterprise,
   librariesPerEnterprise,
+  monthEndStatistics,
 ];

@@ -121,6 +121,8 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
   const insertLine = db.prepare<unknown[]>(
     `INSERT OR REPLACE INTO collected_invoice_line (invoice_id, XH, SPMC, SPBM, GGXH, DW, SPSL, DJ, JE, SL, SE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // Writes the invoice's search document once, after its lines (migration 0480's trigger).
+  const setLineCount = db.prepare<[number, number]>(`UPDATE collected_invoice SET line_count = ? WHERE id = ?`);
   const insertChange = db.prepare<[number, string, string | null, string | null, string, string]>(
     `INSERT INTO collected_invoice_change (invoice_id, field, old_value, new_value, source, changed_at) VALUES (?, ?, ?, ?, ?, ?)`,
   );
@@ -150,6 +152,10 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
       for (const l of r.lines) {
         insertLine.run(row.id, l.XH, l.SPMC ?? null, l.SPBM ?? null, l.GGXH ?? null, l.DW ?? null, l.SPSL ?? null, l.DJ ?? null, l.JE ?? null, l.SL ?? null, l.SE ?? null);
       }
+      setLineCount.run(r.lines.length, row.id);
+    } else if (!before) {
+      // A new invoice without lines (main information) is indexed with no goods; one met again keeps its document.
+      setLineCount.run(0, row.id);
     }
     return { id: row.id, fresh: !before };
   }

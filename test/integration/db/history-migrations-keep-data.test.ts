@@ -156,6 +156,15 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     insert(db, 'customer', { environment: 'sandbox', enterprise: OTHER_SELLER, ghdwmc: '北京星河贸易有限公司', ghdwsbh: XINGHE, created_at: T1, updated_at: T1 });
     insert(db, 'invoice_template', { enterprise: OTHER_SELLER, name: '星河月结', fplxdm: '026', ghdwmc: '北京星河贸易有限公司', content: '{}', created_at: T1, updated_at: T1 });
   },
+  // An invoice written the way the collection repo writes since 0480: lines, then its line count.
+  480: (db) => {
+    const id = insert(db, 'collected_invoice', {
+      environment: 'sandbox', enterprise: SELLER, FPLXDM: '01', FPDM: '3100231130', FPHM: '00054323', KPRQ: '20250228', issue_date: '2025-02-28', GMFSBH: SELLER,
+      XHFMC: '宁波海曙五金有限公司', XHFSBH: '91330203MA2AB3CD4E', HJJE: '20.00', SE: '2.60', JSHJ: '22.60', FPZT: '0', RZZT: '0', record_json: '{}', collected_at: T1,
+    });
+    insert(db, 'collected_invoice_line', { invoice_id: id, XH: 1, SPMC: '*金属制品*不锈钢螺栓', JE: '20.00', SL: '13', SE: '2.60' });
+    db.prepare(`UPDATE collected_invoice SET line_count = 1 WHERE id = ?`).run(id);
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -414,5 +423,46 @@ describe('history migrations keep data', () => {
     expect(placed('customer', 'ghdwmc')).toEqual([`北京星河贸易有限公司|${SELLER}`, '张三|', `北京星河贸易有限公司|${OTHER_SELLER}`]);
     expect([...placed('invoice_template', 'name'), ...placed('print_job', 'fphm')]).toEqual([`星河月结|${SELLER}`, `星河月结|${OTHER_SELLER}`, `00012345|${SELLER}`]);
     for (const enterprise of [OTHER_SELLER, null]) expect(() => insert(at.db, 'customer', { environment: 'remote', enterprise, ghdwmc: '张三', ghdwsbh: enterprise && XINGHE, created_at: T1, updated_at: T1 })).toThrow(/UNIQUE/);
+  });
+
+  it('0480 month-end-statistics: collected invoices keep one search document each; issued invoices held before are in the output totals, kept in step after', () => {
+    const at = step(480);
+    const found = (text: string) =>
+      (at.db.prepare(`SELECT c.FPHM FROM history_fts f JOIN collected_invoice c ON c.id * 2 + 1 = f.rowid WHERE history_fts MATCH ? ORDER BY c.id`).all(text) as Array<{ FPHM: string }>).map((r) => r.FPHM);
+    expect(at.db.prepare(`SELECT FPHM, line_count FROM collected_invoice ORDER BY id`).all()).toEqual([
+      { FPHM: '00054321', line_count: 1 },
+      { FPHM: '00054322', line_count: 0 },
+      { FPHM: '00054323', line_count: 1 },
+    ]);
+    expect(found('"打印纸"')).toEqual(['00054321']);
+    expect(found('"杭州云栖"')).toEqual(['00054321', '00054322']);
+    expect(found('"不锈钢"')).toEqual(['00054323']);
+    // A change of the count (lines replaced) re-indexes without keeping the old document twice.
+    at.db.prepare(`UPDATE collected_invoice SET line_count = 1 WHERE FPHM = '00054321'`).run();
+    expect(found('"打印纸"')).toEqual(['00054321']);
+
+    // The output totals hold the invoices issued before (the red one is still queued, so not counted).
+    const totals = (seller: string) =>
+      at.db
+        .prepare(`SELECT month, fplxdm, kplx, voided, rate, invoices, lines, amount_fen, tax_fen FROM output_period_total WHERE seller = ? AND (invoices <> 0 OR lines <> 0) ORDER BY month, fplxdm, kplx, rate`)
+        .all(seller);
+    expect(totals(SELLER)).toEqual([
+      { month: '202503', fplxdm: '004', kplx: '0', voided: 0, rate: '', invoices: 1, lines: 0, amount_fen: 20000, tax_fen: 2600 },
+      { month: '202503', fplxdm: '82', kplx: '0', voided: 0, rate: '', invoices: 1, lines: 0, amount_fen: 20000, tax_fen: 2600 },
+      { month: '202503', fplxdm: '82', kplx: '0', voided: 0, rate: '0.13', invoices: 0, lines: 2, amount_fen: 22600, tax_fen: 2600 },
+    ]);
+    expect(totals('91440300MA5G00000X')).toEqual([{ month: '202503', fplxdm: '026', kplx: '0', voided: 0, rate: '', invoices: 1, lines: 0, amount_fen: 900, tax_fen: 100 }]);
+    // The red invoice issued at 2025-03-31 16:30 UTC — 2025-04-01 in China — counts in April; voiding moves the blue one apart.
+    const red = idOf(at.db, `SELECT id FROM issued_invoice WHERE lsh = 'L20250302000001'`);
+    at.db.prepare(`INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se) VALUES (?, 1, '*信息技术服务*咨询', '3040201030000000000', '-1', '100.00', '-100.00', '0.13', '-13.00')`).run(red);
+    at.db.prepare(`UPDATE issued_invoice SET status = 'issued', kprq = '2025-03-31T16:30:00.000Z' WHERE id = ?`).run(red);
+    at.db.prepare(`UPDATE issued_invoice SET zflx = '1' WHERE lsh = 'L20250301000001'`).run();
+    expect(totals(SELLER)).toEqual([
+      { month: '202503', fplxdm: '004', kplx: '0', voided: 0, rate: '', invoices: 1, lines: 0, amount_fen: 20000, tax_fen: 2600 },
+      { month: '202503', fplxdm: '82', kplx: '0', voided: 1, rate: '', invoices: 1, lines: 0, amount_fen: 20000, tax_fen: 2600 },
+      { month: '202503', fplxdm: '82', kplx: '0', voided: 1, rate: '0.13', invoices: 0, lines: 2, amount_fen: 22600, tax_fen: 2600 },
+      { month: '202504', fplxdm: '82', kplx: '1', voided: 0, rate: '', invoices: 1, lines: 0, amount_fen: -10000, tax_fen: -1300 },
+      { month: '202504', fplxdm: '82', kplx: '1', voided: 0, rate: '0.13', invoices: 0, lines: 1, amount_fen: -10000, tax_fen: -1300 },
+    ]);
   });
 });

@@ -166,8 +166,15 @@ describe('history migrations 0030–0130', () => {
         .prepare(`INSERT INTO collected_invoice (environment, FPLXDM, FPDM, FPHM, XHFMC, record_json, collected_at) VALUES ('sandbox', '01', '', '24000000001', '宁波星河物流', '{}', ?)`)
         .run(NOW).lastInsertRowid,
     );
+    // Since 0480 an input invoice is indexed once its writer sets its line count (after its lines).
+    expect(ftsRowids(db, '星河物')).toEqual([]);
+    db.prepare(`INSERT INTO collected_invoice_line (invoice_id, XH, SPMC, JE) VALUES (?, 1, '螺纹钢筋', '100.00')`).run(cid);
+    db.prepare(`UPDATE collected_invoice SET line_count = 1 WHERE id = ?`).run(cid);
     expect(ftsRowids(db, '"星河"')).toEqual([]);
     expect(ftsRowids(db, '星河物')).toEqual([cid * 2 + 1]);
+    expect(ftsRowids(db, '螺纹钢')).toEqual([cid * 2 + 1]);
+    db.prepare(`UPDATE collected_invoice SET line_count = 1 WHERE id = ?`).run(cid);
+    expect(ftsRowids(db, '星河物')).toEqual([cid * 2 + 1]); // re-indexed, not held twice
     db.prepare(`DELETE FROM issued_invoice WHERE id = ?`).run(id);
     db.prepare(`DELETE FROM collected_invoice WHERE id = ?`).run(cid);
     expect(ftsRowids(db, '"星河科"')).toEqual([]);
