@@ -40,6 +40,8 @@ export interface CoreConfig {
   serviceTimeoutMs?: number;
   /** Test-only: the features' clock (dates of collection, the certification deadline); the wall clock when absent. */
   clock?: () => Date;
+  /** How often the deadline clock looks (ms); tests and the harness shorten the hour. */
+  deadlineCheckMs?: number;
   /** FHHS of collection pages (invoices per page); crash tests make pages small. Default: the service's. */
   collectionPageSize?: number;
   /** Default issuer (kpr) shown in the form. */

@@ -40,6 +40,7 @@ import type { Seller } from '../shared/rules/issuance-form/index.js';
 import { DEFAULT_UI_LANGUAGE } from '../shared/i18n/ui-language.js';
 import { connectService } from './api/connect.js';
 import { createServiceStatusFeature } from './features/service-status/index.js';
+import { createStatisticsFeature } from './features/statistics/index.js';
 
 export { DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE } from './core-config.js';
 export type { Core, CoreConfig, CoreEvent, CoreEventListener, ServiceConfig } from './core-config.js';
@@ -103,6 +104,15 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   });
   const issuance = createIssuanceFeature(deps);
   const reversal = createReversalFeature({ ...deps, issuance: issuance.api });
+  const intake = createIntakeFeature(deps);
+  const print = createPrintFeature({
+    ...deps,
+    ...scoped,
+    findInvoice: (id) => issuance.api.findById(id),
+    invoicePdf: (id) => issuance.api.invoicePdf(id),
+    invoiceEnterprise: (id) => issuance.api.invoices.invoice(id, environment)?.xhdwsbh ?? null,
+    noteVoided: (id, zflx) => issuance.api.markVoided(id, zflx),
+  });
   // The feature list: one line per feature, in start order (stop runs in reverse).
   const features = [
     settings,
@@ -118,13 +128,15 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     createBatchFeature({ ...deps, issuance: issuance.api, defaultIssuer }),
     createTaxCodesFeature({ ...deps, resourcesDir: config.resourcesDir ?? path.resolve('resources') }),
     createTemplatesFeature({ ...deps, ...scoped }),
-    createIntakeFeature(deps),
-    createPrintFeature({
+    intake,
+    print,
+    createStatisticsFeature({
       ...deps,
-      ...scoped,
-      findInvoice: (id) => issuance.api.findById(id),
-      invoicePdf: (id) => issuance.api.invoicePdf(id),
-      invoiceEnterprise: (id) => issuance.api.invoices.invoice(id, environment)?.xhdwsbh ?? null,
+      collection: collection.api,
+      intake: intake.api,
+      issuance: issuance.api,
+      print: print.api,
+      ...(config.deadlineCheckMs === undefined ? {} : { deadlineCheckMs: config.deadlineCheckMs }),
     }),
   ];
 

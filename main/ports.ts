@@ -108,6 +108,14 @@ export interface PrinterPort {
   print(request: PrintRequest): Promise<{ jobId: string }>;
 }
 
+/**
+ * Desktop notifications shown while the desk is open (deadline warnings, main/features/statistics).
+ * Electron: `Notification` (main/electron/notifier.ts); the harness and the tests keep what was shown.
+ */
+export interface NotificationPort {
+  show(notification: { title: string; body: string }): void;
+}
+
 export interface CorePorts {
   /** Starts the sandbox service process. Electron: utilityProcess; absent (harness, tests): a Node child process. */
   sandbox?: SandboxLauncher;
@@ -118,6 +126,8 @@ export interface CorePorts {
   opener?: FileOpener;
   /** Optional until every host provides one; without it, printing answers with a clear refusal. */
   printer?: PrinterPort;
+  /** Optional: without it a deadline warning is only shown in the window (the dashboard and the event). */
+  notifier?: NotificationPort;
   /** Remembers the data folder the clerk opened from the recovery screen, for the next start (Electron). */
   dataFolder?: { remember(dir: string): void };
 }

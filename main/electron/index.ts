@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { app, BrowserWindow, type BrowserWindowConstructorOptions, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type Session, type WebContents } from 'electron';
+import { app, BrowserWindow, type BrowserWindowConstructorOptions, dialog, ipcMain, Notification, protocol, safeStorage, session, shell, utilityProcess, type Session, type WebContents } from 'electron';
 import { createCore, type Core } from '../core.js';
 import type { CorePorts } from '../ports.js';
 import { createStartingCore } from '../startup/starting-core.js';
@@ -22,6 +22,7 @@ import {
   rememberDataDir,
   resolveDataDir,
 } from './ports.js';
+import { createElectronNotifier } from './notifier.js';
 import { renderPrintPages } from './print-pages.js';
 import { createElectronPrinterPort, isPrintJobUrl } from './printer.js';
 import { createCupsPrinterPort } from '../features/print/cups.js';
@@ -147,6 +148,7 @@ async function start(): Promise<void> {
     printer: process.platform === 'win32' ? createElectronPrinterPort({ createWindow: createPrintWindow, renderPages: renderPrintPages }) : createCupsPrinterPort(),
     sandbox: createUtilityProcessLauncher(utilityProcess, sandboxBundlePath(__dirname)),
     dataFolder: { remember: (dir) => rememberDataDir(userData, dir) },
+    notifier: createElectronNotifier(Notification),
   };
   // The window opens now, with the start-up state; the core (database, sandbox, features) starts behind
   // it, and a start that fails shows what failed and what to do (main/startup/starting-core.ts).

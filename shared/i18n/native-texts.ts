@@ -39,6 +39,14 @@ export const NATIVE_TEXTS = {
   filterXlsx: { zh: 'Excel 工作簿', en: 'Excel workbook' },
   filterCsv: { zh: 'CSV（逗号分隔）', en: 'CSV (comma-separated)' },
   filterInvoiceFiles: { zh: '发票文件', en: 'Invoice files' },
+  // Deadline notifications (main/features/statistics/deadlines.ts).
+  deadlineCertificationTitle: { zh: '勾选认证截止日临近', en: 'Certification deadline approaching' },
+  deadlineCertificationBody: {
+    zh: '{{enterprise}}：本期勾选截止日 {{date}}，剩余 {{days}} 天，尚有 {{count}} 张进项发票未认证。',
+    en: '{{enterprise}}: certification closes on {{date}}, {{days}} day(s) left; {{count}} input invoice(s) not certified.',
+  },
+  deadlineFilingTitle: { zh: '增值税申报截止日临近', en: 'VAT filing deadline approaching' },
+  deadlineFilingBody: { zh: '{{enterprise}}：本月申报截止日 {{date}}，剩余 {{days}} 天。', en: '{{enterprise}}: the VAT return is due on {{date}}, {{days}} day(s) left.' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type NativeTextKey = keyof typeof NATIVE_TEXTS;

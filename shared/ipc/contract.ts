@@ -24,6 +24,7 @@ import { templateChannels } from './channels/templates.js';
 import { printChannels, printEvents } from './channels/print.js';
 import { serviceChannels, serviceEvents } from './channels/service.js';
 import { startupChannels, startupEvents } from './channels/startup.js';
+import { statisticsChannels, statisticsEvents } from './channels/statistics.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -48,6 +49,7 @@ export const contract = {
   ...collectionChannels,
   ...serviceChannels,
   ...startupChannels,
+  ...statisticsChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**
@@ -69,6 +71,7 @@ export const events = {
   ...collectionEvents,
   ...serviceEvents,
   ...startupEvents,
+  ...statisticsEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

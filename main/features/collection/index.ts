@@ -9,6 +9,7 @@ import type { CorePorts } from '../../ports.js';
 import type { LedgerFilter, LedgerTotals } from '../../../shared/ipc/schemas/collection.js';
 import { createCollectionRepo, type TRACKED_FIELDS } from './repo.js';
 import { createLedgerRepo, type CertificationCandidate } from './ledger-repo.js';
+import { createPeriodRepo, type InputKindSums } from './period-repo.js';
 import { exportLedger } from './ledger-export.js';
 import { createCollectionService } from './service.js';
 
@@ -24,6 +25,10 @@ export interface CollectionApi {
   currentWindow(): { DQSKSSQ: string; GXJZR: string | null } | null;
   /** Totals of the active enterprise's ledger under a filter. */
   totals(filter: LedgerFilter): LedgerTotals;
+  /** Per invoice kind, the active enterprise's invoices of a tax period and those certified for it (months yyyyMM). */
+  periodSums(months: readonly string[]): InputKindSums[];
+  /** Valid tax certified per tax period, `from`..`to` (yyyyMM), of the active enterprise. */
+  certifiedByMonth(from: string, to: string): Array<{ month: string; validTaxFen: number }>;
   /** Resolves when no collection run is being worked. */
   idle(): Promise<void>;
 }
@@ -33,6 +38,7 @@ export function createCollectionFeature(
 ): Feature<CollectionApi> & { api: CollectionApi } {
   const repo = createCollectionRepo(deps.db, deps.environment);
   const ledger = createLedgerRepo(deps.db, deps.environment);
+  const period = createPeriodRepo(deps.db, deps.environment);
   const service = createCollectionService({
     repo,
     client: deps.client,
@@ -82,6 +88,8 @@ export function createCollectionFeature(
       },
       currentWindow: () => ledger.currentWindow(deps.enterprise()),
       totals: (filter) => ledger.totals(deps.enterprise(), filter),
+      periodSums: (months) => period.byKind(deps.enterprise(), months),
+      certifiedByMonth: (from, to) => period.certifiedByMonth(deps.enterprise(), from, to),
       idle: () => service.idle(),
     },
   };

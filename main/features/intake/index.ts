@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { IpcFailure } from '../../../shared/ipc/index.js';
-import type { IntakeItem, IntakeLedger, IntakeLedgerQuery, IntakeLedgerRow } from '../../../shared/ipc/channels/intake.js';
+import type { IntakeItem, IntakeLedger, IntakeLedgerFilter, IntakeLedgerQuery, IntakeLedgerRow } from '../../../shared/ipc/channels/intake.js';
 import { fieldProblems, invoiceKey, UNVERIFIABLE_KINDS, type IntakeFields } from '../../../shared/rules/intake-fields.js';
 import { nativeText } from '../../../shared/i18n/native-texts.js';
 import { writeXlsx } from '../../export/xlsx.js';
@@ -60,7 +60,12 @@ function ledgerRow(row: ReceivedRow): IntakeLedgerRow {
   };
 }
 
-export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
+/** What other features may read: the received ledger's totals under a filter (the dashboard, the statistics). */
+export interface IntakeApi {
+  ledgerTotals(filter: IntakeLedgerFilter): { count: number; rows: number; fpje: string; fpse: string; jshj: string };
+}
+
+export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi> & { api: IntakeApi } {
   const repo = createIntakeRepo(deps.db, deps.environment);
   const scanner = deps.scanner ?? defaultScanner();
   const settingsFile = path.join(deps.dataDir, 'intake', 'settings.json');
@@ -260,5 +265,6 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature {
       await queue.drain();
       await pool.close();
     },
+    api: { ledgerTotals: (filter) => repo.ledgerTotals(filter) },
   };
 }

@@ -12,6 +12,7 @@ import { createInvoiceFiles } from './files.js';
 import { registerIssuanceIpc } from './ipc.js';
 import { createDraftRepo, createInvoiceFileRepo, createInvoiceReads, createIssuanceRepo, type InvoiceReads } from './repo.js';
 import { createIssuanceService, ISSUANCE_OUTBOX_KIND, type IssuanceService } from './service.js';
+import { createInvoiceStatusRepo } from './status-repo.js';
 
 /** The service (submit, enqueue, list…) and the reads of stored invoices (the one owner of issued_invoice). */
 export type IssuanceApi = IssuanceService & {
@@ -20,6 +21,10 @@ export type IssuanceApi = IssuanceService & {
   findById(id: number): InvoiceSummary | null;
   /** An issued invoice's layout PDF on disk, downloaded once (print sends it to a printer). */
   invoicePdf(id: number): Promise<{ path: string }>;
+  /** The service reported an issued invoice voided (print learns it from fpzt 02/03/04). */
+  markVoided(id: number, zflx: '0' | '1'): void;
+  /** The active enterprise's invoices waiting to be issued and those whose issuance failed. */
+  waitingCounts(): { issuing: number; failed: number };
 };
 
 export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> & { api: IssuanceApi } {
@@ -46,6 +51,7 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     deps.changes.publish({ aggregate: 'draft', action, ids: [id], enterprise: deps.seller().taxNumber }),
   );
   const invoices = createInvoiceReads(deps.db);
+  const states = createInvoiceStatusRepo(deps.db);
   // 再开一张: the stored request of a blue invoice read back into the form (a red one is never repeated).
   const repeat = (id: number) => {
     const invoice = invoices.invoice(id, deps.environment);
@@ -62,6 +68,13 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
       invoices,
       findById: (id) => issuanceRepo.findById(id, deps.environment),
       invoicePdf: (id) => files.local(id, 'pdf'),
+      markVoided: (id, zflx) => {
+        if (states.markVoided(id, deps.environment, zflx, deps.now().toISOString())) {
+          const summary = issuanceRepo.findById(id, deps.environment);
+          if (summary) deps.emit('issuance:updated', summary);
+        }
+      },
+      waitingCounts: () => states.waitingCounts(deps.environment, deps.seller().taxNumber),
     },
   };
 }

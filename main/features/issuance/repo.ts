@@ -48,6 +48,8 @@ export interface IssuedFields {
   pdf: string | null;
   ofd: string | null;
   xml: string | null;
+  /** Voiding type the service reported (null: not voided); migration 0480. */
+  zflx: string | null;
 }
 
 /** The issued_invoice columns an InvoiceSummary is made of. */
@@ -104,7 +106,7 @@ export function createIssuanceRepo(db: Db) {
   );
   const markIssued = db.prepare(
     `UPDATE issued_invoice SET status = 'issued', fpdm = @fpdm, fphm = @fphm, kprq = @kprq, jym = @jym, skm = @skm,
-       pdf_url = @pdf, ofd_url = @ofd, xml_url = @xml, error_code = NULL, error_message = NULL, updated_at = @now
+       pdf_url = @pdf, ofd_url = @ofd, xml_url = @xml, zflx = @zflx, error_code = NULL, error_message = NULL, updated_at = @now
      WHERE lsh = @lsh AND status IN ('queued', 'issuing')`,
   );
   const markFailed = db.prepare<[string, string, string, string]>(

@@ -109,6 +109,7 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
                   pdf: record.pdf ?? null,
                   ofd: record.ofd ?? null,
                   xml: record.xml ?? null,
+                  zflx: record.zflx ?? null,
                 },
                 at(),
               ),

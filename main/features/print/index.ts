@@ -19,6 +19,8 @@ export interface PrintFeatureDeps extends Pick<FeatureDeps, 'db' | 'environment'
   invoiceEnterprise: (id: number) => string | null;
   /** The active enterprise's scope (core.ts). */
   scope: () => EnterpriseScope;
+  /** Issuance records a voiding the print status reveals. */
+  noteVoided?: (invoiceId: number, zflx: '0' | '1') => void;
 }
 
 /**
@@ -59,7 +61,7 @@ function announcingRepo(repo: PrintRepo, deps: PrintFeatureDeps): PrintRepo {
   };
 }
 
-export function createPrintFeature(deps: PrintFeatureDeps): Feature<PrintService> {
+export function createPrintFeature(deps: PrintFeatureDeps): Feature<PrintService> & { api: PrintService } {
   const service = createPrintService({
     repo: announcingRepo(createPrintRepo(deps.db), deps),
     environment: deps.environment,
@@ -73,6 +75,7 @@ export function createPrintFeature(deps: PrintFeatureDeps): Feature<PrintService
     scope: deps.scope,
     invoicePdf: deps.invoicePdf,
     progress: (progress) => deps.emit('print:progress', progress),
+    ...(deps.noteVoided ? { noteVoided: deps.noteVoided } : {}),
   });
   return {
     name: 'print',

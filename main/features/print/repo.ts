@@ -104,7 +104,17 @@ export function createPrintRepo(db: Db) {
      FROM archive_print_job WHERE issued_invoice_id = @id AND environment = @environment AND ${IN_SCOPE} ORDER BY id`,
   );
 
+  // A paper print whose latest attempt failed (a later retry that printed clears it), newest first.
+  const failed = db.prepare<[Environment, number], { id: number; issued_invoice_id: number; fpdm: string; fphm: string; dylx: string; error_code: string | null; updated_at: string }>(
+    `SELECT p.id, p.issued_invoice_id, p.fpdm, p.fphm, p.dylx, p.error_code, p.updated_at FROM print_job p
+      WHERE p.environment = ? AND p.status = 'failed' AND p.issued_invoice_id IS NOT NULL
+        AND p.id = (SELECT max(q.id) FROM print_job q WHERE q.issued_invoice_id = p.issued_invoice_id AND q.dylx = p.dylx)
+      ORDER BY p.id DESC LIMIT ?`,
+  );
+
   return {
+    /** Print jobs whose latest attempt for their invoice and document failed, newest first, at most `limit`. */
+    failedJobs: (environment: Environment, limit: number) => failed.all(environment, limit),
     insertJob: (job: NewPrintJob, now: string) => Number(insertJob.run({ ...job, now }).lastInsertRowid),
     job: (id: number, environment: Environment) => jobById.get(id, environment) ?? null,
     /** The jobs of an invoice that belong to the scope (the active enterprise). */

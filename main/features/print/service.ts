@@ -40,6 +40,8 @@ export interface PrintServiceDeps {
   /** The electronic invoice's layout file (PDF) on disk. */
   invoicePdf: (id: number) => Promise<{ path: string }>;
   progress: (progress: { total: number; done: number; job: PrintJobView }) => void;
+  /** The service's print status says the invoice is voided (fpzt 02: zflx 0, 03/04: zflx 1): issuance records it. */
+  noteVoided?: (invoiceId: number, zflx: '0' | '1') => void;
 }
 
 const DOCUMENT_OF_DYLX = { '0': 'invoice', '1': 'list' } as const;
@@ -69,6 +71,10 @@ export function toJobView(row: PrintJobRow): PrintJobView {
 export function createPrintService(deps: PrintServiceDeps) {
   const { repo, environment } = deps;
   const nowIso = () => deps.now().toISOString();
+  // The statistics count voided invoices apart; the print status is where this desk learns of a voiding.
+  const noteStatus = (invoiceId: number | null, fpzt: string | undefined) => {
+    if (invoiceId !== null && fpzt !== undefined && VOIDED.has(fpzt)) deps.noteVoided?.(invoiceId, fpzt === '02' ? '0' : '1');
+  };
 
   /**
    * An invoice of another enterprise than the active one: its print data would be asked for under the wrong
@@ -122,6 +128,7 @@ export function createPrintService(deps: PrintServiceDeps) {
       repo.setStatus(id, { status: 'failed', errorCode: code, errorMessage: detail, ...(fpzt ? { fpzt } : {}) }, nowIso());
       return jobView(id);
     };
+    noteStatus(row.issued_invoice_id, prepared.fpzt);
     if (!prepared.ok) return fail(prepared.code, prepared.detail, prepared.fpzt);
     repo.setStatus(id, { status: 'printing', fpzt: prepared.fpzt }, nowIso());
     const sent = await runner.send({ printer: row.printer, copies: row.copies, title: `fapiao-${row.fphm}-${DOCUMENT_OF_DYLX[row.dylx]}`, prepared });
@@ -163,6 +170,17 @@ export function createPrintService(deps: PrintServiceDeps) {
   }
 
   return {
+    /** Paper prints whose latest attempt failed (the dashboard's 打印失败), newest first. */
+    failedJobs: (limit = 500) =>
+      repo.failedJobs(environment, limit).map((job) => ({
+        jobId: job.id,
+        invoiceId: job.issued_invoice_id,
+        invoiceCode: job.fpdm,
+        invoiceNumber: job.fphm,
+        document: DOCUMENT_OF_DYLX[job.dylx as '0' | '1'],
+        errorCode: job.error_code,
+        at: job.updated_at,
+      })),
     async printers() {
       const printers = deps.printer ? await deps.printer.list() : [];
       return { backend: deps.printer?.backend ?? 'none', printers, preferences: repo.preferences(environment) };
@@ -239,6 +257,7 @@ export function createPrintService(deps: PrintServiceDeps) {
         const { code, detail } = failureOf(error);
         throw new IpcFailure(code === 'NETWORK_ERROR' ? 'NETWORK_ERROR' : 'SERVICE_ERROR', `print.${code}`, { detail });
       }
+      noteStatus(invoice.id, data.fpzt);
       const listed = hasList(data);
       const document = request.document === 'list' && listed ? 'list' : 'invoice';
       const edition = request.printer ? repo.calibration(request.printer).edition : undefined;
@@ -253,6 +272,7 @@ export function createPrintService(deps: PrintServiceDeps) {
       const invoice = paperInvoice(request.invoiceId);
       if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', 'print.noDialog', {});
       const data = await printData(invoice, request.document);
+      noteStatus(invoice.id, data.fpzt);
       if (VOIDED.has(data.fpzt)) throw new IpcFailure('VALIDATION_FAILED', 'print.INVOICE_VOIDED', { fpzt: data.fpzt });
       const { pages } = pagesOf(data, invoice.invoiceType, request.document);
       const pdf = await renderPdf(pages, { layers: request.mode === 'overlay' ? ['data'] : ['form', 'data'], title: `${invoice.invoiceType}-${invoice.invoiceNumber}` });

@@ -1,0 +1,76 @@
+/**
+ * The statistics feature (issue 25): the period statistics (统计) of the active enterprise and their
+ * workbook, the dashboard (概览) and the deadline clock. Owns `output_period_total` (migration 0480, kept
+ * by triggers; read only through repo.ts) and reads every other side through its owner's api:
+ * collection, intake, issuance, print.
+ */
+import { IpcFailure } from '../../../shared/ipc/index.js';
+import { exportFilter } from '../../export/index.js';
+import type { Feature, FeatureDeps } from '../feature.js';
+import type { CollectionApi } from '../collection/index.js';
+import type { IntakeApi } from '../intake/index.js';
+import type { IssuanceApi } from '../issuance/index.js';
+import type { PrintService } from '../print/service.js';
+import { createDeadlineWatch } from './deadlines.js';
+import { statisticsFileName, writeStatisticsWorkbook } from './export.js';
+import { createStatisticsRepo } from './repo.js';
+import { createStatisticsService } from './service.js';
+
+export interface StatisticsFeatureDeps extends Pick<FeatureDeps, 'db' | 'environment' | 'ports' | 'seller' | 'now' | 'emit' | 'uiLanguage'> {
+  collection: CollectionApi;
+  intake: IntakeApi;
+  issuance: Pick<IssuanceApi, 'waitingCounts' | 'invoices'>;
+  print: Pick<PrintService, 'failedJobs'>;
+  /** How often the deadline clock looks (ms); the hour by default, tests shorten it. */
+  deadlineCheckMs?: number;
+}
+
+export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
+  const enterprise = () => deps.seller().taxNumber;
+  const service = createStatisticsService({
+    repo: createStatisticsRepo(deps.db, deps.environment),
+    enterprise,
+    now: deps.now,
+    collection: deps.collection,
+    intake: deps.intake,
+    waitingCounts: () => deps.issuance.waitingCounts(),
+    printFailures: () => {
+      const seller = enterprise();
+      return deps.print.failedJobs().filter((job) => deps.issuance.invoices.invoice(job.invoiceId, deps.environment)?.xhdwsbh === seller).length;
+    },
+  });
+  const watch = createDeadlineWatch({
+    check: () => service.deadlines(),
+    enterpriseName: () => deps.seller().name,
+    notifier: deps.ports.notifier,
+    language: deps.uiLanguage,
+    emit: (payload) => deps.emit('statistics:deadline', payload),
+    ...(deps.deadlineCheckMs === undefined ? {} : { everyMs: deps.deadlineCheckMs }),
+  });
+  return {
+    name: 'statistics',
+    registerIpc(router) {
+      router.handle('statistics:period', (period) => service.period(period));
+      router.handle('statistics:dashboard', () => service.dashboard());
+      router.handle('statistics:export', async (period) => {
+        const dialog = deps.ports.dialog;
+        if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'statistics.errors.noDialog');
+        const stats = service.period(period);
+        const language = deps.uiLanguage();
+        const file = await dialog.chooseSavePath(statisticsFileName(stats, language), [exportFilter('xlsx', language)]);
+        if (file === null) return { path: null };
+        try {
+          await writeStatisticsWorkbook(stats, file, language, deps.seller().name);
+        } catch (error) {
+          const reason = error instanceof Error && 'code' in error ? String(error.code) : 'write failed';
+          throw new IpcFailure('VALIDATION_FAILED', 'statistics.errors.exportFailed', { reason });
+        }
+        return { path: file };
+      });
+    },
+    // A switch of enterprise has its own deadlines: look at once rather than at the next tick.
+    on: { 'enterprises:activeChanged': () => watch.tick() },
+    start: () => watch.start(),
+    stop: () => watch.stop(),
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The period statistics (统计) and the dashboard (概览) of the active enterprise, put together from the
+ * kept output totals (this feature's repo) and the owners' apis of the other sides: collection (input
+ * invoices of the period, certified tax, the current selection window), intake (the received ledger's
+ * totals), issuance (invoices waiting or failed) and print (prints that failed).
+ */
+import type { Dashboard, Deadline, InputKindRow, MonthTaxes, PeriodStatistics, TaxPeriod } from '../../../shared/ipc/schemas/statistics.js';
+import type { CollectionApi } from '../collection/index.js';
+import type { IntakeApi } from '../intake/index.js';
+import { filingDeadline } from './filing-deadline.js';
+import { figure, outputFigures, yuan } from './figures.js';
+import { chinaDay, currentMonth, daysBetween, daysOf, lastTwelveMonths, monthsOf } from './period.js';
+import type { StatisticsRepo } from './repo.js';
+
+/** A deadline this close (days, today counted as 0) or closer is urgent: shown red and notified. */
+export const WARN_DAYS = 3;
+
+export interface StatisticsServiceDeps {
+  repo: StatisticsRepo;
+  enterprise: () => string;
+  now: () => Date;
+  collection: Pick<CollectionApi, 'periodSums' | 'certifiedByMonth' | 'currentWindow' | 'totals'>;
+  intake: IntakeApi;
+  waitingCounts: () => { issuing: number; failed: number };
+  /** Paper prints whose latest attempt failed, of the active enterprise. */
+  printFailures: () => number;
+}
+
+const compact = (day: string) => day.replaceAll('-', '');
+const dashed = (compactDay: string) => `${compactDay.slice(0, 4)}-${compactDay.slice(4, 6)}-${compactDay.slice(6, 8)}`;
+
+export function createStatisticsService(deps: StatisticsServiceDeps) {
+  function period(request: TaxPeriod): PeriodStatistics {
+    const enterprise = deps.enterprise();
+    const months = monthsOf(request);
+    const { from, to } = daysOf(request);
+    const output = outputFigures(deps.repo.buckets(enterprise, months[0]!, months[months.length - 1]!));
+    let certifiedTaxFen = 0;
+    const inputRows: InputKindRow[] = deps.collection.periodSums(months).map((row) => {
+      certifiedTaxFen += row.certifiedValidTaxFen;
+      return {
+        kind: row.kind,
+        collected: figure({ count: row.count, amountFen: row.amountFen, taxFen: row.taxFen }),
+        certified: figure({ count: row.certified, amountFen: row.certifiedAmountFen, taxFen: row.certifiedTaxFen }),
+        certifiedTax: yuan(row.certifiedValidTaxFen),
+      };
+    });
+    const range = { from: compact(from), to: compact(to) };
+    const received = deps.intake.ledgerTotals(range);
+    return {
+      period: request,
+      months,
+      from,
+      to,
+      enterprise,
+      output,
+      input: { byKind: inputRows, certifiedTax: yuan(certifiedTaxFen) },
+      received: {
+        count: received.count,
+        amount: received.fpje,
+        tax: received.fpse,
+        total: received.jshj,
+        unverified: deps.intake.ledgerTotals({ ...range, result: 'unverified' }).count,
+      },
+    };
+  }
+
+  /** The current selection window and how many of its invoices are still to certify. */
+  function uncertified(): { period: string | null; deadline: string | null; count: number } {
+    const window = deps.collection.currentWindow();
+    if (!window) return { period: null, deadline: null, count: 0 };
+    const count = deps.collection.totals({ period: window.DQSKSSQ, RZZT: '0', FPZT: '0' }).count;
+    return { period: window.DQSKSSQ, deadline: window.GXJZR && /^\d{8}$/.test(window.GXJZR) ? dashed(window.GXJZR) : null, count };
+  }
+
+  /** The certification deadline of the current window and the next VAT filing deadline, as of today. */
+  function deadlines(today: string, window: ReturnType<typeof uncertified>): Deadline[] {
+    const found: Deadline[] = [];
+    const make = (kind: Deadline['kind'], date: string): Deadline => {
+      const daysLeft = daysBetween(today, date);
+      return { kind, date, daysLeft, urgent: daysLeft >= 0 && daysLeft <= WARN_DAYS };
+    };
+    if (window.deadline) found.push(make('certification', window.deadline));
+    const year = Number(today.slice(0, 4));
+    const month = Number(today.slice(5, 7));
+    const thisMonth = filingDeadline(year, month);
+    found.push(make('filing', today <= thisMonth ? thisMonth : filingDeadline(month === 12 ? year + 1 : year, (month % 12) + 1)));
+    return found;
+  }
+
+  return {
+    period,
+    deadlines: () => {
+      const window = uncertified();
+      return { deadlines: deadlines(chinaDay(deps.now()), window), uncertified: window.count, enterprise: deps.enterprise() };
+    },
+    dashboard(): Dashboard {
+      const now = deps.now();
+      const enterprise = deps.enterprise();
+      const months = lastTwelveMonths(now);
+      const first = months[0]!;
+      const last = months[months.length - 1]!;
+      const output = new Map(deps.repo.monthlyTax(enterprise, first, last).map((row) => [row.month, row.taxFen]));
+      const input = new Map(deps.collection.certifiedByMonth(first, last).map((row) => [row.month, row.validTaxFen]));
+      const monthly: MonthTaxes[] = months.map((month) => ({ month, outputTax: yuan(output.get(month) ?? 0), certifiedInputTax: yuan(input.get(month) ?? 0) }));
+      const current = currentMonth(now);
+      const window = uncertified();
+      const today = chinaDay(now);
+      return {
+        enterprise,
+        today,
+        period: current,
+        months: monthly,
+        byRate: outputFigures(deps.repo.buckets(enterprise, last, last)).byRate,
+        waiting: {
+          ...deps.waitingCounts(),
+          printFailed: deps.printFailures(),
+          unverified: deps.intake.ledgerTotals({ result: 'unverified' }).count,
+          uncertified: window.count,
+        },
+        deadlines: deadlines(today, window),
+      };
+    },
+  };
+}
+
+export type StatisticsService = ReturnType<typeof createStatisticsService>;

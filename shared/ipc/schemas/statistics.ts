@@ -1,0 +1,91 @@
+/**
+ * IPC shapes of the period statistics (统计) and the dashboard (概览): a tax period (a month or a quarter,
+ * China calendar), the output side by invoice kind and by rate, the input side by kind, the received
+ * ledger's totals, the work waiting and the deadlines. Money is yuan as decimal text (exact).
+ */
+import { z } from 'zod';
+
+export const TaxPeriod = z
+  .strictObject({
+    kind: z.enum(['month', 'quarter']),
+    year: z.number().int().min(2000).max(2100),
+    index: z.number().int().min(1).max(12).describe('Month 1–12, or quarter 1–4'),
+  })
+  .refine((p) => p.kind === 'month' || p.index <= 4, { message: 'quarter must be 1–4', path: ['index'] });
+export type TaxPeriod = z.infer<typeof TaxPeriod>;
+
+/** The output kinds of the statistics, as the VAT return and the vendor software group them. */
+export const OutputKind = z
+  .enum(['special', 'general', 'digitalSpecial', 'digitalGeneral', 'electronic', 'roll'])
+  .describe('special 004 (专票), general 007 (普票), digitalSpecial 81 (数电专), digitalGeneral 82 (数电普), electronic 026/028, roll 025');
+export type OutputKind = z.infer<typeof OutputKind>;
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+export const Figure = z.strictObject({
+  count: z.number().int().describe('Invoices (or lines in a rate row)'),
+  amount: money.describe('Amount excluding tax'),
+  tax: money,
+});
+export type Figure = z.infer<typeof Figure>;
+
+/** Blue and red are of invoices not voided; net = blue + red (red amounts are negative); voided apart. */
+export const SidedFigures = z.strictObject({ blue: Figure, red: Figure, net: Figure, voided: Figure });
+export type SidedFigures = z.infer<typeof SidedFigures>;
+
+export const OutputKindRow = SidedFigures.extend({ kind: OutputKind });
+export const OutputRateRow = SidedFigures.extend({
+  rate: z.string().describe('Rate as a decimal text: 0.13, 0.06, 0 …'),
+  special: Figure.describe('Net of the special invoices (004, 028, 81): the return’s 开具增值税专用发票 columns'),
+  other: Figure.describe('Net of the other invoices: 开具其他发票'),
+});
+export type OutputRateRow = z.infer<typeof OutputRateRow>;
+
+export const InputKindRow = z.strictObject({
+  kind: z.string().describe('FPLXDM of the collected invoice: 01, 03, 08, 14, 31…'),
+  collected: Figure.describe('Collected invoices issued in the period'),
+  certified: Figure.describe('Invoices certified for the period (RZSQ in it)'),
+  certifiedTax: money.describe('Valid (deductible) tax of the certified invoices, YXSE'),
+});
+export type InputKindRow = z.infer<typeof InputKindRow>;
+
+export const PeriodStatistics = z.strictObject({
+  period: TaxPeriod,
+  months: z.array(z.string().regex(/^\d{6}$/)).describe('The period’s months, yyyyMM'),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('First day (China calendar)'),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('Last day (China calendar)'),
+  enterprise: z.string(),
+  output: z.strictObject({ byKind: z.array(OutputKindRow), byRate: z.array(OutputRateRow), total: SidedFigures }),
+  input: z.strictObject({ byKind: z.array(InputKindRow), certifiedTax: money }),
+  received: z.strictObject({ count: z.number().int(), amount: money, tax: money, total: money, unverified: z.number().int() }),
+});
+export type PeriodStatistics = z.infer<typeof PeriodStatistics>;
+
+export const MonthTaxes = z.strictObject({ month: z.string().regex(/^\d{6}$/), outputTax: money, certifiedInputTax: money });
+export type MonthTaxes = z.infer<typeof MonthTaxes>;
+
+export const Deadline = z.strictObject({
+  kind: z.enum(['certification', 'filing']).describe('certification: GXJZR of the current period; filing: the VAT return'),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  daysLeft: z.number().int(),
+  urgent: z.boolean().describe('Within the warning window (3 days)'),
+});
+export type Deadline = z.infer<typeof Deadline>;
+
+export const Dashboard = z.strictObject({
+  enterprise: z.string(),
+  today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  period: TaxPeriod.describe('The current month'),
+  months: z.array(MonthTaxes).describe('The last 12 months, oldest first'),
+  byRate: z.array(OutputRateRow).describe('This month’s output by rate'),
+  waiting: z.strictObject({
+    issuing: z.number().int().describe('Invoices queued or being issued (outbox pending)'),
+    failed: z.number().int().describe('Invoices whose issuance failed'),
+    printFailed: z.number().int(),
+    unverified: z.number().int().describe('Received invoices not verified'),
+    uncertified: z.number().int().describe('Collected invoices of the current period not certified'),
+  }),
+  deadlines: z.array(Deadline),
+});
+export type Dashboard = z.infer<typeof Dashboard>;
+
+export const StatisticsExportResult = z.strictObject({ path: z.string().nullable().describe('null: the clerk cancelled') });
