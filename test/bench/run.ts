@@ -2,7 +2,7 @@
  * Benchmarks (docs/architecture.md §10): `npm run bench`. Each prints one line
  * `bench NAME: ours=X baseline=Y ratio=R` with its baseline measured in the same run. Never part of
  * `npm test`; results and the machine they ran on are recorded in docs/benchmarks.md.
- * Run one with `npm run bench -- search` (names: ingest, search, startup, client, print, intake, collect).
+ * Run one with `npm run bench -- search` (names: ingest, search, startup, client, print, intake, collect, stats).
  */
 import os from 'node:os';
 
@@ -15,6 +15,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   print: async () => (await import('./print.js')).benchPrint(),
   intake: async () => (await import('./intake.js')).benchIntake(),
   collect: async () => (await import('./collect.js')).benchCollect(),
+  stats: async () => (await import('./stats.js')).benchStats(),
 };
 /** Benches another process runs (scripts/bench.mjs: from the bundle), left out when all are asked. */
 const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter((name) => name !== ''));

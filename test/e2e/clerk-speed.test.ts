@@ -77,6 +77,7 @@ describe('a clerk at keyboard speed', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, locale: 'zh-CN' });
     const errors = collectPageErrors(page);
     await page.goto(harness.url);
+    await page.getByTestId('nav-issue').click();
     await page.getByTestId('issuance-form').waitFor();
     await page.getByTestId('buyer-name').click();
 

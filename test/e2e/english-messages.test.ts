@@ -52,6 +52,7 @@ async function openInEnglish(): Promise<{ page: Page; errors: string[]; data: st
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
   const errors = collectPageErrors(page);
   await page.goto(harness.url);
+  await page.getByTestId('nav-issue').click();
   await page.getByTestId('issuance-form').waitFor();
   await page.getByText('English', { exact: true }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.innerText.includes('Issue invoice'))).toBe(true);
@@ -240,6 +241,7 @@ describe('messages by code, in English', () => {
     // The next start of the page opens in the language main remembers, without a click.
     const again = await browser.newPage({ viewport: { width: 1440, height: 1000 }, locale: 'zh-CN' });
     await again.goto(harness.url);
+    await again.getByTestId('nav-issue').click();
     await again.getByTestId('issuance-form').waitFor();
     await expect.poll(() => again.evaluate(() => document.documentElement.innerText.includes('Issue invoice'))).toBe(true);
     expect(await again.evaluate(() => document.documentElement.lang)).toBe('en');

@@ -47,6 +47,7 @@ describe('the English interface', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
     const errors = collectPageErrors(page);
     await page.goto(harness.url);
+    await page.getByTestId('nav-issue').click();
     await page.getByTestId('issuance-form').waitFor();
     await page.getByText('English', { exact: true }).click();
     const info = await harness.core.router.dispatch('app:info', {});

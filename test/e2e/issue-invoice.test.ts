@@ -31,6 +31,8 @@ async function openApp(harness: Harness): Promise<{ page: Page; errors: string[]
   const errors = collectPageErrors(page);
   await page.goto(harness.url);
   await page.getByTestId('environment-banner').waitFor();
+  // The desk opens on 概览; the form is one tab away.
+  await page.getByTestId('nav-issue').click();
   return { page, errors };
 }
 

@@ -74,6 +74,8 @@ export interface Harness {
   confirmQuestions: ConfirmQuestion[];
   /** Every file the app asked the system to open (FileOpener), in order: tests check the file is there. */
   openedPaths: string[];
+  /** Every desktop notification main showed (NotificationPort), in order: the deadline warnings. */
+  notifications: Array<{ title: string; body: string }>;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const bridgeJs = await bundleBridge();
   const dialogState: DialogState = { nextOpenPath: null, nextFolder: null, savedPaths: [], confirmAnswer: true, confirmQuestions: [] };
   const openedPaths: string[] = [];
+  const notifications: Array<{ title: string; body: string }> = [];
   const ports: CorePorts = {
     cipher: createTestCipher(),
     ...(options.sandboxLauncher ? { sandbox: options.sandboxLauncher } : {}),
@@ -150,6 +153,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         return Promise.resolve();
       },
     },
+    // No desktop to show them on: kept for the test to read.
+    notifier: { show: (notification) => void notifications.push(notification) },
   };
   // As in the app: the page is served at once and follows the start (main/startup/starting-core.ts).
   const uiLanguage = options.core?.uiLanguage ?? createUiLanguageHolder(path.join(options.dataDir, UI_LANGUAGE_FILE));
@@ -263,6 +268,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
     confirmQuestions: dialogState.confirmQuestions,
     openedPaths,
+    notifications,
     async close() {
       unsubscribe();
       for (const client of sseClients) client.end();

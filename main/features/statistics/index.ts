@@ -4,6 +4,7 @@
  * by triggers; read only through repo.ts) and reads every other side through its owner's api:
  * collection, intake, issuance, print.
  */
+import fs from 'node:fs';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import { exportFilter } from '../../export/index.js';
 import type { Feature, FeatureDeps } from '../feature.js';
@@ -27,6 +28,11 @@ export interface StatisticsFeatureDeps extends Pick<FeatureDeps, 'db' | 'environ
 
 export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
   const enterprise = () => deps.seller().taxNumber;
+  // The print log has no seller: a failed print is the active enterprise's when its invoice is.
+  const printFailures = () => {
+    const seller = enterprise();
+    return deps.print.failedJobs().filter((job) => deps.issuance.invoices.invoice(job.invoiceId, deps.environment)?.xhdwsbh === seller);
+  };
   const service = createStatisticsService({
     repo: createStatisticsRepo(deps.db, deps.environment),
     enterprise,
@@ -34,10 +40,7 @@ export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
     collection: deps.collection,
     intake: deps.intake,
     waitingCounts: () => deps.issuance.waitingCounts(),
-    printFailures: () => {
-      const seller = enterprise();
-      return deps.print.failedJobs().filter((job) => deps.issuance.invoices.invoice(job.invoiceId, deps.environment)?.xhdwsbh === seller).length;
-    },
+    printFailures: () => printFailures().length,
   });
   const watch = createDeadlineWatch({
     check: () => service.deadlines(),
@@ -52,6 +55,22 @@ export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
     registerIpc(router) {
       router.handle('statistics:period', (period) => service.period(period));
       router.handle('statistics:dashboard', () => service.dashboard());
+      router.handle('statistics:printFailures', () => printFailures());
+      router.handle('statistics:saveImage', async ({ name, base64 }) => {
+        const dialog = deps.ports.dialog;
+        if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'statistics.errors.noDialog');
+        const file = await dialog.chooseSavePath(name, [{ name: 'PNG', extensions: ['png'] }]);
+        if (file === null) return { path: null };
+        const bytes = Buffer.from(base64, 'base64');
+        // Only a PNG is written (its 8-byte signature), whatever the page sent.
+        if (!bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) throw new IpcFailure('VALIDATION_FAILED', 'statistics.errors.notPng');
+        try {
+          await fs.promises.writeFile(file, bytes);
+        } catch (error) {
+          throw new IpcFailure('VALIDATION_FAILED', 'statistics.errors.exportFailed', { reason: error instanceof Error && 'code' in error ? String(error.code) : 'write failed' });
+        }
+        return { path: file };
+      });
       router.handle('statistics:export', async (period) => {
         const dialog = deps.ports.dialog;
         if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'statistics.errors.noDialog');

@@ -119,6 +119,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
           uncertified: window.count,
         },
         deadlines: deadlines(today, window),
+        certificationPeriod: window.period,
       };
     },
   };

@@ -23,7 +23,7 @@ interface AppState {
 }
 
 export const useAppStore = create<AppState>()((set) => ({
-  view: 'issue',
+  view: 'dashboard',
   language: DEFAULT_LANGUAGE,
   info: null,
   infoState: 'loading',

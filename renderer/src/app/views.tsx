@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { BatchView } from '../features/batch/components/batch-view.js';
 import { CertificationView } from '../features/certification/components/certification-view.js';
+import { DashboardView } from '../features/statistics/components/dashboard-view.js';
 import { LedgerView } from '../features/collection/components/ledger-view.js';
 import { EnterprisesView } from '../features/enterprises/components/enterprises-view.js';
 import { HistoryView } from '../features/history/components/history-view.js';
@@ -23,6 +24,7 @@ export interface ViewEntry {
 }
 
 export const VIEWS = [
+  { key: 'dashboard', labelKey: 'nav.dashboard', Component: DashboardView },
   { key: 'issue', labelKey: 'nav.issue', Component: IssuanceView },
   { key: 'history', labelKey: 'nav.history', Component: HistoryView },
   { key: 'forms', labelKey: 'nav.forms', Component: RedLetterFormsView },

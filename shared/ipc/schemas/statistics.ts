@@ -85,7 +85,24 @@ export const Dashboard = z.strictObject({
     uncertified: z.number().int().describe('Collected invoices of the current period not certified'),
   }),
   deadlines: z.array(Deadline),
+  certificationPeriod: z.string().regex(/^\d{6}$/).nullable().describe('DQSKSSQ of the current selection window, the period of `waiting.uncertified`'),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 
 export const StatisticsExportResult = z.strictObject({ path: z.string().nullable().describe('null: the clerk cancelled') });
+
+export const PrintFailure = z.strictObject({
+  invoiceId: z.number().int(),
+  invoiceCode: z.string(),
+  invoiceNumber: z.string(),
+  document: z.enum(['invoice', 'list']),
+  errorCode: z.string().nullable(),
+  at: z.string(),
+});
+export type PrintFailure = z.infer<typeof PrintFailure>;
+
+/** A chart saved as a picture: PNG bytes in base64, under a suggested file name. */
+export const SaveImage = z.strictObject({
+  name: z.string().regex(/^[\w\u4e00-\u9fff.-]{1,80}\.png$/, 'a file name ending in .png'),
+  base64: z.string().max(8 * 1024 * 1024).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'),
+});

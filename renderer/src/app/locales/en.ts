@@ -13,6 +13,7 @@ import { taxCodesEn, taxCodesErrorsEn } from '../../features/tax-codes/locale.js
 import { printEn } from '../../features/print/locale.js';
 import { enterprisesEn } from '../../features/enterprises/locale.js';
 import { collectionEn } from '../../features/collection/locale.js';
+import { statisticsEn } from '../../features/statistics/locale.js';
 import { certificationEn } from '../../features/certification/locale.js';
 import { jobEn } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesEn } from '../../features/issuance/locale.js';
@@ -33,6 +34,7 @@ export const en: Messages = {
     sandboxBanner: 'Test environment — connected to the built-in sandbox service; invoices issued here have no legal effect',
   },
   nav: {
+    dashboard: 'Overview',
     issue: 'Issue invoice',
     history: 'History',
     forms: 'Red-letter forms',
@@ -247,6 +249,7 @@ export const en: Messages = {
   taxCodes: taxCodesEn,
   enterprises: enterprisesEn,
   collection: collectionEn,
+  statistics: statisticsEn,
   certification: certificationEn,
   job: jobEn,
   batch: batchEn,

@@ -12,6 +12,7 @@ import { startupZh } from '../../features/startup/locale.js';
 import { taxCodesZh, taxCodesErrorsZh } from '../../features/tax-codes/locale.js';
 import { enterprisesZh } from '../../features/enterprises/locale.js';
 import { collectionZh } from '../../features/collection/locale.js';
+import { statisticsZh } from '../../features/statistics/locale.js';
 import { certificationZh } from '../../features/certification/locale.js';
 import { jobZh } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesZh } from '../../features/issuance/locale.js';
@@ -32,6 +33,7 @@ export const zhCN = {
     sandboxBanner: '测试环境 — 当前连接内置沙箱服务，开具的发票不具法律效力',
   },
   nav: {
+    dashboard: '概览',
     issue: '开具发票',
     history: '开票历史',
     forms: '红字信息表',
@@ -247,6 +249,7 @@ export const zhCN = {
   taxCodes: taxCodesZh,
   enterprises: enterprisesZh,
   collection: collectionZh,
+  statistics: statisticsZh,
   certification: certificationZh,
   job: jobZh,
   batch: batchZh,

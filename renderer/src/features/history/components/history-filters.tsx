@@ -6,7 +6,7 @@ import { useEnterpriseSwitch } from '../../../lib/change-feed.js';
 import { useState } from 'react';
 import { AMOUNT_PATTERN } from '../format.js';
 import { Button, DatePicker, Input, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { InvoiceType } from '../../../../../shared/ipc/index.js';
 import { useHistoryStore } from '../store.js';
@@ -68,8 +68,21 @@ export function HistoryFilters() {
           { value: 'full', label: t('history.reversalFull') },
         ]}
       />
-      <DatePicker placeholder={t('history.dateFrom')} data-testid="filter-from" onChange={(value) => setFilter({ dateFrom: day(value) })} />
-      <DatePicker placeholder={t('history.dateTo')} data-testid="filter-to" onChange={(value) => setFilter({ dateTo: day(value) })} />
+      {/* Keyed by the stored day too: a filter set from elsewhere (a dashboard figure) shows in the picker. */}
+      <DatePicker
+        key={`from-${resetKey}-${filter.dateFrom ?? ''}`}
+        defaultValue={filter.dateFrom ? dayjs(filter.dateFrom) : undefined}
+        placeholder={t('history.dateFrom')}
+        data-testid="filter-from"
+        onChange={(value) => setFilter({ dateFrom: day(value) })}
+      />
+      <DatePicker
+        key={`to-${resetKey}-${filter.dateTo ?? ''}`}
+        defaultValue={filter.dateTo ? dayjs(filter.dateTo) : undefined}
+        placeholder={t('history.dateTo')}
+        data-testid="filter-to"
+        onChange={(value) => setFilter({ dateTo: day(value) })}
+      />
       <AmountBox which="amountMin" />
       <AmountBox which="amountMax" />
       <Button

@@ -1,0 +1,134 @@
+/**
+ * 发票统计 for a tax period (a month or a quarter): the output by invoice kind and by rate (blue, red, net,
+ * voided apart; the rate rows split into special and other invoices as the VAT return's schedule of sales
+ * asks), the input of the period by type with the certified tax, the received ledger's totals, and the
+ * export to Excel. Test ids: stats-kind, stats-year, stats-index, stats-show, stats-export,
+ * stats-by-kind, stats-by-rate, stats-input, stats-received.
+ */
+import { Button, Card, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Figure, InputKindRow, OutputKind, OutputRateRow, PeriodStatistics, SidedFigures, TaxPeriod } from '../../../../../shared/ipc/schemas/statistics.js';
+import { exportPeriod, loadPeriod } from '../actions.js';
+import { useStatisticsStore } from '../store.js';
+
+const percent = (rate: string) => (Number.isFinite(Number(rate)) ? `${Number((Number(rate) * 100).toFixed(2))}%` : rate);
+
+function PeriodPicker({ period }: { period: TaxPeriod }) {
+  const { t } = useTranslation();
+  const patch = useStatisticsStore((s) => s.patch);
+  const busy = useStatisticsStore((s) => s.busy);
+  const set = (next: Partial<TaxPeriod>) => {
+    const merged = { ...period, ...next };
+    if (merged.kind === 'quarter' && merged.index > 4) merged.index = Math.ceil(merged.index / 3);
+    patch({ period: merged });
+  };
+  const indexes = period.kind === 'month' ? 12 : 4;
+  return (
+    <Space wrap>
+      <Select
+        data-testid="stats-kind"
+        value={period.kind}
+        style={{ width: 100 }}
+        options={[
+          { value: 'month', label: t('statistics.period.month') },
+          { value: 'quarter', label: t('statistics.period.quarter') },
+        ]}
+        onChange={(kind) => set({ kind })}
+      />
+      <InputNumber data-testid="stats-year" min={2000} max={2100} value={period.year} onChange={(year) => year !== null && set({ year })} addonAfter={t('statistics.period.year')} />
+      <Select
+        data-testid="stats-index"
+        value={period.index}
+        style={{ width: 130 }}
+        options={Array.from({ length: indexes }, (_, i) => ({ value: i + 1, label: t(period.kind === 'month' ? 'statistics.period.monthOf' : 'statistics.period.quarterOf', { index: i + 1 }) }))}
+        onChange={(index) => set({ index })}
+      />
+      <Button data-testid="stats-show" type="primary" loading={busy.stats} onClick={() => void loadPeriod(period)}>
+        {t('statistics.period.show')}
+      </Button>
+      <Button data-testid="stats-export" loading={busy.export} onClick={() => void exportPeriod(period)}>
+        {t('statistics.period.export')}
+      </Button>
+    </Space>
+  );
+}
+
+function figureColumns<Row>(t: (key: string) => string, group: string, pick: (row: Row) => Figure, countLabel: string) {
+  return {
+    title: group,
+    children: [
+      { title: countLabel, key: `${group}-count`, align: 'right' as const, render: (_: unknown, row: Row) => pick(row).count },
+      { title: t('statistics.columns.amount'), key: `${group}-amount`, align: 'right' as const, render: (_: unknown, row: Row) => pick(row).amount },
+      { title: t('statistics.columns.tax'), key: `${group}-tax`, align: 'right' as const, render: (_: unknown, row: Row) => pick(row).tax },
+    ],
+  };
+}
+
+function sidedColumns<Row extends SidedFigures>(t: (key: string) => string, countLabel: string) {
+  return (['blue', 'red', 'net', 'voided'] as const).map((side) => figureColumns<Row>(t, t(`statistics.columns.${side}`), (row) => row[side], countLabel));
+}
+
+function StatsTables({ stats }: { stats: PeriodStatistics }) {
+  const { t } = useTranslation();
+  const tt = (key: string) => t(key as 'statistics.title');
+  const kindRows = [...stats.output.byKind, { kind: 'total' as const, ...stats.output.total }];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{t('statistics.period.range', { from: stats.from, to: stats.to })}</Typography.Text>
+      <Table<(typeof kindRows)[number]>
+        data-testid="stats-by-kind"
+        size="small"
+        bordered
+        pagination={false}
+        rowKey="kind"
+        dataSource={kindRows}
+        columns={[
+          { title: t('statistics.columns.kind'), key: 'kind', render: (_, row) => (row.kind === 'total' ? t('statistics.columns.net') : t(`statistics.kinds.${row.kind as OutputKind}`)) },
+          ...sidedColumns(tt, t('statistics.columns.count')),
+        ]}
+      />
+      <Table<OutputRateRow>
+        data-testid="stats-by-rate"
+        size="small"
+        bordered
+        pagination={false}
+        rowKey="rate"
+        dataSource={stats.output.byRate}
+        columns={[
+          { title: t('statistics.columns.rate'), key: 'rate', render: (_, row) => percent(row.rate) },
+          figureColumns<OutputRateRow>(tt, t('statistics.columns.special'), (row) => row.special, t('statistics.columns.lines')),
+          figureColumns<OutputRateRow>(tt, t('statistics.columns.other'), (row) => row.other, t('statistics.columns.lines')),
+          ...sidedColumns<OutputRateRow>(tt, t('statistics.columns.lines')),
+        ]}
+      />
+      <Table<InputKindRow>
+        data-testid="stats-input"
+        size="small"
+        bordered
+        pagination={false}
+        rowKey="kind"
+        dataSource={stats.input.byKind}
+        columns={[
+          { title: t('statistics.columns.inputKind'), dataIndex: 'kind', key: 'kind' },
+          figureColumns<InputKindRow>(tt, t('statistics.columns.collected'), (row) => row.collected, t('statistics.columns.count')),
+          figureColumns<InputKindRow>(tt, t('statistics.columns.certified'), (row) => row.certified, t('statistics.columns.count')),
+          { title: t('statistics.columns.certifiedTax'), dataIndex: 'certifiedTax', key: 'certifiedTax', align: 'right' },
+        ]}
+      />
+      <Typography.Text data-testid="stats-input-tax">{t('statistics.inputCertifiedTax', { tax: stats.input.certifiedTax })}</Typography.Text>
+      <Typography.Text data-testid="stats-received">{t('statistics.received', { ...stats.received })}</Typography.Text>
+    </Space>
+  );
+}
+
+export function PeriodPanel() {
+  const { t } = useTranslation();
+  const period = useStatisticsStore((s) => s.period);
+  const stats = useStatisticsStore((s) => s.stats);
+  if (!period) return null;
+  return (
+    <Card size="small" title={t('statistics.period.title')} extra={<PeriodPicker period={period} />} data-testid="stats-panel">
+      {stats ? <StatsTables stats={stats} /> : null}
+    </Card>
+  );
+}

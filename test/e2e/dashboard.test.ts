@@ -1,0 +1,193 @@
+/**
+ * 概览 on sandbox data (issue 25): the dashboard in Chinese and in English, a click from a chart bar to
+ * the list behind it (the month's invoices in the history) and from a waiting figure to the input
+ * ledger, the period statistics exported to Excel and read back with exceljs, a chart saved as a PNG,
+ * and a certification-deadline notification on a desk left open: the core's clock is moved to two days
+ * before GXJZR and the deadline clock in main notices it by itself (no view opened, no sleep).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceSummary } from '../../shared/ipc/index.js';
+import type { Dashboard, PeriodStatistics } from '../../shared/ipc/schemas/statistics.js';
+import { startHarness, type Harness } from '../harness/server.js';
+import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+
+let browser: Browser;
+let harness: Harness;
+let dataDir: string;
+/** The app's clock (the sandbox keeps the wall clock); moved forward for the deadline. */
+let clockMs: number | undefined;
+
+const GOODS = [
+  { name: '打印纸', taxCode: '1060201070000000000', quantity: '10', unitPrice: '25.00', rate: '0.13' },
+  { name: '技术服务', taxCode: '3040201000000000000', quantity: '1', unitPrice: '1060.00', rate: '0.06' },
+  { name: '小麦粉', taxCode: '1030101010000000000', quantity: '3', unitPrice: '40.00', rate: '0.09' },
+];
+
+async function dispatch<T>(channel: string, payload: unknown): Promise<T> {
+  const result = await harness.core.router.dispatch(channel, payload);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value as T;
+}
+
+/** Resolves when `check` holds, looking again at every event main emits (expect.poll is for tests, not beforeAll). */
+function whenTrue(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => finish(new Error('condition not reached')), timeoutMs);
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      stop();
+      if (error) reject(error);
+      else resolve();
+    };
+    const look = () => void check().then((ok) => ok && finish(), (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));
+    const stop = harness.core.onEvent(look);
+    look();
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-dashboard-'));
+  harness = await startHarness({
+    dataDir,
+    core: { sandboxIssueDelayMs: 100, outboxBaseDelayMs: 100, outboxMaxDelayMs: 600, deadlineCheckMs: 250, clock: () => new Date(clockMs ?? Date.now()) },
+  });
+  // Sandbox data: three invoices issued through the service, and the received invoices collected.
+  const queued: InvoiceSummary[] = [];
+  queued.push(await dispatch('issuance:submit', { invoiceType: '026', buyerName: '杭州云栖商贸有限公司', issuer: '李四', lines: [GOODS[0], GOODS[1]] }));
+  queued.push(await dispatch('issuance:submit', { invoiceType: '82', buyerName: '宁波海曙五金有限公司', issuer: '李四', lines: [GOODS[2]] }));
+  queued.push(await dispatch('issuance:submit', { invoiceType: '026', buyerName: '苏州平江食品有限公司', issuer: '李四', lines: [GOODS[0]] }));
+  await whenTrue(async () => (await dispatch<InvoiceSummary[]>('history:list', {})).filter((row) => queued.some((q) => q.lsh === row.lsh) && row.status === 'issued').length === 3, 60_000);
+  const { runIds } = await dispatch<{ runIds: number[] }>('collection:sync', {});
+  await whenTrue(async () => (await dispatch<Array<{ id: number; status: string }>>('collection:runs', {})).filter((run) => runIds.includes(run.id) && run.status === 'done').length === runIds.length, 90_000);
+}, 240_000);
+
+afterAll(async () => {
+  await harness?.close();
+  await browser?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(locale: 'zh-CN' | 'en-US'): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1400 }, locale });
+  const errors = collectPageErrors(page);
+  await page.goto(harness.url);
+  // The desk opens on the dashboard.
+  await page.getByTestId('dashboard-view').waitFor();
+  await page.getByTestId('chart-months').locator('svg.recharts-surface').waitFor();
+  return { page, errors };
+}
+
+const thisMonth = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7).replace('-', '');
+
+describe('the dashboard', () => {
+  it('shows the month-end in Chinese, and a chart bar opens the invoices behind it', async () => {
+    const { page, errors } = await open('zh-CN');
+    const dashboard = await dispatch<Dashboard>('statistics:dashboard', {});
+    expect(dashboard.byRate.map((r) => r.rate)).toEqual(['0.13', '0.09', '0.06']);
+    expect(Number(dashboard.months.at(-1)!.outputTax)).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('waiting-uncertified').innerText()).toContain(String(dashboard.waiting.uncertified));
+    expect(dashboard.waiting.uncertified).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('stats-by-rate').innerText()).toContain('13%');
+    expect(await page.getByTestId('dashboard-view').innerText()).toContain('近 12 个月销项税额与已认证进项税额');
+    await screenshot(page, 'dashboard-zh');
+
+    // The bar of this month's output tax → the history, filtered to this month.
+    await page.getByTestId(`chart-bar-output-${thisMonth()}`).click();
+    await expect.poll(() => page.locator('[data-testid="history-table"] tr[data-lsh]').count(), { timeout: 20_000 }).toBe(3);
+    const from = await page.evaluate(() => {
+      const picker = document.querySelector('[data-testid="filter-from"]');
+      return (picker instanceof HTMLInputElement ? picker : picker?.querySelector('input'))?.value ?? '';
+    });
+    expect(from.replaceAll('-', '').slice(0, 6)).toBe(thisMonth());
+    await screenshot(page, 'dashboard-chart-to-history');
+
+    // A waiting figure → the input ledger, filtered to the invoices still to certify.
+    await page.getByTestId('nav-dashboard').click();
+    await page.getByTestId('waiting-uncertified').click();
+    await expect.poll(() => page.locator('[data-testid^="ledger-row-"]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'dashboard-to-uncertified');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('exports the period statistics to Excel (read back) and a chart as a PNG', async () => {
+    const { page, errors } = await open('zh-CN');
+    const now = new Date(Date.now() + 8 * 3_600_000);
+    const stats = await dispatch<PeriodStatistics>('statistics:period', { kind: 'month', year: now.getUTCFullYear(), index: now.getUTCMonth() + 1 });
+    const before = harness.savedPaths.length;
+    await page.getByTestId('stats-export').click();
+    await expect.poll(() => harness.savedPaths.length, { timeout: 20_000 }).toBe(before + 1);
+    const file = harness.savedPaths.at(-1)!;
+    expect(path.basename(file)).toMatch(/^统计-\d{4}年\d{1,2}月\.xlsx$/);
+    await expect.poll(() => fs.existsSync(file) && fs.statSync(file).size > 0).toBe(true);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet('销售情况明细（按税率）')!;
+    expect(sheet.getRow(2).getCell(2).value).toBe('开具增值税专用发票 销售额');
+    const rows = new Map<string, unknown[]>();
+    sheet.eachRow((row, index) => {
+      if (index > 2) rows.set(String(row.getCell(1).value), [row.getCell(4).value, row.getCell(5).value, row.getCell(6).value, row.getCell(7).value]);
+    });
+    for (const rate of stats.output.byRate) {
+      expect(rows.get(rate.rate)).toEqual([Number(rate.other.amount), Number(rate.other.tax), Number(rate.net.amount), Number(rate.net.tax)]);
+    }
+    expect(rows.get('合计')?.[3]).toBe(Number(stats.output.total.net.tax));
+    expect(workbook.getWorksheet('销项（按票种）')).toBeDefined();
+    expect(workbook.getWorksheet('进项与报销')).toBeDefined();
+
+    await page.getByTestId('chart-picture-monthly-tax').click();
+    await expect.poll(() => harness.savedPaths.length, { timeout: 20_000 }).toBe(before + 2);
+    const picture = harness.savedPaths.at(-1)!;
+    await expect.poll(() => fs.existsSync(picture) && fs.statSync(picture).size > 1000).toBe(true);
+    expect(fs.readFileSync(picture).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    fs.copyFileSync(picture, path.join(path.dirname(await screenshot(page, 'dashboard-export')), 'dashboard-chart-picture.png'));
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('shows the dashboard in English', async () => {
+    const { page, errors } = await open('en-US');
+    await page.getByText('English', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('dashboard-view').innerText()).toContain('Output tax and certified input tax, last 12 months');
+    await expect.poll(() => page.getByTestId('stats-panel').innerText()).toContain('Special invoices');
+    const text = await page.getByTestId('dashboard-view').innerText();
+    expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+    await screenshot(page, 'dashboard-en');
+    await page.getByText('中文', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('dashboard-view').innerText()).toContain('待处理');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('warns of the certification deadline with a desktop notification while the desk is left open', async () => {
+    const { page, errors } = await open('zh-CN');
+    await page.getByTestId('nav-settings').click();
+    const dashboard = await dispatch<Dashboard>('statistics:dashboard', {});
+    const certification = dashboard.deadlines.find((d) => d.kind === 'certification')!;
+    expect(certification.urgent).toBe(false);
+    expect(harness.notifications.filter((n) => n.title === '勾选认证截止日临近')).toEqual([]);
+
+    // Two days before GXJZR, 10:00 in China: the clock in main notices it without any view being opened.
+    clockMs = Date.parse(`${certification.date}T10:00:00+08:00`) - 2 * 86_400_000;
+    await expect.poll(() => harness.notifications.filter((n) => n.title === '勾选认证截止日临近').length, { timeout: 20_000 }).toBe(1);
+    const notice = harness.notifications.find((n) => n.title === '勾选认证截止日临近')!;
+    expect(notice.body).toContain(certification.date);
+    expect(notice.body).toContain('剩余 2 天');
+
+    await page.getByTestId('nav-dashboard').click();
+    await page.getByTestId('dashboard-refresh').click();
+    await expect.poll(() => page.getByTestId('deadline-certification').getAttribute('data-urgent')).toBe('true');
+    await screenshot(page, 'dashboard-deadline');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
