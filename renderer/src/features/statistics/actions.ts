@@ -23,9 +23,10 @@ export function subscribeStatistics(): void {
   if (subscribed) return;
   subscribed = true;
   const refresh = () => void loadDashboard();
-  for (const event of ['issuance:updated', 'certification:updated', 'enterprises:activeChanged', 'print:progress', 'intake:verified'] as const) {
-    getApi().on(event as 'issuance:updated', refresh);
-  }
+  getApi().on('issuance:updated', refresh);
+  getApi().on('certification:updated', refresh);
+  getApi().on('enterprises:activeChanged', refresh);
+  getApi().on('print:progress', refresh);
   getApi().on('collection:progress', (run) => {
     if (run.status === 'done') refresh();
   });

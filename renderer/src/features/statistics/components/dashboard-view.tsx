@@ -9,6 +9,7 @@ import { Alert, Button, Card, Col, List, Modal, Row, Space, Statistic, Typograph
 import { useTranslation } from 'react-i18next';
 import type { Dashboard, Deadline } from '../../../../../shared/ipc/schemas/statistics.js';
 import { loadDashboard, loadPrintFailures, openHistory, openInputLedger, openReceivedLedger, subscribeStatistics } from '../actions.js';
+import { useAppStore } from '../../../app/store.js';
 import { useStatisticsStore } from '../store.js';
 import { MonthsChart, RatesChart } from './tax-chart.js';
 import { PeriodPanel } from './period-panel.js';
@@ -78,10 +79,12 @@ export function DashboardView() {
   const dashboard = useStatisticsStore((s) => s.dashboard);
   const busy = useStatisticsStore((s) => s.busy.dashboard);
   const [failuresOpen, setFailuresOpen] = useState(false);
+  // Loaded again each time the tab is shown (a verification in intake is then counted), and on main's events.
+  const shown = useAppStore((s) => s.view === 'dashboard');
+  useEffect(() => subscribeStatistics(), []);
   useEffect(() => {
-    subscribeStatistics();
-    void loadDashboard();
-  }, []);
+    if (shown) void loadDashboard();
+  }, [shown]);
 
   const uncertifiedPeriod = dashboard?.certificationPeriod ?? undefined;
   const open: Record<WaitingItem, () => void> = {

@@ -29,7 +29,7 @@ function PictureButton({ holder, name }: { holder: React.RefObject<HTMLDivElemen
       loading={busy}
       data-testid={`chart-picture-${name}`}
       onClick={() => {
-        const svg = holder.current?.querySelector('svg.recharts-surface');
+        const svg = holder.current?.querySelector('svg.recharts-surface[role="application"]');
         if (svg instanceof SVGSVGElement) void saveChartPicture(svg, `${name}.png`);
       }}
     >
