@@ -265,6 +265,6 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
       await queue.drain();
       await pool.close();
     },
-    api: { ledgerTotals: (filter) => repo.ledgerTotals(filter) },
+    api: { ledgerTotals: (filter) => repo.ledgerTotals(active().taxNumber, filter) },
   };
 }

@@ -60,7 +60,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         amount: received.fpje,
         tax: received.fpse,
         total: received.jshj,
-        unverified: deps.intake.ledgerTotals({ ...range, result: 'unverified' }).count,
+        unverified: deps.intake.ledgerTotals({ ...range, state: 'unverified' }).count,
       },
     };
   }
@@ -115,7 +115,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         waiting: {
           ...deps.waitingCounts(),
           printFailed: deps.printFailures(),
-          unverified: deps.intake.ledgerTotals({ result: 'unverified' }).count,
+          unverified: deps.intake.ledgerTotals({ state: 'unverified' }).count,
           uncertified: window.count,
         },
         deadlines: deadlines(today, window),

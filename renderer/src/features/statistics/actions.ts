@@ -18,13 +18,22 @@ const store = () => useStatisticsStore.getState();
 const busy = (key: keyof ReturnType<typeof store>['busy'], on: boolean) => store().patch({ busy: { ...store().busy, [key]: on } });
 let subscribed = false;
 
-/** Refreshes what the dashboard shows when main says something it counts changed; keeps deadline warnings. */
+/** Refreshes what the dashboard shows when the change feed says something it counts changed; keeps deadline warnings. */
 export function subscribeStatistics(): void {
   if (subscribed) return;
   subscribed = true;
-  const refresh = () => void loadDashboard();
-  getApi().on('issuance:updated', refresh);
-  getApi().on('certification:updated', refresh);
+  // A collection writes a page at a time: one refresh for a burst of changes.
+  let pending = false;
+  const refresh = () => {
+    if (pending) return;
+    pending = true;
+    setTimeout(() => {
+      pending = false;
+      void loadDashboard();
+    }, 500);
+  };
+  // The change feed: every committed write to the ledger (this desk's or another's) says what it changed.
+  getApi().on('ledger:changed', refresh);
   getApi().on('enterprises:activeChanged', refresh);
   getApi().on('print:progress', refresh);
   getApi().on('collection:progress', (run) => {

@@ -94,7 +94,7 @@ export function DashboardView() {
       setFailuresOpen(true);
       void loadPrintFailures();
     },
-    unverified: () => openReceivedLedger({ result: 'unverified' }),
+    unverified: () => openReceivedLedger({ state: 'unverified' }),
     uncertified: () => openInputLedger({ RZZT: '0', FPZT: '0', ...(uncertifiedPeriod ? { period: uncertifiedPeriod } : {}) }),
   };
 
