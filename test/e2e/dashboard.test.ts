@@ -2,8 +2,9 @@
  * 概览 on sandbox data (issue 25): the dashboard in Chinese and in English, a click from a chart bar to
  * the list behind it (the month's invoices in the history) and from a waiting figure to the input
  * ledger, the period statistics exported to Excel and read back with exceljs, a chart saved as a PNG,
- * and a certification-deadline notification on a desk left open: the core's clock is moved to two days
- * before GXJZR and the deadline clock in main notices it by itself (no view opened, no sleep).
+ * and deadline notifications on a desk left open: the core's clock is moved to two days before GXJZR,
+ * then before the filing deadline, and the deadline clock in main notices each by itself (no view
+ * opened, no sleep); the dashboard on screen turns the filing deadline red by itself.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -184,9 +185,16 @@ describe('the dashboard', () => {
     expect(notice.body).toContain('剩余 2 天');
 
     await page.getByTestId('nav-dashboard').click();
-    await page.getByTestId('dashboard-refresh').click();
     await expect.poll(() => page.getByTestId('deadline-certification').getAttribute('data-urgent')).toBe('true');
     await screenshot(page, 'dashboard-deadline');
+
+    // The filing deadline too, with the dashboard left on screen: the clock's warning turns it red by itself.
+    const filing = (await dispatch<Dashboard>('statistics:dashboard', {})).deadlines.find((d) => d.kind === 'filing')!;
+    if (!filing.urgent) clockMs = Date.parse(`${filing.date}T10:00:00+08:00`) - 2 * 86_400_000;
+    await expect.poll(() => harness.notifications.filter((n) => n.title === '增值税申报截止日临近').length, { timeout: 20_000 }).toBe(1);
+    expect(harness.notifications.find((n) => n.title === '增值税申报截止日临近')!.body).toContain(filing.date);
+    await expect.poll(() => page.getByTestId('deadline-filing').getAttribute('data-urgent')).toBe('true');
+    await screenshot(page, 'dashboard-deadline-filing');
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

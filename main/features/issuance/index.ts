@@ -72,6 +72,7 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
         if (states.markVoided(id, deps.environment, zflx, deps.now().toISOString())) {
           const summary = issuanceRepo.findById(id, deps.environment);
           if (summary) deps.emit('issuance:updated', summary);
+          deps.changes.publish({ aggregate: 'invoice', action: 'updated', ids: [id], enterprise: invoices.invoice(id, deps.environment)?.xhdwsbh ?? null });
         }
       },
       waitingCounts: () => states.waitingCounts(deps.environment, deps.seller().taxNumber),

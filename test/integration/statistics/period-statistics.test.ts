@@ -17,7 +17,7 @@ import { startInputCore, type InputCore } from '../../support/input-core.js';
 import { BUYER_004, GOODS, issueBlue, waitFor } from '../core/red-support.js';
 
 const OTHER: EnterpriseInput = {
-  taxNumber: '91320100MA1W5T3K8E',
+  taxNumber: '91320100MA1W5T3K8N',
   agencyName: '南京统计分离测试有限公司',
   address: '南京市鼓楼区中山路 1 号',
   phone: '025-86001234',

@@ -8,6 +8,7 @@ import type { IntakeLedgerFilter } from '../../../../shared/ipc/channels/intake.
 import { i18n } from '../../app/i18n.js';
 import { useAppStore } from '../../app/store.js';
 import { getApi } from '../../lib/api.js';
+import { subscribeChanges } from '../../lib/change-feed.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
 import { loadLedger } from '../collection/actions.js';
 import { useHistoryStore, type FilterValues } from '../history/store.js';
@@ -18,28 +19,17 @@ const store = () => useStatisticsStore.getState();
 const busy = (key: keyof ReturnType<typeof store>['busy'], on: boolean) => store().patch({ busy: { ...store().busy, [key]: on } });
 let subscribed = false;
 
-/** Refreshes what the dashboard shows when the change feed says something it counts changed; keeps deadline warnings. */
+/**
+ * Keeps the dashboard a projection of the ledger (docs/architecture.md §12): a burst of changes to what it
+ * counts — invoices, prints, received, collected and certified invoices, the enterprise switch, a restore —
+ * reloads it once, whichever view is on screen; and so does a warning of main's deadline clock.
+ */
 export function subscribeStatistics(): void {
   if (subscribed) return;
   subscribed = true;
-  // A collection writes a page at a time: one refresh for a burst of changes.
-  let pending = false;
-  const refresh = () => {
-    if (pending) return;
-    pending = true;
-    setTimeout(() => {
-      pending = false;
-      void loadDashboard();
-    }, 500);
-  };
-  // The change feed: every committed write to the ledger (this desk's or another's) says what it changed.
-  getApi().on('ledger:changed', refresh);
-  getApi().on('enterprises:activeChanged', refresh);
-  getApi().on('print:progress', refresh);
-  getApi().on('collection:progress', (run) => {
-    if (run.status === 'done') refresh();
-  });
-  getApi().on('statistics:deadline', ({ deadline }) => store().patch({ warnings: [deadline, ...store().warnings.filter((w) => w.kind !== deadline.kind)] }));
+  subscribeChanges(['invoice', 'print', 'receivedInvoice', 'collectedInvoice', 'certification', 'enterprise'], () => void loadDashboard());
+  // A deadline main's clock found near (the day moved on with nothing written): shown red at once.
+  getApi().on('statistics:deadline', () => void loadDashboard());
 }
 
 export async function loadDashboard(): Promise<void> {

@@ -1,14 +1,12 @@
 /** UI state of the dashboard (概览) and the period statistics: what main answered last, the period chosen, busy flags. */
 import { create } from 'zustand';
-import type { Dashboard, Deadline, PeriodStatistics, PrintFailure, TaxPeriod } from '../../../../shared/ipc/schemas/statistics.js';
+import type { Dashboard, PeriodStatistics, PrintFailure, TaxPeriod } from '../../../../shared/ipc/schemas/statistics.js';
 
 interface StatisticsState {
   dashboard: Dashboard | null;
   period: TaxPeriod | null;
   stats: PeriodStatistics | null;
   printFailures: PrintFailure[] | null;
-  /** Deadlines main warned of while the desk was open (statistics:deadline), newest first. */
-  warnings: Deadline[];
   busy: { dashboard: boolean; stats: boolean; export: boolean; picture: boolean };
   patch(patch: Partial<Omit<StatisticsState, 'patch'>>): void;
 }
@@ -18,7 +16,6 @@ export const useStatisticsStore = create<StatisticsState>()((set) => ({
   period: null,
   stats: null,
   printFailures: null,
-  warnings: [],
   busy: { dashboard: false, stats: false, export: false, picture: false },
   patch: (patch) => set(patch),
 }));

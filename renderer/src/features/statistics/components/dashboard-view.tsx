@@ -1,7 +1,8 @@
 /**
  * 概览, the first view: the work waiting (each figure opens its list), the deadlines (certification GXJZR
  * and VAT filing, red within 3 days), the last 12 months' output tax against certified input tax, this
- * month by rate, and the period statistics below. Refreshed by main's events (statistics/actions.ts).
+ * month by rate, and the period statistics below. Follows the change feed and main's deadline clock
+ * (statistics/actions.ts), and loads again when its tab is shown.
  * Test ids: dashboard-view, waiting-<item>, deadline-<kind>, print-failures, print-failure-<jobIndex>.
  */
 import { useEffect, useState } from 'react';
@@ -79,7 +80,7 @@ export function DashboardView() {
   const dashboard = useStatisticsStore((s) => s.dashboard);
   const busy = useStatisticsStore((s) => s.busy.dashboard);
   const [failuresOpen, setFailuresOpen] = useState(false);
-  // Loaded again each time the tab is shown (a verification in intake is then counted), and on main's events.
+  // Loaded each time the tab is shown; between, the change feed and the deadline clock keep it true.
   const shown = useAppStore((s) => s.view === 'dashboard');
   useEffect(() => subscribeStatistics(), []);
   useEffect(() => {

@@ -109,7 +109,8 @@ function StatsTables({ stats }: { stats: PeriodStatistics }) {
         rowKey="kind"
         dataSource={stats.input.byKind}
         columns={[
-          { title: t('statistics.columns.inputKind'), dataIndex: 'kind', key: 'kind' },
+          // The input ledger's words for a kind (01 增值税专用发票…); a code it has no words for as it is.
+          { title: t('statistics.columns.inputKind'), dataIndex: 'kind', key: 'kind', render: (kind: string) => t(`collection.kinds.${kind}`, { defaultValue: kind }) },
           figureColumns<InputKindRow>(tt, t('statistics.columns.collected'), (row) => row.collected, t('statistics.columns.count')),
           figureColumns<InputKindRow>(tt, t('statistics.columns.certified'), (row) => row.certified, t('statistics.columns.count')),
           { title: t('statistics.columns.certifiedTax'), dataIndex: 'certifiedTax', key: 'certifiedTax', align: 'right' },

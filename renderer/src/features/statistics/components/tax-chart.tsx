@@ -38,6 +38,9 @@ function PictureButton({ holder, name }: { holder: React.RefObject<HTMLDivElemen
   );
 }
 
+/** A month with any tax keeps a bar a clerk can see and click, however small beside the others. */
+const visibleBar = (value: unknown) => (Number(value) !== 0 ? 4 : 0);
+
 /** A bar that carries a test id and opens its list. */
 function clickableBar(testId: (index: number) => string, open: (index: number) => void) {
   return function ClickableBar(props: BarShapeProps) {
@@ -65,6 +68,7 @@ export function MonthsChart({ months, onOutput, onInput }: { months: MonthTaxes[
               name={t('statistics.outputTax')}
               fill={OUTPUT_COLOR}
               isAnimationActive={false}
+              minPointSize={visibleBar}
               shape={clickableBar((i) => `chart-bar-output-${months[i]?.month ?? i}`, (i) => months[i] && onOutput(months[i].month))}
             />
             <Bar
@@ -72,6 +76,7 @@ export function MonthsChart({ months, onOutput, onInput }: { months: MonthTaxes[
               name={t('statistics.inputTax')}
               fill={INPUT_COLOR}
               isAnimationActive={false}
+              minPointSize={visibleBar}
               shape={clickableBar((i) => `chart-bar-input-${months[i]?.month ?? i}`, (i) => months[i] && onInput(months[i].month))}
             />
           </BarChart>
@@ -98,9 +103,9 @@ export function RatesChart({ rates, onRate }: { rates: OutputRateRow[]; onRate: 
               <YAxis fontSize={12} width={80} />
               <Tooltip formatter={(value) => Number(value).toFixed(2)} />
               <Legend />
-              <Bar dataKey="amount" name={t('statistics.columns.amount')} fill="#91caff" isAnimationActive={false}
+              <Bar dataKey="amount" name={t('statistics.columns.amount')} fill="#91caff" isAnimationActive={false} minPointSize={visibleBar}
                 shape={clickableBar((i) => `chart-bar-rate-${rates[i]?.rate ?? i}`, (i) => rates[i] && onRate(rates[i].rate))} />
-              <Bar dataKey="tax" name={t('statistics.outputTax')} fill={OUTPUT_COLOR} isAnimationActive={false}
+              <Bar dataKey="tax" name={t('statistics.outputTax')} fill={OUTPUT_COLOR} isAnimationActive={false} minPointSize={visibleBar}
                 shape={clickableBar((i) => `chart-bar-ratetax-${rates[i]?.rate ?? i}`, (i) => rates[i] && onRate(rates[i].rate))} />
             </BarChart>
           </ResponsiveContainer>
