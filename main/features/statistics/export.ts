@@ -23,7 +23,7 @@ const KIND_KEYS: Record<OutputKind, ExportTextKey> = {
 /** The file name the save dialog offers: 统计-2026年11月 / statistics-2026-Q4. */
 export function statisticsFileName(stats: PeriodStatistics, language: UiLanguage): string {
   const { kind, year, index } = stats.period;
-  const period = exportText(kind === 'month' ? 'statisticsMonth' : 'statisticsQuarter', { year, index, month: String(index).padStart(2, '0') }, language);
+  const period = exportText(kind === 'month' ? 'statisticsMonth' : 'statisticsQuarter', { year, index }, language);
   return `${exportText('statisticsFileName', { period }, language)}.xlsx`;
 }
 

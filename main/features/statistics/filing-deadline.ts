@@ -9,8 +9,8 @@
  *
  * Days off come from the State Council's yearly holiday notices (国务院办公厅关于部分节假日安排的通知),
  * kept below for the years published; for a year not listed only weekends count. The tax authority's
- * own yearly filing calendar is the final word where it differs; this rule follows it in the months
- * checked in test/unit/statistics/filing-deadline.test.ts.
+ * own yearly filing calendar is the final word where it differs (test/unit/features/filing-deadline.test.ts
+ * checks this rule, not that calendar).
  */
 
 interface YearCalendar {
