@@ -12,6 +12,8 @@ import { createVaultRepo } from './vault-repo.js';
 /** Names of the secrets the app keeps; one place so that no two features pick the same name. */
 export const SECRET_NAMES = {
   remoteAppSecret: 'remote.appSecret',
+  /** The team ledger's PostgreSQL password (docs/team-ledger.md §3). */
+  teamLedgerPassword: 'team.password',
   enterpriseIdentityPwd: (taxNumber: string) => `enterprise.${taxNumber}.identityPwd`,
   enterpriseTaxPwd: (taxNumber: string) => `enterprise.${taxNumber}.taxPwd`,
 } as const;

@@ -25,6 +25,7 @@ import { printChannels, printEvents } from './channels/print.js';
 import { serviceChannels, serviceEvents } from './channels/service.js';
 import { startupChannels, startupEvents } from './channels/startup.js';
 import { statisticsChannels, statisticsEvents } from './channels/statistics.js';
+import { teamLedgerChannels } from './channels/team-ledger.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -50,6 +51,7 @@ export const contract = {
   ...serviceChannels,
   ...startupChannels,
   ...statisticsChannels,
+  ...teamLedgerChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**

@@ -6,6 +6,7 @@ export * from './schemas/issuance.js';
 export * from './schemas/history.js';
 export * from './schemas/red.js';
 export * from './schemas/settings.js';
+export * from './schemas/team-ledger.js';
 export * from './schemas/libraries.js';
 export * from './schemas/batch.js';
 export * from './schemas/certification.js';

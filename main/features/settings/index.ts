@@ -1,6 +1,7 @@
 /**
  * The settings feature: which service this desk talks to (the embedded sandbox or a live one, its
- * credentials kept in the vault), the connection test, and `app:info`. Created before the others: its
+ * credentials kept in the vault), the connection test, the team ledger's connection (team-ledger.ts), and
+ * `app:info`. Created before the others: its
  * `api.startupService()` decides which service core.ts connects to, so it takes only what exists before
  * that choice (no environment, no client).
  */
@@ -12,6 +13,7 @@ import type { Feature, FeatureDeps } from '../feature.js';
 import { registerSettingsIpc } from './ipc.js';
 import { createSettingsRepo } from './repo.js';
 import { createSettingsService, type SettingsService } from './service.js';
+import { createTeamLedgerSettings } from './team-ledger.js';
 
 export type SettingsApi = Pick<SettingsService, 'startupService' | 'setActive'>;
 
@@ -25,9 +27,10 @@ export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' |
 }
 
 export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<SettingsApi> & { api: SettingsApi } {
+  const repo = createSettingsRepo(deps.db);
   const service = createSettingsService({
     db: deps.db,
-    repo: createSettingsRepo(deps.db),
+    repo,
     vault: deps.vault,
     cipherBackend: deps.ports.cipher.backend,
     pendingOperations: () => deps.outbox.pendingCount(),
@@ -36,10 +39,11 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     // Address and AppKey changes are confirmed in a main-process dialog (docs/security.md).
     ...(deps.ports.dialog ? { dialog: deps.ports.dialog } : {}),
   });
+  const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault });
   const saved = () => ({ aggregate: 'settings' as const, action: 'updated' as const, ids: [], enterprise: null });
   return {
     name: 'settings',
-    registerIpc: (router) => registerSettingsIpc(announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved }), deps.info, service),
+    registerIpc: (router) => registerSettingsIpc(announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved, 'teamLedger:save': saved }), deps.info, service, team),
     api: service,
   };
 }

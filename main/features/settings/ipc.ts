@@ -2,11 +2,15 @@
 import type { AppInfo } from '../../../shared/ipc/index.js';
 import type { IpcRouter } from '../../ipc/router.js';
 import type { SettingsService } from './service.js';
+import type { TeamLedgerSettings } from './team-ledger.js';
 
-export function registerSettingsIpc(router: IpcRouter, info: () => AppInfo, settings: SettingsService): void {
+export function registerSettingsIpc(router: IpcRouter, info: () => AppInfo, settings: SettingsService, team: TeamLedgerSettings): void {
   router.handle('app:info', () => info());
   router.handle('settings:get', () => settings.get());
   router.handle('settings:setRemote', (request) => settings.setRemote(request));
   router.handle('settings:useSandbox', () => settings.useSandbox());
   router.handle('settings:testConnection', () => settings.testConnection());
+  router.handle('teamLedger:get', () => team.get());
+  router.handle('teamLedger:save', (request) => team.save(request));
+  router.handle('teamLedger:test', () => team.testConnection());
 }

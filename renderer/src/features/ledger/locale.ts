@@ -1,4 +1,6 @@
-/** Texts of the ledger guard: the recovery screen and the "data and backups" card in settings. */
+/** Texts of the ledger guard: the recovery screen and the "data and backups" card in settings; the team ledger's card (`team`). */
+import { teamLedgerEn, teamLedgerZh } from '../team-ledger/locale.js';
+
 export const ledgerZh = {
   recovery: {
     title: '开票记录需要恢复',
@@ -45,6 +47,7 @@ export const ledgerZh = {
     policy: '每天自动备份一次、每次升级数据库前备份一次；保留最近 7 天每天一份和之前 4 周每周一份。',
     kinds: { daily: '每日', manual: '手动', 'pre-migration': '升级前', 'before-restore': '恢复前' },
   },
+  team: teamLedgerZh,
 };
 
 export const ledgerEn: typeof ledgerZh = {
@@ -93,4 +96,5 @@ export const ledgerEn: typeof ledgerZh = {
     policy: 'Backed up automatically once a day and before every database upgrade; the last 7 days and 4 weeks before them are kept.',
     kinds: { daily: 'daily', manual: 'manual', 'pre-migration': 'before upgrade', 'before-restore': 'before restore' },
   },
+  team: teamLedgerEn,
 };

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { SetRemoteRequest } from '../../../../../shared/ipc/schemas/settings.js';
 import { reportSuccess } from '../../../lib/messages.js';
 import { TaxCodeTableCard } from '../../tax-codes/components/tax-code-table-card.js';
+import { TeamLedgerCard } from '../../team-ledger/components/team-ledger-card.js';
 import { loadSettings, saveRemote, switchToSandbox, testConnection } from '../actions.js';
 import { useSettingsStore } from '../store.js';
 
@@ -127,6 +128,8 @@ export function SettingsView() {
         </Form>
       </Card>
       <DataCard />
+
+      <TeamLedgerCard />
 
       <TaxCodeTableCard />
     </Space>

@@ -1,0 +1,78 @@
+/**
+ * Settings → 团队账本 (docs/team-ledger.md §3): where the team's PostgreSQL ledger is, saved in the desk's
+ * settings; its password sealed in the vault like the service's AppSecret (never stored in plain text,
+ * never sent back); and 测试连接 against what was saved. Saving does not move the desk's ledger: the
+ * asynchronous ledger port is not built yet, so the desk keeps its own SQLite ledger (the view says
+ * `enabled: false`, and the renderer says so in the clerk's words).
+ */
+import { IpcFailure } from '../../../shared/ipc/index.js';
+import { TeamLedgerAddress, type SaveTeamLedgerRequest, type TeamConnectionTestResult, type TeamLedgerView } from '../../../shared/ipc/schemas/team-ledger.js';
+import type { Db } from '../../db/open.js';
+import { testTeamConnection } from '../../ledger/pg/connection-test.js';
+import { SECRET_NAMES, SecretUnreadableError, type Vault } from '../../security/vault.js';
+import type { SettingsRepo } from './repo.js';
+
+const ADDRESS_KEY = 'team.address';
+
+export interface TeamLedgerSettingsDeps {
+  db: Db;
+  repo: SettingsRepo;
+  vault: Vault;
+  now?: () => Date;
+}
+
+export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
+  const { db, repo, vault } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function savedAddress(): TeamLedgerAddress | null {
+    const json = repo.get(ADDRESS_KEY);
+    if (json === null) return null;
+    // Written by this code; a value that no longer parses is treated as not saved, not as a crash.
+    const parsed = TeamLedgerAddress.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  }
+
+  function passwordUnreadable(): boolean {
+    try {
+      vault.reveal(SECRET_NAMES.teamLedgerPassword);
+      return false;
+    } catch (error) {
+      return error instanceof SecretUnreadableError;
+    }
+  }
+
+  function view(): TeamLedgerView {
+    return { address: savedAddress(), hasPassword: vault.has(SECRET_NAMES.teamLedgerPassword), passwordUnreadable: passwordUnreadable(), enabled: false };
+  }
+
+  return {
+    get: view,
+
+    save(request: SaveTeamLedgerRequest): TeamLedgerView {
+      const { password, ...address } = request;
+      const saved = savedAddress();
+      // The stored password goes only to the server and role it was typed for: a page that changes the
+      // address cannot send it elsewhere without knowing it.
+      const moved = saved === null || saved.host !== address.host || saved.port !== address.port || saved.database !== address.database || saved.user !== address.user;
+      if (password === undefined && (moved || !vault.has(SECRET_NAMES.teamLedgerPassword))) {
+        throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.passwordRequired', {}, { details: { field: 'password', reason: 'secret-required' } });
+      }
+      db.transaction(() => {
+        if (password !== undefined) vault.set(SECRET_NAMES.teamLedgerPassword, password);
+        repo.set(ADDRESS_KEY, JSON.stringify(address), now().toISOString());
+      })();
+      return view();
+    },
+
+    /** Signs in with what was saved; the outcome's key says what happened. */
+    async testConnection(): Promise<TeamConnectionTestResult> {
+      const address = savedAddress();
+      const password = vault.reveal(SECRET_NAMES.teamLedgerPassword);
+      if (address === null || password === null) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.saveFirst');
+      return testTeamConnection(address, password);
+    },
+  };
+}
+
+export type TeamLedgerSettings = ReturnType<typeof createTeamLedgerSettings>;
