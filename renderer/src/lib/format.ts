@@ -4,6 +4,7 @@
  * percentage ("13%", never "0.13"). Pure, so they are unit-tested without a browser.
  */
 import Decimal from 'decimal.js';
+import { isoDate } from '../../../shared/i18n/received-texts.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -28,12 +29,37 @@ export function formatDateTime(value: string | null | undefined): string {
   return value;
 }
 
-/** "0.13" → "13%" (decimal arithmetic: 0.07 never shows as 7.000000000000001%); a text that is no rate as it is. */
+/** A day as "yyyy-MM-dd": the service's yyyyMMdd (KPRQ), or the day of any time formatDateTime reads. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  if (/^\d{8}$/.test(value)) return isoDate(value);
+  const time = formatDateTime(value);
+  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(time) ? time.slice(0, 10) : time;
+}
+
+/** A tax period as "yyyy-MM" (the service's yyyyMM, SKSSQ); anything else as it is. */
+export function formatPeriod(value: string | null | undefined): string {
+  if (!value) return '';
+  return /^\d{6}$/.test(value) ? `${value.slice(0, 4)}-${value.slice(4)}` : value;
+}
+
+/** A period or day the clerk typed as yyyy-MM or yyyy-MM-dd, in the service's compact form (yyyyMM, yyyyMMdd). */
+export function compactDate(typed: string): string {
+  const trimmed = typed.trim();
+  return /^\d{4}-\d{2}(-\d{2})?$/.test(trimmed) ? trimmed.replace(/-/gu, '') : trimmed;
+}
+
+/**
+ * "0.13" → "13%" (decimal arithmetic: 0.07 never shows as 7.000000000000001%); a text that is no rate as it
+ * is. Some records of collected input invoices carry the rate as a percentage number ("3" for 3%, the
+ * service interface's SL): a rate of 1 or more is such a number, since no ratio reaches 100%.
+ */
 export function formatRate(rate: string | null | undefined): string {
   if (rate === null || rate === undefined || rate === '') return '';
   if (/%$/.test(rate.trim())) return rate.trim();
   try {
-    return `${new Decimal(rate).times(100).toString()}%`;
+    const value = new Decimal(rate);
+    return `${(value.gte(1) ? value : value.times(100)).toString()}%`;
   } catch {
     return rate;
   }

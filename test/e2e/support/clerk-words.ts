@@ -17,8 +17,8 @@ export interface WordFinding {
 
 export interface ScanOptions {
   language: ClerkLanguage;
-  /** Data shown as it is (names, goods, invoice numbers): removed from the text before scanning. */
-  data?: readonly string[];
+  /** Data shown as it is (names, goods, invoice numbers, a red invoice's remark): removed from the text before scanning. */
+  data?: readonly (string | RegExp)[];
 }
 
 /** The state and kind codes of the IPC contracts (shared/ipc): shown as such, they are raw codes. */
@@ -65,7 +65,7 @@ const LINE_RULES: LineRule[] = [
     test: first(/(?<!\d)20\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(([01]\d|2[0-3])[0-5]\d[0-5]\d)?(?!\d)/u),
   },
   // 0.13, 0.06, 0.015 — a tax rate as the contract spells it, not as a percentage.
-  { rule: 'decimal-rate', test: first(/(?<![\d.,])0?\.(17|16|13|11|10?|09|06|05|04|03|015|01)(?![\d.%])/u) },
+  { rule: 'decimal-rate', test: first(/(?<![\d.,])0?\.(17|16|13|11|10?|09|06|05|04|03|015|01)(?![\d.%]|\s*(毫米|厘米|mm|cm|秒))/u) },
   { rule: 'i18n-placeholder', test: first(/\{\{\s*\w+\s*\}\}/u) },
   {
     rule: 'dotted-key',
@@ -97,10 +97,12 @@ const URL = /https?:\/\/\S+/gu;
 
 /** The findings in one text; a table row's cells (tab-separated in innerText) are scanned one by one. */
 export function scanClerkText(text: string, options: ScanOptions): WordFinding[] {
-  const data = [...(options.data ?? [])].filter((value) => value.length > 0).sort((a, b) => b.length - a.length);
+  const texts = (options.data ?? []).filter((value): value is string => typeof value === 'string' && value.length > 0).sort((a, b) => b.length - a.length);
+  const patterns = (options.data ?? []).filter((value): value is RegExp => value instanceof RegExp).map((re) => new RegExp(re.source, `${re.flags.replace('g', '')}g`));
   const findings: WordFinding[] = [];
   for (const raw of text.split('\n')) {
-    const line = data.reduce((rest, value) => rest.split(value).join(' '), raw).replace(URL, ' ').replace(AMOUNT_IN_WORDS, ' ');
+    const unnamed = texts.reduce((rest, value) => rest.split(value).join(' '), patterns.reduce((rest, re) => rest.replace(re, ' '), raw));
+    const line = unnamed.replace(URL, ' ').replace(AMOUNT_IN_WORDS, ' ');
     for (const cell of line.split('\t').map((part) => part.trim()).filter(Boolean)) {
       for (const { rule, test } of LINE_RULES) {
         const match = test(cell, options.language);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { scanClerkText, type ClerkLanguage } from '../../e2e/support/clerk-words.js';
 
-const rules = (text: string, language: ClerkLanguage = 'zh-CN', data: string[] = []) =>
+const rules = (text: string, language: ClerkLanguage = 'zh-CN', data: Array<string | RegExp> = []) =>
   [...new Set(scanClerkText(text, { language, data }).map((finding) => finding.rule))];
 
 describe('the clerk-words scanner', () => {
@@ -54,6 +54,7 @@ describe('the clerk-words scanner', () => {
       '申请时间\t2026-11-27 15:13\t已开具\t13%\t免税',
       '共 3 张，成功 2 张，失败 1 张',
       '只剩 2 天',
+      '每 0.1 毫米一档',
       '增值税专用发票（004）\t0.00\t合计 1,130.00',
       '导出 发票清单.xlsx 到 /home/clerk/导出',
       '服务地址 https://api.example.com/v1 AppKey demo',
@@ -74,5 +75,6 @@ describe('the clerk-words scanner', () => {
     const line = 'Buyer\t杭州云栖商贸有限公司\tGoods\t打印纸';
     expect(rules(line, 'en')).toEqual(['chinese-in-english']);
     expect(rules(line, 'en', ['杭州云栖商贸有限公司', '打印纸'])).toEqual([]);
+    expect(rules('Remark\t对应正数发票代码:031026004001号码:00000001', 'en', [/对应正数发票代码:\d+号码:\d+/u])).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRate, platformOf } from '../../../renderer/src/lib/format.js';
+import { compactDate, formatDate, formatDateTime, formatPeriod, formatRate, platformOf } from '../../../renderer/src/lib/format.js';
 
 describe('formatDateTime', () => {
   it('formats the service’s yyyyMMddHHmmss as is (it is already local time)', () => {
@@ -26,6 +26,8 @@ describe('formatRate', () => {
     expect(['0.13', '0.09', '0.06', '0.07', '0.015', '0', '13%'].map(formatRate)).toEqual(['13%', '9%', '6%', '7%', '1.5%', '0%', '13%']);
     expect(formatRate(null)).toBe('');
     expect(formatRate('免税')).toBe('免税');
+    // A collected record's SL as a percentage number.
+    expect(['3', '13', '1'].map(formatRate)).toEqual(['3%', '13%', '1%']);
   });
 });
 
@@ -34,5 +36,18 @@ describe('platformOf', () => {
     expect(platformOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64)')).toBe('windows');
     expect(platformOf('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)')).toBe('mac');
     expect(platformOf('Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/120')).toBe('other');
+  });
+});
+
+describe('formatDate, formatPeriod and compactDate', () => {
+  it('shows days as yyyy-MM-dd and periods as yyyy-MM, and reads them back as the service spells them', () => {
+    expect(formatDate('20261125')).toBe('2026-11-25');
+    expect(formatDate('20261122083500')).toBe('2026-11-22');
+    expect(formatDate(null)).toBe('');
+    expect(formatPeriod('202611')).toBe('2026-11');
+    expect(formatPeriod('2026-11')).toBe('2026-11');
+    expect(compactDate(' 2026-11 ')).toBe('202611');
+    expect(compactDate('2026-11-25')).toBe('20261125');
+    expect(compactDate('20261125')).toBe('20261125');
   });
 });

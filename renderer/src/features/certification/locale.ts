@@ -79,7 +79,7 @@ export const certificationEn: typeof certificationZh = {
   batch: 'Batch {{PCH}} · period {{period}}',
   batchStatus: { queued: 'queued', submitted: 'accepted', processing: 'processing', done: 'processed', rejected: 'rejected', failed: 'failed' },
   certifiedVerb: 'certified',
-  RZCLZT: { '0': 'not certified', '1': 'awaiting', '2': 'certifying', '3': 'certifying (third party)', '4': 'certified', '5': 'failed' },
+  RZCLZT: { '0': 'Not certified', '1': 'Awaiting', '2': 'Certifying', '3': 'Certifying (third party)', '4': 'Certified', '5': 'Failed' },
   SBYY: {
     '1': 'Success', '2': 'No such invoice', '3': 'Invoice abnormal', '4': 'Already certified', '5': 'Overdue', '6': 'Already applied', '7': 'Application month mismatch',
     '8': 'Other exception', '9': 'Invoice not yet due', '10': 'Red invoice cannot be certified', '11': 'Certification type mismatch', '12': 'Credit rating abnormal',

@@ -11,6 +11,7 @@ import type { CertificationBatchView } from '../../../../../shared/ipc/schemas/c
 import { CERTIFICATION_FAILURE_REASONS, type CertificationFailureReason } from '../../../../../shared/spec/codes-input.js';
 import { retryFailed } from '../actions.js';
 import { jobOutcome, jobSummaryText, jobTone } from '../../../lib/job-outcome.js';
+import { formatPeriod } from '../../../lib/format.js';
 import { deadlineText } from './deadline-notice.js';
 import { useCertificationStore } from '../store.js';
 
@@ -86,7 +87,7 @@ export function CertificationView() {
           size="small"
           data-testid={`certification-batch-${batch.PCH}`}
           data-status={batch.status}
-          title={t('certification.batch', { PCH: batch.PCH, period: batch.SQSKSSQ })}
+          title={t('certification.batch', { PCH: batch.PCH, period: formatPeriod(batch.SQSKSSQ) })}
           extra={<BatchOutcome batch={batch} />}
         >
           {batch.ZTDM && batch.ZTDM !== '0000' && <Alert type="error" showIcon title={t('errors.service.refused', { code: batch.ZTDM, message: batch.ZTXX ?? '' })} style={{ marginBottom: 8 }} />}

@@ -57,7 +57,7 @@ export function CertifyDrawer({ open, ids, onClose }: { open: boolean; ids: numb
           columns={[
             { title: t('certification.columns.code'), dataIndex: 'FPDM', width: 130 },
             { title: t('certification.columns.number'), dataIndex: 'FPHM', width: 110 },
-            { title: t('certification.columns.type'), dataIndex: 'FPLXDM', width: 60 },
+            { title: t('certification.columns.type'), key: 'type', width: 90, render: (_: unknown, row: CertificationCheckResult[number]) => t(`collection.kindShort.${row.FPLXDM}` as never) },
             { title: t('certification.columns.tax'), dataIndex: 'SE', width: 100, align: 'right' },
             {
               title: t('certification.columns.validTax'),

@@ -7,10 +7,11 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CertificationSummary } from '../../../../../shared/ipc/schemas/certification.js';
 import { useAppStore } from '../../../app/store.js';
+import { formatDate } from '../../../lib/format.js';
 import { useCertificationStore } from '../store.js';
 
 export function deadlineText(summary: CertificationSummary | null): string {
-  return summary?.deadline ? `${summary.deadline.slice(0, 4)}-${summary.deadline.slice(4, 6)}-${summary.deadline.slice(6, 8)}` : '';
+  return formatDate(summary?.deadline);
 }
 
 export function DeadlineNotice() {

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LedgerFilter } from '../../../../../shared/ipc/schemas/collection.js';
 import { loadLedger } from '../actions.js';
+import { compactDate } from '../../../lib/format.js';
 
 /** Options in words (the code only as the value), whose labels carry test ids (ledger-option-<field>-<code>): what a test clicks. */
 const codes = (field: string, values: string[], prefix: string, t: (key: string) => string) =>
@@ -41,7 +42,7 @@ export function LedgerFilters() {
       <Input style={{ width: 200 }} placeholder={t('collection.filters.seller')} data-testid="ledger-filter-seller" value={draft.seller ?? ''} onChange={(e) => set('seller', e.target.value)} />
       <Input style={{ width: 110 }} placeholder={t('collection.filters.amountMin')} data-testid="ledger-filter-amountMin" value={draft.amountMin ?? ''} onChange={(e) => set('amountMin', e.target.value.trim())} />
       <Input style={{ width: 110 }} placeholder={t('collection.filters.amountMax')} data-testid="ledger-filter-amountMax" value={draft.amountMax ?? ''} onChange={(e) => set('amountMax', e.target.value.trim())} />
-      <Button type="primary" data-testid="ledger-search" onClick={() => loadLedger({ filter: draft })}>
+      <Button type="primary" data-testid="ledger-search" onClick={() => loadLedger({ filter: draft.period ? { ...draft, period: compactDate(draft.period) } : draft })}>
         {t('collection.filters.search')}
       </Button>
       <Button data-testid="ledger-reset" onClick={() => { setDraft({}); loadLedger({ filter: {} }); }}>

@@ -8,6 +8,7 @@
  * data-total), ledger-row-<FPHM>, ledger-detail, ledger-export, ledger-certify.
  */
 import { useEnterpriseSwitch } from '../../../lib/change-feed.js';
+import { formatDate, formatPeriod } from '../../../lib/format.js';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,7 @@ function useColumns(): Array<VirtualColumn<LedgerRow>> {
     { key: 'type', title: t('collection.columns.type'), width: 80, render: (r) => t(`collection.kindShort.${r.FPLXDM}` as never) },
     { key: 'code', title: t('collection.columns.code'), width: 120, render: (r) => <span style={mono}>{r.FPDM}</span> },
     { key: 'number', title: t('collection.columns.number'), width: 130, render: (r) => <span style={mono}>{r.FPHM}</span> },
-    { key: 'date', title: t('collection.columns.date'), width: 100, render: (r) => <span style={mono}>{r.KPRQ ?? ''}</span> },
+    { key: 'date', title: t('collection.columns.date'), width: 100, render: (r) => <span style={mono}>{formatDate(r.KPRQ)}</span> },
     { key: 'seller', title: t('collection.columns.seller'), width: '20%', render: (r) => <span title={r.XHFMC ?? ''}>{r.XHFMC}</span> },
     { key: 'amount', title: t('collection.columns.amount'), width: 110, align: 'right', render: (r) => <span style={mono}>{r.HJJE ?? ''}</span> },
     { key: 'tax', title: t('collection.columns.tax'), width: 100, align: 'right', render: (r) => <span style={mono}>{r.SE ?? ''}</span> },
@@ -38,7 +39,7 @@ function useColumns(): Array<VirtualColumn<LedgerRow>> {
     { key: 'FPZT', title: t('collection.columns.FPZT'), width: 90, render: (r) => code('FPZT', r.FPZT) },
     { key: 'RZZT', title: t('collection.columns.RZZT'), width: 90, render: (r) => code('RZZT', r.RZZT ?? '0', r.RZZT ?? '0') },
     { key: 'GLZT', title: t('collection.columns.GLZT'), width: 90, render: (r) => code('GLZT', r.GLZT) },
-    { key: 'period', title: t('collection.columns.period'), width: 90, render: (r) => r.RZSQ ?? r.DQSKSSQ },
+    { key: 'period', title: t('collection.columns.period'), width: 90, render: (r) => formatPeriod(r.RZSQ ?? r.DQSKSSQ) },
   ];
 }
 

@@ -20,6 +20,7 @@ import { useIntakeStore } from '../store.js';
 import { StateTag, useStateWords } from './state-tag.js';
 import { isoDate, kindName } from '../../../../../shared/i18n/received-texts.js';
 import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
+import { compactDate } from '../../../lib/format.js';
 import { VERIFICATION_STATES } from '../../../../../shared/rules/verification-state.js';
 
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -101,13 +102,15 @@ export function LedgerPanel() {
   const words = useStateWords();
   const { i18n } = useTranslation();
   const language = uiLanguageOf(i18n.language as LocaleCode);
+  // Days typed as yyyy-MM-dd (the clerk's form) go to main as the service's yyyyMMdd.
+  const sent: IntakeLedgerFilter = { ...filter, ...(filter.from ? { from: compactDate(filter.from) } : {}), ...(filter.to ? { to: compactDate(filter.to) } : {}) };
   const set = (patch: Partial<IntakeLedgerFilter>) => setFilter((current) => Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, value]) => value !== undefined && value !== '' && value !== false)) as IntakeLedgerFilter);
   return (
     <div data-testid="intake-ledger">
       <EnterpriseLine />
       <Flex wrap gap={8} style={{ marginBottom: 8 }}>
-        <Input style={{ width: 140 }} placeholder={`${t('intake.ledger.from')} yyyyMMdd`} value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value })} data-testid="ledger-from" />
-        <Input style={{ width: 140 }} placeholder={`${t('intake.ledger.to')} yyyyMMdd`} value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value })} data-testid="ledger-to" />
+        <Input style={{ width: 140 }} placeholder={`${t('intake.ledger.from')} yyyy-MM-dd`} value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value })} data-testid="ledger-from" />
+        <Input style={{ width: 140 }} placeholder={`${t('intake.ledger.to')} yyyy-MM-dd`} value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value })} data-testid="ledger-to" />
         <Input style={{ width: 200 }} placeholder={t('intake.ledger.seller')} value={filter.seller ?? ''} onChange={(e) => set({ seller: e.target.value })} data-testid="ledger-seller" />
         <Select allowClear style={{ width: 200 }} placeholder={t('intake.ledger.kind')} value={filter.fpzl} onChange={(fpzl?: string) => set({ fpzl })} options={KINDS.map((kind) => ({ value: kind, label: kindName(kind, null, language) }))} data-testid="ledger-kind" />
         <Select
@@ -122,10 +125,10 @@ export function LedgerPanel() {
         <Checkbox checked={filter.duplicatesOnly ?? false} onChange={(e) => set({ duplicatesOnly: e.target.checked })} data-testid="ledger-duplicates">
           {t('intake.ledger.duplicates')}
         </Checkbox>
-        <Button type="primary" loading={list.loading} onClick={() => loadLedger(filter)} data-testid="ledger-search">
+        <Button type="primary" loading={list.loading} onClick={() => loadLedger(sent)} data-testid="ledger-search">
           {t('intake.ledger.search')}
         </Button>
-        <Button loading={busy.export ?? false} onClick={() => void exportLedger(filter)} data-testid="ledger-export">
+        <Button loading={busy.export ?? false} onClick={() => void exportLedger(sent)} data-testid="ledger-export">
           {t('intake.ledger.export')}
         </Button>
       </Flex>

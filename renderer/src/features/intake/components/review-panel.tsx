@@ -74,7 +74,8 @@ export function ReviewPanel() {
       </div>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('intake.review.title')}：{item.fileName}
+          {t('app.labelled', { label: t('intake.review.title') })}
+          {item.fileName}
         </Typography.Title>
         {item.duplicate && (
           <Alert

@@ -56,7 +56,7 @@ export function CopyLibrary({ kind }: { kind: LibraryKind }) {
           data-testid={`${kind}-copy-from`}
           options={others.map((source) => ({
             value: source.taxNumber,
-            label: <span data-testid={`${kind}-copy-from-option-${source.taxNumber}`}>{`${source.name}（${source.taxNumber}）`}</span>,
+            label: <span data-testid={`${kind}-copy-from-option-${source.taxNumber}`}>{t('app.withKey', { label: source.name, key: source.taxNumber })}</span>,
           }))}
         />
       </Modal>
