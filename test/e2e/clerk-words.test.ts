@@ -141,8 +141,8 @@ async function read(walk: Walk, place: string): Promise<void> {
     );
     const displays = skipped.map((node) => node.style.display);
     for (const node of skipped) node.style.display = 'none';
-    // Tags stand apart on screen by their margins, not by a space innerText would show.
-    const spaces = [...document.querySelectorAll('.ant-tag')].map((tag) => {
+    // Tags and a chart's legend items stand apart on screen by their margins, not by a space innerText would show.
+    const spaces = [...document.querySelectorAll('.ant-tag, .recharts-legend-item')].map((tag) => {
       const space = document.createTextNode(' ');
       tag.after(space);
       return space;
