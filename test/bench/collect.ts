@@ -3,7 +3,10 @@
  * run (signed calls through the typed client, zod parse, record mapping, page + run stored in one
  * transaction, the ledger's change tracking and search index) — vs the raw limit in the same run: signed
  * fetches of the same pages from the same sandbox (sign, fetch, JSON.parse) and raw inserts of header and
- * lines into a bare table, one transaction per page. Ratio = ours / raw, one run each.
+ * lines into a bare table, one transaction per page. Interleaved over the same invoices: each round
+ * collects them all through a fresh core and fetches them all raw into a fresh file, the order swapped
+ * from round to round, so a busy stretch of a shared machine weighs on both; ratio = the median of the
+ * rounds' ratios (ours and baseline printed as medians).
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,10 +15,11 @@ import { createHmacSigner } from '../../main/api/signer.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, RECEIVED_BULK_CONTROL_PATH, startSandbox } from '../../sandbox/index.js';
 import { ENDPOINTS } from '../../shared/spec/endpoints.js';
 import { createTestCipher } from '../support/test-cipher.js';
-import { benchDir, fmt, report } from './common.js';
+import { benchDir, fmt, percentile, report } from './common.js';
 
 const INVOICES = Number(process.env.BENCH_COLLECT_INVOICES ?? 50_000);
 const LINES = 5;
+const ROUNDS = Number(process.env.BENCH_COLLECT_ROUNDS ?? 3);
 
 function chinaNow(offsetMs = 0): string {
   return new Date(Date.now() + offsetMs + 8 * 3_600_000).toISOString().replace(/[-T:]/g, '').slice(0, 14);
@@ -37,7 +41,7 @@ async function seed(baseUrl: string): Promise<void> {
 }
 
 /** Raw: sign, fetch, JSON.parse each page; insert header and lines with two prepared statements. */
-async function raw(baseUrl: string, file: string): Promise<{ ms: number; rows: number }> {
+async function raw(baseUrl: string, file: string, round: number): Promise<{ ms: number; rows: number }> {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.exec(`CREATE TABLE inv (id INTEGER PRIMARY KEY, FPDM TEXT, FPHM TEXT, KPRQ TEXT, XHFMC TEXT, XHFSBH TEXT, HJJE TEXT, SE TEXT, FPZT TEXT, RZZT TEXT, GLZT TEXT, record_json TEXT);
@@ -52,7 +56,7 @@ async function raw(baseUrl: string, file: string): Promise<{ ms: number; rows: n
     }
   });
   const signer = createHmacSigner(DEMO_CREDENTIALS);
-  const pch = 'RAW'.padEnd(32, '0');
+  const pch = `RAW${round}`.padEnd(32, '0');
   // One logical request: the same dates on every page of the PCH.
   const until = chinaNow();
   const started = performance.now();
@@ -74,37 +78,71 @@ async function raw(baseUrl: string, file: string): Promise<{ ms: number; rows: n
   return { ms, rows };
 }
 
+/** Ours: a fresh core collects every invoice (collection:start → the run's done event). */
+async function ours(baseUrl: string, dataDir: string): Promise<number> {
+  const core = await createCore(
+    {
+      dataDir,
+      appVersion: 'bench',
+      service: { kind: 'remote', baseUrl, appKey: DEMO_CREDENTIALS.appKey, appSecret: DEMO_CREDENTIALS.appSecret, seller: DEMO_ENTERPRISE },
+    },
+    { cipher: createTestCipher() },
+  );
+  const done = new Promise<{ rows: number; total: number | null; status: string }>((resolve) =>
+    core.onEvent((event, payload) => {
+      if (event === 'collection:progress' && (payload.status === 'done' || payload.status === 'failed')) resolve(payload);
+    }),
+  );
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const started = performance.now();
+  const result = await core.router.dispatch('collection:start', { kinds: ['01'], from: '2017-01-01', to: today });
+  if (!result.ok) throw new Error(`collection:start refused: ${result.error.message}`);
+  const run = await done;
+  const ms = performance.now() - started;
+  await core.close();
+  if (run.status !== 'done' || run.rows !== INVOICES) throw new Error(`collection ended ${run.status} with ${run.rows} of ${INVOICES} rows`);
+  return ms;
+}
+
 export async function benchCollect(): Promise<void> {
   const { dir, remove } = benchDir('collect');
   const sandboxDir = path.join(dir, 'sandbox');
   const sandbox = await startSandbox({ dataDir: sandboxDir, issueDelayMs: 0, controlApi: true, onError: () => {} });
   try {
     await seed(sandbox.baseUrl);
-    const core = await createCore(
-      {
-        dataDir: path.join(dir, 'app'),
-        appVersion: 'bench',
-        service: { kind: 'remote', baseUrl: sandbox.baseUrl, appKey: DEMO_CREDENTIALS.appKey, appSecret: DEMO_CREDENTIALS.appSecret, seller: DEMO_ENTERPRISE },
-      },
-      { cipher: createTestCipher() },
-    );
-    const done = new Promise<{ rows: number; total: number | null; status: string }>((resolve) =>
-      core.onEvent((event, payload) => {
-        if (event === 'collection:progress' && (payload.status === 'done' || payload.status === 'failed')) resolve(payload);
-      }),
-    );
-    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const started = performance.now();
-    const result = await core.router.dispatch('collection:start', { kinds: ['01'], from: '2017-01-01', to: today });
-    if (!result.ok) throw new Error(`collection:start refused: ${result.error.message}`);
-    const run = await done;
-    const oursMs = performance.now() - started;
-    await core.close();
-    if (run.status !== 'done' || run.rows !== INVOICES) throw new Error(`collection ended ${run.status} with ${run.rows} of ${INVOICES} rows`);
-    const baseline = await raw(sandbox.baseUrl, path.join(dir, 'raw.db'));
-    if (baseline.rows !== INVOICES) throw new Error(`raw fetched ${baseline.rows} of ${INVOICES} rows`);
+    const oursMs: number[] = [];
+    const rawMs: number[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const measureRaw = async () => {
+        const baseline = await raw(sandbox.baseUrl, path.join(dir, `raw-${round}.db`), round);
+        if (baseline.rows !== INVOICES) throw new Error(`raw fetched ${baseline.rows} of ${INVOICES} rows`);
+        return baseline.ms;
+      };
+      const measureOurs = () => ours(sandbox.baseUrl, path.join(dir, `app-${round}`));
+      let o: number;
+      let r: number;
+      if (round % 2 === 0) {
+        o = await measureOurs();
+        r = await measureRaw();
+      } else {
+        r = await measureRaw();
+        o = await measureOurs();
+      }
+      oursMs.push(o);
+      rawMs.push(r);
+      ratios.push(o / r);
+    }
+    const o = percentile(oursMs, 50);
+    const b = percentile(rawMs, 50);
     const perSecond = (ms: number) => `${fmt(INVOICES / (ms / 1000), 0)} invoices/s`;
-    report('collect', `${fmt(oursMs / 1000, 1)} s (${perSecond(oursMs)})`, `${fmt(baseline.ms / 1000, 1)} s (${perSecond(baseline.ms)})`, oursMs / baseline.ms, `${INVOICES} invoices x ${LINES} lines, pages of 1000 detail rows`);
+    report(
+      'collect',
+      `${fmt(o / 1000, 1)} s (${perSecond(o)})`,
+      `${fmt(b / 1000, 1)} s (${perSecond(b)})`,
+      percentile(ratios, 50),
+      `${INVOICES} invoices x ${LINES} lines, pages of 1000 detail rows; ${ROUNDS} interleaved rounds, medians; round ratios ${ratios.map((x) => fmt(x)).join(' ')}`,
+    );
   } finally {
     await sandbox.close();
     remove();

@@ -437,6 +437,9 @@ describe('history migrations keep data', () => {
     expect(found('"打印纸"')).toEqual(['00054321']);
     expect(found('"杭州云栖"')).toEqual(['00054321', '00054322']);
     expect(found('"不锈钢"')).toEqual(['00054323']);
+    // The indexes no read uses any more are gone; the ledger's and the key stay.
+    const indexes = (at.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'collected_invoice' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as Array<{ name: string }>).map((r) => r.name);
+    expect(indexes).toEqual(['collected_invoice_certified', 'collected_invoice_ledger']);
     // A change of the count (lines replaced) re-indexes without keeping the old document twice.
     at.db.prepare(`UPDATE collected_invoice SET line_count = 1 WHERE FPHM = '00054321'`).run();
     expect(found('"打印纸"')).toEqual(['00054321']);
