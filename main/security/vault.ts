@@ -39,6 +39,19 @@ export class SecretUnreadableError extends Error {
   }
 }
 
+/**
+ * Whether a stored secret can no longer be decrypted (keychain changed), so settings asks for it again.
+ * Decrypted in main only to learn that; the value goes nowhere. False when none is stored.
+ */
+export function secretUnreadable(vault: Vault, name: string): boolean {
+  try {
+    vault.reveal(name);
+    return false;
+  } catch (error) {
+    return error instanceof SecretUnreadableError;
+  }
+}
+
 export function createVault(db: Db, cipher: SecretCipher, now: () => Date = () => new Date()): Vault {
   const repo = createVaultRepo(db);
   return {

@@ -10,7 +10,7 @@ import { IpcFailure, type ConnectionTestResult, type Environment, type SetRemote
 import { createHmacSigner, type RequestSigner } from '../../api/signer.js';
 import type { Db } from '../../db/open.js';
 import type { DialogPort } from '../../ports.js';
-import { SECRET_NAMES, SecretUnreadableError, type Vault } from '../../security/vault.js';
+import { SECRET_NAMES, secretUnreadable, type Vault } from '../../security/vault.js';
 import type { Seller } from '../issuance/request.js';
 import type { SettingsRepo } from './repo.js';
 import { testServiceConnection, type ConnectionTarget, type RequestLogger } from './connection-test.js';
@@ -74,16 +74,6 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return { baseUrl, appKey, seller: sellerJson === null ? null : (JSON.parse(sellerJson) as Seller) };
   }
 
-  /** Decrypted in main only to learn whether it still can be; the value goes nowhere. */
-  function secretUnreadable(): boolean {
-    try {
-      vault.reveal(SECRET_NAMES.remoteAppSecret);
-      return false;
-    } catch (error) {
-      return error instanceof SecretUnreadableError;
-    }
-  }
-
   function view(): SettingsView {
     const environment = savedEnvironment();
     const remote = savedRemote();
@@ -94,7 +84,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       environment,
       activeEnvironment,
       restartRequired,
-      remote: remote === null ? null : { ...remote, hasAppSecret: vault.has(SECRET_NAMES.remoteAppSecret), appSecretUnreadable: secretUnreadable() },
+      remote: remote === null ? null : { ...remote, hasAppSecret: vault.has(SECRET_NAMES.remoteAppSecret), appSecretUnreadable: secretUnreadable(vault, SECRET_NAMES.remoteAppSecret) },
       secretBackend: deps.cipherBackend,
     };
   }

@@ -9,7 +9,7 @@ import { IpcFailure } from '../../../shared/ipc/index.js';
 import { TeamLedgerAddress, type SaveTeamLedgerRequest, type TeamConnectionTestResult, type TeamLedgerView } from '../../../shared/ipc/schemas/team-ledger.js';
 import type { Db } from '../../db/open.js';
 import { testTeamConnection } from '../../ledger/pg/connection-test.js';
-import { SECRET_NAMES, SecretUnreadableError, type Vault } from '../../security/vault.js';
+import { SECRET_NAMES, secretUnreadable, type Vault } from '../../security/vault.js';
 import type { SettingsRepo } from './repo.js';
 
 const ADDRESS_KEY = 'team.address';
@@ -29,21 +29,16 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
     const json = repo.get(ADDRESS_KEY);
     if (json === null) return null;
     // Written by this code; a value that no longer parses is treated as not saved, not as a crash.
-    const parsed = TeamLedgerAddress.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  }
-
-  function passwordUnreadable(): boolean {
     try {
-      vault.reveal(SECRET_NAMES.teamLedgerPassword);
-      return false;
-    } catch (error) {
-      return error instanceof SecretUnreadableError;
+      const parsed = TeamLedgerAddress.safeParse(JSON.parse(json));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
     }
   }
 
   function view(): TeamLedgerView {
-    return { address: savedAddress(), hasPassword: vault.has(SECRET_NAMES.teamLedgerPassword), passwordUnreadable: passwordUnreadable(), enabled: false };
+    return { address: savedAddress(), hasPassword: vault.has(SECRET_NAMES.teamLedgerPassword), passwordUnreadable: secretUnreadable(vault, SECRET_NAMES.teamLedgerPassword), enabled: false };
   }
 
   return {
