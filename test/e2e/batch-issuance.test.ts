@@ -89,8 +89,10 @@ describe('batch issuance from Excel', () => {
       await progress.waitFor({ timeout: 60_000 });
       await expect.poll(() => progress.getAttribute('data-issued'), { timeout: 180_000, interval: 250 }).toBe('50');
       expect(await progress.getAttribute('data-failed')).toBe('0');
-      await expect.poll(() => progress.innerText()).toContain('已开具 50 / 50');
-      await expect.poll(() => progress.innerText()).toContain('100%');
+      // The outcome counts issued and failed apart, green only because nothing failed.
+      await expect.poll(() => page.getByTestId('batch-outcome-summary').innerText()).toContain('已开具 50 张，失败 0 张');
+      expect(await page.getByTestId('batch-outcome-summary').getAttribute('data-tone')).toBe('success');
+      expect(await page.getByTestId('batch-outcome-progress').innerText()).toBe('50/50');
       await expect.poll(() => page.locator('[data-testid="batch-row"][data-state="issued"]').count(), { timeout: 60_000 }).toBe(50);
       // The invalid rows stayed as they were: never sent.
       expect(await invalid.count()).toBe(2);

@@ -228,7 +228,12 @@ interface RedRefRow {
   fpdm: string | null;
   fphm: string | null;
   created_at: string;
+  error_code: string | null;
+  error_message: string | null;
 }
+
+/** The service's own words of a refusal, stored as "code words" (issuance/service.ts): the code is said apart. */
+const serviceWords = (code: string, message: string | null): string => (message?.startsWith(code) ? message.slice(code.length).trim() : (message ?? ''));
 
 /** Reads of stored invoices and the red-reversal links, for the features built on issuance. */
 export function createInvoiceReads(db: Db) {
@@ -245,7 +250,7 @@ export function createInvoiceReads(db: Db) {
     `SELECT lsh, status, fpdm, fphm, error_message FROM issued_invoice WHERE lsh IN (SELECT value FROM json_each(?))`,
   );
   const reds = db.prepare<[number], RedRefRow>(
-    `SELECT i.id, i.lsh, i.fplxdm, i.status, r.amount, r.chyydm, i.fpdm, i.fphm, i.created_at
+    `SELECT i.id, i.lsh, i.fplxdm, i.status, r.amount, r.chyydm, i.fpdm, i.fphm, i.created_at, i.error_code, i.error_message
        FROM red_reversal r JOIN issued_invoice i ON i.id = r.red_invoice_id WHERE r.blue_invoice_id = ? ORDER BY i.created_at, i.id`,
   );
   const sums = db.prepare<[number], { total: number; reversed: number; in_flight: number; state: ReversalState }>(
@@ -284,6 +289,7 @@ export function createInvoiceReads(db: Db) {
         invoiceCode: row.fpdm,
         invoiceNumber: row.fphm,
         createdAt: row.created_at,
+        failure: row.status === 'failed' && row.error_code !== null ? { code: row.error_code, message: serviceWords(row.error_code, row.error_message) } : null,
       }));
     },
     /** What the red invoices of a blue one took (issued) and hold (on their way), with its reversal state. */

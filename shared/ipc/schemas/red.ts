@@ -161,6 +161,10 @@ export const RedInvoiceRef = z.strictObject({
   invoiceCode: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
   createdAt: z.string(),
+  failure: z
+    .strictObject({ code: z.string(), message: z.string() })
+    .nullable()
+    .describe("A failed red invoice: the service's refusal code and its own message (worded by the renderer as errors.service.refused)"),
 });
 export type RedInvoiceRef = z.infer<typeof RedInvoiceRef>;
 

@@ -23,7 +23,7 @@ const STATE_COLORS: Record<BatchInvoice['state'], string> = {
 };
 
 /** Why sending failed: the service's answer or an old stored sentence as they are, a submit failure by its key. */
-function failure(row: BatchInvoice): string | null {
+export function failure(row: BatchInvoice): string | null {
   if (row.error) return row.error;
   if (row.submitError) return errorText({ ...row.submitError, message: row.submitError.key });
   return null;

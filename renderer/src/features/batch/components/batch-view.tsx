@@ -1,14 +1,19 @@
 /**
  * 批量开票: download the template, import a filled sheet, review the per-row report, submit the valid
- * invoices, watch the progress reach 100%, export the results. Test ids: batch-view, batch-template,
- * batch-import, batch-recent, batch-submit, batch-export, batch-summary, batch-progress (data-issued,
- * data-total, data-failed), batch-table (see batch-table.tsx).
+ * invoices, watch the progress (n/m, then the shared honest outcome — issued and failed counted apart, each
+ * failed invoice named by its row and 发票序号 with the reason), export the results. Test ids: batch-view,
+ * batch-template, batch-import, batch-recent, batch-submit, batch-export, batch-summary, batch-progress
+ * (data-issued, data-total, data-failed) holding batch-outcome-progress / -summary / -failure,
+ * batch-table (see batch-table.tsx).
  */
-import { Alert, Button, Card, Descriptions, Flex, Progress, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadTemplate, exportResults, importBatch, openBatch, submitBatch } from '../actions.js';
 import { useBatchStore } from '../store.js';
-import { BatchTable } from './batch-table.js';
+import type { BatchInvoice } from '../../../../../shared/ipc/schemas/batch.js';
+import { jobOutcome } from '../../../lib/job-outcome.js';
+import { JobOutcomeView } from '../../../lib/job-outcome-view.js';
+import { BatchTable, failure } from './batch-table.js';
 import { useBatchSync } from './use-batch-sync.js';
 
 export function BatchView() {
@@ -19,7 +24,17 @@ export function BatchView() {
   const busy = useBatchStore((s) => s.busy);
   const ready = batch?.rows.filter((row) => row.state === 'ready').length ?? 0;
   const progress = batch?.progress;
-  const percent = progress && progress.total > 0 ? Math.round(((progress.issued + progress.failed) * 100) / progress.total) : 0;
+  const submitted = batch?.rows.filter((row) => row.state !== 'invalid' && row.state !== 'ready') ?? [];
+  const outcome = jobOutcome(
+    submitted,
+    (row: BatchInvoice) => ({
+      id: String(row.seq),
+      name: row.invoiceKey ? t('batch.rowName', { row: row.firstRow, key: row.invoiceKey }) : t('batch.rowOnly', { row: row.firstRow }),
+      state: row.state === 'issued' ? 'succeeded' : row.state === 'failed' ? 'failed' : 'pending',
+      reason: failure(row),
+    }),
+    progress?.total ?? 0,
+  );
 
   return (
     <Card
@@ -74,8 +89,7 @@ export function BatchView() {
           />
           {batch.submittedAt && progress && (
             <div data-testid="batch-progress" data-issued={progress.issued} data-total={progress.total} data-failed={progress.failed}>
-              <Progress percent={percent} format={(value) => `${value ?? 0}%`} status={progress.failed > 0 ? 'exception' : percent === 100 ? 'success' : 'active'} />
-              <Typography.Text type="secondary">{t('batch.progress', progress)}</Typography.Text>
+              <JobOutcomeView outcome={outcome} running={progress.queued > 0} words={{ verb: t('batch.issuedVerb') }} testId="batch-outcome" />
             </div>
           )}
           <BatchTable rows={batch.rows} loading={busy.load ?? false} />

@@ -1,12 +1,16 @@
 /**
  * Red-reversal information in the drawer: for a blue invoice what is reversed, in progress and left, its
  * red invoices and red-letter forms (with the form's state, number, and a button to issue the red
- * invoice from an approved form that has none yet); for a red invoice the blue one it reverses.
+ * invoice from an approved form that has none yet), and the reversal's honest outcome (lib/job-outcome-view:
+ * red invoices issued and failed counted apart, each failed red invoice or refused form named with its
+ * reason); for a red invoice the blue one it reverses. Test ids: reversal-outcome-summary / -failure.
  */
 import { Button, Descriptions, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OutputInvoiceDetail, RedLetterFormSummary } from '../../../../../shared/ipc/index.js';
 import { reportSuccess } from '../../../lib/messages.js';
+import { jobOutcome, type JobItem } from '../../../lib/job-outcome.js';
+import { JobOutcomeView } from '../../../lib/job-outcome-view.js';
 import { StatusTag } from '../../history/components/status-tag.js';
 import { issueRedFromForm } from '../actions.js';
 import { formMessage, formNumberOf } from '../notices.js';
@@ -58,6 +62,42 @@ function FormItem({ form, onChanged }: { form: RedLetterFormSummary; onChanged()
   );
 }
 
+type Reversal = NonNullable<OutputInvoiceDetail['reversal']>;
+
+/**
+ * The reversal as a job: each red invoice (issued, failed, on its way) and each form that has no red
+ * invoice yet (refused: failed; applying or approved: on its way).
+ */
+function useReversalOutcome(reversal: Reversal) {
+  const { t } = useTranslation();
+  const reds = reversal.reds.map(
+    (red): JobItem => ({
+      id: `red-${red.lsh}`,
+      name: red.invoiceNumber ?? t('reversal.outcome.serial', { lsh: red.lsh }),
+      state: red.status === 'issued' ? 'succeeded' : red.status === 'failed' ? 'failed' : 'pending',
+      reason: red.failure ? t('errors.service.refused', { code: red.failure.code, message: red.failure.message }) : null,
+    }),
+  );
+  const forms = reversal.forms
+    .filter((form) => form.redInvoiceId === null)
+    .map(
+      (form): JobItem => ({
+        id: `form-${form.lsh}`,
+        name: t('reversal.outcome.form', { lsh: form.lsh }),
+        state: form.status === 'rejected' || form.status === 'failed' ? 'failed' : 'pending',
+        reason: formMessage(form),
+      }),
+    );
+  return jobOutcome([...reds, ...forms], (item) => item);
+}
+
+function ReversalOutcome({ reversal }: { reversal: Reversal }) {
+  const { t } = useTranslation();
+  const outcome = useReversalOutcome(reversal);
+  if (outcome.total === 0) return null;
+  return <JobOutcomeView outcome={outcome} running={outcome.pending > 0} words={{ verb: t('reversal.outcome.verb') }} testId="reversal-outcome" />;
+}
+
 export function ReversalInfo({ detail, onChanged }: { detail: OutputInvoiceDetail; onChanged(): void }) {
   const { t } = useTranslation();
   if (detail.original) {
@@ -87,6 +127,7 @@ export function ReversalInfo({ detail, onChanged }: { detail: OutputInvoiceDetai
           <span data-testid="reversal-remaining">{reversal.remaining}</span>
         </Descriptions.Item>
       </Descriptions>
+      <ReversalOutcome reversal={reversal} />
       {reversal.reds.length > 0 && (
         <List
           size="small"
