@@ -12,12 +12,11 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '../../sandbox/index.js';
 import { startHarness } from '../harness/server.js';
 import { qrPng, sidewaysQrPng } from '../support/intake-fixtures.js';
 import { digitalXml, photoJpeg } from '../support/intake-files.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
-import { drop, item } from './support/intake.js';
+import { drop, item, knownSpecialInvoice } from './support/intake.js';
 
 const FIXTURES = path.resolve('test/fixtures/intake');
 let browser: Browser;
@@ -38,11 +37,7 @@ describe('intake', () => {
     try {
       // The seeded tax authority, through the sandbox's test-only control API (not its database).
       const info = (await harness.core.router.dispatch('app:info', {})) as { ok: true; value: { serviceBaseUrl: string } };
-      const answer = await fetch(`${info.value.serviceBaseUrl}${RECEIVED_CONTROL_PATH}?buyer=${DEMO_ENTERPRISE.taxNumber}`);
-      const invoices = ((await answer.json()) as { invoices: ReceivedInvoice[] }).invoices;
-      const limit = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-      const known = invoices.find((invoice) => invoice.fplxdm === '01' && invoice.fpzt === '0' && invoice.kprq < limit && !invoice.hjje.startsWith('-'));
-      if (!known) throw new Error('no special invoice in the seeded tax authority');
+      const known = await knownSpecialInvoice(info.value.serviceBaseUrl);
 
       const page = await browser.newPage({ viewport: { width: 1500, height: 1100 }, locale: 'zh-CN' });
       const errors = collectPageErrors(page);

@@ -14,11 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, type ReceivedInvoice } from '../../sandbox/index.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { qrPng } from '../support/intake-fixtures.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
-import { drop, item } from './support/intake.js';
+import { drop, item, knownSpecialInvoice } from './support/intake.js';
 
 let browser: Browser;
 let harness: Harness;
@@ -44,11 +43,7 @@ const faults = (body: object) => fetch(`${serviceBaseUrl}/sandbox/control/faults
 
 describe('honest job outcomes', () => {
   it('verifying the accepted invoices counts 查无此票 as failed and names it', async () => {
-    const answer = await fetch(`${serviceBaseUrl}${RECEIVED_CONTROL_PATH}?buyer=${DEMO_ENTERPRISE.taxNumber}`);
-    const invoices = ((await answer.json()) as { invoices: ReceivedInvoice[] }).invoices;
-    const limit = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-    const known = invoices.find((invoice) => invoice.fplxdm === '01' && invoice.fpzt === '0' && invoice.kprq < limit && !invoice.hjje.startsWith('-'));
-    if (!known) throw new Error('no special invoice in the seeded tax authority');
+    const known = await knownSpecialInvoice(serviceBaseUrl);
 
     const page = await browser.newPage({ viewport: { width: 1500, height: 1000 }, locale: 'zh-CN' });
     const errors = collectPageErrors(page);
