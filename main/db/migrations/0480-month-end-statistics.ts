@@ -108,8 +108,13 @@ export const monthEndStatistics: Migration = {
       ALTER TABLE collected_invoice ADD COLUMN line_count INTEGER;
       UPDATE collected_invoice SET line_count = (SELECT count(*) FROM collected_invoice_line WHERE invoice_id = collected_invoice.id);
 
-      CREATE TRIGGER collected_invoice_fts_lines AFTER UPDATE OF line_count ON collected_invoice BEGIN
-        DELETE FROM history_fts WHERE old.line_count IS NOT NULL AND rowid = old.id * 2 + 1;
+      -- Two triggers, so a new invoice's document never asks the index for a rowid (a look-up in a contentless
+      -- index that grew with the ledger): the WHEN decides before the body runs.
+      CREATE TRIGGER collected_invoice_fts_first AFTER UPDATE OF line_count ON collected_invoice WHEN old.line_count IS NULL BEGIN
+        INSERT INTO history_fts (rowid, party, tax_number, numbers, goods) SELECT ${inputDoc};
+      END;
+      CREATE TRIGGER collected_invoice_fts_lines AFTER UPDATE OF line_count ON collected_invoice WHEN old.line_count IS NOT NULL BEGIN
+        DELETE FROM history_fts WHERE rowid = old.id * 2 + 1;
         INSERT INTO history_fts (rowid, party, tax_number, numbers, goods) SELECT ${inputDoc};
       END;
 

@@ -13,6 +13,9 @@ import { useStatisticsStore } from '../store.js';
 
 const percent = (rate: string) => (Number.isFinite(Number(rate)) ? `${Number((Number(rate) * 100).toFixed(2))}%` : rate);
 
+/** The look the three tables share. */
+const TABLE = { size: 'small', bordered: true, pagination: false } as const;
+
 function PeriodPicker({ period }: { period: TaxPeriod }) {
   const { t } = useTranslation();
   const patch = useStatisticsStore((s) => s.patch);
@@ -77,9 +80,7 @@ function StatsTables({ stats }: { stats: PeriodStatistics }) {
       <Typography.Text type="secondary">{t('statistics.period.range', { from: stats.from, to: stats.to })}</Typography.Text>
       <Table<(typeof kindRows)[number]>
         data-testid="stats-by-kind"
-        size="small"
-        bordered
-        pagination={false}
+        {...TABLE}
         rowKey="kind"
         dataSource={kindRows}
         columns={[
@@ -89,9 +90,7 @@ function StatsTables({ stats }: { stats: PeriodStatistics }) {
       />
       <Table<OutputRateRow>
         data-testid="stats-by-rate"
-        size="small"
-        bordered
-        pagination={false}
+        {...TABLE}
         rowKey="rate"
         dataSource={stats.output.byRate}
         columns={[
@@ -103,9 +102,7 @@ function StatsTables({ stats }: { stats: PeriodStatistics }) {
       />
       <Table<InputKindRow>
         data-testid="stats-input"
-        size="small"
-        bordered
-        pagination={false}
+        {...TABLE}
         rowKey="kind"
         dataSource={stats.input.byKind}
         columns={[
