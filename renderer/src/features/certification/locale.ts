@@ -56,7 +56,7 @@ export const certificationZh = {
 
 export const certificationEn: typeof certificationZh = {
   title: 'Certification',
-  drawerTitle: 'Certify {{count}} invoices',
+  drawerTitle: 'Certify invoices ({{count}})',
   SQRZLX: 'Application',
   types: { '1': 'Deduct', '2': 'Refund', '3': 'Agent refund', '4': 'Not deduct', '5': 'Cancel deduction', '6': 'Cancel non-deduction' },
   eligible: 'Eligible',
@@ -77,7 +77,7 @@ export const certificationEn: typeof certificationZh = {
   nothingEligible: 'None of the selected invoices can be certified',
   batches: 'Certification batches',
   batch: 'Batch {{PCH}} · period {{period}}',
-  batchStatus: { queued: 'queued', submitted: 'accepted', processing: 'processing', done: 'processed', rejected: 'rejected', failed: 'failed' },
+  batchStatus: { queued: 'Queued', submitted: 'Accepted', processing: 'Processing', done: 'Processed', rejected: 'Rejected', failed: 'Failed' },
   certifiedVerb: 'certified',
   RZCLZT: { '0': 'Not certified', '1': 'Awaiting', '2': 'Certifying', '3': 'Certifying (third party)', '4': 'Certified', '5': 'Failed' },
   SBYY: {
