@@ -3,5 +3,6 @@ import type { PgMigration } from './migration.js';
 import { sharedLedger } from './0001-shared-ledger.js';
 import { inputAndLibraries } from './0002-input-and-libraries.js';
 import { historyTrigramSearch } from './0003-history-trigram-search.js';
+import { historyFragmentSearch } from './0004-history-fragment-search.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch];
