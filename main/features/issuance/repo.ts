@@ -48,8 +48,7 @@ export interface IssuedFields {
   pdf: string | null;
   ofd: string | null;
   xml: string | null;
-  /** Voiding type the service reported (null: not voided); migration 0480. */
-  zflx: string | null;
+  zflx: string | null; // voiding type the service reported (null: not voided); migration 0480
 }
 
 /** The issued_invoice columns an InvoiceSummary is made of. */
@@ -192,8 +191,7 @@ const redFen = (blueId: string, statusCondition: string) =>
   `(SELECT ifnull(sum(${fen('r.amount')}), 0) FROM red_reversal r JOIN issued_invoice ri ON ri.id = r.red_invoice_id
      WHERE r.blue_invoice_id = ${blueId} AND ${statusCondition})`;
 
-/** Reversed: taken by red invoices that were issued. */
-const reversedFen = (blue: string) => redFen(`${blue}.id`, `ri.status = 'issued'`);
+const reversedFen = (blue: string) => redFen(`${blue}.id`, `ri.status = 'issued'`); // taken by red invoices issued
 
 /** none / partial / full of the blue invoice aliased `blue` — the one rule, for SQL filters and for reads. */
 export const reversalStateSql = (blue: string) =>
