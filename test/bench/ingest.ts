@@ -77,6 +77,8 @@ function raw(file: string, records: readonly CollectedInvoice[]): number {
      VALUES ('sandbox', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, NULL, NULL, NULL, ?, NULL, ?, ?, ?)`,
   );
   const line = db.prepare(`INSERT INTO collected_invoice_line (invoice_id, XH, SPMC, SPBM, GGXH, DW, SPSL, DJ, JE, SL, SE) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)`);
+  // Since migration 0480 the schema writes an input invoice's search document when its line count is set.
+  const lineCount = db.prepare(`UPDATE collected_invoice SET line_count = ? WHERE id = ?`);
   const page = db.transaction((slice: readonly CollectedInvoice[]) => {
     for (const r of slice) {
       const id = header.run(
@@ -84,6 +86,7 @@ function raw(file: string, records: readonly CollectedInvoice[]): number {
         r.FPZT, r.RZZT, r.GLZT, 'B'.repeat(32), r.recordJson, collectedAt,
       ).lastInsertRowid;
       for (const l of r.lines ?? []) line.run(id, l.XH, l.SPMC, l.SPBM, l.SPSL, l.DJ, l.JE, l.SL, l.SE);
+      lineCount.run(r.lines?.length ?? 0, id);
     }
   });
   const ms = timeMs(() => {
