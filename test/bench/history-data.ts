@@ -19,7 +19,7 @@ import { closeDatabase, openDatabase, type Db } from '../../main/db/open.js';
 export const CITIES = '杭州宁波温州苏州无锡南京上海北京深圳广州成都重庆武汉西安长沙合肥福州厦门济南青岛';
 export const CORE = '星河云端海川恒达瑞丰金鼎华信天成鸿运博远中和新港东方明珠长江黄山泰龙腾凤翔锦绣嘉禾兴盛隆昌永安顺通宏图伟业聚德润泽晨光阳光旭日立诚弘毅卓越精工智慧源泉绿洲蓝海银河宇宙万象千禧百年亿家众合汇丰富贵祥瑞吉利佳美优品尚典雅致';
 export const TRADES = ['科技', '科技', '科技', '贸易', '物流', '建材', '医药', '食品', '电子', '机械', '服装', '印务'];
-const SUFFIXES = ['有限公司', '有限公司', '有限公司', '有限公司', '有限公司', '有限公司', '有限公司', '有限公司', '集团有限公司', '公司'];
+export const SUFFIXES = ['有限公司', '有限公司', '有限公司', '有限公司', '有限公司', '有限公司', '有限公司', '有限公司', '集团有限公司', '公司'];
 export const REGIONS = Array.from({ length: 40 }, (_, i) => String(330100 + i * 101));
 const CORE_LENGTH = [...CORE].length;
 

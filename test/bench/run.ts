@@ -2,7 +2,7 @@
  * Benchmarks (docs/architecture.md §10): `npm run bench`. Each prints one line
  * `bench NAME: ours=X baseline=Y ratio=R` with its baseline measured in the same run. Never part of
  * `npm test`; results and the machine they ran on are recorded in docs/benchmarks.md.
- * Run one with `npm run bench -- search` (names: ingest, search, startup, client, print, intake, collect, stats).
+ * Run one with `npm run bench -- search` (names: ingest, search, startup, client, print, intake, collect, stats, team-search).
  */
 import os from 'node:os';
 
@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   intake: async () => (await import('./intake.js')).benchIntake(),
   collect: async () => (await import('./collect.js')).benchCollect(),
   stats: async () => (await import('./stats.js')).benchStats(),
+  'team-search': async () => (await import('./team-search.js')).benchTeamSearch(),
 };
 /** Benches another process runs (scripts/bench.mjs: from the bundle), left out when all are asked. */
 const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter((name) => name !== ''));

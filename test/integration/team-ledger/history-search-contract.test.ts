@@ -140,6 +140,7 @@ const SEARCHES: Array<[string, Omit<HistoryFilter, 'direction'>]> = [
   ['a single character alone', { text: '州' }],
   ['the buyer field', { buyer: '贸易' }],
   ['a date range', { dateFrom: '2026-03-10', dateTo: '2026-04-20' }],
+  ['a date range after the last invoice', { dateFrom: '2027-01-01' }],
   ['text and a date range', { text: '有限', dateFrom: '2026-03-10', dateTo: '2026-04-20' }],
   ['status failed', { status: 'failed' }],
   ['status queued and a pair', { status: 'queued', text: '科技' }],

@@ -4,5 +4,6 @@ import { sharedLedger } from './0001-shared-ledger.js';
 import { inputAndLibraries } from './0002-input-and-libraries.js';
 import { historyTrigramSearch } from './0003-history-trigram-search.js';
 import { historyFragmentSearch } from './0004-history-fragment-search.js';
+import { historyDateBounds } from './0005-history-date-bounds.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds];
