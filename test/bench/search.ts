@@ -13,9 +13,9 @@ import { closeDatabase, openDatabase } from '../../main/db/open.js';
 import { createHistoryRepo } from '../../main/features/history/repo.js';
 import { createSearchIndexRepo } from '../../main/features/history/search-index-repo.js';
 import { mergeSearchIndex } from '../../main/features/history/search-upkeep.js';
-import type { HistoryFilter } from '../../shared/ipc/index.js';
 import { benchDir, fmt, percentile, report } from './common.js';
-import { createdAtOf, environmentOf, generatedHistoryFile, nameOf, numberOf, SELLER, taxIdOf } from './history-data.js';
+import { generatedHistoryFile, numberOf, SELLER } from './history-data.js';
+import { type Kind, KINDS, searchWork } from './search-kinds.js';
 
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 /**
@@ -41,34 +41,6 @@ const fastest = (run: () => void) => {
   return best;
 };
 
-type Kind = 'common 2-char' | 'rare 2-char' | '3-char' | '4-char' | 'tax-ID prefix' | 'invoice number' | 'date range + status' | 'text + date range';
-const KINDS: Kind[] = ['common 2-char', 'rare 2-char', '3-char', '4-char', 'tax-ID prefix', 'invoice number', 'date range + status', 'text + date range'];
-
-const day = (x: number) => new Date(Date.parse(createdAtOf(x)) + 8 * 3600_000).toISOString().slice(0, 10);
-const plusDays = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-
-function filterFor(kind: Kind, x: number, i: number): HistoryFilter {
-  const name = nameOf(x);
-  const base = { direction: 'output' as const, limit: PAGE };
-  switch (kind) {
-    case 'common 2-char':
-      return { ...base, text: ['有限', '科技', '公司'][i % 3] };
-    case 'rare 2-char':
-      return { ...base, text: name.slice(2, 4) }; // the name's core pair
-    case '3-char':
-      return { ...base, text: name.slice(1, 4) };
-    case '4-char':
-      return { ...base, text: name.slice(2, 6) };
-    case 'tax-ID prefix':
-      return { ...base, text: taxIdOf(x).slice(0, 12) };
-    case 'invoice number':
-      return { ...base, text: numberOf(x) };
-    case 'date range + status':
-      return { ...base, dateFrom: day(x), dateTo: plusDays(day(x), 30), status: 'failed' };
-    case 'text + date range':
-      return { ...base, text: i % 2 === 0 ? name.slice(2, 4) : '科技', dateFrom: day(x), dateTo: plusDays(day(x), 30) };
-  }
-}
 
 export function benchSearch(): void {
   const { dir, remove } = benchDir('search');
@@ -87,21 +59,7 @@ export function benchSearch(): void {
 
     const repo = createHistoryRepo(db);
     const lookup = db.prepare(`SELECT * FROM issued_invoice WHERE environment = ? AND fphm = ?`);
-    let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed);
-    // Sandbox rows only (the environment searched): x % 20 !== 0.
-    const sandboxRow = () => {
-      for (;;) {
-        const x = (random() % ROWS) + 1;
-        if (environmentOf(x) === 'sandbox') return x;
-      }
-    };
-    const work = KINDS.flatMap((kind) => Array.from({ length: PER_KIND }, (_, i) => ({ kind, filter: filterFor(kind, sandboxRow(), i), x: sandboxRow() })));
-    // Shuffled, so no kind profits from running right after itself.
-    for (let i = work.length - 1; i > 0; i--) {
-      const j = random() % (i + 1);
-      [work[i], work[j]] = [work[j]!, work[i]!];
-    }
+    const work = searchWork(ROWS, PER_KIND, PAGE);
 
     // Warm-up: every search and lookup once.
     for (const item of work) {

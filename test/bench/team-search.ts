@@ -16,10 +16,10 @@
 import pg from 'pg';
 import { createTeamHistorySearch } from '../../main/ledger/pg/history-search.js';
 import { migrateTeamLedger } from '../../main/ledger/pg/migrate.js';
-import type { HistoryFilter } from '../../shared/ipc/index.js';
 import { createTestDatabase, PG_ADMIN } from '../support/pg.js';
 import { fmt, percentile, report } from './common.js';
-import { CITIES, CORE, createdAtOf, environmentOf, nameOf, numberOf, REGIONS, SELLER, SUFFIXES, taxIdOf, TRADES } from './history-data.js';
+import { CITIES, CORE, REGIONS, SELLER, SUFFIXES, TRADES } from './history-data.js';
+import { type Kind, KINDS, searchWork } from './search-kinds.js';
 
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 const PER_KIND = Number(process.env.BENCH_SEARCH_PER_KIND ?? 200);
@@ -73,34 +73,6 @@ async function generate(pool: pg.Pool): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-type Kind = 'common 2-char' | 'rare 2-char' | '3-char' | '4-char' | 'tax-ID prefix' | 'invoice number' | 'date range + status' | 'text + date range';
-const KINDS: Kind[] = ['common 2-char', 'rare 2-char', '3-char', '4-char', 'tax-ID prefix', 'invoice number', 'date range + status', 'text + date range'];
-const day = (x: number) => new Date(Date.parse(createdAtOf(x)) + 8 * 3600_000).toISOString().slice(0, 10);
-const plusDays = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The search bench's searches (search.ts filterFor), kind by kind. */
-function filterFor(kind: Kind, x: number, i: number): HistoryFilter {
-  const name = nameOf(x);
-  const base = { direction: 'output' as const, limit: PAGE };
-  switch (kind) {
-    case 'common 2-char':
-      return { ...base, text: ['有限', '科技', '公司'][i % 3] };
-    case 'rare 2-char':
-      return { ...base, text: name.slice(2, 4) };
-    case '3-char':
-      return { ...base, text: name.slice(1, 4) };
-    case '4-char':
-      return { ...base, text: name.slice(2, 6) };
-    case 'tax-ID prefix':
-      return { ...base, text: taxIdOf(x).slice(0, 12) };
-    case 'invoice number':
-      return { ...base, text: numberOf(x) };
-    case 'date range + status':
-      return { ...base, dateFrom: day(x), dateTo: plusDays(day(x), 30), status: 'failed' };
-    case 'text + date range':
-      return { ...base, text: i % 2 === 0 ? name.slice(2, 4) : '科技', dateFrom: day(x), dateTo: plusDays(day(x), 30) };
-  }
-}
 
 /** A database holding the generated million: the one BENCH_TEAM_DB names, or a new one. */
 async function database(): Promise<{ pool: pg.Pool; generatedS: number | null; done: () => Promise<void> }> {
@@ -125,19 +97,7 @@ export async function benchTeamSearch(): Promise<void> {
   const { pool, generatedS, done } = await database();
   try {
     const search = createTeamHistorySearch(pool);
-    let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed);
-    const sandboxRow = () => {
-      for (;;) {
-        const x = (random() % ROWS) + 1;
-        if (environmentOf(x) === 'sandbox') return x;
-      }
-    };
-    const work = KINDS.flatMap((kind) => Array.from({ length: PER_KIND }, (_, i) => ({ kind, filter: filterFor(kind, sandboxRow(), i), x: sandboxRow() })));
-    for (let i = work.length - 1; i > 0; i--) {
-      const j = random() % (i + 1);
-      [work[i], work[j]] = [work[j]!, work[i]!];
-    }
+    const work = searchWork(ROWS, PER_KIND, PAGE);
     const lookup = async (x: number) => {
       if ((await pool.query('SELECT * FROM issued_invoice WHERE id = $1', [x])).rowCount !== 1) throw new Error(`invoice ${x} missing`);
     };
