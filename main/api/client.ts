@@ -82,6 +82,12 @@ export interface ServiceClient {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_TIMEOUTS: Partial<Record<EndpointName, number>> = { recognise: 60_000 };
 const DEFAULT_GET_RETRIES = 2;
+/**
+ * POSTs that only read (fpdy: the print data of an invoice already issued): repeated like a GET when no
+ * answer came. A kept-alive connection the service closed while idle fails the next request with "other
+ * side closed" before the service read it; a print preview must not fail on that.
+ */
+const READS_BY_POST: ReadonlySet<EndpointName> = new Set(['printInvoice']);
 const DEFAULT_RETRY_BACKOFF_MS = 200;
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -147,7 +153,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   }
 
   const call: Caller = async (name, request, schema) => {
-    const attempts = ENDPOINTS[name].method === 'GET' ? 1 + getRetries : 1;
+    const attempts = ENDPOINTS[name].method === 'GET' || READS_BY_POST.has(name) ? 1 + getRetries : 1;
     for (let attempt = 1; ; attempt++) {
       try {
         const { answer, exchange } = await send(name, request);
