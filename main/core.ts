@@ -31,6 +31,7 @@ import { createIntakeFeature } from './features/intake/index.js';
 import { createPrintFeature } from './features/print/index.js';
 import { createIpcRouter } from './ipc/router.js';
 import { createOutboxRepo } from './outbox/repo.js';
+import { createSqliteLedger } from './ledger/sqlite/ledger.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
 import { guardCore } from './ledger/guarded-core.js';
@@ -51,6 +52,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(path.join(config.dataDir, HISTORY_DB_FILE));
   const outbox = createOutboxRepo(db);
+  // The ledger port over the same connection: the outbox worker's and, as they move, the features' (team-ledger §2).
+  const ledger = createSqliteLedger(db);
   const requests = createRequestLogRepo(db);
   const requestLog = createRequestLogBuffer((entries) => requests.recordRequests(entries));
   const vault = createVault(db, ports.cipher);
@@ -78,6 +81,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
 
   const deps: FeatureDeps = {
     db,
+    ledger,
     environment,
     dataDir: config.dataDir,
     client: () => client,

@@ -12,6 +12,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { ChangePublisher } from '../changes/feed.js';
 import type { Db } from '../db/open.js';
 import type { IpcRouter } from '../ipc/router.js';
+import type { Ledger } from '../ledger/port.js';
 import type { OutboxRepo } from '../outbox/repo.js';
 import type { OutboxHandler } from '../outbox/worker.js';
 import type { CorePorts } from '../ports.js';
@@ -21,7 +22,13 @@ import type { Seller } from './issuance/request.js';
 
 /** What every feature may use; built once by core.ts. Features take a `Pick` of it plus their own needs. */
 export interface FeatureDeps {
+  /** The desk's SQLite connection, for the repos not yet on the ledger port; goes away as they move. */
   db: Db;
+  /**
+   * The ledger port (main/ledger/port.ts; docs/team-ledger.md §2): asynchronous stores and
+   * `ledger.transaction`, the same on the desk's SQLite file and a team's PostgreSQL. New work uses it.
+   */
+  ledger: Ledger;
   /** Which service this run talks to: the embedded sandbox or a live one. Data is kept apart per environment. */
   environment: Environment;
   /** The app's data folder (history.db lives here; features keep their files in a subfolder of their own). */

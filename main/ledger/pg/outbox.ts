@@ -54,8 +54,8 @@ export function createPgOutbox(pool: Pool, options: PgOutboxOptions) {
     },
 
     /** Claims up to `limit` due rows that no live lease holds; each is this desk's until its lease lapses. */
-    async claim(limit: number): Promise<PgOutboxRow[]> {
-      const claimed = await pool.query<PgOutboxRow>(
+    async claim(limit: number, q: Queryable = pool): Promise<PgOutboxRow[]> {
+      const claimed = await q.query<PgOutboxRow>(
         `UPDATE outbox SET lease_owner = $1, lease_until = now() + make_interval(secs => $2), updated_at = now()
           WHERE id IN (SELECT id FROM outbox
                         WHERE state = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
@@ -68,8 +68,8 @@ export function createPgOutbox(pool: Pool, options: PgOutboxOptions) {
     },
 
     /** Keeps a claim alive during a long send; false when the lease was already taken over. */
-    async renew(id: number): Promise<boolean> {
-      const renewed = await pool.query(
+    async renew(id: number, q: Queryable = pool): Promise<boolean> {
+      const renewed = await q.query(
         `UPDATE outbox SET lease_until = now() + make_interval(secs => $3) WHERE id = $1 AND state = 'pending' AND lease_owner = $2`,
         [id, desk, leaseSeconds],
       );
@@ -97,9 +97,41 @@ export function createPgOutbox(pool: Pool, options: PgOutboxOptions) {
       return rescheduled.rowCount === 1;
     },
 
-    async pendingCount(): Promise<number> {
-      const counted = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE state = 'pending'`);
+    /** Gives a held row back, due now (its outcome could not be stored); only by the holder. */
+    async release(q: Queryable, id: number): Promise<boolean> {
+      const released = await q.query(
+        `UPDATE outbox SET next_attempt_at = now(), lease_owner = NULL, lease_until = NULL, updated_at = now()
+          WHERE id = $1 AND state = 'pending' AND lease_owner = $2`,
+        [id, desk],
+      );
+      return released.rowCount === 1;
+    },
+
+    /**
+     * At this desk's start: its own leases are from a run that ended (a desk runs one worker), so they are
+     * dropped, and every pending row no other desk holds becomes due now — as the desk's own outbox resumes.
+     */
+    async resume(q: Queryable = pool): Promise<void> {
+      await q.query(
+        `UPDATE outbox SET next_attempt_at = LEAST(next_attempt_at, now()), lease_owner = NULL, lease_until = NULL
+          WHERE state = 'pending' AND (lease_owner IS NULL OR lease_owner = $1 OR lease_until < now())`,
+        [desk],
+      );
+    },
+
+    async pendingCount(q: Queryable = pool): Promise<number> {
+      const counted = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE state = 'pending'`);
       return counted.rows[0]?.n ?? 0;
+    },
+
+    /** Milliseconds (database clock) until a pending row may be claimed; null when none is pending. */
+    async nextDueIn(q: Queryable = pool): Promise<number | null> {
+      const next = await q.query<{ ms: number | null }>(
+        `SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) - now()) * 1000)::float8 AS ms
+           FROM outbox WHERE state = 'pending'`,
+      );
+      const ms = next.rows[0]?.ms ?? null;
+      return ms === null ? null : Math.max(0, Math.ceil(ms));
     },
   };
 }

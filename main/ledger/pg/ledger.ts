@@ -1,0 +1,51 @@
+/**
+ * The PostgreSQL adapter of the ledger port (main/ledger/port.ts): a team's shared ledger through the
+ * desk's pool (pool.ts). A transaction is BEGIN … COMMIT on one pooled client (READ COMMITTED); its body
+ * may await anything, and the stores it uses — its `tx`, or the ledger's own, followed through the async
+ * context — run on that client. Outside a transaction every call takes a pooled connection of its own.
+ * A `ledger.transaction` inside a body is a savepoint on the same client (tx-scope.ts).
+ */
+import type { Pool, PoolClient } from 'pg';
+import type { Ledger, LedgerStores } from '../port.js';
+import { createTxScope, type TxLevel } from '../tx-scope.js';
+import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
+import { createPgOutboxStore } from './outbox-store.js';
+import type { Queryable } from './outbox.js';
+
+export interface PgLedgerOptions {
+  /** This desk's name on its leases (unique per desk). */
+  desk: string;
+  leaseSeconds?: number;
+}
+
+export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
+  const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const outbox = createPgOutbox(pool, { desk: options.desk, leaseSeconds });
+  const scope = createTxScope<PoolClient>((client, sql) => client.query(sql));
+  const storesOn = (connection: () => Queryable): LedgerStores => ({ outbox: createPgOutboxStore(outbox, leaseSeconds, connection) });
+  const own = storesOn(() => scope.current()?.connection ?? pool);
+
+  return {
+    kind: 'postgres',
+    outbox: own.outbox,
+    async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
+      const parent = scope.current();
+      if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));
+      const client = await pool.connect();
+      const level: TxLevel<PoolClient> = { connection: client, open: true, childOpen: false };
+      try {
+        await client.query('BEGIN');
+        const result = await scope.enter(level, () => body(storesOn(scope.boundTo(level))));
+        level.open = false;
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        level.open = false;
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The ledger port (docs/team-ledger.md §2): what features and the outbox worker see of the ledger, whichever
+ * database runs it — the desk's own SQLite file (main/ledger/sqlite/) or a team's PostgreSQL
+ * (main/ledger/pg/ledger.ts). Every store method is asynchronous because PostgreSQL is; on SQLite each one
+ * resolves at once. Stores are added one at a time as features move onto the port; today: the outbox.
+ *
+ * `ledger.transaction(async (tx) => …)` runs its body in one database transaction and hands it the stores
+ * bound to it; it commits when the body resolves and rolls back when it throws. Inside the body, the
+ * ledger's own stores (`ledger.outbox`) also act in that transaction (both adapters follow the async
+ * context), so a repo called from a body never escapes it. A `ledger.transaction` called inside a body is
+ * a savepoint of the enclosing one: its throw rolls back only its own writes (one nested transaction at a
+ * time per level). A transaction's stores refuse to work once it ended.
+ */
+
+export type LedgerKind = 'sqlite' | 'postgres';
+
+/** An outbox row as the worker and its handlers see it (docs/architecture.md §5). */
+export interface OutboxRecord {
+  id: number;
+  kind: string;
+  serial: string;
+  request_json: string;
+  state: 'pending' | 'done' | 'failed';
+  attempts: number;
+  last_error: string | null;
+}
+
+/**
+ * A row this desk claimed: it is this desk's to send until its lease lapses. `lease` says which claim it
+ * is (SQLite: the lease's end written in next_attempt_at; PostgreSQL: the desk's name in lease_owner), so
+ * an outcome is written only by the claim that still holds the row.
+ */
+export interface OutboxClaim extends OutboxRecord {
+  readonly lease: string;
+}
+
+export interface OutboxEntry {
+  kind: string;
+  serial: string;
+  requestJson: string;
+  /** The enterprise the row acts for; kept where the table has the column (the team ledger). */
+  enterprise: string | null;
+}
+
+/** The durable queue of asynchronous operations; every time is the store's own clock. */
+export interface OutboxStore {
+  /** How long a claim holds; the worker renews a claim during a send well before that. */
+  readonly leaseMs: number;
+  /** Writes a row before the first byte is sent; refuses a (kind, serial) already queued with DuplicateSerialError. */
+  enqueue(entry: OutboxEntry): Promise<number>;
+  /** Claims up to `limit` due rows that no live lease holds, oldest due first. */
+  claim(limit: number): Promise<OutboxClaim[]>;
+  /** Extends a claim during a long send; null when it no longer holds the row (then its outcome counts for nothing). */
+  renew(claim: OutboxClaim): Promise<OutboxClaim | null>;
+  /** The final outcome, only by the claim that holds the row; false when it does not (apply nothing then). */
+  finish(claim: OutboxClaim, state: 'done' | 'failed', error: string | null): Promise<boolean>;
+  /** No final outcome yet: due again after `delayMs`, counted as an attempt; only by the holder. */
+  reschedule(claim: OutboxClaim, delayMs: number, error: string | null): Promise<boolean>;
+  /** Gives a held row back, due now (its outcome could not be stored); only by the holder. */
+  release(claim: OutboxClaim): Promise<boolean>;
+  /** At start: every pending row that no other desk's live lease holds becomes due now. */
+  resume(): Promise<void>;
+  pendingCount(): Promise<number>;
+  /** Milliseconds until the next pending row may be claimed (0 when one is due now); null when none is pending. */
+  nextDueIn(): Promise<number | null>;
+}
+
+/** The stores of the port; a transaction hands its body the same shape, bound to it. */
+export interface LedgerStores {
+  readonly outbox: OutboxStore;
+}
+
+export interface Ledger extends LedgerStores {
+  readonly kind: LedgerKind;
+  transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T>;
+}
+
+/** A (kind, serial) already in the outbox: the serial is the service's idempotency key and is never queued twice. */
+export class DuplicateSerialError extends Error {
+  constructor(
+    readonly kind: string,
+    readonly serial: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`outbox already holds ${kind} ${serial}`, options);
+    this.name = 'DuplicateSerialError';
+  }
+}
+
+/** A transaction used the wrong way: a programming error, named so it is found at once. */
+export class LedgerTransactionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LedgerTransactionError';
+  }
+}

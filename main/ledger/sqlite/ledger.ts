@@ -1,0 +1,104 @@
+/**
+ * The SQLite adapter of the ledger port (main/ledger/port.ts): the desk's own history.db through the
+ * synchronous better-sqlite3 connection, at today's speed — each store method runs its prepared statement
+ * at once and resolves.
+ *
+ * Transactions. better-sqlite3's `db.transaction` refuses an async body, so the adapter opens
+ * `BEGIN IMMEDIATE` itself, awaits the body and then commits (or rolls back). That is safe only while
+ * nothing else uses the connection between BEGIN and COMMIT. It holds because every store call resolves
+ * at once: a body that awaits only the ledger runs to its end in microtasks, before the event loop reaches
+ * any macrotask — an IPC call, a timer, an HTTP answer — that could run other code on the connection. So
+ * the adapter enforces it: a body still unsettled when a `setImmediate` queued at BEGIN fires has awaited
+ * something else (a fetch, a timer); that is a programming error, and the transaction is rolled back and
+ * the error thrown (the body's later ledger calls are refused). Two transactions of different callers
+ * take turns on the one connection. A `ledger.transaction` inside a body is a savepoint (tx-scope.ts).
+ *
+ * During the transition, features that still write with the synchronous repos and `db.transaction`: called
+ * from inside a body (an outbox handler's `apply`), their `db.transaction` becomes a savepoint of the
+ * ledger's transaction (better-sqlite3 nests when the connection is in one), so their writes commit or
+ * roll back with it. A `ledger.transaction` started from inside a synchronous `db.transaction` is refused:
+ * its body could not finish before that transaction commits.
+ */
+import type { Db } from '../../db/open.js';
+import { createOutboxRepo } from '../../outbox/repo.js';
+import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
+import { createTxScope, type TxLevel } from '../tx-scope.js';
+import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
+
+export type SqliteLedgerOptions = SqliteOutboxOptions;
+
+const STALLED =
+  'a SQLite ledger transaction body awaited something other than the ledger (a request, a timer): it was rolled back. Do the slow work before ledger.transaction and only write inside it';
+const INSIDE_SYNC =
+  'ledger.transaction was called inside a synchronous db.transaction: its body cannot finish before that transaction commits. Call it after the synchronous transaction';
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): Ledger {
+  const repo = createOutboxRepo(db);
+  const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
+  const storesOn = (connection: () => unknown): LedgerStores => ({ outbox: createSqliteOutboxStore(repo, connection, options) });
+  const own = storesOn(() => scope.current());
+  /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
+  let open = false;
+  let turn: Promise<unknown> = Promise.resolve();
+
+  const rollback = () => {
+    if (db.inTransaction) db.exec('ROLLBACK');
+  };
+
+  /** Settles with the body's outcome, or with STALLED when a macrotask comes first. */
+  function watch<T>(result: Promise<T>): Promise<Settled<T>> {
+    return new Promise((resolve) => {
+      const watchdog = setImmediate(() => resolve({ ok: false, error: new LedgerTransactionError(STALLED) }));
+      result.then(
+        (value) => (clearImmediate(watchdog), resolve({ ok: true, value })),
+        (error: unknown) => (clearImmediate(watchdog), resolve({ ok: false, error })),
+      );
+    });
+  }
+
+  async function outermost<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
+    db.exec('BEGIN IMMEDIATE');
+    open = true;
+    const level: TxLevel<Db> = { connection: db, open: true, childOpen: false };
+    let result: Promise<T>;
+    try {
+      result = scope.enter(level, () => body(storesOn(scope.boundTo(level))));
+    } catch (error) {
+      result = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const outcome = await watch(result);
+    level.open = false;
+    open = false;
+    if (!outcome.ok) {
+      rollback();
+      throw outcome.error;
+    }
+    try {
+      db.exec('COMMIT');
+    } catch (error) {
+      rollback();
+      throw error;
+    }
+    return outcome.value;
+  }
+
+  return {
+    kind: 'sqlite',
+    outbox: own.outbox,
+    transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
+      let level: TxLevel<Db> | undefined;
+      try {
+        level = scope.current();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      if (level) return scope.nested(level, (inner) => body(storesOn(scope.boundTo(inner))));
+      if (db.inTransaction && !open) return Promise.reject(new LedgerTransactionError(INSIDE_SYNC));
+      const run = turn.then(() => outermost(body));
+      turn = run.catch(() => undefined);
+      return run;
+    },
+  };
+}

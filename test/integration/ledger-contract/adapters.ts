@@ -1,0 +1,102 @@
+/**
+ * The two ledgers the contract suite runs against, behind one fixture: a real SQLite history.db in a temp
+ * folder (the desk's migrations) and a real PostgreSQL team ledger (test/support/pg.ts, its migrations).
+ * `open` gives one desk's ledger: on PostgreSQL a desk with its own name and pool; on SQLite another
+ * connection to the same file — one desk owns a SQLite ledger, and its connections share its leases.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
+import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
+import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
+import { createTeamPool } from '../../../main/ledger/pg/pool.js';
+import type { Ledger } from '../../../main/ledger/port.js';
+import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
+import { createTestDatabase } from '../../support/pg.js';
+import { tempDir } from '../../support/sample-issuance.js';
+
+export interface OutboxRowState {
+  serial: string;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+}
+
+export interface LedgerFixture {
+  readonly kind: Ledger['kind'];
+  /** A desk's ledger on the fixture's database; `leaseMs` is how long its claims hold. */
+  open(options?: { desk?: string; leaseMs?: number }): Promise<Ledger>;
+  /** The outbox as stored, oldest first, read past the port. */
+  rows(): Promise<OutboxRowState[]>;
+  /** Empties the ledger between tests and closes what the test opened. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const ROWS = 'SELECT serial, state, attempts, last_error FROM outbox ORDER BY id';
+
+export function sqliteFixture(): LedgerFixture {
+  let dir = tempDir('fapiao-ledger-contract-');
+  const opened: Db[] = [];
+  const connection = () => {
+    const db = openDatabase(path.join(dir, 'history.db'));
+    opened.push(db);
+    return db;
+  };
+  const closeAll = () => {
+    for (const db of opened.splice(0)) closeDatabase(db);
+  };
+  return {
+    kind: 'sqlite',
+    open: (options = {}) => Promise.resolve(createSqliteLedger(connection(), options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs })),
+    rows: () => Promise.resolve(connection().prepare(ROWS).all() as OutboxRowState[]),
+    reset() {
+      closeAll();
+      fs.rmSync(dir, { recursive: true, force: true });
+      dir = tempDir('fapiao-ledger-contract-');
+      return Promise.resolve();
+    },
+    close() {
+      closeAll();
+      fs.rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  };
+}
+
+export async function postgresFixture(): Promise<LedgerFixture> {
+  const database = await createTestDatabase();
+  const pools: pg.Pool[] = [];
+  const pool = () => {
+    const created = createTeamPool(database.address, database.password);
+    pools.push(created);
+    return created;
+  };
+  const admin = pool();
+  await migrateTeamLedger(admin);
+  let desks = 0;
+  const endPools = async () => {
+    for (const opened of pools.splice(1)) await opened.end();
+  };
+  return {
+    kind: 'postgres',
+    open: (options = {}) =>
+      Promise.resolve(
+        createPgLedger(pool(), {
+          desk: options.desk ?? `desk-${(desks += 1)}`,
+          ...(options.leaseMs === undefined ? {} : { leaseSeconds: options.leaseMs / 1000 }),
+        }),
+      ),
+    rows: async () => (await admin.query<OutboxRowState>(ROWS)).rows,
+    async reset() {
+      await endPools();
+      await admin.query('TRUNCATE outbox');
+    },
+    async close() {
+      await endPools();
+      await admin.end();
+      await database.drop();
+    },
+  };
+}
