@@ -5,5 +5,6 @@ import { inputAndLibraries } from './0002-input-and-libraries.js';
 import { historyTrigramSearch } from './0003-history-trigram-search.js';
 import { historyFragmentSearch } from './0004-history-fragment-search.js';
 import { historyDateBounds } from './0005-history-date-bounds.js';
+import { issuedInvoiceVoiding } from './0006-issued-invoice-voiding.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding];

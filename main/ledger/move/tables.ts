@@ -1,0 +1,75 @@
+/**
+ * The tables moving in and out copies between a desk's SQLite ledger and the team ledger on PostgreSQL
+ * (docs/team-ledger.md §1, §3): the shared ones, in an order where every reference points at a table
+ * already copied, each with its key (the order rows are read in) and the enterprise a row belongs to (the
+ * move's figures are compared per enterprise; moving out takes one enterprise's rows).
+ *
+ * Columns are not listed here: both sides are read from their schemas when a move starts, so a column
+ * either side gains later (a clerk's created_by) is carried without touching this file. A desk column is
+ * the team column of the same name in snake case (taxNumber → tax_number, FPDM → fpdm). The desk's own
+ * columns the team ledger leaves out on purpose are named below; any other desk column with no team
+ * column stops the move, so that nothing is dropped silently.
+ *
+ * Left out entirely (desk-only, §1): setting, secret, request_log, intake_taken_file, printer_preference,
+ * collection_preference, batch, batch_row, and SQLite's search helpers and kept totals (history_fts*,
+ * issued_invoice_gram, search_scope, search_gram_position, *_tally, output_period_total), which
+ * PostgreSQL does not need and a desk rebuilds through its triggers when rows are written into it.
+ */
+
+export interface MovedTable {
+  /** The same name on both sides. */
+  name: string;
+  /** Primary key (desk names, as the desk spells them), the order rows are read and written in. */
+  key: readonly string[];
+  /** The enterprise (tax number) a row belongs to, as SQL over the row `t`: one expression, or one per side. */
+  enterprise: string | { desk: string; team: string };
+  /** Desk columns that stay on the desk (with why, in the comment where they are listed). */
+  deskOnly?: readonly string[];
+}
+
+const ofInvoice = (column: string) => `(SELECT i.xhdwsbh FROM issued_invoice i WHERE i.id = t.${column})`;
+
+export const MOVED_TABLES: readonly MovedTable[] = [
+  // is_current: which enterprise this desk acts for — each desk's own choice.
+  { name: 'enterprise', key: ['id'], enterprise: { desk: 't.taxNumber', team: 't.tax_number' }, deskOnly: ['is_current'] },
+  { name: 'issued_invoice', key: ['id'], enterprise: 't.xhdwsbh' },
+  { name: 'issued_invoice_line', key: ['invoice_id', 'line_no'], enterprise: ofInvoice('invoice_id') },
+  { name: 'red_letter_form', key: ['id'], enterprise: 't.xhdwsbh' },
+  { name: 'red_reversal', key: ['red_invoice_id'], enterprise: ofInvoice('blue_invoice_id') },
+  { name: 'print_job', key: ['id'], enterprise: `coalesce(t.enterprise, ${ofInvoice('issued_invoice_id')})` },
+  { name: 'archive_print_job', key: ['id'], enterprise: `coalesce(t.enterprise, ${ofInvoice('issued_invoice_id')})` },
+  { name: 'printer_calibration', key: ['printer'], enterprise: 'NULL' },
+  {
+    name: 'outbox',
+    key: ['id'],
+    // The desk's outbox has no enterprise column: its rows belong to the invoice, form or batch of their serial.
+    enterprise: `coalesce((SELECT i.xhdwsbh FROM issued_invoice i WHERE i.lsh = t.serial), (SELECT f.xhdwsbh FROM red_letter_form f WHERE f.lsh = t.serial),
+      (SELECT b.gmfsbh FROM certification_batch b WHERE b.pch = t.serial))`,
+  },
+  { name: 'received_invoice', key: ['id'], enterprise: 't.enterprise' },
+  { name: 'verification', key: ['id'], enterprise: '(SELECT r.enterprise FROM received_invoice r WHERE r.id = t.received_invoice_id)' },
+  // line_count: when the desk wrote the invoice's search document (derived; a desk rebuilds it).
+  { name: 'collected_invoice', key: ['id'], enterprise: 't.enterprise', deskOnly: ['line_count'] },
+  { name: 'collected_invoice_line', key: ['invoice_id', 'XH'], enterprise: '(SELECT c.enterprise FROM collected_invoice c WHERE c.id = t.invoice_id)' },
+  { name: 'collected_invoice_change', key: ['id'], enterprise: '(SELECT c.enterprise FROM collected_invoice c WHERE c.id = t.invoice_id)' },
+  { name: 'collection_run', key: ['id'], enterprise: 't.enterprise' },
+  { name: 'certification_batch', key: ['id'], enterprise: 't.gmfsbh' },
+  { name: 'certification_item', key: ['batch_id', 'FPDM', 'FPHM'], enterprise: '(SELECT b.gmfsbh FROM certification_batch b WHERE b.id = t.batch_id)' },
+  // enterprise_id, ghdwdzdh, ghdwyhzh: 0120's columns, never filled in by the desk since 0150/0460 replaced them.
+  { name: 'customer', key: ['id'], enterprise: 't.enterprise', deskOnly: ['enterprise_id', 'ghdwdzdh', 'ghdwyhzh'] },
+  { name: 'product', key: ['id'], enterprise: 't.enterprise', deskOnly: ['enterprise_id'] },
+  {
+    name: 'library_merged',
+    key: ['id'],
+    enterprise: `CASE t.kind WHEN 'customer' THEN (SELECT c.enterprise FROM customer c WHERE c.id = t.merged_into) ELSE (SELECT p.enterprise FROM product p WHERE p.id = t.merged_into) END`,
+  },
+  { name: 'invoice_template', key: ['id'], enterprise: 't.enterprise' },
+  { name: 'issuance_draft', key: ['id'], enterprise: 't.enterprise' },
+];
+
+/** The team column of a desk column: snake case, lower case (taxUser_idCard → tax_user_id_card). */
+export function teamColumn(deskColumn: string): string {
+  return deskColumn.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+export const enterpriseSql = (table: MovedTable, side: 'desk' | 'team') => (typeof table.enterprise === 'string' ? table.enterprise : table.enterprise[side]);
