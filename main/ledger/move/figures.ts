@@ -51,13 +51,18 @@ export class DeskFigures {
   }
 }
 
-/** Compares one table's figures on both sides; the first difference stops the move, naming it. */
-export async function compareFigures(client: PoolClient, plan: TablePlan, desk: DeskFigures): Promise<void> {
+/**
+ * Compares one table's figures on both sides (`only`: one enterprise's, when a desk file holds only that
+ * one's rows); the first difference stops the move, naming it.
+ */
+export async function compareFigures(client: PoolClient, plan: TablePlan, desk: DeskFigures, only?: string): Promise<void> {
   const name = plan.table.name;
   const money = plan.columns.filter((c) => c.kind === 'money');
   const sums = money.map((c, i) => `sum("${c.team}")::text AS m${i}`);
+  const enterprise = enterpriseSql(plan.table, 'team');
   const found = await client.query<Record<string, string | null>>(
-    `SELECT ${enterpriseSql(plan.table, 'team')} AS e, count(*)::text AS n${sums.length ? `, ${sums.join(', ')}` : ''} FROM ${name} t GROUP BY 1`,
+    `SELECT ${enterprise} AS e, count(*)::text AS n${sums.length ? `, ${sums.join(', ')}` : ''} FROM ${name} t${only === undefined ? '' : ` WHERE ${enterprise} = $1`} GROUP BY 1`,
+    only === undefined ? [] : [only],
   );
   const team = new Map(found.rows.map((row) => [keyOf(row.e), row]));
   const enterprises = new Set([...desk.enterprisesOf(name), ...team.keys()]);

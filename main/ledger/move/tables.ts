@@ -27,6 +27,8 @@ export interface MovedTable {
   deskOnly?: readonly string[];
 }
 
+const ofSerial = `(SELECT i.xhdwsbh FROM issued_invoice i WHERE i.lsh = t.serial), (SELECT f.xhdwsbh FROM red_letter_form f WHERE f.lsh = t.serial),
+  (SELECT b.gmfsbh FROM certification_batch b WHERE b.pch = t.serial)`;
 const ofInvoice = (column: string) => `(SELECT i.xhdwsbh FROM issued_invoice i WHERE i.id = t.${column})`;
 
 export const MOVED_TABLES: readonly MovedTable[] = [
@@ -43,8 +45,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
     name: 'outbox',
     key: ['id'],
     // The desk's outbox has no enterprise column: its rows belong to the invoice, form or batch of their serial.
-    enterprise: `coalesce((SELECT i.xhdwsbh FROM issued_invoice i WHERE i.lsh = t.serial), (SELECT f.xhdwsbh FROM red_letter_form f WHERE f.lsh = t.serial),
-      (SELECT b.gmfsbh FROM certification_batch b WHERE b.pch = t.serial))`,
+    enterprise: { desk: `coalesce(${ofSerial})`, team: `coalesce(t.enterprise, ${ofSerial})` },
   },
   { name: 'received_invoice', key: ['id'], enterprise: 't.enterprise' },
   { name: 'verification', key: ['id'], enterprise: '(SELECT r.enterprise FROM received_invoice r WHERE r.id = t.received_invoice_id)' },
