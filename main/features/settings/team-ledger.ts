@@ -6,13 +6,31 @@
  * `enabled: false`, and the renderer says so in the clerk's words).
  */
 import { IpcFailure } from '../../../shared/ipc/index.js';
-import { TeamLedgerAddress, type SaveTeamLedgerRequest, type TeamConnectionTestResult, type TeamLedgerView } from '../../../shared/ipc/schemas/team-ledger.js';
+import { TeamLedgerAddress, TeamMoveRecord, type SaveTeamLedgerRequest, type TeamConnectionTestResult, type TeamLedgerView } from '../../../shared/ipc/schemas/team-ledger.js';
 import type { Db } from '../../db/open.js';
 import { testTeamConnection } from '../../ledger/pg/connection-test.js';
 import { SECRET_NAMES, secretUnreadable, type Vault } from '../../security/vault.js';
 import type { SettingsRepo } from './repo.js';
 
 const ADDRESS_KEY = 'team.address';
+/** Where and when this desk's ledger was moved into a team ledger (the command and settings both record it). */
+const MOVED_KEY = 'team.movedIn';
+
+export function recordTeamMove(repo: SettingsRepo, record: TeamMoveRecord): void {
+  repo.set(MOVED_KEY, JSON.stringify(record), record.at);
+}
+
+function readJson<T>(repo: SettingsRepo, key: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T | null {
+  const json = repo.get(key);
+  if (json === null) return null;
+  // Written by this code; a value that no longer parses is treated as not saved, not as a crash.
+  try {
+    const parsed = schema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface TeamLedgerSettingsDeps {
   db: Db;
@@ -25,20 +43,10 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
   const { db, repo, vault } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function savedAddress(): TeamLedgerAddress | null {
-    const json = repo.get(ADDRESS_KEY);
-    if (json === null) return null;
-    // Written by this code; a value that no longer parses is treated as not saved, not as a crash.
-    try {
-      const parsed = TeamLedgerAddress.safeParse(JSON.parse(json));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  }
+  const savedAddress = () => readJson(repo, ADDRESS_KEY, TeamLedgerAddress);
 
   function view(): TeamLedgerView {
-    return { address: savedAddress(), hasPassword: vault.has(SECRET_NAMES.teamLedgerPassword), passwordUnreadable: secretUnreadable(vault, SECRET_NAMES.teamLedgerPassword), enabled: false };
+    return { address: savedAddress(), hasPassword: vault.has(SECRET_NAMES.teamLedgerPassword), passwordUnreadable: secretUnreadable(vault, SECRET_NAMES.teamLedgerPassword), enabled: false, movedIn: readJson(repo, MOVED_KEY, TeamMoveRecord) };
   }
 
   return {

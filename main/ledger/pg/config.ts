@@ -23,7 +23,8 @@ export class CaFileUnreadableError extends Error {
 /** How long connecting may take before the desk says the server is unreachable. */
 export const CONNECT_TIMEOUT_MS = 8000;
 
-export function clientConfig(address: TeamLedgerAddress, password: string, applicationName = 'fapiao-desk'): ClientConfig {
+/** `password` may be a function: node-postgres calls it only when the server asks for one (the command's prompt). */
+export function clientConfig(address: TeamLedgerAddress, password: ClientConfig['password'], applicationName = 'fapiao-desk'): ClientConfig {
   return {
     host: address.host,
     port: address.port,

@@ -3,14 +3,14 @@
  * desk cannot take a server's connections from its colleagues. An idle connection the server drops must
  * not crash main: node-postgres reports it on the pool, where it is logged; the next query opens a new one.
  */
-import pg from 'pg';
+import pg, { type ClientConfig } from 'pg';
 import { clientConfig, type TeamLedgerAddress } from './config.js';
 
 export const TEAM_POOL_SIZE = 4;
 
 export function createTeamPool(
   address: TeamLedgerAddress,
-  password: string,
+  password: ClientConfig['password'],
   options: { applicationName?: string; log?: (message: string, error: unknown) => void } = {},
 ): pg.Pool {
   const pool = new pg.Pool({ ...clientConfig(address, password, options.applicationName), max: TEAM_POOL_SIZE, idleTimeoutMillis: 30_000 });

@@ -36,12 +36,24 @@ export const SaveTeamLedgerRequest = TeamLedgerAddress.extend({
 }).describe('Saves the team ledger connection (it is not used for the ledger yet: only the connection test reads it)');
 export type SaveTeamLedgerRequest = z.infer<typeof SaveTeamLedgerRequest>;
 
+export const TeamMoveRecord = z
+  .strictObject({
+    at: z.string().describe('When the move succeeded (ISO-8601)'),
+    host: z.string(),
+    port: z.number().int(),
+    database: z.string(),
+    user: z.string().describe('The role that moved it'),
+  })
+  .describe("Where this desk's ledger was moved to (docs/team-ledger.md §3); the desk keeps its own ledger until it switches");
+export type TeamMoveRecord = z.infer<typeof TeamMoveRecord>;
+
 export const TeamLedgerView = z
   .strictObject({
     address: TeamLedgerAddress.nullable().describe('The saved connection, null when none was saved'),
     hasPassword: z.boolean().describe('Whether a password is sealed in the vault (its value never leaves main)'),
     passwordUnreadable: z.boolean().describe('true when the sealed password can no longer be decrypted: settings asks for it again'),
     enabled: z.literal(false).describe('Whether the desk keeps its ledger there: not yet in this version (docs/team-ledger.md)'),
+    movedIn: TeamMoveRecord.nullable().describe("When and where this desk's ledger was moved into a team ledger; null = never"),
   })
   .describe('What the renderer may know about the team ledger connection');
 export type TeamLedgerView = z.infer<typeof TeamLedgerView>;

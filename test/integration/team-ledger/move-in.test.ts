@@ -6,9 +6,11 @@
  * value the copier cannot convert and a money value the team ledger would round both roll back everything,
  * named, with the desk file byte for byte as it was.
  */
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import type pg from 'pg';
@@ -56,6 +58,7 @@ function deskCopy(name: string, change?: (db: Database.Database) => void): strin
   return file;
 }
 
+const run = promisify(execFile);
 const sha = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 async function teamCounts(pool: pg.Pool): Promise<Record<string, number>> {
@@ -165,4 +168,35 @@ describe('moving a desk ledger into the team ledger', () => {
     expect(Object.values(await teamCounts(pool)).every((n) => n === 0)).toBe(true);
     expect(sha(file)).toBe(before);
   }, 120_000);
+
+  it('runs as `npm run ledger -- move-to-team`: moves, and the desk records when and where; run again, refused and nothing changed', async () => {
+    const dataDir = path.join(dir, 'cli-desk');
+    fs.mkdirSync(dataDir);
+    const file = path.join(dataDir, 'history.db');
+    fs.copyFileSync(filled, file);
+    const pool = await teamLedger();
+    const team = opened.at(-1)!.team;
+    const args = ['run', '-s', 'ledger', '--', 'move-to-team', '--data-dir', dataDir, '--host', team.address.host, '--port', String(team.address.port), '--database', team.name, '--user', team.address.user];
+    const env = { ...process.env, PGPASSWORD: team.password };
+    const { stdout, stderr } = await run('npm', args, { env });
+    const total = Object.values(deskCounts(file)).reduce((a, b) => a + b, 0);
+    expect(stdout).toContain(`moved ${total} rows of ${file} into ${team.name}`);
+    expect(stdout).toContain('counts and money totals equal per table and enterprise');
+    expect(stderr).toContain(`move-to-team: ${total}/${total} rows, comparing counts and totals`);
+    expect(await teamCounts(pool)).toEqual(deskCounts(file));
+    const db = new Database(file, { readonly: true });
+    const recorded = JSON.parse((db.prepare(`SELECT value FROM setting WHERE key = 'team.movedIn'`).get() as { value: string }).value) as Record<string, unknown>;
+    db.close();
+    expect(recorded).toMatchObject({ host: team.address.host, port: team.address.port, database: team.name, user: team.address.user });
+    expect(Date.parse(String(recorded.at))).not.toBeNaN();
+
+    const before = sha(file);
+    const again = await run('npm', args, { env }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('move-to-team refused (notEmpty): tables=enterprise, issued_invoice');
+    expect(sha(file)).toBe(before);
+  }, 180_000);
 });
