@@ -104,7 +104,7 @@ describe('moving a desk ledger into the team ledger', () => {
       expect(team).toEqual({ n: String(mine.length), jshj: sum('jshj'), hjse: sum('hjse') });
     }
 
-    // Spot rows, value for value: an invoice (with its red reversal's reference), a red form's flag, an outbox time, an input day.
+    // Spot rows, value for value: an invoice (with its red reversal's reference), a red form's flag, an outbox time, an input day, a voiding.
     const red = db.prepare(`SELECT r.*, i.lsh AS red_lsh FROM red_reversal r JOIN issued_invoice i ON i.id = r.red_invoice_id ORDER BY r.red_invoice_id LIMIT 1`).get() as Record<string, unknown>;
     const teamRed = (await pool.query(`SELECT r.amount::text, r.blue_invoice_id::int, i.lsh AS red_lsh FROM red_reversal r JOIN issued_invoice i ON i.id = r.red_invoice_id WHERE r.red_invoice_id = $1`, [red.red_invoice_id])).rows[0];
     expect(teamRed).toEqual({ amount: new Decimal(String(red.amount)).toFixed(2), blue_invoice_id: red.blue_invoice_id, red_lsh: red.red_lsh });
@@ -117,6 +117,8 @@ describe('moving a desk ledger into the team ledger', () => {
     expect((await pool.query(`SELECT serial, (extract(epoch FROM next_attempt_at) * 1000)::bigint::text AS at FROM outbox WHERE id = $1`, [outbox.id])).rows[0]).toEqual({ serial: outbox.serial, at: String(outbox.next_attempt_at) });
     const input = db.prepare(`SELECT id, issue_date, JSHJ FROM collected_invoice WHERE issue_date IS NOT NULL LIMIT 1`).get() as { id: number; issue_date: string; JSHJ: string };
     expect((await pool.query(`SELECT issue_date::text, jshj::text FROM collected_invoice WHERE id = $1`, [input.id])).rows[0]).toEqual({ issue_date: input.issue_date, jshj: new Decimal(input.JSHJ).toFixed(2) });
+    const voided = invoices.find((row) => row.zflx !== null)!;
+    expect((await pool.query(`SELECT zflx FROM issued_invoice WHERE id = $1`, [voided.id])).rows[0]).toEqual({ zflx: voided.zflx });
     const maxId = (db.prepare(`SELECT max(id) AS id FROM issued_invoice`).get() as { id: number }).id;
     db.close();
 

@@ -1,13 +1,13 @@
 /**
  * A desk's SQLite ledger filled the way clerks fill it — through the real core's IPC channels against the
- * sandbox over real HTTP — for the move tests: two enterprises, blue invoices of three kinds with lines,
+ * sandbox over real HTTP — for the move tests: two enterprises, blue invoices of three kinds with lines (one voided),
  * a direct red invoice and one through a red-letter form (outbox rows for each), a print on the real CUPS
  * printer (printed or failed, either is a row of the print log), received invoices (one verified), input invoices collected and one certified, customers,
  * products, templates and a draft. The filled history.db is copied out so each test starts from it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_ENTERPRISE } from '../../../../sandbox/index.js';
+import { DEMO_ENTERPRISE, VOID_CONTROL_PATH } from '../../../../sandbox/index.js';
 import type { CertificationCheckResult, EnterpriseInput, IntakeItem, RedStarted } from '../../../../shared/ipc/index.js';
 import { CUPS_PDF_PRINTER } from '../../../support/cups-pdf.js';
 import { startInputCore } from '../../../support/input-core.js';
@@ -67,7 +67,15 @@ export async function fillDeskLedger(target: string): Promise<void> {
     await call(core, 'issuance:saveDraft', { invoiceType: '026', buyerName: '草稿客户', total: '113.00', content: { buyerName: '草稿客户' } });
     const electronic = await issueBlue(core, { invoiceType: '026', buyerName: '杭州云栖商贸有限公司', issuer: '李四', lines: GOODS });
     const special = await issueBlue(core, { invoiceType: '004', ...BUYER_004, issuer: '李四', lines: GOODS });
-    await issueBlue(core, { invoiceType: '007', buyerName: '苏州平江食品有限公司', issuer: '李四', lines: [GOODS[0]] });
+    const general = await issueBlue(core, { invoiceType: '007', buyerName: '苏州平江食品有限公司', issuer: '李四', lines: [GOODS[0]] });
+    // The 007 voided at the service; the desk learns it (zflx) from the print status, as in the statistics test.
+    const voided = await fetch(`${input.sandbox.baseUrl}${VOID_CONTROL_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fplxdm: '007', fpdm: general.invoiceCode, fphm: general.invoiceNumber }),
+    });
+    if (voided.status !== 200) throw new Error(`voiding at the sandbox: ${voided.status}`);
+    await call(core, 'print:preview', { invoiceId: general.id, document: 'invoice' });
     await call(core, 'print:print', { invoiceIds: [special.id], documents: ['invoice'], printer: CUPS_PDF_PRINTER, copies: 1, mode: 'overlay' });
     await until('the print', async () => (await call<{ jobs: Array<{ status: string }> }>(core, 'print:log', { invoiceId: special.id })).jobs.map((j) => j.status), (s) => s.length > 0 && s.every((status) => status === 'printed' || status === 'failed'));
     const direct = await call<RedStarted>(core, 'reversal:start', { blueInvoiceId: electronic.id, reason: '2' });
