@@ -2,7 +2,7 @@
  * What `createCore` (core.ts) takes and returns: the run's configuration (data folder, which service,
  * the knobs tests shorten) and the running core the Electron adapter and the harness talk to.
  */
-import type { EventName, EventPayload } from '../shared/ipc/index.js';
+import type { Channel, EventName, EventPayload, IpcResult } from '../shared/ipc/index.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
 import type { UiLanguageHolder } from './i18n/ui-language.js';
 import type { IpcRouter } from './ipc/router.js';
@@ -73,6 +73,11 @@ export type CoreEventListener = (...args: CoreEvent) => void;
 
 export interface Core {
   router: IpcRouter;
+  /**
+   * The rights check of the core's router (main/features/clerks/authorize.ts), for the channels a host
+   * answers before they reach it (the ledger guard's `ledger:*`): null lets the call through.
+   */
+  authorize?: (channel: Channel) => IpcResult<never> | null;
   /** Subscribe to events for the renderer; returns the unsubscribe function. */
   onEvent(listener: CoreEventListener): () => void;
   /** Stops workers, closes the sandbox server and the database. Safe to call twice. */

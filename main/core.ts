@@ -16,6 +16,7 @@ import { createChangeFeed } from './changes/feed.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import { createBatchFeature } from './features/batch/index.js';
 import { createCertificationFeature } from './features/certification/index.js';
+import { createClerksFeature } from './features/clerks/index.js';
 import { createCollectionFeature } from './features/collection/index.js';
 import { combineFeatures } from './features/combine.js';
 import type { FeatureDeps } from './features/feature.js';
@@ -76,8 +77,10 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const { sandbox, client } = connection;
   const environment = service.kind;
   settings.api.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? sandbox.credentials : null });
-  const defaultIssuer = config.issuer ?? DEFAULT_ISSUER;
-  const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: { ...seller() }, issuer: defaultIssuer });
+  // 开票人 defaults to the signed-in clerk (issue 24 point 5); without clerks, to the configured name as before.
+  const clerks = createClerksFeature({ db, now });
+  const defaultIssuer = () => clerks.api.current()?.name ?? config.issuer ?? DEFAULT_ISSUER;
+  const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: { ...seller() }, issuer: defaultIssuer() });
 
   const deps: FeatureDeps = {
     db,
@@ -119,6 +122,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   });
   // The feature list: one line per feature, in start order (stop runs in reverse).
   const features = [
+    clerks,
     settings,
     // Reachability of the service, and restarting the sandbox process when it died (the 服务不可达 banner).
     createServiceStatusFeature({ ...deps, baseUrl: connection.baseUrl, sandbox }),
@@ -144,7 +148,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     }),
   ];
 
-  const router = createIpcRouter();
+  // Every channel's right is checked here, before its handler (shared/ipc/rights.ts).
+  const router = createIpcRouter({ authorize: clerks.api.authorize });
   const subscribe = (listener: (event: EventName, payload: unknown) => void) => {
     emitter.on('event', listener);
     return () => void emitter.off('event', listener);
@@ -165,6 +170,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   let closing: Promise<void> | undefined;
   return {
     router,
+    authorize: clerks.api.authorize,
     onEvent: (listener) => subscribe(listener as (event: EventName, payload: unknown) => void),
     close() {
       closing ??= (async () => {

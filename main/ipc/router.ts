@@ -32,6 +32,11 @@ export interface IpcRouter {
 export interface RouterOptions {
   /** Where unexpected errors go; never to the renderer. */
   logError?: (channel: string, error: unknown) => void;
+  /**
+   * The rights check (issue 24 point 5; main/features/clerks/authorize.ts): runs before the payload is read and
+   * the handler runs; a failure it returns is the answer. Absent: every channel answers (tests of one feature).
+   */
+  authorize?: (channel: Channel) => IpcResult<never> | null;
 }
 
 export function createIpcRouter(options: RouterOptions = {}): IpcRouter {
@@ -48,6 +53,8 @@ export function createIpcRouter(options: RouterOptions = {}): IpcRouter {
       if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', 'ipc.unknownChannel', { channel: String(channel).slice(0, 80) });
       const handler = handlers.get(channel);
       if (!handler) return fail('UNKNOWN_CHANNEL', 'ipc.notImplemented', { channel });
+      const refused = options.authorize?.(channel);
+      if (refused) return refused;
 
       const spec = contract[channel] as { request: z.ZodType; maxRequestBytes?: number };
       const guard = inspectPayload(payload, spec.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES);

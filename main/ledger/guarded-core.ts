@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { contract, fail, IpcFailure, isChannel, type Channel, type EventName } from '../../shared/ipc/index.js';
+import { contract, fail, IpcFailure, isChannel, type Channel, type EventName, type IpcResult } from '../../shared/ipc/index.js';
 import { START_FRESH_WORDS, type BackupView, type IntegrityResult, type LedgerStatus } from '../../shared/ipc/schemas/ledger.js';
 import { nativeText, type NativeTextKey } from '../../shared/i18n/native-texts.js';
 import { localeOf, uiLanguageOf, type TextParams } from '../../shared/i18n/ui-language.js';
@@ -44,6 +44,8 @@ import {
 /** The part of core.ts's Core the guard wraps (kept structural so this module does not import core.ts). */
 export interface InnerCore {
   router: IpcRouter;
+  /** The core's rights check (core-config.ts), held against the `ledger:*` channels answered here. */
+  authorize?: (channel: Channel) => IpcResult<never> | null;
   onEvent(listener: (event: EventName, payload: never) => void): () => void;
   close(): Promise<void>;
 }
@@ -309,7 +311,12 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
     // Every contract channel: a host registers them once, whichever core is inside now or later.
     channels: () => Object.keys(contract) as Channel[],
     async dispatch(channel, payload) {
-      if (typeof channel === 'string' && (channel.startsWith('ledger:') || channel === 'app:language' || channel === 'app:setLanguage')) return own.dispatch(channel, payload);
+      if (typeof channel === 'string' && (channel.startsWith('ledger:') || channel === 'app:language' || channel === 'app:setLanguage')) {
+        // In recovery no clerk can be read, so recovery works for whoever is at the desk; with the ledger open,
+        // restoring or starting afresh needs the right the table names (shared/ipc/rights.ts).
+        const refused = inner && isChannel(channel) ? inner.authorize?.(channel) : null;
+        return refused ?? own.dispatch(channel, payload);
+      }
       if (!inner) {
         if (!isChannel(channel)) return own.dispatch(channel, payload);
         return fail('DATABASE_RECOVERY', 'ledger.inRecovery', {}, { details: { problem: problem?.problem ?? null } });

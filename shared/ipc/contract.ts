@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { appChannels } from './channels/app.js';
 import { batchChannels, batchEvents } from './channels/batch.js';
 import { certificationChannels, certificationEvents } from './channels/certification.js';
+import { clerkChannels } from './channels/clerks.js';
 import { changeEvents } from './channels/changes.js';
 import { collectionChannels, collectionEvents } from './channels/collection.js';
 import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js';
@@ -52,6 +53,7 @@ export const contract = {
   ...startupChannels,
   ...statisticsChannels,
   ...teamLedgerChannels,
+  ...clerkChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**

@@ -18,6 +18,8 @@ export const IPC_ERROR_CODES = [
   'INVALID_PAYLOAD', // the request did not match the contract (wrong type, extra field, too long…)
   'PAYLOAD_TOO_LARGE', // the request is bigger than the channel accepts
   'FORBIDDEN_SENDER', // the call did not come from the app's own page
+  'SIGNED_OUT', // the desk has clerks and nobody is signed in: only the sign-in and start-up calls answer
+  'FORBIDDEN', // the signed-in clerk's role lacks the right the channel needs (params.right)
   'VALIDATION_FAILED', // well-formed, but a business rule refuses it
   'NOT_FOUND', // the thing asked for does not exist
   'SERVICE_ERROR', // the invoice service answered with an error code

@@ -29,6 +29,7 @@ import { printerFormEdition } from './0420-printer-form-edition.js';
 import { receivedPerEnterprise } from './0430-received-per-enterprise.js';
 import { librariesPerEnterprise } from './0460-libraries-per-enterprise.js';
 import { monthEndStatistics } from './0480-month-end-statistics.js';
+import { clerks } from './0500-clerks.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   receivedPerEnterprise,
   librariesPerEnterprise,
   monthEndStatistics,
+  clerks,
 ];

@@ -13,7 +13,7 @@ import { createBatchService } from './service.js';
 export interface BatchFeatureDeps extends FeatureDeps {
   issuance: Pick<IssuanceApi, 'submit' | 'invoices'>;
   /** kpr of rows that name none. */
-  defaultIssuer: string;
+  defaultIssuer: () => string;
 }
 
 export function createBatchFeature(deps: BatchFeatureDeps): Feature {

@@ -76,7 +76,7 @@ export interface BatchServiceDeps {
   environment: Environment;
   dialog: DialogPort | undefined;
   seller: () => Seller;
-  defaultIssuer: string;
+  defaultIssuer: () => string;
   /** The issuance service's submit: stores the invoice and its outbox entry (docs/architecture.md §5). */
   submitInvoice: (draft: InvoiceDraft) => InvoiceSummary;
   progress: (progress: BatchProgress) => void;
@@ -169,7 +169,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         await importSheet(filePath, { sheetName: TEMPLATE_SHEET, headers: BATCH_HEADERS, maxRows: BATCH_MAX_ROWS, required: REQUIRED_FIELDS, labels: BATCH_LABELS })
       ).table;
       if (records.length === 0) throw new IpcFailure('VALIDATION_FAILED', 'batch.noLines');
-      const context = { seller: deps.seller(), defaultIssuer: deps.defaultIssuer };
+      const context = { seller: deps.seller(), defaultIssuer: deps.defaultIssuer() };
       const invoices = groupRows(records).map((group, index) => parseInvoice(group, index + 1, context));
       const batchId = repo.insertBatch(deps.environment, path.basename(filePath), now().toISOString(), invoices);
       return { cancelled: false, batch: detail(batchId) };

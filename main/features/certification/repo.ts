@@ -1,4 +1,5 @@
 /** SQL of certification batches and their items (tables of migration 0100). */
+import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { CertificationItem, CertificationResultElement } from '../../../shared/spec/certification.js';
@@ -35,8 +36,8 @@ export interface CertificationItemRow {
 
 export function createCertificationRepo(db: Db) {
   const insertBatch = db.prepare(
-    `INSERT INTO certification_batch (environment, PCH, GMFSBH, SQSKSSQ, FHHS, status, request_json, created_at, updated_at)
-     VALUES (@environment, @PCH, @GMFSBH, @SQSKSSQ, @FHHS, 'queued', @requestJson, @now, @now)`,
+    `INSERT INTO certification_batch (environment, PCH, GMFSBH, SQSKSSQ, FHHS, status, request_json, created_at, updated_at, created_by, updated_by)
+     VALUES (@environment, @PCH, @GMFSBH, @SQSKSSQ, @FHHS, 'queued', @requestJson, @now, @now, @by, @by)`,
   );
   const insertItem = db.prepare(
     `INSERT INTO certification_item (batch_id, FPDM, FPHM, FPLXDM, SQRZLX, YXSE) VALUES (@batchId, @FPDM, @FPHM, @FPLXDM, @SQRZLX, @YXSE)`,
@@ -83,7 +84,7 @@ export function createCertificationRepo(db: Db) {
     /** Stores a batch and its items; call inside the transaction that also enqueues it. */
     insert(batch: { environment: Environment; PCH: string; GMFSBH: string; SQSKSSQ: string; items: CertificationItem[]; requestJson: string }, now: string): number {
       const id = Number(
-        insertBatch.run({ environment: batch.environment, PCH: batch.PCH, GMFSBH: batch.GMFSBH, SQSKSSQ: batch.SQSKSSQ, FHHS: batch.items.length, requestJson: batch.requestJson, now })
+        insertBatch.run({ environment: batch.environment, PCH: batch.PCH, GMFSBH: batch.GMFSBH, SQSKSSQ: batch.SQSKSSQ, FHHS: batch.items.length, requestJson: batch.requestJson, now, by: actorOf(db) })
           .lastInsertRowid,
       );
       for (const item of batch.items) {

@@ -5,6 +5,7 @@
  * its filters, totals and export are that enterprise's; duplicates are found desk-wide (one invoice
  * claimed by two of the desk's companies is still claimed twice).
  */
+import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { IntakeFields, IntakeField } from '../../../shared/rules/intake-fields.js';
@@ -166,25 +167,25 @@ export function createIntakeRepo(db: Db, environment: Environment) {
         db
           .prepare(
             `INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, FPLXDM, FPDM, FPHM, KPRQ, JYM, HJJE, HJSE, JSHJ, XHFMC, XHFSBH, GMFMC, GMFSBH,
-               data_json, status, created_at, updated_at, fpzl, sources_json, invoice_key, duplicate_of, stored_path, origin, enterprise, verify_state, verify_reason)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recognised', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+               data_json, status, created_at, updated_at, fpzl, sources_json, invoice_key, duplicate_of, stored_path, origin, enterprise, verify_state, verify_reason, created_by, updated_by)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recognised', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(
             environment, row.fileHash, row.fileName, row.fileType, row.source, row.fplxdm, f.fpdm ?? null, f.fphm ?? null, f.kprq ?? null, f.jym ?? null, f.fpje ?? null,
             f.fpse ?? null, f.jshj ?? null, row.names.xhfmc ?? null, f.xhfsbh ?? null, row.names.gmfmc ?? null, f.gmfsbh ?? null, JSON.stringify(row.data ?? {}),
             at, at, f.fpzl ?? null, JSON.stringify(row.sources), row.invoiceKey, row.duplicateOf, row.storedPath, row.origin, row.enterprise,
-            row.state && row.state.state !== 'unverified' ? row.state.state : null, row.state?.reason ?? null,
+            row.state && row.state.state !== 'unverified' ? row.state.state : null, row.state?.reason ?? null, actorOf(db), actorOf(db),
           ).lastInsertRowid,
       );
     },
     updateFields(id: number, fields: IntakeFields, sources: Record<string, string>, key: string | null, duplicateOf: number | null): void {
       db.prepare(
         `UPDATE received_invoice SET fpzl = ?, FPDM = ?, FPHM = ?, KPRQ = ?, HJJE = ?, HJSE = ?, JSHJ = ?, XHFSBH = ?, GMFSBH = ?, JYM = ?,
-           sources_json = ?, invoice_key = ?, duplicate_of = ?, status = CASE WHEN status = 'recognised' THEN 'reviewed' ELSE status END, updated_at = ?
-         WHERE id = ? AND environment = ?`,
+           sources_json = ?, invoice_key = ?, duplicate_of = ?, status = CASE WHEN status = 'recognised' THEN 'reviewed' ELSE status END, updated_at = ?,
+           updated_by = ? WHERE id = ? AND environment = ?`,
       ).run(
         fields.fpzl ?? null, fields.fpdm ?? null, fields.fphm ?? null, fields.kprq ?? null, fields.fpje ?? null, fields.fpse ?? null, fields.jshj ?? null, fields.xhfsbh ?? null,
-        fields.gmfsbh ?? null, fields.jym ?? null, JSON.stringify(sources), key, duplicateOf, now(), id, environment,
+        fields.gmfsbh ?? null, fields.jym ?? null, JSON.stringify(sources), key, duplicateOf, now(), actorOf(db), id, environment,
       );
     },
     /** The answer of a verification call: its code, void flag and what it means. */
@@ -212,7 +213,7 @@ export function createIntakeRepo(db: Db, environment: Environment) {
     },
     /** Why the clerk accepted an invoice made out to another buyer (kept with it). */
     setBuyerReason(id: number, reason: string | null): void {
-      db.prepare('UPDATE received_invoice SET buyer_reason = ?, updated_at = ? WHERE id = ? AND environment = ?').run(reason, now(), id, environment);
+      db.prepare('UPDATE received_invoice SET buyer_reason = ?, updated_at = ?, updated_by = ? WHERE id = ? AND environment = ?').run(reason, now(), actorOf(db), id, environment);
     },
     /** Rows held from before 0430 that it could not place are the active enterprise's (see the migration). */
     claimUnassigned(enterprise: string): number {

@@ -10,6 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
+import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
 import type {
   DraftSummary,
@@ -88,8 +89,8 @@ export function toSummary(row: SummaryRow): InvoiceSummary {
 
 export function createIssuanceRepo(db: Db) {
   const insertInvoice = db.prepare(
-    `INSERT INTO issued_invoice (lsh, environment, fplxdm, kplx, xhdwsbh, xhdwmc, ghdwmc, ghdwsbh, jshj, hjse, status, request_json, created_at, updated_at)
-     VALUES (@lsh, @environment, @fplxdm, @kplx, @xhdwsbh, @xhdwmc, @ghdwmc, @ghdwsbh, @jshj, @hjse, 'queued', @requestJson, @now, @now)`,
+    `INSERT INTO issued_invoice (lsh, environment, fplxdm, kplx, xhdwsbh, xhdwmc, ghdwmc, ghdwsbh, jshj, hjse, status, request_json, created_at, updated_at, created_by, updated_by)
+     VALUES (@lsh, @environment, @fplxdm, @kplx, @xhdwsbh, @xhdwmc, @ghdwmc, @ghdwsbh, @jshj, @hjse, 'queued', @requestJson, @now, @now, @by, @by)`,
   );
   const insertLine = db.prepare(
     `INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se)
@@ -115,7 +116,7 @@ export function createIssuanceRepo(db: Db) {
   return {
     /** Inserts the invoice and its lines; call inside the transaction that also enqueues it. */
     insert(invoice: NewInvoice, now: string): number {
-      const id = Number(insertInvoice.run({ ...invoice, now }).lastInsertRowid);
+      const id = Number(insertInvoice.run({ ...invoice, now, by: actorOf(db) }).lastInsertRowid);
       invoice.lines.forEach((line, index) => insertLine.run({ invoiceId: id, lineNo: index + 1, ...line }));
       return id;
     },

@@ -4,6 +4,7 @@
  * number, and the desk's own enterprise (the seller configured in settings) also owns the entries whose
  * enterprise is NULL — those 0460 could not place, and those it writes itself — see migration 0460.
  */
+import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
 import { IN_SCOPE, scopeParams, storedEnterprise, type EnterpriseScope, type ScopeParams } from '../../db/enterprise-scope.js';
 import type { Customer, Environment, Product } from '../../../shared/ipc/index.js';
@@ -109,12 +110,12 @@ export function createLibrariesRepo(db: Db, scopeOf: () => EnterpriseScope) {
     `SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE ${IN_SCOPE} AND ghdwsbh IS NULL AND ghdwmc = @name`,
   );
   const insertCustomer = db.prepare(
-    `INSERT INTO customer (environment, enterprise, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, created_at, updated_at)
-     VALUES (@environment, @enterprise, @name, @taxNumber, @address, @phone, @bank, @account, @email, @mobile, @now, @now)`,
+    `INSERT INTO customer (environment, enterprise, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, created_at, updated_at, created_by, updated_by)
+     VALUES (@environment, @enterprise, @name, @taxNumber, @address, @phone, @bank, @account, @email, @mobile, @now, @now, @by, @by)`,
   );
   const updateCustomer = db.prepare(
     `UPDATE customer SET ghdwmc = @name, ghdwsbh = @taxNumber, ghdwdz = @address, ghdwdh = @phone, ghdwyh = @bank,
-       ghdwzh = @account, email = @email, phone = @mobile, updated_at = @now WHERE id = @id AND ${IN_SCOPE}`,
+       ghdwzh = @account, email = @email, phone = @mobile, updated_at = @now, updated_by = @by WHERE id = @id AND ${IN_SCOPE}`,
   );
   const deleteCustomer = db.prepare<[Scoped & { id: number }]>(`DELETE FROM customer WHERE id = @id AND ${IN_SCOPE}`);
 
@@ -127,12 +128,12 @@ export function createLibrariesRepo(db: Db, scopeOf: () => EnterpriseScope) {
     `SELECT ${PRODUCT_COLUMNS} FROM product WHERE ${IN_SCOPE} AND spmc = @name AND ifnull(ggxh, '') = @spec`,
   );
   const insertProduct = db.prepare(
-    `INSERT INTO product (environment, enterprise, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, created_at, updated_at)
-     VALUES (@environment, @enterprise, @name, @taxCode, @specification, @unit, @unitPrice, @rate, @specialLevy, @preferentialPolicy, @yhzcbs, @now, @now)`,
+    `INSERT INTO product (environment, enterprise, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, created_at, updated_at, created_by, updated_by)
+     VALUES (@environment, @enterprise, @name, @taxCode, @specification, @unit, @unitPrice, @rate, @specialLevy, @preferentialPolicy, @yhzcbs, @now, @now, @by, @by)`,
   );
   const updateProduct = db.prepare(
     `UPDATE product SET spmc = @name, spbm = @taxCode, ggxh = @specification, dw = @unit, dj = @unitPrice, sl = @rate,
-       lslbs = @specialLevy, zzstsgl = @preferentialPolicy, yhzcbs = @yhzcbs, updated_at = @now WHERE id = @id AND ${IN_SCOPE}`,
+       lslbs = @specialLevy, zzstsgl = @preferentialPolicy, yhzcbs = @yhzcbs, updated_at = @now, updated_by = @by WHERE id = @id AND ${IN_SCOPE}`,
   );
   const deleteProduct = db.prepare<[Scoped & { id: number }]>(`DELETE FROM product WHERE id = @id AND ${IN_SCOPE}`);
 
@@ -140,19 +141,19 @@ export function createLibrariesRepo(db: Db, scopeOf: () => EnterpriseScope) {
   // name and specification): what it has already is its own fact and stays as it is.
   const sourceOf = (alias: string) => `(${alias}.enterprise = @from OR (@fromOwn = 1 AND ${alias}.enterprise IS NULL))`;
   const targetOf = (alias: string) => `(${alias}.enterprise = @e OR (@own = 1 AND ${alias}.enterprise IS NULL))`;
-  type CopyParams = Scoped & { from: string; fromOwn: number; target: string | null; environment: Environment; now: string };
+  type CopyParams = Scoped & { from: string; fromOwn: number; target: string | null; environment: Environment; now: string; by?: string | null };
   const countCustomers = db.prepare<[CopyParams], { n: number }>(`SELECT count(*) AS n FROM customer s WHERE ${sourceOf('s')}`);
   const copyCustomers = db.prepare<[CopyParams], { id: number }>(
-    `INSERT INTO customer (environment, enterprise, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, created_at, updated_at)
-     SELECT @environment, @target, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, @now, @now FROM customer s
+    `INSERT INTO customer (environment, enterprise, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, created_at, updated_at, created_by, updated_by)
+     SELECT @environment, @target, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone, @now, @now, @by, @by FROM customer s
       WHERE ${sourceOf('s')} AND NOT EXISTS (SELECT 1 FROM customer t WHERE ${targetOf('t')}
         AND (t.ghdwsbh = s.ghdwsbh OR (s.ghdwsbh IS NULL AND t.ghdwsbh IS NULL AND t.ghdwmc = s.ghdwmc)))
       ORDER BY s.id RETURNING id`,
   );
   const countProducts = db.prepare<[CopyParams], { n: number }>(`SELECT count(*) AS n FROM product s WHERE ${sourceOf('s')}`);
   const copyProducts = db.prepare<[CopyParams], { id: number }>(
-    `INSERT INTO product (environment, enterprise, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, created_at, updated_at)
-     SELECT @environment, @target, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, @now, @now FROM product s
+    `INSERT INTO product (environment, enterprise, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, created_at, updated_at, created_by, updated_by)
+     SELECT @environment, @target, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl, yhzcbs, @now, @now, @by, @by FROM product s
       WHERE ${sourceOf('s')} AND NOT EXISTS (SELECT 1 FROM product t WHERE ${targetOf('t')}
         AND t.spmc = s.spmc AND ifnull(t.ggxh, '') = ifnull(s.ggxh, ''))
       ORDER BY s.id RETURNING id`,
@@ -183,8 +184,8 @@ export function createLibrariesRepo(db: Db, scopeOf: () => EnterpriseScope) {
       return row && toCustomer(row);
     },
     insertCustomer: (fields: CustomerFields, environment: Environment, now: string): number =>
-      Number(insertCustomer.run({ ...fields, environment, enterprise: stored(scopeOf()), now }).lastInsertRowid),
-    updateCustomer: (id: number, fields: CustomerFields, now: string): void => void updateCustomer.run({ ...fields, ...scoped(), id, now }),
+      Number(insertCustomer.run({ ...fields, environment, enterprise: stored(scopeOf()), now, by: actorOf(db) }).lastInsertRowid),
+    updateCustomer: (id: number, fields: CustomerFields, now: string): void => void updateCustomer.run({ ...fields, ...scoped(), id, now, by: actorOf(db) }),
     deleteCustomer: (id: number): boolean => deleteCustomer.run({ ...scoped(), id }).changes > 0,
 
     listProducts(query: string | undefined, limit: number, offset: number): { rows: Product[]; total: number } {
@@ -200,8 +201,8 @@ export function createLibrariesRepo(db: Db, scopeOf: () => EnterpriseScope) {
       return row && toProduct(row);
     },
     insertProduct: (fields: ProductFields, environment: Environment, now: string): number =>
-      Number(insertProduct.run({ ...productParams(fields), environment, enterprise: stored(scopeOf()), now }).lastInsertRowid),
-    updateProduct: (id: number, fields: ProductFields, now: string): void => void updateProduct.run({ ...productParams(fields), ...scoped(), id, now }),
+      Number(insertProduct.run({ ...productParams(fields), environment, enterprise: stored(scopeOf()), now, by: actorOf(db) }).lastInsertRowid),
+    updateProduct: (id: number, fields: ProductFields, now: string): void => void updateProduct.run({ ...productParams(fields), ...scoped(), id, now, by: actorOf(db) }),
     deleteProduct: (id: number): boolean => deleteProduct.run({ ...scoped(), id }).changes > 0,
 
     /** Copies a library of `from` into the active scope, in one transaction: the new ids and the source's size. */
@@ -211,7 +212,7 @@ export function createLibrariesRepo(db: Db, scopeOf: () => EnterpriseScope) {
       return db.transaction(() => {
         const [count, copy] = kind === 'customers' ? [countCustomers, copyCustomers] : [countProducts, copyProducts];
         const total = count.get(params)?.n ?? 0;
-        return { ids: copy.all(params).map((row) => row.id), total };
+        return { ids: copy.all({ ...params, by: actorOf(db) }).map((row) => row.id), total };
       })();
     },
 

@@ -6,6 +6,7 @@
  * only the active enterprise's jobs (main/db/enterprise-scope.ts): a failure never lands in another
  * enterprise's log.
  */
+import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
 import { IN_SCOPE, scopeParams, type EnterpriseScope } from '../../db/enterprise-scope.js';
 import type { Environment } from '../../../shared/ipc/index.js';
@@ -69,8 +70,8 @@ export interface NewPrintJob {
 
 export function createPrintRepo(db: Db) {
   const insertJob = db.prepare(
-    `INSERT INTO print_job (environment, enterprise, issued_invoice_id, fplxdm, fpdm, fphm, dylx, printer, status, copies, mode, down_mm, right_mm, retry_of, created_at, updated_at)
-     VALUES (@environment, @enterprise, @invoiceId, @fplxdm, @fpdm, @fphm, @dylx, @printer, 'requested', @copies, @mode, @downMm, @rightMm, @retryOf, @now, @now)`,
+    `INSERT INTO print_job (environment, enterprise, issued_invoice_id, fplxdm, fpdm, fphm, dylx, printer, status, copies, mode, down_mm, right_mm, retry_of, created_at, updated_at, created_by, updated_by)
+     VALUES (@environment, @enterprise, @invoiceId, @fplxdm, @fpdm, @fphm, @dylx, @printer, 'requested', @copies, @mode, @downMm, @rightMm, @retryOf, @now, @now, @by, @by)`,
   );
   const jobById = db.prepare<[number, Environment], PrintJobRow>(`SELECT * FROM print_job WHERE id = ? AND environment = ?`);
   const jobsOfInvoice = db.prepare<[ReturnType<typeof scopeParams> & { id: number; environment: Environment }], PrintJobRow>(
@@ -115,7 +116,7 @@ export function createPrintRepo(db: Db) {
   return {
     /** Print jobs whose latest attempt for their invoice and document failed, newest first, at most `limit`. */
     failedJobs: (environment: Environment, limit: number) => failed.all(environment, limit),
-    insertJob: (job: NewPrintJob, now: string) => Number(insertJob.run({ ...job, now }).lastInsertRowid),
+    insertJob: (job: NewPrintJob, now: string) => Number(insertJob.run({ ...job, now, by: actorOf(db) }).lastInsertRowid),
     job: (id: number, environment: Environment) => jobById.get(id, environment) ?? null,
     /** The jobs of an invoice that belong to the scope (the active enterprise). */
     jobsOfInvoice: (invoiceId: number, environment: Environment, scope: EnterpriseScope) => jobsOfInvoice.all({ ...scopeParams(scope), id: invoiceId, environment }),

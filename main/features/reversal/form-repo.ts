@@ -4,6 +4,7 @@
  * moves it queued → applying → approved (or rejected) and writes the form number in the transaction that
  * finishes the outbox row.
  */
+import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
 import { decodeFormNote } from './form-notes.js';
 import type { InvoiceReads } from '../issuance/repo.js';
@@ -110,9 +111,9 @@ export function createRedLetterRepo(db: Db, invoices: Pick<InvoiceReads, 'refOf'
   };
   const insert = db.prepare(
     `INSERT INTO red_letter_form (lsh, environment, blue_invoice_id, fplxdm, fpdm, fphm, sqly, sqly_detail, chyydm, kpzdbs, xhdwsbh, xhdwmc,
-       ghdwsbh, ghdwmc, hjje, hjse, jshj, status, request_json, red_lines_json, auto_issue, created_at, updated_at)
+       ghdwsbh, ghdwmc, hjje, hjse, jshj, status, request_json, red_lines_json, auto_issue, created_at, updated_at, created_by, updated_by)
      VALUES (@lsh, @environment, @blueInvoiceId, @fplxdm, @fpdm, @fphm, @sqly, @sqlyDetail, @chyydm, @kpzdbs, @xhdwsbh, @xhdwmc,
-       @ghdwsbh, @ghdwmc, @hjje, @hjse, @jshj, 'queued', @requestJson, @redLinesJson, @autoIssue, @now, @now)`,
+       @ghdwsbh, @ghdwmc, @hjje, @hjse, @jshj, 'queued', @requestJson, @redLinesJson, @autoIssue, @now, @now, @by, @by)`,
   );
   const byLsh = db.prepare<[string], StoredFormRow>(`${SELECT} WHERE f.lsh = ?`);
   const byId = db.prepare<[number], StoredFormRow>(`${SELECT} WHERE f.id = ?`);
@@ -147,7 +148,7 @@ export function createRedLetterRepo(db: Db, invoices: Pick<InvoiceReads, 'refOf'
   return {
     /** Call inside the transaction that also enqueues the application. */
     insert(form: NewRedLetterForm, now: string): number {
-      return Number(insert.run({ ...form, autoIssue: form.autoIssue ? 1 : 0, now }).lastInsertRowid);
+      return Number(insert.run({ ...form, autoIssue: form.autoIssue ? 1 : 0, now, by: actorOf(db) }).lastInsertRowid);
     },
     byLsh: (lsh: string): RedLetterFormRow | undefined => withRed(byLsh.get(lsh)),
     byId: (id: number): RedLetterFormRow | undefined => withRed(byId.get(id)),

@@ -2,6 +2,7 @@
  * SQL of 常用发票 (invoice templates): the one owner of the invoice_template table. Each enterprise has its own
  * templates (migration 0460): every statement is scoped to the active one (main/db/enterprise-scope.ts).
  */
+import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
 import { IN_SCOPE, scopeParams, storedEnterprise, type EnterpriseScope, type ScopeParams } from '../../db/enterprise-scope.js';
 import type { InvoiceType } from '../../../shared/ipc/index.js';
@@ -40,9 +41,10 @@ export function createTemplateRepo(db: Db, scopeOf: () => EnterpriseScope) {
   const byName = db.prepare<[Scoped & { name: string }], TemplateRow>(`SELECT ${COLUMNS} FROM invoice_template WHERE ${IN_SCOPE} AND name = @name`);
   const byId = db.prepare<[Scoped & { id: number }], TemplateRow>(`SELECT ${COLUMNS} FROM invoice_template WHERE ${IN_SCOPE} AND id = @id`);
   const insert = db.prepare(
-    `INSERT INTO invoice_template (enterprise, name, fplxdm, ghdwmc, content, created_at, updated_at) VALUES (@enterprise, @name, @fplxdm, @ghdwmc, @content, @now, @now)`,
+    `INSERT INTO invoice_template (enterprise, name, fplxdm, ghdwmc, content, created_at, updated_at, created_by, updated_by)
+     VALUES (@enterprise, @name, @fplxdm, @ghdwmc, @content, @now, @now, @by, @by)`,
   );
-  const update = db.prepare(`UPDATE invoice_template SET fplxdm = @fplxdm, ghdwmc = @ghdwmc, content = @content, updated_at = @now WHERE id = @id AND ${IN_SCOPE}`);
+  const update = db.prepare(`UPDATE invoice_template SET fplxdm = @fplxdm, ghdwmc = @ghdwmc, content = @content, updated_at = @now, updated_by = @by WHERE id = @id AND ${IN_SCOPE}`);
   const touch = db.prepare(`UPDATE invoice_template SET used_at = @now WHERE id = @id AND ${IN_SCOPE}`);
   const remove = db.prepare(`DELETE FROM invoice_template WHERE id = @id AND ${IN_SCOPE}`);
   const scoped = () => scopeParams(scopeOf());
@@ -56,7 +58,7 @@ export function createTemplateRepo(db: Db, scopeOf: () => EnterpriseScope) {
       return row ? entry(row) : undefined;
     },
     save(values: { name: string; invoiceType: InvoiceType; buyerName: string; content: string }, now: string, replaceId?: number): TemplateEntry {
-      const params = { name: values.name, fplxdm: values.invoiceType, ghdwmc: values.buyerName, content: values.content, now };
+      const params = { name: values.name, fplxdm: values.invoiceType, ghdwmc: values.buyerName, content: values.content, now, by: actorOf(db) };
       const scope = scopeOf();
       if (replaceId === undefined) insert.run({ ...params, enterprise: storedEnterprise(scope) });
       else update.run({ ...params, ...scopeParams(scope), id: replaceId });

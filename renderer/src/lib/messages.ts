@@ -40,12 +40,23 @@ type DynamicT = (key: string, options?: Record<string, unknown>) => string;
 export function errorText(error: IpcError): string {
   if (error.code === 'INTERNAL') return i18n.t('errors.internalDetail');
   const key = `errors.${error.key}`;
-  if (i18n.exists(key)) return (i18n.t as unknown as DynamicT)(key, { ...error.params });
+  const params = wordedParams(error.params);
+  if (i18n.exists(key)) return (i18n.t as unknown as DynamicT)(key, params);
   // A feature's own section (e.g. 'certification.errors.noBatch' in its locale file) is looked up as is.
-  if (i18n.exists(error.key)) return (i18n.t as unknown as DynamicT)(error.key, { ...error.params });
+  if (i18n.exists(error.key)) return (i18n.t as unknown as DynamicT)(error.key, params);
   // A key this build does not know (a newer main, a typo) still shows something true, and says so in the log.
   console.warn(`[messages] no text for error key ${error.key} (${error.message})`);
   return i18n.t('errors.unknownKey');
+}
+
+/** A refusal names the missing right and the clerk's role by code (auth.forbidden): worded from the clerks locale. */
+function wordedParams(params: IpcError['params']): Record<string, unknown> {
+  const worded: Record<string, unknown> = { ...params };
+  for (const [param, section] of [['right', 'clerks.rights'], ['role', 'clerks.roles']] as const) {
+    const code = params[param];
+    if (typeof code === 'string' && i18n.exists(`${section}.${code}`)) worded[param] = (i18n.t as unknown as DynamicT)(`${section}.${code}`);
+  }
+  return worded;
 }
 
 /** Title from the stable error code, description from the message key and params, both translated. */

@@ -15,6 +15,7 @@ import { enterprisesEn } from '../../features/enterprises/locale.js';
 import { collectionEn } from '../../features/collection/locale.js';
 import { statisticsEn } from '../../features/statistics/locale.js';
 import { certificationEn } from '../../features/certification/locale.js';
+import { clerksEn, clerksErrorsEn } from '../../features/clerks/locale.js';
 import { jobEn } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesEn } from '../../features/issuance/locale.js';
 
@@ -257,8 +258,10 @@ export const en: Messages = {
   serviceStatus: serviceStatusEn,
   ledger: ledgerEn,
   startup: startupEn,
+  clerks: clerksEn,
   rules: ruleResources('en'),
   errors: {
+    ...clerksErrorsEn,
     UNKNOWN_CHANNEL: 'Not available',
     INVALID_PAYLOAD: 'The request is invalid',
     PAYLOAD_TOO_LARGE: 'The request is too large',
@@ -361,10 +364,7 @@ export const en: Messages = {
     },
     batch: batchErrorsEn,
     reversal: reversalErrorsEn,
-    templates: {
-      nameTaken: 'A template named "{{name}}" already exists',
-      gone: 'This template was deleted',
-    },
+    templates: { nameTaken: 'A template named "{{name}}" already exists', gone: 'This template was deleted' },
     taxCodes: taxCodesErrorsEn,
     intake: intakeErrorsEn,
     print: printEn.errors,

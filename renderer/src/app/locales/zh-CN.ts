@@ -14,6 +14,7 @@ import { enterprisesZh } from '../../features/enterprises/locale.js';
 import { collectionZh } from '../../features/collection/locale.js';
 import { statisticsZh } from '../../features/statistics/locale.js';
 import { certificationZh } from '../../features/certification/locale.js';
+import { clerksZh, clerksErrorsZh } from '../../features/clerks/locale.js';
 import { jobZh } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesZh } from '../../features/issuance/locale.js';
 
@@ -257,9 +258,11 @@ export const zhCN = {
   serviceStatus: serviceStatusZh,
   ledger: ledgerZh,
   startup: startupZh,
+  clerks: clerksZh,
   /** The rule book's sentences by key (shared/rules/rule-messages.ts, one table for both languages). */
   rules: ruleResources('zh'),
   errors: {
+    ...clerksErrorsZh,
     UNKNOWN_CHANNEL: '功能不可用',
     INVALID_PAYLOAD: '提交的内容有误',
     PAYLOAD_TOO_LARGE: '提交的内容过大',
@@ -362,10 +365,7 @@ export const zhCN = {
     },
     batch: batchErrorsZh,
     reversal: reversalErrorsZh,
-    templates: {
-      nameTaken: '已有名为「{{name}}」的常用发票',
-      gone: '这张常用发票已被删除',
-    },
+    templates: { nameTaken: '已有名为「{{name}}」的常用发票', gone: '这张常用发票已被删除' },
     taxCodes: taxCodesErrorsZh,
     intake: intakeErrorsZh,
     print: printZh.errors,

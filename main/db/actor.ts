@@ -1,0 +1,19 @@
+/**
+ * Who is acting on a history database: the signed-in clerk's name, or null (no clerks at the desk, nobody
+ * signed in, or the desk itself — the outbox worker finishing work). The clerks feature sets it once per
+ * database; repos read it when they write a row, binding it as `created_by` / `updated_by` in the same
+ * statement as the row (issue 24 point 5: atomic, no trigger, no second write). A WeakMap keyed by the
+ * connection, so repos need no new dependency and a database without clerks (tests, tools) reads null.
+ */
+import type { Db } from './open.js';
+
+const actors = new WeakMap<Db, () => string | null>();
+
+export function setActor(db: Db, actor: () => string | null): void {
+  actors.set(db, actor);
+}
+
+/** The name to sign a write with; null when no clerk is acting. */
+export function actorOf(db: Db): string | null {
+  return actors.get(db)?.() ?? null;
+}

@@ -1,0 +1,73 @@
+/** The clerk table (migration 0500), owned by the clerks feature: the only SQL that reads or writes it. */
+import type { Clerk, ClerkRole } from '../../../shared/ipc/schemas/clerks.js';
+import type { Db } from '../../db/open.js';
+
+interface ClerkRow {
+  id: number;
+  name: string;
+  role: ClerkRole;
+  pin_hash: string;
+  active: number;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface StoredClerk extends Clerk {
+  pinHash: string;
+}
+
+const toClerk = (row: ClerkRow): StoredClerk => ({
+  id: row.id,
+  name: row.name,
+  role: row.role,
+  active: row.active === 1,
+  createdAt: row.created_at,
+  createdBy: row.created_by,
+  updatedAt: row.updated_at,
+  updatedBy: row.updated_by,
+  pinHash: row.pin_hash,
+});
+
+export function createClerkRepo(db: Db) {
+  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM clerk');
+  const activeAdmins = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM clerk WHERE role = 'admin' AND active = 1`);
+  const all = db.prepare<[], ClerkRow>('SELECT * FROM clerk ORDER BY active DESC, name');
+  const byName = db.prepare<[string], ClerkRow>('SELECT * FROM clerk WHERE name = ?');
+  const byId = db.prepare<[number], ClerkRow>('SELECT * FROM clerk WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO clerk (name, role, pin_hash, active, created_at, created_by, updated_at, updated_by) VALUES (@name, @role, @pinHash, 1, @now, @by, @now, @by)`,
+  );
+  const setRole = db.prepare(`UPDATE clerk SET role = @role, updated_at = @now, updated_by = @by WHERE id = @id`);
+  const setActive = db.prepare(`UPDATE clerk SET active = @active, updated_at = @now, updated_by = @by WHERE id = @id`);
+  const setPin = db.prepare(`UPDATE clerk SET pin_hash = @pinHash, updated_at = @now, updated_by = @by WHERE id = @id`);
+
+  const stamp = (by: string | null, now: string) => ({ by, now });
+  return {
+    count: () => count.get()!.n,
+    activeAdmins: () => activeAdmins.get()!.n,
+    list: (): Clerk[] =>
+      all.all().map((row) => {
+        const { pinHash: _hash, ...clerk } = toClerk(row);
+        return clerk;
+      }),
+    byName: (name: string): StoredClerk | undefined => {
+      const row = byName.get(name);
+      return row ? toClerk(row) : undefined;
+    },
+    byId: (id: number): StoredClerk | undefined => {
+      const row = byId.get(id);
+      return row ? toClerk(row) : undefined;
+    },
+    insert: (clerk: { name: string; role: ClerkRole; pinHash: string }, by: string | null, now: string): number =>
+      Number(insert.run({ ...clerk, ...stamp(by, now) }).lastInsertRowid),
+    setRole: (id: number, role: ClerkRole, by: string | null, now: string) => setRole.run({ id, role, ...stamp(by, now) }).changes > 0,
+    setActive: (id: number, active: boolean, by: string | null, now: string) => setActive.run({ id, active: active ? 1 : 0, ...stamp(by, now) }).changes > 0,
+    setPin: (id: number, pinHash: string, by: string | null, now: string) => setPin.run({ id, pinHash, ...stamp(by, now) }).changes > 0,
+    /** One transaction around a check and its write (the last active admin stays). */
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+  };
+}
+
+export type ClerkRepo = ReturnType<typeof createClerkRepo>;

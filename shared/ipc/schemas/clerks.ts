@@ -1,0 +1,48 @@
+/**
+ * IPC shapes of clerks (docs/team-ledger.md §6): who works at the desk, in which role, and who is signed in.
+ * A PIN goes in, never out: main keeps only its scrypt hash.
+ */
+import { z } from 'zod';
+import { plainText } from './plain-text.js';
+
+/** 开票员 issues, prints and takes in received invoices; 复核 also approves red reversals; 管理员 also runs the desk. */
+export const CLERK_ROLES = ['issuer', 'reviewer', 'admin'] as const;
+export const ClerkRole = z.enum(CLERK_ROLES).describe('The clerk\'s role: issuer (开票员), reviewer (复核), admin (管理员)');
+export type ClerkRole = z.infer<typeof ClerkRole>;
+
+export const ClerkName = plainText(z.string().trim().min(1, '姓名不能为空').max(40, '姓名最多 40 个字符'), '姓名').describe('The clerk\'s name, unique at the desk');
+export const Pin = z.string().min(4, 'PIN 至少 4 位').max(64, 'PIN 最多 64 个字符').describe('PIN or password (only its scrypt hash is kept)');
+
+export const Clerk = z
+  .strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    role: ClerkRole,
+    active: z.boolean(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    updatedAt: z.string(),
+    updatedBy: z.string().nullable(),
+  })
+  .describe('A clerk as the team list shows it (never the PIN hash)');
+export type Clerk = z.infer<typeof Clerk>;
+
+export const SignedInClerk = z.strictObject({ id: z.number().int(), name: z.string(), role: ClerkRole }).describe('The clerk signed in at this desk');
+export type SignedInClerk = z.infer<typeof SignedInClerk>;
+
+export const ClerkSession = z
+  .strictObject({
+    /** false: no clerk exists, the desk works as one implicit clerk with every right (as before clerks). */
+    clerksExist: z.boolean(),
+    clerk: SignedInClerk.nullable(),
+  })
+  .describe('Whether the desk has clerks and who is signed in');
+export type ClerkSession = z.infer<typeof ClerkSession>;
+
+export const SignInRequest = z.strictObject({ name: ClerkName, pin: Pin }).describe('Sign in by name and PIN');
+export const AddClerkRequest = z.strictObject({ name: ClerkName, role: ClerkRole, pin: Pin }).describe('A new clerk; the first one must be an admin');
+export const SetRoleRequest = z.strictObject({ id: z.number().int().positive(), role: ClerkRole }).describe('Changes a clerk\'s role');
+export const SetActiveRequest = z.strictObject({ id: z.number().int().positive(), active: z.boolean() }).describe('Deactivates (or reactivates) a clerk');
+export const ResetPinRequest = z.strictObject({ id: z.number().int().positive(), pin: Pin }).describe('An admin sets another clerk\'s PIN');
+export const ChangeOwnPinRequest = z.strictObject({ current: Pin, pin: Pin }).describe('The signed-in clerk changes their own PIN');
+export const ClerkList = z.array(Clerk).describe('Every clerk of the desk, active first');
