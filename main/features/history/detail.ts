@@ -42,6 +42,8 @@ export function outputInvoiceDetail(deps: DetailDeps, id: number): OutputInvoice
     buyerBank: request.ghdwyh ?? null,
     buyerAccount: request.ghdwzh ?? null,
     terminal: request.kpzdbs ?? null,
+    issuer: request.kpr ?? null,
+    clerk: row.created_by,
     remark: request.bz ?? null,
     lines: deps.invoices.lines(row.id).map((line) => ({
       xh: line.line_no,

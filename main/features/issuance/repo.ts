@@ -163,6 +163,8 @@ export interface InvoiceRow {
   xhdwsbh: string;
   error_message: string | null;
   created_at: string;
+  /** The clerk who submitted it (0500); null before clerks or at a desk without them. */
+  created_by: string | null;
 }
 
 export interface InvoiceLineRow {
@@ -238,7 +240,7 @@ const serviceWords = (code: string, message: string | null): string => (message?
 export function createInvoiceReads(db: Db) {
   const invoice = db.prepare<[number, Environment], InvoiceRow>(
     `SELECT id, lsh, environment, fplxdm, kplx, status, jshj, hjse, fpdm, fphm, kprq, request_json, pdf_url, ofd_url, xml_url,
-            ghdwmc, ghdwsbh, xhdwmc, xhdwsbh, error_message, created_at
+            ghdwmc, ghdwsbh, xhdwmc, xhdwsbh, error_message, created_at, created_by
        FROM issued_invoice WHERE id = ? AND environment = ?`,
   );
   const lines = db.prepare<[number], InvoiceLineRow>(

@@ -130,6 +130,8 @@ export const OutputInvoiceDetail = z
     buyerBank: z.string().nullable(),
     buyerAccount: z.string().nullable(),
     terminal: z.string().nullable().describe('kpzdbs the invoice was issued on, if any'),
+    issuer: z.string().nullable().describe('kpr (开票人) as sent to the service'),
+    clerk: z.string().nullable().describe('The clerk signed in when it was submitted (created_by); null without clerks'),
     remark: z.string().nullable(),
     lines: z.array(OutputInvoiceLine),
     files: z.strictObject({ pdf: z.boolean(), ofd: z.boolean(), xml: z.boolean() }).describe('Which files the service offered'),

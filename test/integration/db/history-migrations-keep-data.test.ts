@@ -165,6 +165,10 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     insert(db, 'collected_invoice_line', { invoice_id: id, XH: 1, SPMC: '*金属制品*不锈钢螺栓', JE: '20.00', SL: '13', SE: '2.60' });
     db.prepare(`UPDATE collected_invoice SET line_count = 1 WHERE id = ?`).run(id);
   },
+  500: (db) => {
+    insert(db, 'clerk', { name: '王管理', role: 'admin', pin_hash: 'scrypt$16384$8$1$c2FsdA==$aGFzaA==', created_at: T1, updated_at: T1 });
+    insert(db, 'customer', { environment: 'sandbox', enterprise: SELLER, ghdwmc: '签名客户有限公司', created_at: T1, updated_at: T1, created_by: '王管理', updated_by: '王管理' });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -467,5 +471,19 @@ describe('history migrations keep data', () => {
       { month: '202504', fplxdm: '82', kplx: '1', voided: 0, rate: '', invoices: 1, lines: 0, amount_fen: -10000, tax_fen: -1300 },
       { month: '202504', fplxdm: '82', kplx: '1', voided: 0, rate: '0.13', invoices: 0, lines: 1, amount_fen: -10000, tax_fen: -1300 },
     ]);
+  });
+
+  it('0500 clerks: every row held before is kept, unsigned (NULL); new rows carry who made them; a clerk has one of three roles and a unique name', () => {
+    const at = step(500);
+    at.reopen();
+    for (const table of ['issued_invoice', 'red_letter_form', 'print_job', 'received_invoice', 'certification_batch', 'product', 'invoice_template']) {
+      const signed = at.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE created_by IS NOT NULL OR updated_by IS NOT NULL`).get() as { n: number };
+      expect(signed.n, table).toBe(0);
+      expect(count(at.db, table), table).toBeGreaterThan(0);
+    }
+    expect(at.db.prepare(`SELECT ghdwmc, created_by FROM customer WHERE created_by IS NOT NULL`).all()).toEqual([{ ghdwmc: '签名客户有限公司', created_by: '王管理' }]);
+    expect(at.db.prepare(`SELECT name, role, active, created_by FROM clerk`).all()).toEqual([{ name: '王管理', role: 'admin', active: 1, created_by: null }]);
+    expect(() => insert(at.db, 'clerk', { name: '王管理', role: 'issuer', pin_hash: 'x', created_at: T1, updated_at: T1 })).toThrow(/UNIQUE/);
+    expect(() => insert(at.db, 'clerk', { name: '赵出纳', role: 'cashier', pin_hash: 'x', created_at: T1, updated_at: T1 })).toThrow(/CHECK/);
   });
 });
