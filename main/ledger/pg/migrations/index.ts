@@ -6,5 +6,6 @@ import { historyTrigramSearch } from './0003-history-trigram-search.js';
 import { historyFragmentSearch } from './0004-history-fragment-search.js';
 import { historyDateBounds } from './0005-history-date-bounds.js';
 import { issuedInvoiceVoiding } from './0006-issued-invoice-voiding.js';
+import { clerks } from './0007-clerks.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks];
