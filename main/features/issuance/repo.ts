@@ -12,17 +12,7 @@ import type Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
-import type {
-  DraftSummary,
-  Environment,
-  InvoiceFileFormat,
-  InvoiceStatus,
-  InvoiceSummary,
-  InvoiceType,
-  RedInvoiceRef,
-  RedReason,
-  ReversalState,
-} from '../../../shared/ipc/index.js';
+import type { DraftSummary, Environment, InvoiceFileFormat, InvoiceStatus, InvoiceSummary, InvoiceType, RedInvoiceRef, RedReason, ReversalState } from '../../../shared/ipc/index.js';
 
 export interface NewInvoice {
   lsh: string;
