@@ -24,6 +24,8 @@ import { StartupScreen } from '../features/startup/components/startup-screen.js'
 import { useStartupStore } from '../features/startup/store.js';
 import { DeadlineNotice } from '../features/certification/components/deadline-notice.js';
 import { useDeskProjections } from './desk-projections.js';
+import { loadSession, useClerksStore } from '../features/clerks/actions.js';
+import { SignInScreen } from '../features/clerks/components/sign-in-screen.js';
 
 export function App() {
   const language = useAppStore((s) => s.language);
@@ -58,7 +60,19 @@ function Shell() {
   // Main holds the history database in recovery: only the recovery screen, nothing that could issue.
   if (!loaded) return null;
   if (ledger?.mode === 'recovery') return <RecoveryScreen status={ledger} />;
-  return <Views />;
+  return <ClerkGate />;
+}
+
+/** Once the desk has clerks, nothing but the sign-in screen until someone signs in (main refuses the rest anyway). */
+function ClerkGate() {
+  const session = useClerksStore((s) => s.session);
+  useEffect(() => {
+    void loadSession();
+  }, []);
+  if (session === null) return null;
+  if (session.clerksExist && session.clerk === null) return <SignInScreen />;
+  // A new clerk gets the views afresh: their name as 开票人, nothing of the previous clerk's open work.
+  return <Views key={session.clerk?.id ?? 'desk'} />;
 }
 
 function Views() {

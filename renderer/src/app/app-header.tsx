@@ -1,5 +1,6 @@
 import { Flex, Layout, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ClerkMenu } from '../features/clerks/components/clerk-menu.js';
 import { ActiveEnterpriseSwitch } from '../features/enterprises/components/active-enterprise-switch.js';
 import { LanguageSwitch } from './language-switch.js';
 import { useAppStore } from './store.js';
@@ -23,6 +24,7 @@ export function AppHeader() {
         </Flex>
         <Flex align="center" gap={16}>
           <ActiveEnterpriseSwitch />
+          <ClerkMenu />
           <LanguageSwitch />
         </Flex>
       </Flex>

@@ -67,8 +67,16 @@ export function describeFailure(error: IpcError): FailureText {
   return { title, description: errorText(error) };
 }
 
+let onSignedOut: (() => void) | undefined;
+
+/** The clerks feature's reaction to a call refused as SIGNED_OUT (it shows the sign-in screen). */
+export function setSignedOutHandler(handler: () => void): void {
+  onSignedOut = handler;
+}
+
 /** Shows a failed call. `key` lets repeated failures of the same call replace each other. */
 export function reportFailure(error: IpcError, key?: string): void {
+  if (error.code === 'SIGNED_OUT') onSignedOut?.();
   const { title, description } = describeFailure(error);
   if (notificationApi) {
     notificationApi.error({ title, description, key, placement: 'topRight', duration: 8 });

@@ -10,6 +10,7 @@ import type { EnterpriseView } from '../../../../../shared/ipc/schemas/enterpris
 import { activateEnterprise, loadEnterprises } from '../actions.js';
 import { useEnterprisesStore } from '../store.js';
 import { EnterpriseForm } from './enterprise-form.js';
+import { useAllowed } from '../../clerks/actions.js';
 
 export function EnterprisesView() {
   const { t } = useTranslation();
@@ -18,6 +19,8 @@ export function EnterprisesView() {
   useEffect(() => {
     void loadEnterprises();
   }, []);
+  // Adding and editing enterprises is an admin's (shared/ipc/rights.ts); main refuses anyone else anyway.
+  const mayManage = useAllowed('enterprises:modify');
 
   const columns = [
     { title: t('enterprises.columns.taxNumber'), dataIndex: 'taxNumber', key: 'taxNumber', width: 200 },
@@ -57,9 +60,11 @@ export function EnterprisesView() {
       width: 220,
       render: (_: unknown, row: EnterpriseView) => (
         <Space>
-          <Button size="small" data-testid={`enterprise-edit-${row.taxNumber}`} onClick={() => patch({ editing: row })}>
-            {t('enterprises.edit')}
-          </Button>
+          {mayManage && (
+            <Button size="small" data-testid={`enterprise-edit-${row.taxNumber}`} onClick={() => patch({ editing: row })}>
+              {t('enterprises.edit')}
+            </Button>
+          )}
           {!row.active && (
             <Button size="small" type="link" data-testid={`enterprise-activate-${row.taxNumber}`} onClick={() => void activateEnterprise(row.taxNumber)}>
               {t('enterprises.activate')}
@@ -81,9 +86,11 @@ export function EnterprisesView() {
           defaultValue={query}
           onSearch={(value) => void loadEnterprises({ query: value, page: 1 })}
         />
-        <Button type="primary" data-testid="enterprises-add" onClick={() => patch({ editing: 'new' })}>
-          {t('enterprises.add')}
-        </Button>
+        {mayManage && (
+          <Button type="primary" data-testid="enterprises-add" onClick={() => patch({ editing: 'new' })}>
+            {t('enterprises.add')}
+          </Button>
+        )}
       </Flex>
       <Table<EnterpriseView>
         rowKey="taxNumber"

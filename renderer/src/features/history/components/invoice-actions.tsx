@@ -9,6 +9,7 @@ import type { InvoiceFileFormat, OutputInvoiceDetail } from '../../../../../shar
 import { openInvoiceFile, repeatInvoice } from '../../issuance/actions.js';
 import { reportFailure, reportSuccess } from '../../../lib/messages.js';
 import { useHistoryStore } from '../store.js';
+import { useAllowed } from '../../clerks/actions.js';
 import { openPrint } from '../../print/actions.js';
 import { ArchivePrint } from '../../print/components/archive-print.js';
 import { PrintLog } from '../../print/components/print-log.js';
@@ -27,6 +28,8 @@ function redBlockedReason(detail: OutputInvoiceDetail): 'history.actions.isRed' 
 
 export function InvoiceActions({ detail }: { detail: OutputInvoiceDetail }) {
   const { t } = useTranslation();
+  // A clerk whose role may not reverse (an 开票员) is not offered 冲红; main refuses it anyway.
+  const mayReverse = useAllowed('reversal:start');
   const blocked = redBlockedReason(detail);
   const openFile = async (format: InvoiceFileFormat) => {
     const result = await openInvoiceFile(detail.summary.id, format);
@@ -45,7 +48,7 @@ export function InvoiceActions({ detail }: { detail: OutputInvoiceDetail }) {
           {t('history.actions.repeat')}
         </Button>
       )}
-      {blocked ? <Tooltip title={t(blocked)}>{red}</Tooltip> : red}
+      {mayReverse && (blocked ? <Tooltip title={t(blocked)}>{red}</Tooltip> : red)}
       {PAPER_TYPES.has(detail.summary.invoiceType) && (
         <Button
           disabled={detail.summary.status !== 'issued'}

@@ -81,6 +81,12 @@ export function InvoiceDrawer() {
             <Descriptions.Item label={t('history.field.seller')}>{joined(detail.sellerName, detail.sellerTaxNumber)}</Descriptions.Item>
             <Descriptions.Item label={t('history.field.tax')}>{detail.tax}</Descriptions.Item>
             {detail.terminal && <Descriptions.Item label={t('history.field.terminal')}>{detail.terminal}</Descriptions.Item>}
+            {detail.issuer && <Descriptions.Item label={t('history.field.issuer')}>{detail.issuer}</Descriptions.Item>}
+            {detail.clerk && (
+              <Descriptions.Item label={t('history.field.clerk')}>
+                <span data-testid="detail-clerk">{detail.clerk}</span>
+              </Descriptions.Item>
+            )}
             {detail.remark && <Descriptions.Item label={t('history.field.remark')}>{detail.remark}</Descriptions.Item>}
             {summary.error && <Descriptions.Item label={t('history.field.error')}>{summary.error}</Descriptions.Item>}
           </Descriptions>

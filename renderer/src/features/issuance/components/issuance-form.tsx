@@ -18,6 +18,7 @@ import { Alert, Button, Divider, Flex, Form, Space, Typography, type InputRef } 
 import { useTranslation } from 'react-i18next';
 import type { Seller } from '../../../../../shared/rules/issuance-form/index.js';
 import { useAppStore } from '../../../app/store.js';
+import { useClerksStore } from '../../clerks/actions.js';
 import { checkForm, emptyForm, type FormValues } from '../draft.js';
 import { ruleIssueText } from '../../../lib/rule-text.js';
 import { loadClerkDefaults, saveClerkDefaults } from '../clerk-defaults.js';
@@ -46,6 +47,8 @@ export function IssuanceForm() {
   const [form] = Form.useForm<FormValues>();
   const buyerRef = useRef<InputRef>(null);
   const defaultIssuer = useAppStore((s) => s.info?.issuer ?? '');
+  // A signed-in clerk is the 开票人 (issue 24 point 5), over what this page last remembered.
+  const clerkName = useClerksStore((s) => s.session?.clerk?.name ?? null);
   const seller = useAppStore((s) => s.info?.seller) ?? PENDING_SELLER;
   const submitting = useIssuanceStore((s) => s.submitting);
   const attempted = useIssuanceStore((s) => s.attempted);
@@ -54,7 +57,7 @@ export function IssuanceForm() {
   const check = useMemo(() => (values ? checkForm(values, seller, ruleIssueText) : null), [values, seller, i18n.language]);
 
   // The clerk's own defaults (type, issuer, payee, reviewer) from last time, over the app's.
-  const initialValues = useMemo(() => ({ ...emptyForm(defaultIssuer), ...loadClerkDefaults() }), [defaultIssuer]);
+  const initialValues = useMemo(() => ({ ...emptyForm(defaultIssuer), ...loadClerkDefaults(), ...(clerkName ? { issuer: clerkName } : {}) }), [defaultIssuer, clerkName]);
   useEffect(() => {
     if (values) saveClerkDefaults(values);
   }, [values?.invoiceType, values?.specialKind, values?.isAuto, values?.issuer, values?.payee, values?.reviewer]);
@@ -68,8 +71,8 @@ export function IssuanceForm() {
 
   // app:info usually answers after the first render; fill the issuer then, unless the clerk typed one.
   useEffect(() => {
-    if (defaultIssuer && !form.getFieldValue('issuer')) form.setFieldsValue({ issuer: loadClerkDefaults().issuer ?? defaultIssuer });
-  }, [defaultIssuer, form]);
+    if (defaultIssuer && !form.getFieldValue('issuer')) form.setFieldsValue({ issuer: clerkName ?? loadClerkDefaults().issuer ?? defaultIssuer });
+  }, [defaultIssuer, clerkName, form]);
   // The buyer first — unless the form opens with a repeated invoice or a template, which puts the cursor
   // on its first quantity instead (the effect below).
   useEffect(() => {

@@ -15,6 +15,7 @@ import { issueRedFromForm, listForms, lookupForm } from '../actions.js';
 import { useChanges } from '../../../lib/change-feed.js';
 import { formNumberOf } from '../notices.js';
 import { formatDateTime } from '../../../lib/format.js';
+import { useAllowed } from '../../clerks/actions.js';
 
 const STATUS_COLORS = { queued: 'default', applying: 'processing', approved: 'success', rejected: 'error', failed: 'error' } as const;
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -58,6 +59,8 @@ export function RedLetterFormsView() {
     }
   };
 
+  // Issuing the red invoice of a form is a reviewer's (shared/ipc/rights.ts); main refuses anyone else anyway.
+  const mayIssueRed = useAllowed('reversal:issueFromForm');
   const columns: TableColumnsType<RedLetterFormSummary> = [
     { key: 'number', title: t('reversal.forms.number'), render: (_, form) => <span style={mono}>{formNumberOf(form) ?? t('reversal.waitingNumber')}</span> },
     {
@@ -73,7 +76,7 @@ export function RedLetterFormsView() {
       render: (_, form) =>
         form.redInvoiceLsh ? (
           <Tag>{t(`status.${form.redInvoiceStatus ?? 'queued'}`)}</Tag>
-        ) : form.status === 'approved' ? (
+        ) : form.status === 'approved' && mayIssueRed ? (
           <Button size="small" type="primary" danger data-testid={`form-issue-${form.lsh}`} onClick={() => void issue(form)}>
             {t('reversal.issueFromForm')}
           </Button>

@@ -14,8 +14,10 @@ import type { SetRemoteRequest } from '../../../../../shared/ipc/schemas/setting
 import { reportSuccess } from '../../../lib/messages.js';
 import { TaxCodeTableCard } from '../../tax-codes/components/tax-code-table-card.js';
 import { TeamLedgerCard } from '../../team-ledger/components/team-ledger-card.js';
+import { ClerksCard } from '../../clerks/components/clerks-card.js';
 import { loadSettings, saveRemote, switchToSandbox, testConnection } from '../actions.js';
 import { useSettingsStore } from '../store.js';
+import { useAllowed } from '../../clerks/actions.js';
 
 interface RemoteForm {
   baseUrl: string;
@@ -27,6 +29,8 @@ interface RemoteForm {
 
 export function SettingsView() {
   const { t } = useTranslation();
+  // The service is the desk's setting, an admin's (shared/ipc/rights.ts); main refuses anyone else anyway.
+  const mayAdmin = useAllowed('settings:setRemote');
   const view = useSettingsStore((s) => s.view);
   const busy = useSettingsStore((s) => s.busy);
   const lastTest = useSettingsStore((s) => s.lastTest);
@@ -81,10 +85,10 @@ export function SettingsView() {
         )}
         {view?.restartRequired && <Alert type="info" showIcon message={t('settings.restartRequired')} data-testid="settings-restart" />}
         <Space style={{ marginTop: 16 }}>
-          <Button onClick={() => void testConnection()} loading={busy === 'testing'} data-testid="test-connection">
+          <Button onClick={() => void testConnection()} loading={busy === 'testing'} disabled={!mayAdmin} data-testid="test-connection">
             {t('settings.testConnection')}
           </Button>
-          <Button onClick={() => void switchToSandbox()} disabled={view?.environment === 'sandbox'} data-testid="use-sandbox">
+          <Button onClick={() => void switchToSandbox()} disabled={view?.environment === 'sandbox' || !mayAdmin} data-testid="use-sandbox">
             {t('settings.useSandbox')}
           </Button>
         </Space>
@@ -122,13 +126,14 @@ export function SettingsView() {
           <Form.Item name="sellerName" label={t('settings.sellerName')}>
             <Input data-testid="remote-seller-name" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy === 'saving'} data-testid="save-remote">
+          <Button type="primary" htmlType="submit" loading={busy === 'saving'} disabled={!mayAdmin} data-testid="save-remote">
             {t('settings.saveRemote')}
           </Button>
         </Form>
       </Card>
       <DataCard />
 
+      <ClerksCard />
       <TeamLedgerCard />
 
       <TaxCodeTableCard />

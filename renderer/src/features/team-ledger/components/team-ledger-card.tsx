@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { TEAM_TLS_MODES, type TeamConnectionTestResult, type TeamLedgerAddress } from '../../../../../shared/ipc/schemas/team-ledger.js';
 import { reportSuccess } from '../../../lib/messages.js';
 import { loadTeamLedger, saveTeamLedger, testTeamLedger, useTeamLedgerStore } from '../actions.js';
+import { useAllowed } from '../../clerks/actions.js';
 
 type TeamForm = Omit<TeamLedgerAddress, 'caFile'> & { caFile?: string; password?: string };
 
@@ -27,6 +28,8 @@ function outcomeKey(result: TeamConnectionTestResult): string {
 
 export function TeamLedgerCard() {
   const { t } = useTranslation();
+  // Team-ledger settings are an admin's (shared/ipc/rights.ts); main refuses anyone else anyway.
+  const mayAdmin = useAllowed('teamLedger:save');
   const say = t as unknown as DynamicT;
   const { view, busy, lastTest } = useTeamLedgerStore();
   const [form] = Form.useForm<TeamForm>();
@@ -86,10 +89,10 @@ export function TeamLedgerCard() {
           <Input.Password data-testid="team-password" autoComplete="new-password" />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={busy === 'saving'} data-testid="team-save">
+          <Button type="primary" htmlType="submit" loading={busy === 'saving'} disabled={!mayAdmin} data-testid="team-save">
             {t('ledger.team.save')}
           </Button>
-          <Button onClick={() => void testTeamLedger()} loading={busy === 'testing'} disabled={!saved} title={saved ? undefined : t('ledger.team.saveBeforeTest')} data-testid="team-test">
+          <Button onClick={() => void testTeamLedger()} loading={busy === 'testing'} disabled={!saved || !mayAdmin} title={saved ? undefined : t('ledger.team.saveBeforeTest')} data-testid="team-test">
             {t('ledger.team.test')}
           </Button>
         </Space>

@@ -1,0 +1,90 @@
+/** Settings → 操作员's team list for admins: each clerk's role, state, and 重设 PIN (main refuses anyone else). */
+import { useState } from 'react';
+import { Button, Input, Popover, Select, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CLERK_ROLES, type Clerk } from '../../../../../shared/ipc/schemas/clerks.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { resetClerkPin, setClerkActive, setClerkRole, useClerksStore } from '../actions.js';
+
+function ResetPin({ clerk }: { clerk: Clerk }) {
+  const { t } = useTranslation();
+  const [pin, setPin] = useState('');
+  const [open, setOpen] = useState(false);
+  const save = async () => {
+    if (await resetClerkPin(clerk.id, pin)) setOpen(false);
+    setPin('');
+  };
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      content={
+        <Space.Compact>
+          <Input.Password autoFocus placeholder={t('clerks.card.newPin')} value={pin} onChange={(e) => setPin(e.target.value)} onPressEnter={() => void save()} data-testid={`clerk-new-pin-${clerk.id}`} />
+          <Button type="primary" onClick={() => void save()}>
+            {t('clerks.card.resetPin')}
+          </Button>
+        </Space.Compact>
+      }
+    >
+      <Button size="small" data-testid={`clerk-reset-pin-${clerk.id}`}>
+        {t('clerks.card.resetPin')}
+      </Button>
+    </Popover>
+  );
+}
+
+export function TeamTable() {
+  const { t } = useTranslation();
+  const team = useClerksStore((s) => s.team);
+  const busy = useClerksStore((s) => s.busy);
+  const self = useClerksStore((s) => s.session?.clerk?.id ?? null);
+  return (
+    <Table<Clerk>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      loading={busy}
+      dataSource={team}
+      data-testid="clerks-team"
+      onRow={(clerk) => ({ 'data-testid': `clerk-row-${clerk.name}` }) as React.HTMLAttributes<HTMLElement>}
+      columns={[
+        { key: 'name', title: t('clerks.name'), dataIndex: 'name' },
+        {
+          key: 'role',
+          title: t('clerks.card.role'),
+          render: (_, clerk) => (
+            <Select
+              size="small"
+              style={{ minWidth: 120 }}
+              value={clerk.role}
+              disabled={!clerk.active}
+              onChange={(role) => void setClerkRole(clerk.id, role)}
+              options={CLERK_ROLES.map((role) => ({ value: role, label: t(`clerks.roles.${role}`) }))}
+            />
+          ),
+        },
+        {
+          key: 'state',
+          title: t('clerks.card.state'),
+          render: (_, clerk) => <Tag color={clerk.active ? 'green' : 'default'}>{clerk.active ? t('clerks.card.active') : t('clerks.card.inactive')}</Tag>,
+        },
+        { key: 'createdBy', title: t('clerks.card.createdBy'), render: (_, clerk) => `${clerk.createdBy ?? ''} ${formatDateTime(clerk.createdAt)}`.trim() },
+        {
+          key: 'actions',
+          render: (_, clerk) => (
+            <Space>
+              {clerk.id !== self && (
+                <Button size="small" danger={clerk.active} onClick={() => void setClerkActive(clerk.id, !clerk.active)} data-testid={`clerk-toggle-${clerk.id}`}>
+                  {clerk.active ? t('clerks.card.deactivate') : t('clerks.card.reactivate')}
+                </Button>
+              )}
+              {clerk.active && <ResetPin clerk={clerk} />}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}
