@@ -7,6 +7,7 @@
  * While no clerk exists the desk works as before (one implicit clerk with every right); the first clerk must be
  * an admin, and adding them signs them in. A restart (or a restore, which reopens the core) starts signed out.
  */
+import { randomUUID } from 'node:crypto';
 import { IpcFailure, type Channel, type IpcResult } from '../../../shared/ipc/index.js';
 import type { ClerkRole, ClerkSession, SignedInClerk } from '../../../shared/ipc/schemas/clerks.js';
 import { setActor } from '../../db/actor.js';
@@ -28,6 +29,7 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'now'>): Feat
   let current: SignedInClerk | null = null;
   setActor(deps.db, () => current?.name ?? null);
 
+  let unknownNameHash: string | undefined;
   const session = (): ClerkSession => ({ clerksExist, clerk: current });
   const now = () => deps.now().toISOString();
   const signIn = (clerk: StoredClerk) => {
@@ -59,8 +61,10 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'now'>): Feat
       router.handle('clerks:session', session);
       router.handle('clerks:signIn', async ({ name, pin }) => {
         const clerk = repo.byName(name);
-        // An unknown name and a wrong PIN get the same answer: the screen does not tell which names exist.
-        if (!clerk || !(await verifyPin(pin, clerk.pinHash))) throw new IpcFailure('VALIDATION_FAILED', 'clerks.signInRefused', {}, { details: { field: 'pin' } });
+        // An unknown name and a wrong PIN get the same answer, after the same scrypt work: neither the screen
+        // nor the time it takes tells which names exist.
+        const matches = await verifyPin(pin, clerk?.pinHash ?? (unknownNameHash ??= await hashPin(randomUUID())));
+        if (!clerk || !matches) throw new IpcFailure('VALIDATION_FAILED', 'clerks.signInRefused', {}, { details: { field: 'pin' } });
         if (!clerk.active) throw new IpcFailure('VALIDATION_FAILED', 'clerks.inactive', { name: clerk.name }, { details: { field: 'name' } });
         signIn(clerk);
         return session();
