@@ -64,7 +64,18 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const changes = createChangeFeed({ now, deliver: (change) => emitter.emit('event', 'ledger:changed', change) });
   // The guard settles the holder (and answers app:setLanguage, even in recovery).
   const uiLanguage = () => config.uiLanguage?.get() ?? DEFAULT_UI_LANGUAGE;
-  const settings = createSettingsFeature({ db, outbox, ports, vault, uiLanguage, changes, log: (entry) => requests.recordRequest(entry), info: () => info() });
+  const settings = createSettingsFeature({
+    db,
+    outbox,
+    ports,
+    vault,
+    uiLanguage,
+    changes,
+    dataDir: config.dataDir,
+    emit: (event, payload) => emitter.emit('event', event, payload),
+    log: (entry) => requests.recordRequest(entry),
+    info: () => info(),
+  });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();
 

@@ -35,6 +35,14 @@ export const NATIVE_TEXTS = {
   serviceChangeDetail: { zh: '原地址：{{oldAddress}}\n新地址：{{newAddress}}\nAppKey：{{appKey}}', en: 'Old address: {{oldAddress}}\nNew address: {{newAddress}}\nAppKey: {{appKey}}' },
   serviceChangeSandbox: { zh: '（测试环境，内置沙箱）', en: '(test environment, built-in sandbox)' },
   serviceChangeConfirm: { zh: '确认更改', en: 'Change' },
+  // Moving this desk's ledger into the team ledger (main/features/settings/team-move.ts).
+  teamMoveTitle: { zh: '迁入团队账本', en: 'Move into the team ledger' },
+  teamMoveMessage: {
+    zh: '把本机的全部开票记录、台账和资料库复制到团队账本吗？团队账本必须是空的；复制后逐表逐企业核对条数和金额，不一致就全部撤销。本机的账本不会被改动，本机也暂不切换到团队账本。',
+    en: "Copy this desk's whole ledger (invoices, ledgers and libraries) into the team ledger? It must be empty; afterwards counts and amounts are compared per table and enterprise, and any difference undoes everything. This desk's own ledger is not changed, and the desk does not switch to the team ledger yet.",
+  },
+  teamMoveDetail: { zh: '团队账本：{{database}}（{{host}}:{{port}}，用户 {{user}}）', en: 'Team ledger: {{database}} ({{host}}:{{port}}, user {{user}})' },
+  teamMoveConfirm: { zh: '迁入', en: 'Move in' },
   // File-dialog filter names.
   filterXlsx: { zh: 'Excel 工作簿', en: 'Excel workbook' },
   filterCsv: { zh: 'CSV（逗号分隔）', en: 'CSV (comma-separated)' },

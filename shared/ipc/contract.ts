@@ -26,7 +26,7 @@ import { printChannels, printEvents } from './channels/print.js';
 import { serviceChannels, serviceEvents } from './channels/service.js';
 import { startupChannels, startupEvents } from './channels/startup.js';
 import { statisticsChannels, statisticsEvents } from './channels/statistics.js';
-import { teamLedgerChannels } from './channels/team-ledger.js';
+import { teamLedgerChannels, teamLedgerEvents } from './channels/team-ledger.js';
 
 export { DEFAULT_MAX_REQUEST_BYTES, type ChannelSpec } from './channels/common.js';
 
@@ -76,6 +76,7 @@ export const events = {
   ...serviceEvents,
   ...startupEvents,
   ...statisticsEvents,
+  ...teamLedgerEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

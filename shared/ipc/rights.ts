@@ -157,6 +157,7 @@ export const CHANNEL_RIGHTS: Readonly<Record<Channel, Right>> = {
   'teamLedger:get': 'read',
   'teamLedger:save': 'admin',
   'teamLedger:test': 'admin',
+  'teamLedger:moveIn': 'admin',
   'clerks:session': 'open',
   'clerks:signIn': 'open',
   'clerks:signOut': 'read',

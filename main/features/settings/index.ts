@@ -1,6 +1,7 @@
 /**
  * The settings feature: which service this desk talks to (the embedded sandbox or a live one, its
- * credentials kept in the vault), the connection test, the team ledger's connection (team-ledger.ts), and
+ * credentials kept in the vault), the connection test, the team ledger's connection (team-ledger.ts) and
+ * moving this desk's ledger into it (team-move.ts), and
  * `app:info`. Created before the others: its
  * `api.startupService()` decides which service core.ts connects to, so it takes only what exists before
  * that choice (no environment, no client).
@@ -14,10 +15,11 @@ import { registerSettingsIpc } from './ipc.js';
 import { createSettingsRepo } from './repo.js';
 import { createSettingsService, type SettingsService } from './service.js';
 import { createTeamLedgerSettings } from './team-ledger.js';
+import { createTeamMove } from './team-move.js';
 
 export type SettingsApi = Pick<SettingsService, 'startupService' | 'setActive'>;
 
-export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' | 'ports' | 'uiLanguage' | 'changes'> {
+export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' | 'ports' | 'uiLanguage' | 'changes' | 'dataDir' | 'emit'> {
   /** Records the connection test's request in the audit log. */
   log: (entry: RequestLogEntry) => void;
   /** What `app:info` answers; known once the service is connected. */
@@ -40,10 +42,18 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     ...(deps.ports.dialog ? { dialog: deps.ports.dialog } : {}),
   });
   const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault });
+  const move = createTeamMove({
+    dataDir: deps.dataDir,
+    repo,
+    saved: team.saved,
+    dialog: deps.ports.dialog,
+    uiLanguage: deps.uiLanguage,
+    progress: (progress) => deps.emit('teamLedger:moveProgress', progress),
+  });
   const saved = () => ({ aggregate: 'settings' as const, action: 'updated' as const, ids: [], enterprise: null });
   return {
     name: 'settings',
-    registerIpc: (router) => registerSettingsIpc(announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved, 'teamLedger:save': saved }), deps.info, service, team),
+    registerIpc: (router) => registerSettingsIpc(announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved, 'teamLedger:save': saved, 'teamLedger:moveIn': saved }), deps.info, service, team, move),
     api: service,
   };
 }

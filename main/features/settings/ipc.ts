@@ -3,8 +3,9 @@ import type { AppInfo } from '../../../shared/ipc/index.js';
 import type { IpcRouter } from '../../ipc/router.js';
 import type { SettingsService } from './service.js';
 import type { TeamLedgerSettings } from './team-ledger.js';
+import type { TeamMove } from './team-move.js';
 
-export function registerSettingsIpc(router: IpcRouter, info: () => AppInfo, settings: SettingsService, team: TeamLedgerSettings): void {
+export function registerSettingsIpc(router: IpcRouter, info: () => AppInfo, settings: SettingsService, team: TeamLedgerSettings, move: TeamMove): void {
   router.handle('app:info', () => info());
   router.handle('settings:get', () => settings.get());
   router.handle('settings:setRemote', (request) => settings.setRemote(request));
@@ -13,4 +14,5 @@ export function registerSettingsIpc(router: IpcRouter, info: () => AppInfo, sett
   router.handle('teamLedger:get', () => team.get());
   router.handle('teamLedger:save', (request) => team.save(request));
   router.handle('teamLedger:test', () => team.testConnection());
+  router.handle('teamLedger:moveIn', () => move.moveIn());
 }

@@ -45,12 +45,21 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
 
   const savedAddress = () => readJson(repo, ADDRESS_KEY, TeamLedgerAddress);
 
+  /** The saved address and the sealed password (main only: the test and the move sign in with them). */
+  function saved(): { address: TeamLedgerAddress; password: string } | null {
+    const address = savedAddress();
+    const password = vault.reveal(SECRET_NAMES.teamLedgerPassword);
+    return address === null || password === null ? null : { address, password };
+  }
+
   function view(): TeamLedgerView {
     return { address: savedAddress(), hasPassword: vault.has(SECRET_NAMES.teamLedgerPassword), passwordUnreadable: secretUnreadable(vault, SECRET_NAMES.teamLedgerPassword), enabled: false, movedIn: readJson(repo, MOVED_KEY, TeamMoveRecord) };
   }
 
   return {
     get: view,
+
+    saved,
 
     save(request: SaveTeamLedgerRequest): TeamLedgerView {
       const { password, ...address } = request;
@@ -70,10 +79,9 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
 
     /** Signs in with what was saved; the outcome's key says what happened. */
     async testConnection(): Promise<TeamConnectionTestResult> {
-      const address = savedAddress();
-      const password = vault.reveal(SECRET_NAMES.teamLedgerPassword);
-      if (address === null || password === null) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.saveFirst');
-      return testTeamConnection(address, password);
+      const found = saved();
+      if (found === null) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.saveFirst');
+      return testTeamConnection(found.address, found.password);
     },
   };
 }

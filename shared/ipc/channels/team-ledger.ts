@@ -1,9 +1,15 @@
-/** Channels of settings → 团队账本: the team ledger's connection, saved and tested (docs/team-ledger.md §3). */
-import { SaveTeamLedgerRequest, TeamConnectionTestResult, TeamLedgerView } from '../schemas/team-ledger.js';
+/** Channels of settings → 团队账本: the team ledger's connection, saved and tested, and moving this desk's ledger in (docs/team-ledger.md §3). */
+import { SaveTeamLedgerRequest, TeamConnectionTestResult, TeamLedgerView, TeamMoveProgress, TeamMoveResult } from '../schemas/team-ledger.js';
 import { empty, type ChannelSpec } from './common.js';
 
 export const teamLedgerChannels = {
   'teamLedger:get': { request: empty, response: TeamLedgerView },
   'teamLedger:save': { request: SaveTeamLedgerRequest, response: TeamLedgerView },
   'teamLedger:test': { request: empty, response: TeamConnectionTestResult },
+  /** Copies this desk's ledger into the saved (empty) team ledger, after a confirmation in main. */
+  'teamLedger:moveIn': { request: empty, response: TeamMoveResult },
 } as const satisfies Record<string, ChannelSpec>;
+
+export const teamLedgerEvents = {
+  'teamLedger:moveProgress': TeamMoveProgress,
+} as const;

@@ -88,3 +88,23 @@ export const TeamConnectionTestResult = z
   })
   .describe('Outcome of signing in to the team ledger and reading its schema version');
 export type TeamConnectionTestResult = z.infer<typeof TeamConnectionTestResult>;
+
+/** Progress of moving this desk's ledger into the team ledger, pushed as `teamLedger:moveProgress`. */
+export const TeamMoveProgress = z
+  .strictObject({
+    moved: z.number().int().describe('Rows copied so far'),
+    total: z.number().int().describe("Rows of the desk's shared tables"),
+    table: z.string().nullable().describe('The table being copied; null before the first and while counts and totals are compared'),
+  })
+  .describe('How far a move into the team ledger is');
+export type TeamMoveProgress = z.infer<typeof TeamMoveProgress>;
+
+export const TeamMoveResult = z
+  .strictObject({
+    total: z.number().int().describe('Rows moved'),
+    enterprises: z.number().int().describe('Enterprises whose rows were moved'),
+    tables: z.array(z.strictObject({ table: z.string(), rows: z.number().int() })).describe('Rows moved per table'),
+    movedIn: TeamMoveRecord,
+  })
+  .describe('A move into the team ledger that succeeded: counts and money totals equal on both sides');
+export type TeamMoveResult = z.infer<typeof TeamMoveResult>;

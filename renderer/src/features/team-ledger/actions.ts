@@ -1,16 +1,21 @@
-/** Settings → 团队账本's only calls to main (`teamLedger:*`), and what main last said. */
+/** Settings → 团队账本's only calls to main (`teamLedger:*`), and what main last said (a move's progress too). */
 import { create } from 'zustand';
-import type { SaveTeamLedgerRequest, TeamConnectionTestResult, TeamLedgerView } from '../../../../shared/ipc/schemas/team-ledger.js';
+import type { IpcError } from '../../../../shared/ipc/index.js';
+import type { SaveTeamLedgerRequest, TeamConnectionTestResult, TeamLedgerView, TeamMoveProgress, TeamMoveResult } from '../../../../shared/ipc/schemas/team-ledger.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure } from '../../lib/messages.js';
 
 interface TeamLedgerState {
   view: TeamLedgerView | null;
-  busy: 'saving' | 'testing' | null;
+  busy: 'saving' | 'testing' | 'moving' | null;
   lastTest: TeamConnectionTestResult | null;
+  /** While moving in: how far it is. */
+  moveProgress: TeamMoveProgress | null;
+  /** How the last move in ended: what was moved, or why nothing was. */
+  lastMove: { ok: true; result: TeamMoveResult } | { ok: false; error: IpcError } | null;
 }
 
-export const useTeamLedgerStore = create<TeamLedgerState>()(() => ({ view: null, busy: null, lastTest: null }));
+export const useTeamLedgerStore = create<TeamLedgerState>()(() => ({ view: null, busy: null, lastTest: null, moveProgress: null, lastMove: null }));
 
 export async function loadTeamLedger(): Promise<void> {
   const result = await getApi().teamLedger.get();
@@ -31,4 +36,22 @@ export async function testTeamLedger(): Promise<void> {
   const result = await getApi().teamLedger.test();
   useTeamLedgerStore.setState({ busy: null, lastTest: result.ok ? result.value : null });
   if (!result.ok) reportFailure(result.error, 'team-ledger');
+}
+
+/** 迁入团队账本: main asks the clerk to confirm, copies, compares; progress arrives as events. */
+export async function moveIntoTeamLedger(): Promise<void> {
+  useTeamLedgerStore.setState({ busy: 'moving', moveProgress: null, lastMove: null });
+  const off = getApi().on('teamLedger:moveProgress', (progress) => useTeamLedgerStore.setState({ moveProgress: progress }));
+  try {
+    const result = await getApi().teamLedger.moveIn();
+    if (result.ok) {
+      useTeamLedgerStore.setState({ lastMove: { ok: true, result: result.value } });
+      await loadTeamLedger();
+    } else if (result.error.code !== 'CONFIRMATION_DECLINED') {
+      useTeamLedgerStore.setState({ lastMove: { ok: false, error: result.error } });
+    }
+  } finally {
+    off();
+    useTeamLedgerStore.setState({ busy: null, moveProgress: null });
+  }
 }

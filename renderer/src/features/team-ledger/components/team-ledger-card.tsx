@@ -2,7 +2,7 @@
  * Settings → 团队账本 (docs/team-ledger.md §3): the PostgreSQL server, port, database, user, TLS mode with an
  * optional CA file, and the password (sent to main once, sealed there, never shown again); 测试连接 signs
  * in with what was saved and says what went wrong in the clerk's words. It says plainly that the desk does
- * not keep its ledger there yet. Test ids: team-ledger, team-not-yet, team-host, team-port, team-database,
+ * not keep its ledger there yet; below, 迁入团队账本 (team-move-section.tsx). Test ids: team-ledger, team-not-yet, team-host, team-port, team-database,
  * team-user, team-tls, team-ca-file, team-password, team-save, team-test, team-result.
  */
 import { useEffect } from 'react';
@@ -12,6 +12,7 @@ import { TEAM_TLS_MODES, type TeamConnectionTestResult, type TeamLedgerAddress }
 import { reportSuccess } from '../../../lib/messages.js';
 import { loadTeamLedger, saveTeamLedger, testTeamLedger, useTeamLedgerStore } from '../actions.js';
 import { useAllowed } from '../../clerks/actions.js';
+import { TeamMoveSection } from './team-move-section.js';
 
 type TeamForm = Omit<TeamLedgerAddress, 'caFile'> & { caFile?: string; password?: string };
 
@@ -107,6 +108,7 @@ export function TeamLedgerCard() {
           description={say(outcomeKey(lastTest), lastTest.params)}
         />
       )}
+      <TeamMoveSection saved={saved && mayAdmin} />
     </Card>
   );
 }

@@ -1,0 +1,82 @@
+/**
+ * Settings → 团队账本 → 迁入团队账本 (docs/team-ledger.md §3): the clerk confirms in main's own dialog,
+ * then this desk's history.db is copied into the saved team ledger (main/ledger/move/move-in.ts) with its
+ * progress pushed as `teamLedger:moveProgress`; on success the desk records when and where in its settings.
+ * A refusal or a failure answers a message key (`ledger.team.move.errors.<code>`, or the connection test's
+ * outcome words) and leaves both ledgers as they were. One move at a time.
+ */
+import path from 'node:path';
+import { nativeText, type NativeTextKey } from '../../../shared/i18n/native-texts.js';
+import type { TextParams, UiLanguage } from '../../../shared/i18n/ui-language.js';
+import { IpcFailure } from '../../../shared/ipc/index.js';
+import type { TeamLedgerAddress, TeamMoveProgress, TeamMoveResult } from '../../../shared/ipc/schemas/team-ledger.js';
+import { HISTORY_DB_FILE } from '../../ledger/health.js';
+import { TeamMoveError } from '../../ledger/move/errors.js';
+import { moveDeskToTeam } from '../../ledger/move/move-in.js';
+import { classifyTeamFailure } from '../../ledger/pg/connection-test.js';
+import { createTeamPool } from '../../ledger/pg/pool.js';
+import type { DialogPort } from '../../ports.js';
+import type { SettingsRepo } from './repo.js';
+import { recordTeamMove } from './team-ledger.js';
+
+export interface TeamMoveDeps {
+  dataDir: string;
+  repo: SettingsRepo;
+  /** The saved address and the sealed password, or null when either is missing. */
+  saved: () => { address: TeamLedgerAddress; password: string } | null;
+  dialog?: DialogPort | undefined;
+  uiLanguage?: (() => UiLanguage) | undefined;
+  progress: (progress: TeamMoveProgress) => void;
+  now?: () => Date;
+}
+
+export function createTeamMove(deps: TeamMoveDeps) {
+  let moving = false;
+  const now = deps.now ?? (() => new Date());
+
+  async function confirm(address: TeamLedgerAddress): Promise<void> {
+    if (!deps.dialog?.confirm) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.move.errors.noConfirmDialog');
+    const language = deps.uiLanguage?.() ?? 'zh';
+    const say = (key: NativeTextKey, params: TextParams = {}) => nativeText(key, params, language);
+    const yes = await deps.dialog.confirm({
+      title: say('teamMoveTitle'),
+      message: say('teamMoveMessage'),
+      detail: say('teamMoveDetail', { database: address.database, host: address.host, port: address.port, user: address.user }),
+      confirmLabel: say('teamMoveConfirm'),
+    });
+    if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', 'ledger.team.move.cancelled');
+  }
+
+  return {
+    async moveIn(): Promise<TeamMoveResult> {
+      const saved = deps.saved();
+      if (saved === null) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.saveFirst');
+      if (moving) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.move.errors.running');
+      await confirm(saved.address);
+      if (moving) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.move.errors.running');
+      moving = true;
+      const { address, password } = saved;
+      const pool = createTeamPool(address, password, { applicationName: 'fapiao-desk move-in', log: () => {} });
+      try {
+        const result = await moveDeskToTeam({ deskFile: path.join(deps.dataDir, HISTORY_DB_FILE), pool, onProgress: deps.progress });
+        const movedIn = { at: now().toISOString(), host: address.host, port: address.port, database: address.database, user: address.user };
+        recordTeamMove(deps.repo, movedIn);
+        return { total: result.total, enterprises: result.enterprises.length, tables: result.tables, movedIn };
+      } catch (error) {
+        if (error instanceof TeamMoveError) {
+          // A count and a money total are two different sentences.
+          const key = error.code === 'mismatch' && error.params.figure === 'rows' ? 'mismatchRows' : error.code;
+          throw new IpcFailure('VALIDATION_FAILED', `ledger.team.move.errors.${key}`, error.params, { message: error.message });
+        }
+        const failure = classifyTeamFailure(error);
+        const code = failure.key === 'unreachable' || failure.key === 'timeout' ? 'NETWORK_ERROR' : 'VALIDATION_FAILED';
+        throw new IpcFailure(code, `ledger.team.outcome.${failure.key}`, failure.params, { message: error instanceof Error ? error.message : String(error) });
+      } finally {
+        moving = false;
+        await pool.end().catch(() => undefined);
+      }
+    },
+  };
+}
+
+export type TeamMove = ReturnType<typeof createTeamMove>;
