@@ -32,6 +32,8 @@ const ofSerial = `(SELECT i.xhdwsbh FROM issued_invoice i WHERE i.lsh = t.serial
 const ofInvoice = (column: string) => `(SELECT i.xhdwsbh FROM issued_invoice i WHERE i.id = t.${column})`;
 
 export const MOVED_TABLES: readonly MovedTable[] = [
+  // The clerks of the team (§6): nobody's enterprise; their names sign the rows below (created_by, updated_by).
+  { name: 'clerk', key: ['id'], enterprise: 'NULL' },
   // is_current: which enterprise this desk acts for — each desk's own choice.
   { name: 'enterprise', key: ['id'], enterprise: { desk: 't.taxNumber', team: 't.tax_number' }, deskOnly: ['is_current'] },
   { name: 'issued_invoice', key: ['id'], enterprise: 't.xhdwsbh' },

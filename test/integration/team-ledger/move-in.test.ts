@@ -22,7 +22,7 @@ import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { createTestDatabase, type TestDatabase } from '../../support/pg.js';
 import { tempDir } from '../../support/sample-issuance.js';
-import { DEMO, fillDeskLedger, OTHER } from './support/desk-ledger.js';
+import { CLERK, DEMO, fillDeskLedger, OTHER } from './support/desk-ledger.js';
 
 const dir = tempDir('fapiao-move-in-');
 const filled = path.join(dir, 'filled.db');
@@ -85,7 +85,7 @@ describe('moving a desk ledger into the team ledger', () => {
     const desk = deskCounts(file);
     expect(await teamCounts(pool)).toEqual(desk);
     // The desk really held every kind of row the test means to move.
-    for (const table of ['enterprise', 'issued_invoice', 'issued_invoice_line', 'red_letter_form', 'red_reversal', 'print_job', 'outbox', 'received_invoice', 'verification', 'collected_invoice', 'collected_invoice_line', 'collection_run', 'certification_batch', 'certification_item', 'customer', 'product', 'invoice_template', 'issuance_draft']) {
+    for (const table of ['clerk', 'enterprise', 'issued_invoice', 'issued_invoice_line', 'red_letter_form', 'red_reversal', 'print_job', 'outbox', 'received_invoice', 'verification', 'collected_invoice', 'collected_invoice_line', 'collection_run', 'certification_batch', 'certification_item', 'customer', 'product', 'invoice_template', 'issuance_draft']) {
       expect(desk[table], table).toBeGreaterThan(0);
     }
     expect(result.total).toBe(Object.values(desk).reduce((a, b) => a + b, 0));
@@ -117,6 +117,9 @@ describe('moving a desk ledger into the team ledger', () => {
     expect((await pool.query(`SELECT serial, (extract(epoch FROM next_attempt_at) * 1000)::bigint::text AS at FROM outbox WHERE id = $1`, [outbox.id])).rows[0]).toEqual({ serial: outbox.serial, at: String(outbox.next_attempt_at) });
     const input = db.prepare(`SELECT id, issue_date, JSHJ FROM collected_invoice WHERE issue_date IS NOT NULL LIMIT 1`).get() as { id: number; issue_date: string; JSHJ: string };
     expect((await pool.query(`SELECT issue_date::text, jshj::text FROM collected_invoice WHERE id = $1`, [input.id])).rows[0]).toEqual({ issue_date: input.issue_date, jshj: new Decimal(input.JSHJ).toFixed(2) });
+    // The clerk's signature crosses with the row.
+    expect(invoices.every((row) => row.created_by === CLERK)).toBe(true);
+    expect((await pool.query(`SELECT DISTINCT created_by FROM issued_invoice`)).rows).toEqual([{ created_by: CLERK }]);
     const voided = invoices.find((row) => row.zflx !== null)!;
     expect((await pool.query(`SELECT zflx FROM issued_invoice WHERE id = $1`, [voided.id])).rows[0]).toEqual({ zflx: voided.zflx });
     const maxId = (db.prepare(`SELECT max(id) AS id FROM issued_invoice`).get() as { id: number }).id;
@@ -198,7 +201,7 @@ describe('moving a desk ledger into the team ledger', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('move-to-team refused (notEmpty): tables=enterprise, issued_invoice');
+    expect(again.stderr).toContain('move-to-team refused (notEmpty): tables=clerk, enterprise, issued_invoice');
     expect(sha(file)).toBe(before);
   }, 180_000);
 });

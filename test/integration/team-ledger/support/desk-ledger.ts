@@ -3,7 +3,7 @@
  * sandbox over real HTTP — for the move tests: two enterprises, blue invoices of three kinds with lines (one voided),
  * a direct red invoice and one through a red-letter form (outbox rows for each), a print on the real CUPS
  * printer (printed or failed, either is a row of the print log), received invoices (one verified), input invoices collected and one certified, customers,
- * products, templates and a draft. The filled history.db is copied out so each test starts from it.
+ * products, templates and a draft, all signed by a clerk. The filled history.db is copied out so each test starts from it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +39,8 @@ export const OTHER: EnterpriseInput = {
   account: '320900112233',
   taxUser: { idCard: '320102199001011234', name: '周会计', phone: '13700137000', loginIdentity: '1', email: '', identityPwd: 'move-id-pwd', taxPwd: 'move-tax-pwd' },
 };
+/** The clerk who signs the desk's rows. */
+export const CLERK = '王管理';
 /** A buyer only the other enterprise invoices: the archive test searches for it. */
 export const OTHER_BUYER = '南京鼓楼迁移书店有限公司';
 
@@ -62,6 +64,9 @@ export async function fillDeskLedger(target: string): Promise<void> {
       await call(core, 'templates:save', { name: `常用${suffix}`, invoiceType: '026', buyerName: BUYER_004.buyerName, content: { buyerName: BUYER_004.buyerName, lines: [] } });
     };
 
+    // A clerk signs everything below (created_by / updated_by).
+    await call(core, 'clerks:add', { name: CLERK, role: 'admin', pin: '2468' });
+    await call(core, 'clerks:signIn', { name: CLERK, pin: '2468' });
     // The demo enterprise: libraries, a draft, three kinds of invoices, a print, two reversals.
     await libraries('');
     await call(core, 'issuance:saveDraft', { invoiceType: '026', buyerName: '草稿客户', total: '113.00', content: { buyerName: '草稿客户' } });
