@@ -69,6 +69,8 @@ export interface RedLetterFormRow {
   error_message: string | null;
   created_at: string;
   updated_at: string;
+  /** The clerk who applied for it (0500). */
+  created_by: string | null;
 }
 
 /** A stored form row; its red invoice's lsh and status are added from the invoice reads. */

@@ -15,6 +15,7 @@ import { registerRedIpc } from './ipc.js';
 import { createRedLetterOutboxHandler } from './outbox.js';
 import { createRedRepo, type RedRepo } from './repo.js';
 import { createRedService, REDLETTER_OUTBOX_KIND } from './service.js';
+import { actingAs } from '../../db/actor.js';
 
 /** What the history's detail shows about reversals: of a blue invoice, of a red one. */
 export interface ReversalApi {
@@ -75,7 +76,8 @@ export function createReversalFeature(deps: FeatureDeps & { issuance: Pick<Issua
     forms,
     client: deps.client,
     now: deps.now,
-    issueRedInvoice: (form) => service.issueFromForm(form),
+    // The red invoice the outbox issues from an approved form is signed by the clerk who applied for it.
+    issueRedInvoice: (form) => actingAs(deps.db, form.created_by, () => service.issueFromForm(form)),
     noteIssueFailure: (formId, message) => forms.setError(formId, message, deps.now().toISOString()),
     notifyForm,
     notifyInvoice: (invoice) => deps.emit('issuance:updated', invoice),
