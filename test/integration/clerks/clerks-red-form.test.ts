@@ -8,10 +8,10 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { actingAs, actorOf, setActor } from '../../../main/db/actor.js';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
-import type { RedStarted } from '../../../shared/ipc/index.js';
+import type { InvoiceSummary, RedStarted } from '../../../shared/ipc/index.js';
 import { tempDir } from '../../support/sample-issuance.js';
 import { createTestCipher } from '../../support/test-cipher.js';
-import { BUYER_004, call, GOODS, issueBlue, waitFor, waitForForm } from '../core/red-support.js';
+import { BUYER_004, call, GOODS, issueBlue, waitForForm } from '../core/red-support.js';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -47,7 +47,9 @@ describe('work finished later keeps its clerk', () => {
     await call(core, 'clerks:signOut', {});
     await call(core, 'clerks:signIn', { name: '王管理', pin: '9753' });
     const form = await formDone;
-    await waitFor(core, (row) => row.lsh === form.redInvoiceLsh && row.status === 'issued');
+    // Read from the history (the red invoice may be issued before a listener could be attached here).
+    const statusOfRed = async () => (await call<InvoiceSummary[]>(core, 'history:list', {})).find((row) => row.lsh === form.redInvoiceLsh)?.status;
+    await expect.poll(statusOfRed, { timeout: 120_000 }).toBe('issued');
     await core.close();
     cores.splice(0);
 
