@@ -121,8 +121,14 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
   const insertLine = db.prepare<unknown[]>(
     `INSERT OR REPLACE INTO collected_invoice_line (invoice_id, XH, SPMC, SPBM, GGXH, DW, SPSL, DJ, JE, SL, SE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  // Writes the invoice's search document once, after its lines (migration 0480's trigger).
-  const setLineCount = db.prepare<[number, number]>(`UPDATE collected_invoice SET line_count = ? WHERE id = ?`);
+  // Writes the search documents of a page's invoices once their lines are stored (migration 0480's
+  // trigger), in ONE statement: FTS5 flushes its pending postings into a new segment whenever a later
+  // statement of the transaction opens a statement savepoint, so a document written per invoice made a
+  // segment per invoice (200 a page) for automerge to merge again and again (docs/benchmarks.md §collect).
+  const setLineCounts = db.prepare<[string]>(
+    `UPDATE collected_invoice SET line_count = (SELECT count(*) FROM collected_invoice_line l WHERE l.invoice_id = collected_invoice.id)
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  );
   const insertChange = db.prepare<[number, string, string | null, string | null, string, string]>(
     `INSERT INTO collected_invoice_change (invoice_id, field, old_value, new_value, source, changed_at) VALUES (?, ?, ?, ?, ?, ?)`,
   );
@@ -131,8 +137,11 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
        error = NULL, updated_at = @at WHERE id = @id`,
   );
 
-  /** Writes the invoice and the changes of its tracked fields; returns its id and whether it was new. */
-  function storeInvoice(env: Environment, r: CollectedInvoice, enterprise: string, source: string, at: string): { id: number; fresh: boolean } {
+  /**
+   * Writes the invoice and the changes of its tracked fields; returns its id, whether it was new and
+   * whether its search document is to be (re)written once the page's lines are in (`indexDocuments`).
+   */
+  function storeInvoice(env: Environment, r: CollectedInvoice, enterprise: string, source: string, at: string): { id: number; fresh: boolean; document: boolean } {
     const before = existing.get(env, r.FPDM ?? '', r.FPHM);
     const row = upsert.get(
       env, r.FPLXDM, r.FPDM ?? '', r.FPHM, orNull(r.KPRQ), isoIssueDate(r.KPRQ), orNull(r.DQSKSSQ), orNull(r.GXJZR), orNull(r.GXRQQ),
@@ -152,17 +161,25 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
       for (const l of r.lines) {
         insertLine.run(row.id, l.XH, l.SPMC ?? null, l.SPBM ?? null, l.GGXH ?? null, l.DW ?? null, l.SPSL ?? null, l.DJ ?? null, l.JE ?? null, l.SL ?? null, l.SE ?? null);
       }
-      setLineCount.run(r.lines.length, row.id);
-    } else if (!before) {
-      // A new invoice without lines (main information) is indexed with no goods; one met again keeps its document.
-      setLineCount.run(0, row.id);
     }
-    return { id: row.id, fresh: !before };
+    // A new invoice without lines (main information) is indexed with no goods; one met again keeps its document.
+    return { id: row.id, fresh: !before, document: r.lines !== null || !before };
+  }
+
+  /** Sets the line count of the invoices stored, which writes their search documents (one statement). */
+  function indexDocuments(ids: readonly number[]): void {
+    if (ids.length > 0) setLineCounts.run(JSON.stringify(ids));
+  }
+
+  /** Stores a page's invoices, then their search documents; returns each invoice's outcome in order. */
+  function storeInvoices(env: Environment, records: readonly CollectedInvoice[], enterprise: (r: CollectedInvoice) => string, source: string, at: string) {
+    const stored = records.map((record) => storeInvoice(env, record, enterprise(record), source, at));
+    indexDocuments(stored.filter((s) => s.document).map((s) => s.id));
+    return stored;
   }
 
   const storePage = db.transaction((page: StoredPage): { fresh: number; updated: number } => {
-    let fresh = 0;
-    for (const record of page.records) if (storeInvoice(environment, record, page.enterprise, page.PCH, page.at).fresh) fresh += 1;
+    const fresh = storeInvoices(environment, page.records, () => page.enterprise, page.PCH, page.at).filter((s) => s.fresh).length;
     updateRun.run({
       id: page.runId,
       nextKshs: page.nextKshs,
@@ -192,7 +209,7 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
   );
 
   const storeLoosePage = db.transaction((page: CollectedPage): number[] =>
-    page.records.map((record) => storeInvoice(page.environment, record, record.GMFSBH ?? '', page.PCH, page.collectedAt).id),
+    storeInvoices(page.environment, page.records, (record) => record.GMFSBH ?? '', page.PCH, page.collectedAt).map((s) => s.id),
   );
 
   return {
