@@ -1,7 +1,7 @@
 /**
  * The history feature: the list of output invoices, search over all of them, one invoice's detail (with
  * its reversals, read through the reversal feature's api) and export to xlsx/csv — the `history:*` channels;
- * while the desk is idle it keeps the search index merged (search-upkeep.ts).
+ * while the desk is idle (no ledger write for a few seconds) it keeps the search index merged (search-upkeep.ts).
  */
 import type { IssuanceApi } from '../issuance/index.js';
 import type { ReversalApi } from '../reversal/index.js';
@@ -27,6 +27,8 @@ export function createHistoryFeature(deps: FeatureDeps & { issuance: IssuanceApi
   return {
     name: 'history',
     registerIpc: (router) => registerHistoryIpc(router, deps.issuance, service),
+    // Every write announced on the change feed postpones merging until the ledger is quiet again.
+    on: { 'ledger:changed': () => upkeep.noteWrite() },
     start: () => upkeep.start(),
     stop: () => upkeep.stop(),
   };

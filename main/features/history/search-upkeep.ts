@@ -6,6 +6,12 @@
  * (issue 15.4: no full-table work before the window is usable), and a failing step (a full disk, a
  * locked file) ends this round quietly: the index stays correct, only less merged, and the next check
  * tries again.
+ *
+ * Idle means no write to the ledger for QUIET_MS (`noteWrite`, fed by the change feed): while a
+ * collection stores its pages, every page adds a segment, so merging then rewrote what the next pages
+ * would make unmerged again, and took the collection's time (a run of 50,000 invoices on a busy machine
+ * spent a tenth of its time here, docs/benchmarks.md §collect). A check that meets recent writes, or a
+ * round that a write interrupts, tries again QUIET_MS later, so the index is merged soon after the work.
  */
 import type { SearchIndexRepo } from './search-index-repo.js';
 
@@ -14,12 +20,17 @@ export const MAX_SEGMENTS = 4;
 export const STEP_PAGES = 64;
 const FIRST_CHECK_MS = 20_000;
 const CHECK_EVERY_MS = 10 * 60_000;
+/** The ledger counts as idle this long after its last write. */
+export const QUIET_MS = 10_000;
 
 export interface SearchUpkeepOptions {
   firstCheckMs?: number;
   checkEveryMs?: number;
   /** Pages merged per step (STEP_PAGES); tests take 1 to see many steps on a small index. */
   stepPages?: number;
+  /** How long after a write the ledger counts as idle (QUIET_MS). */
+  quietMs?: number;
+  now?: () => number;
   log?: (message: string) => void;
 }
 
@@ -35,6 +46,11 @@ export function createSearchUpkeep(repo: SearchIndexRepo, options: SearchUpkeepO
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let running = false;
+  const now = options.now ?? (() => performance.now());
+  const quietMs = options.quietMs ?? QUIET_MS;
+  let lastWrite = Number.NEGATIVE_INFINITY;
+  /** Milliseconds until the ledger has been quiet for quietMs (0: quiet now). */
+  const busyFor = () => Math.max(0, lastWrite + quietMs - now());
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -45,6 +61,7 @@ export function createSearchUpkeep(repo: SearchIndexRepo, options: SearchUpkeepO
   /** One merge step per turn of the event loop until the index is merged (or the desk closes). */
   const mergeRound = () => {
     if (stopped) return finish();
+    if (busyFor() > 0) return finish(busyFor());
     let more: boolean;
     try {
       more = repo.mergeStep(options.stepPages ?? STEP_PAGES);
@@ -55,14 +72,15 @@ export function createSearchUpkeep(repo: SearchIndexRepo, options: SearchUpkeepO
     if (more) setImmediate(mergeRound);
     else finish();
   };
-  const finish = () => {
+  const finish = (retryInMs?: number) => {
     running = false;
-    schedule(options.checkEveryMs ?? CHECK_EVERY_MS);
+    schedule(retryInMs ?? options.checkEveryMs ?? CHECK_EVERY_MS);
   };
 
   function check() {
     timer = undefined;
     if (stopped || running) return;
+    if (busyFor() > 0) return schedule(busyFor());
     try {
       if (repo.segments() <= MAX_SEGMENTS) return schedule(options.checkEveryMs ?? CHECK_EVERY_MS);
     } catch (error) {
@@ -83,6 +101,10 @@ export function createSearchUpkeep(repo: SearchIndexRepo, options: SearchUpkeepO
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
+    },
+    /** A write to the ledger: merging waits until it has been quiet for a while. */
+    noteWrite() {
+      lastWrite = now();
     },
     /** true while a merge round is under way (tests wait on it). */
     get running() {

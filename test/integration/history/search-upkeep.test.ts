@@ -85,6 +85,64 @@ describe('keeping the trigram index merged', () => {
     }
   });
 
+  it('waits while the ledger is being written, stops a round a write interrupts, and merges once it is quiet', async () => {
+    const db = fragmentedHistory(path.join(dir, 'busy.db'));
+    const index = createSearchIndexRepo(db);
+    // The upkeep's clock is ours: "quiet" comes when the test moves it on, whatever the machine's speed.
+    let clock = 0;
+    let clockReads = 0;
+    let steps = 0;
+    let writeAfterFirstStep = false;
+    const counted = {
+      segments: () => index.segments(),
+      mergeStep(pages: number) {
+        steps++;
+        const more = index.mergeStep(pages);
+        // A write lands while the round is under way (a page of a collection stored between two steps).
+        if (writeAfterFirstStep) {
+          writeAfterFirstStep = false;
+          upkeep.noteWrite();
+        }
+        return more;
+      },
+    };
+    const upkeep = createSearchUpkeep(counted, {
+      firstCheckMs: 0,
+      checkEveryMs: 3_600_000,
+      quietMs: 5,
+      stepPages: 1,
+      now: () => {
+        clockReads++;
+        return clock;
+      },
+    });
+    try {
+      const segments = index.segments();
+      expect(segments).toBeGreaterThan(MAX_SEGMENTS);
+      upkeep.noteWrite();
+      upkeep.start();
+      // Checked again and again (each check reads the clock), never merged: the last write is too recent.
+      await expect.poll(() => clockReads, { timeout: 30_000 }).toBeGreaterThan(5);
+      expect(steps).toBe(0);
+      expect(upkeep.running).toBe(false);
+
+      // Quiet: the next check merges, until the write after its first step stops the round.
+      writeAfterFirstStep = true;
+      clock = 1_000;
+      await expect.poll(() => steps, { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => upkeep.running, { timeout: 30_000 }).toBe(false);
+      expect(steps).toBe(1);
+      expect(index.segments()).toBeGreaterThan(1);
+
+      // Quiet again: merged to one segment, with no ten-minute wait.
+      clock = 2_000;
+      await expect.poll(() => index.segments(), { timeout: 60_000 }).toBe(1);
+    } finally {
+      upkeep.stop();
+      closeDatabase(db);
+    }
+  });
+
   it('a step that fails ends the round with a message, and nothing throws', async () => {
     const file = path.join(dir, 'read-only.db');
     closeDatabase(fragmentedHistory(file));
