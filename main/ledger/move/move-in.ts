@@ -12,6 +12,7 @@ import type { Pool, PoolClient } from 'pg';
 import { peekUserVersion } from '../../db/migrate.js';
 import { migrations as deskMigrations } from '../../db/migrations/index.js';
 import { checkSchemaVersion, latestPgVersion, migrateTeamLedger } from '../pg/migrate.js';
+import { inTeamTransaction } from '../pg/transaction.js';
 import { deskColumns, planTable, rowToTeam, teamColumns, type TablePlan } from './columns.js';
 import { TeamMoveError } from './errors.js';
 import { compareFigures, DeskFigures } from './figures.js';
@@ -49,24 +50,17 @@ export async function moveDeskToTeam(options: MoveInOptions): Promise<MoveInResu
   peekUserVersion(options.deskFile, deskMigrations);
   await prepareSchema(options.pool);
   const desk = new Database(options.deskFile, { readonly: true, fileMustExist: true });
-  const client = await options.pool.connect();
   try {
     // One read snapshot of the desk for the whole move, even while the desk keeps working beside it.
     desk.exec('BEGIN');
-    await client.query('BEGIN');
-    // The desk's zone-less times are UTC; this session reads them so, whatever the server's zone.
-    await client.query(`SET LOCAL TIME ZONE 'UTC'`);
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MOVE_LOCK]);
-    await refuseNonEmpty(client);
-    const plans = await planTables(desk, client);
-    const result = await copyAll(desk, client, plans, options);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
+    return await inTeamTransaction(options.pool, async (client) => {
+      // The desk's zone-less times are UTC; this session reads them so, whatever the server's zone.
+      await client.query(`SET LOCAL TIME ZONE 'UTC'`);
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MOVE_LOCK]);
+      await refuseNonEmpty(client);
+      return copyAll(desk, client, await planTables(desk, client), options);
+    });
   } finally {
-    client.release();
     if (desk.inTransaction) desk.exec('COMMIT');
     desk.close();
   }

@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Pool, PoolClient } from 'pg';
+import { inTeamTransaction } from '../pg/transaction.js';
 import { closeDatabase, openDatabase } from '../../db/open.js';
 import { deskColumns, deskSelectList, planTable, rowToDesk, teamColumns, type TablePlan } from './columns.js';
 import { TeamMoveError } from './errors.js';
@@ -37,30 +38,26 @@ export async function archiveEnterprise(options: ArchiveOptions): Promise<Archiv
   const { outFile, enterprise } = options;
   if (fs.existsSync(outFile)) throw new TeamMoveError('outExists', { file: outFile });
   const part = `${outFile}.${process.pid}.part`;
-  const client = await options.pool.connect();
   let db: Database.Database | undefined;
   try {
-    // One snapshot of the team ledger for the whole archive, while colleagues keep writing.
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query(`SET LOCAL TIME ZONE 'UTC'`);
-    const known = await client.query<{ found: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM enterprise WHERE tax_number = $1) OR EXISTS (SELECT 1 FROM issued_invoice WHERE xhdwsbh = $1) AS found`,
-      [enterprise],
-    );
-    if (!known.rows[0]?.found) throw new TeamMoveError('enterpriseMissing', { enterprise });
-    db = openDatabase(part);
-    const result = await copyEnterprise(client, db, options);
-    await client.query('COMMIT');
-    closeDatabase(db);
+    const result = await inTeamTransaction(options.pool, async (client) => {
+      // One snapshot of the team ledger for the whole archive, while colleagues keep writing.
+      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await client.query(`SET LOCAL TIME ZONE 'UTC'`);
+      const known = await client.query<{ found: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM enterprise WHERE tax_number = $1) OR EXISTS (SELECT 1 FROM issued_invoice WHERE xhdwsbh = $1) AS found`,
+        [enterprise],
+      );
+      if (!known.rows[0]?.found) throw new TeamMoveError('enterpriseMissing', { enterprise });
+      db = openDatabase(part);
+      return copyEnterprise(client, db, options);
+    });
+    closeDatabase(db!);
     db = undefined;
     if (fs.existsSync(outFile)) throw new TeamMoveError('outExists', { file: outFile });
     fs.renameSync(part, outFile);
     return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
   } finally {
-    client.release();
     if (db) closeDatabase(db);
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${part}${suffix}`, { force: true });
   }
