@@ -167,8 +167,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   };
   const combined = combineFeatures(features, router, subscribe);
   const worker = createOutboxWorker({
-    db,
-    repo: outbox,
+    ledger,
     handlers: combined.outboxHandlers,
     ...(config.outboxBaseDelayMs === undefined ? {} : { baseDelayMs: config.outboxBaseDelayMs }),
     ...(config.outboxMaxDelayMs === undefined ? {} : { maxDelayMs: config.outboxMaxDelayMs }),

@@ -1,20 +1,15 @@
 /**
  * SQL of the outbox table (docs/architecture.md §5). Callers own the transactions that span a feature's tables.
- * The ledger port's SQLite adapter (main/ledger/sqlite/outbox.ts) claims through it: a claim is a lease written as
+ * The worker claims through the ledger port's SQLite adapter (main/ledger/sqlite/outbox.ts): a claim is a lease written as
  * next_attempt_at, and the value written names the claim, so only the claim that still holds a row writes its
  * outcome. Each claim moves next_attempt_at forward by at least 1 ms, so no two claims of a row share a value.
  */
 import type { Db } from '../db/open.js';
+import type { OutboxRecord } from '../ledger/port.js';
 
-export interface OutboxRow {
-  id: number;
-  kind: string;
-  serial: string;
-  request_json: string;
-  state: 'pending' | 'done' | 'failed';
-  attempts: number;
+/** A stored row: the port's record plus when it is due (or, while claimed, when its lease ends). */
+export interface OutboxRow extends OutboxRecord {
   next_attempt_at: number;
-  last_error: string | null;
 }
 
 export function createOutboxRepo(db: Db) {
@@ -22,17 +17,7 @@ export function createOutboxRepo(db: Db) {
     `INSERT INTO outbox (kind, serial, request_json, state, next_attempt_at, created_at, updated_at)
      VALUES (?, ?, ?, 'pending', ?, ?, ?)`,
   );
-  const due = db.prepare<[number, number], OutboxRow>(
-    `SELECT * FROM outbox WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
-  );
   const nextDue = db.prepare<[], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'`);
-  const reschedule = db.prepare<[number, string | null, string, number]>(
-    `UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE id = ?`,
-  );
-  const finish = db.prepare<['done' | 'failed', string | null, string, number]>(
-    `UPDATE outbox SET state = ?, attempts = attempts + 1, last_error = ?, updated_at = ? WHERE id = ? AND state = 'pending'`,
-  );
-  const lease = db.prepare<[number, number]>(`UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND state = 'pending'`);
   const resumeAll = db.prepare<[number]>(`UPDATE outbox SET next_attempt_at = ? WHERE state = 'pending'`);
   const claim = db.prepare<{ now: number; until: number; limit: number }, OutboxRow>(
     `UPDATE outbox SET next_attempt_at = MAX(@until, next_attempt_at + 1)
@@ -61,16 +46,7 @@ export function createOutboxRepo(db: Db) {
       const iso = new Date(nowMs).toISOString();
       return Number(insert.run(kind, serial, requestJson, nowMs, iso, iso).lastInsertRowid);
     },
-    due: (nowMs: number, limit: number) => due.all(nowMs, limit),
     nextDueAt: (): number | null => nextDue.get()?.at ?? null,
-    reschedule(id: number, nextAttemptAt: number, error: string | null, nowMs: number): void {
-      reschedule.run(nextAttemptAt, error, new Date(nowMs).toISOString(), id);
-    },
-    /** Returns false when the row was already finished (so the outcome must not be applied twice). */
-    finish(id: number, state: 'done' | 'failed', error: string | null, nowMs: number): boolean {
-      return finish.run(state, error, new Date(nowMs).toISOString(), id).changes === 1;
-    },
-    lease: (id: number, untilMs: number) => lease.run(untilMs, id),
     resumeAll: (nowMs: number) => resumeAll.run(nowMs),
     pendingCount: () => pendingCount.get()?.n ?? 0,
     /** Leases up to `limit` due rows until `untilMs`; each returned row's next_attempt_at names its claim. */

@@ -1,40 +1,53 @@
 /**
- * Sends outbox rows and retries them until they end (docs/architecture.md §5).
+ * Sends outbox rows and retries them until they end (docs/architecture.md §5), over the ledger port
+ * (main/ledger/port.ts): the desk's SQLite ledger today, a team's PostgreSQL with the same code.
  *
- * A handler sends one row and says what happened:
- *  - `done` / `failed`: a definite answer; its `apply` runs in the same transaction that finishes the row,
- *    so the outcome is stored exactly once even if the process dies right after;
+ * A handler sends one claimed row and says what happened:
+ *  - `done` / `failed`: a definite answer; its `apply` runs in the same ledger transaction that finishes the
+ *    row, and only if this desk's claim still holds it — so the outcome is stored exactly once even if the
+ *    process dies right after, and a desk whose lease was taken over applies nothing;
  *  - `pending`: the service accepted it but has no outcome yet — ask again later with the same serial;
  *  - `unclear`: timeout, reset, 5xx, malformed body — we do not know; retry with the SAME serial number.
- * Retries back off exponentially up to a cap. Rows left pending by a crash are resumed by `start()`.
+ * Retries back off exponentially up to a cap. Rows left pending by a crash are resumed by `start()`; a claim
+ * is renewed during a long send so that it does not lapse while this desk still works on it.
  *
- * The worker itself never stops (issue 10 point 3): a tick that throws (SQLITE_FULL from a lease on a
- * full disk, a locked database) is logged with its actionable code and the next tick is scheduled with
- * backoff; a commit that fails after a send releases the row's lease at once — in memory first, and in the
- * database as soon as a write succeeds again — so the row is retried with its serial within one backoff
- * step of the disk having space again, never 120 s later.
+ * During the transition, `apply` callbacks are the features' synchronous SQLite writes (the repos on `db`):
+ * they join the ledger transaction on the SQLite ledger (main/ledger/sqlite/ledger.ts). They cannot reach
+ * PostgreSQL, so on that ledger the worker refuses, at creation, every handler not marked `applies: 'port'`
+ * (one whose `apply` writes only through the `tx` it is given).
+ *
+ * The worker itself never stops (issue 10 point 3): a tick that throws (SQLITE_FULL from a claim on a full
+ * disk, a locked database) is logged with its actionable code and the next tick is scheduled with
+ * backoff; a commit that fails after a send releases the row's claim at once — in memory first, and in the
+ * ledger as soon as a write succeeds again — so the row is retried with its serial within one backoff
+ * step of the disk having space again, never a whole lease later.
  */
-import type { Db } from '../db/open.js';
 import { classifyError } from '../errors/storage.js';
-import type { OutboxRepo, OutboxRow } from './repo.js';
+import type { Ledger, LedgerStores, OutboxClaim, OutboxRecord } from '../ledger/port.js';
+
+/**
+ * Writes an outcome: through the `tx` it is given (`applies: 'port'`), or the desk's synchronous repos.
+ * Its result is awaited and otherwise ignored (the synchronous repos answer booleans and run results).
+ */
+export type ApplyOutcome = (tx: LedgerStores) => unknown;
 
 export type SendOutcome =
-  | { kind: 'done'; apply: () => void }
-  | { kind: 'failed'; error: string; apply: () => void }
-  | { kind: 'pending'; note?: string; apply?: () => void }
-  | { kind: 'unclear'; error: string; apply?: () => void };
+  | { kind: 'done'; apply: ApplyOutcome }
+  | { kind: 'failed'; error: string; apply: ApplyOutcome }
+  | { kind: 'pending'; note?: string; apply?: ApplyOutcome }
+  | { kind: 'unclear'; error: string; apply?: ApplyOutcome };
 
 export interface OutboxHandler {
-  send(row: OutboxRow): Promise<SendOutcome>;
+  send(row: OutboxRecord): Promise<SendOutcome>;
   /** Runs after a row's outcome is committed (events to the renderer); never inside the transaction. */
-  afterCommit?(row: OutboxRow): void;
+  afterCommit?(row: OutboxRecord): void;
+  /** 'port': every `apply` writes only through its `tx`, so it runs on any ledger; otherwise SQLite only. */
+  readonly applies?: 'port';
 }
 
 export interface OutboxWorkerOptions {
-  db: Db;
-  repo: OutboxRepo;
+  ledger: Ledger;
   handlers: Record<string, OutboxHandler>;
-  now?: () => number;
   /** First wait after `pending` / `unclear`, doubled each attempt up to `maxDelayMs`. */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -51,82 +64,117 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-/** Longer than any request timeout of the service client. */
-const LEASE_MS = 120_000;
+/** A handler whose outcome cannot be written on this ledger: refused before any row is claimed. */
+export class UnportedOutboxHandlerError extends Error {
+  constructor(
+    readonly kinds: readonly string[],
+    ledger: Ledger['kind'],
+  ) {
+    super(`outbox handlers ${kinds.join(', ')} write their outcome with the desk's SQLite repos and cannot run on the ${ledger} ledger: port their apply to the ledger's tx first`);
+    this.name = 'UnportedOutboxHandlerError';
+  }
+}
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, repo, handlers } = options;
-  const now = options.now ?? Date.now;
+  const { ledger, handlers } = options;
+  const store = ledger.outbox;
   const baseDelay = options.baseDelayMs ?? 500;
   const maxDelay = options.maxDelayMs ?? 30_000;
   const concurrency = options.concurrency ?? 4;
   const log = options.log ?? ((message, error) => console.warn(`[outbox] ${message}`, error ?? ''));
+  if (ledger.kind !== 'sqlite') {
+    const unported = Object.entries(handlers).flatMap(([kind, handler]) => (handler.applies === 'port' ? [] : [kind]));
+    if (unported.length > 0) throw new UnportedOutboxHandlerError(unported, ledger.kind);
+  }
 
   const inFlight = new Map<number, Promise<void>>();
-  /** Rows whose commit failed: their lease in the database must be released as soon as a write works. */
-  const toRelease = new Set<number>();
+  /** Claims whose commit failed: given back in the ledger as soon as a write works. */
+  const toRelease = new Map<number, OutboxClaim>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  /** The tick running now, if any (ticks never overlap; stop() waits for it). */
+  let ticking: Promise<void> | undefined;
+  let tickAgain = false;
   /** Ticks that threw in a row; drives the worker's own backoff. */
   let tickFailures = 0;
 
   const delayFor = (attempts: number) => Math.min(maxDelay, baseDelay * 2 ** Math.min(attempts, 16));
 
-  async function process(row: OutboxRow): Promise<void> {
-    const handler = handlers[row.kind];
-    if (!handler) {
-      log(`no handler for outbox kind ${row.kind}; row ${row.id} left pending`);
-      repo.reschedule(row.id, now() + maxDelay, `no handler for ${row.kind}`, now());
-      return;
-    }
+  /** Sends the row, renewing its claim every third of the lease; resolves with the claim that holds it now. */
+  async function sendHeld(handler: OutboxHandler, claim: OutboxClaim): Promise<{ outcome: SendOutcome; claim: OutboxClaim }> {
+    let held = claim;
+    /** The renewal under way, awaited before the outcome is written so that it uses the claim renewed last. */
+    let renewing: Promise<void> = Promise.resolve();
+    const renewal = setInterval(() => {
+      renewing = store.renew(held).then(
+        (renewed) => {
+          if (renewed) held = renewed;
+          else log(`row ${claim.id} (${claim.kind} ${claim.serial}) was taken over during its send; its outcome will not be stored here`);
+        },
+        (error: unknown) => log(`row ${claim.id} claim not renewed [${classifyError(error) ?? 'INTERNAL'}]`, error),
+      );
+    }, Math.max(1, store.leaseMs / 3));
     let outcome: SendOutcome;
     try {
-      outcome = await handler.send(row);
+      outcome = await handler.send(claim);
     } catch (error) {
       // A bug or an unexpected throw is treated as unclear: the row stays and is retried, never dropped.
+      log(`row ${claim.id} (${claim.kind} ${claim.serial}) threw`, error);
       outcome = { kind: 'unclear', error: error instanceof Error ? error.message : String(error) };
-      log(`row ${row.id} (${row.kind} ${row.serial}) threw`, error);
+    } finally {
+      clearInterval(renewal);
     }
+    await renewing;
+    return { outcome, claim: held };
+  }
+
+  async function process(claim: OutboxClaim): Promise<void> {
+    const handler = handlers[claim.kind];
+    if (!handler) {
+      log(`no handler for outbox kind ${claim.kind}; row ${claim.id} left pending`);
+      await store.reschedule(claim, maxDelay, `no handler for ${claim.kind}`);
+      return;
+    }
+    const sent = await sendHeld(handler, claim);
     try {
-      commit(row, outcome);
+      await commit(sent.claim, sent.outcome);
     } catch (error) {
       // The send happened but its outcome could not be stored (disk full, locked): the row is retried with
       // the SAME serial, so the service answers with what it already did — never a second invoice.
-      toRelease.add(row.id);
-      const stuck = releaseLeases();
+      toRelease.set(claim.id, sent.claim);
+      const stuck = await releaseClaims();
       const state = stuck === null ? 'lease released' : 'lease released once the database can be written';
-      log(`row ${row.id} (${row.kind} ${row.serial}) outcome not saved [${classifyError(error) ?? 'INTERNAL'}]; ${state}`, error);
+      log(`row ${claim.id} (${claim.kind} ${claim.serial}) outcome not saved [${classifyError(error) ?? 'INTERNAL'}]; ${state}`, error);
       return;
     }
-    handler.afterCommit?.(row);
+    handler.afterCommit?.(claim);
   }
 
-  function commit(row: OutboxRow, outcome: SendOutcome): void {
-    db.transaction(() => {
+  /** The outcome and its effect in one ledger transaction; the effect only while this claim holds the row. */
+  function commit(claim: OutboxClaim, outcome: SendOutcome): Promise<void> {
+    return ledger.transaction(async (tx) => {
       switch (outcome.kind) {
         case 'done':
-          if (repo.finish(row.id, 'done', null, now())) outcome.apply();
+          if (await tx.outbox.finish(claim, 'done', null)) await outcome.apply(tx);
           break;
         case 'failed':
-          if (repo.finish(row.id, 'failed', outcome.error, now())) outcome.apply();
+          if (await tx.outbox.finish(claim, 'failed', outcome.error)) await outcome.apply(tx);
           break;
         case 'pending':
-          outcome.apply?.();
-          repo.reschedule(row.id, now() + delayFor(Math.min(row.attempts, 3)), outcome.note ?? null, now());
+          if (await tx.outbox.reschedule(claim, delayFor(Math.min(claim.attempts, 3)), outcome.note ?? null)) await outcome.apply?.(tx);
           break;
         case 'unclear':
-          outcome.apply?.();
-          repo.reschedule(row.id, now() + delayFor(row.attempts), outcome.error, now());
+          if (await tx.outbox.reschedule(claim, delayFor(claim.attempts), outcome.error)) await outcome.apply?.(tx);
           break;
       }
-    })();
+    });
   }
 
-  /** Makes released rows due now; rows it cannot write yet stay in the set and the write error is returned. */
-  function releaseLeases(): unknown {
-    for (const id of [...toRelease]) {
+  /** Makes released rows due now; rows it cannot write yet stay in the map and the write error is returned. */
+  async function releaseClaims(): Promise<unknown> {
+    for (const [id, claim] of [...toRelease]) {
       try {
-        repo.lease(id, now());
+        await store.release(claim);
         toRelease.delete(id);
       } catch (error) {
         return error;
@@ -144,57 +192,72 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   function tick(): void {
     timer = undefined;
     if (!running) return;
-    try {
-      tickOnce();
-      tickFailures = 0;
-    } catch (error) {
-      tickFailures += 1;
-      const wait = delayFor(tickFailures - 1);
-      log(`tick failed [${classifyError(error) ?? 'INTERNAL'}]; next try in ${wait} ms`, error);
-      schedule(wait);
+    if (ticking) {
+      tickAgain = true;
+      return;
     }
+    ticking = tickOnce()
+      .then(
+        () => {
+          tickFailures = 0;
+        },
+        (error: unknown) => {
+          tickFailures += 1;
+          const wait = delayFor(tickFailures - 1);
+          log(`tick failed [${classifyError(error) ?? 'INTERNAL'}]; next try in ${wait} ms`, error);
+          schedule(wait);
+        },
+      )
+      .finally(() => {
+        ticking = undefined;
+        // A row that settled during the tick asked for another; a failed tick keeps its backoff instead.
+        if (tickAgain && tickFailures === 0) schedule(0);
+        tickAgain = false;
+      });
   }
 
-  function tickOnce(): void {
-    const stuck = releaseLeases();
+  async function tickOnce(): Promise<void> {
+    const stuck = await releaseClaims();
     if (stuck !== null) throw stuck;
     const free = concurrency - inFlight.size;
     if (free > 0) {
-      for (const row of repo.due(now(), free + inFlight.size)) {
-        if (inFlight.has(row.id) || inFlight.size >= concurrency) continue;
-        // Leased while in flight so the scheduler does not see it as due again; a crash mid-send is
-        // healed by start(), which makes every pending row due at once.
-        repo.lease(row.id, now() + LEASE_MS);
-        const work = process(row)
-          .catch((error) => log(`row ${row.id} could not be settled`, error))
+      // Claimed rows are leased, so they are not due again while in flight; a crash mid-send is healed by
+      // start(), which makes every pending row due at once (on a team ledger: once its lease lapses).
+      for (const claim of await store.claim(free)) {
+        // Our own row again: its lease lapsed while its send went on (renewals failed). The send in flight
+        // settles it; this claim lapses in turn if that outcome cannot be stored.
+        if (inFlight.has(claim.id)) continue;
+        const work = process(claim)
+          .catch((error: unknown) => log(`row ${claim.id} could not be settled`, error))
           .finally(() => {
-            inFlight.delete(row.id);
+            inFlight.delete(claim.id);
             schedule(0);
           });
-        inFlight.set(row.id, work);
+        inFlight.set(claim.id, work);
       }
     }
-    const next = repo.nextDueAt();
-    if (next !== null && inFlight.size < concurrency) schedule(next - now());
+    const next = await store.nextDueIn();
+    if (next !== null && inFlight.size < concurrency) schedule(next);
   }
 
   return {
     start() {
       if (running) return;
       running = true;
-      try {
-        repo.resumeAll(now());
-      } catch (error) {
-        // Not fatal: every pending row becomes due anyway once its lease passes; the tick retries writes.
-        log(`could not resume pending rows at start [${classifyError(error) ?? 'INTERNAL'}]`, error);
-      }
-      schedule(0);
+      store
+        .resume()
+        .catch((error: unknown) => {
+          // Not fatal: every pending row becomes due anyway once its lease passes; the tick retries writes.
+          log(`could not resume pending rows at start [${classifyError(error) ?? 'INTERNAL'}]`, error);
+        })
+        .finally(() => schedule(0));
     },
     kick: () => schedule(0),
     async stop() {
       running = false;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      await ticking;
       await Promise.allSettled(inFlight.values());
     },
   };

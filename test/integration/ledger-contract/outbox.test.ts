@@ -127,7 +127,6 @@ describe.each([
     const [id] = await enqueueAll(dying, ['S1']);
     const [old] = (await dying.outbox.claim(5)) as [OutboxClaim];
     expect(old.id).toBe(id);
-    expect(await rescuer.outbox.claim(5)).toEqual([]);
 
     let taken: OutboxClaim[] = [];
     await expect.poll(async () => (taken = await rescuer.outbox.claim(5)).length, { timeout: 10_000, interval: 50 }).toBe(1);

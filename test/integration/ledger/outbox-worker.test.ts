@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 3 at the worker's level, on a real SQLite file: a tick that throws (as repo.lease does
+ * Issue 10 point 3 at the worker's level, on a real SQLite file: a tick that throws (as a claim does
  * with SQLITE_FULL on a full disk) is logged and retried with backoff instead of stopping the timer, and
  * an outcome whose commit fails releases the row's lease at once instead of leaving it leased for 120 s.
  * (disk-full.test.ts shows the same on a real full tmpfs.)
@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
+import type { Ledger } from '../../../main/ledger/port.js';
+import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 import { createOutboxRepo, type OutboxRepo } from '../../../main/outbox/repo.js';
 import { createOutboxWorker, type OutboxWorker } from '../../../main/outbox/worker.js';
 
@@ -21,14 +23,14 @@ function diskFull(): Error {
   return Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
 }
 
-function setup(): { db: Db; repo: OutboxRepo } {
+function setup(): { db: Db; repo: OutboxRepo; ledger: Ledger } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-worker-'));
   const db = openDatabase(path.join(dir, 'history.db'));
   cleanups.push(() => {
     closeDatabase(db);
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  return { db, repo: createOutboxRepo(db) };
+  return { db, repo: createOutboxRepo(db), ledger: createSqliteLedger(db) };
 }
 
 function track(worker: OutboxWorker): OutboxWorker {
@@ -38,16 +40,19 @@ function track(worker: OutboxWorker): OutboxWorker {
 
 describe('outbox worker keeps going', () => {
   it('survives a tick that throws SQLITE_FULL and sends the row on a later tick', async () => {
-    const { db, repo } = setup();
-    let failLeases = 3;
-    const failing: OutboxRepo = {
-      ...repo,
-      lease(id, until) {
-        if (failLeases > 0) {
-          failLeases -= 1;
-          throw diskFull();
-        }
-        return repo.lease(id, until);
+    const { repo, ledger } = setup();
+    let failClaims = 3;
+    const failing: Ledger = {
+      ...ledger,
+      outbox: {
+        ...ledger.outbox,
+        claim(limit) {
+          if (failClaims > 0) {
+            failClaims -= 1;
+            return Promise.reject(diskFull());
+          }
+          return ledger.outbox.claim(limit);
+        },
       },
     };
     const logged: string[] = [];
@@ -55,8 +60,7 @@ describe('outbox worker keeps going', () => {
     repo.enqueue('test', 'S1', '{}', Date.now());
     const worker = track(
       createOutboxWorker({
-        db,
-        repo: failing,
+        ledger: failing,
         baseDelayMs: 10,
         maxDelayMs: 40,
         log: (message) => logged.push(message),
@@ -72,7 +76,7 @@ describe('outbox worker keeps going', () => {
   });
 
   it('releases the lease at once when the outcome cannot be committed, and the same serial is retried', async () => {
-    const { db, repo } = setup();
+    const { db, repo, ledger } = setup();
     let failCommits = 1;
     const sent: string[] = [];
     const logged: string[] = [];
@@ -80,8 +84,7 @@ describe('outbox worker keeps going', () => {
     let leaseAfterFailure: number | null = null;
     const worker = track(
       createOutboxWorker({
-        db,
-        repo,
+        ledger,
         baseDelayMs: 10,
         maxDelayMs: 40,
         log: (message) => {
