@@ -10,6 +10,7 @@ import type { Ledger, LedgerStores } from '../port.js';
 import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
+import { inTeamTransaction } from './transaction.js';
 import type { Queryable } from './outbox.js';
 
 export interface PgLedgerOptions {
@@ -31,21 +32,14 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));
-      const client = await pool.connect();
-      const level: TxLevel<PoolClient> = { connection: client, open: true, childOpen: false };
-      try {
-        await client.query('BEGIN');
-        const result = await scope.enter(level, () => body(storesOn(scope.boundTo(level))));
-        level.open = false;
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        level.open = false;
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      return inTeamTransaction(pool, async (client) => {
+        const level: TxLevel<PoolClient> = { connection: client, open: true, childOpen: false };
+        try {
+          return await scope.enter(level, () => body(storesOn(scope.boundTo(level))));
+        } finally {
+          level.open = false; // before COMMIT or ROLLBACK: a call the body left running is refused
+        }
+      });
     },
   };
 }

@@ -82,7 +82,8 @@ describe.each([
 
     // The first desk's answer arrives late: its finish changes nothing and its effect is not applied.
     answer({ kind: 'done', apply: () => void applied.push('cut-off') });
-    await workers[0]!.stop();
+    // Stopping waits for every send and commit in flight (apply runs before its COMMIT).
+    for (const worker of workers) await worker.stop();
     expect(applied).toEqual(['rescuer']);
     expect(await fixture.rows()).toEqual([{ serial: 'S1', state: 'done', attempts: 1, last_error: null }]);
   });
@@ -105,6 +106,7 @@ describe.each([
     expect(await rescuer.outbox.claim(5)).toEqual([]);
     answer({ kind: 'done', apply: () => void applied.push('slow') });
     await expect.poll(() => applied).toEqual(['slow']);
+    await worker.stop();
     expect(await fixture.rows()).toEqual([{ serial: 'S1', state: 'done', attempts: 1, last_error: null }]);
   });
 
