@@ -89,7 +89,7 @@ describe.each([
   });
 
   it('renews its claim during a send longer than the lease, so nobody takes the row over', async () => {
-    const slow = await fixture.open({ desk: 'desk-slow', leaseMs: 1500 });
+    const slow = await fixture.open({ desk: 'desk-slow', leaseMs: 3000 });
     let renewals = 0;
     const counted: Ledger = {
       ...slow,
@@ -101,7 +101,8 @@ describe.each([
     const worker = start(counted, { issue: { applies: 'port', send: () => new Promise<SendOutcome>((resolve) => (answer = resolve)) } });
     await slow.outbox.enqueue(entry('S1'));
     worker.kick();
-    // Renewed every third of the lease: after four renewals the first lease is long over, yet still held.
+    // Renewed every third of the lease (3 s, so that a stalled event loop on a busy machine does not lapse it
+    // between two renewals): after four renewals the first lease is long over, yet still held.
     await expect.poll(() => renewals).toBeGreaterThanOrEqual(4);
     expect(await rescuer.outbox.claim(5)).toEqual([]);
     answer({ kind: 'done', apply: () => void applied.push('slow') });
