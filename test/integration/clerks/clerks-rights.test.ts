@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
 import type { Channel, IpcResult, InvoiceSummary } from '../../../shared/ipc/index.js';
+import { issuedEvent as issued } from '../../support/core-events.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 import { tempDir } from '../../support/sample-issuance.js';
 
@@ -46,17 +47,6 @@ const draft = {
   buyerName: '杭州云栖商贸有限公司',
   lines: [{ name: '打印纸', taxCode: '1060201070000000000', quantity: '2', unitPrice: '25.00', rate: '0.13' }],
 };
-
-function issued(core: Core, lsh: string): Promise<InvoiceSummary> {
-  return new Promise((resolve) => {
-    const stop = core.onEvent((event, payload) => {
-      if (event === 'issuance:updated' && payload.lsh === lsh && payload.status === 'issued') {
-        stop();
-        resolve(payload);
-      }
-    });
-  });
-}
 
 describe('clerks and rights in main', () => {
   it('without clerks the desk works as before: one implicit clerk with every right', async () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core.js';
 import type { InvoiceSummary, IpcResult } from '../../../shared/ipc/index.js';
+import { issuedEvent as issued } from '../../support/core-events.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 
 const dirs: string[] = [];
@@ -45,17 +46,6 @@ const draft = {
     { name: '技术服务', taxCode: '3040201000000000000', quantity: '1', unitPrice: '1060', rate: '0.06' },
   ],
 } as const;
-
-function issued(core: Core, lsh: string): Promise<InvoiceSummary> {
-  return new Promise((resolve) => {
-    const stop = core.onEvent((event, payload) => {
-      if (event === 'issuance:updated' && payload.lsh === lsh && payload.status === 'issued') {
-        stop();
-        resolve(payload);
-      }
-    });
-  });
-}
 
 describe('repeat and templates', () => {
   it('repeats an issued invoice as a new one with the same buyer, lines, remark and contacts', async () => {
