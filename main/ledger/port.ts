@@ -42,6 +42,12 @@ export interface OutboxEntry {
   enterprise: string | null;
 }
 
+/**
+ * How long an outbox claim holds unless a store is told otherwise, on both databases: longer than any request
+ * timeout of the service client, so a live send never loses its row (the worker renews it every third).
+ */
+export const DEFAULT_OUTBOX_LEASE_MS = 120_000;
+
 /** The durable queue of asynchronous operations; every time is the store's own clock. */
 export interface OutboxStore {
   /** How long a claim holds; the worker renews a claim during a send well before that. */

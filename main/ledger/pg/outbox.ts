@@ -7,6 +7,7 @@
  * over changes 0 rows and must apply nothing. Times are the database's clock, never a desk's.
  */
 import type { ClientBase, Pool } from 'pg';
+import { DEFAULT_OUTBOX_LEASE_MS } from '../port.js';
 
 /** A pool or a client inside the caller's transaction (the outcome is written with its effect). */
 export type Queryable = Pick<ClientBase, 'query'> | Pool;
@@ -32,7 +33,8 @@ export interface PgOutboxOptions {
   leaseSeconds?: number;
 }
 
-export const DEFAULT_LEASE_SECONDS = 120;
+/** The port's one default lease (main/ledger/port.ts), in the seconds PostgreSQL's intervals take. */
+export const DEFAULT_LEASE_SECONDS = DEFAULT_OUTBOX_LEASE_MS / 1000;
 
 // ids are bigint identities; the ledger stays far below 2^53, so they are read as numbers.
 const COLUMNS = `id::float8 AS id, kind, serial, enterprise, request_json, state, attempts, next_attempt_at, lease_owner, lease_until, last_error`;

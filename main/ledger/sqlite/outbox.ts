@@ -5,10 +5,7 @@
  * statement at once and hands back a settled promise.
  */
 import type { OutboxRepo, OutboxRow } from '../../outbox/repo.js';
-import { DuplicateSerialError, type OutboxClaim, type OutboxStore } from '../port.js';
-
-/** Longer than any request timeout of the service client. */
-export const DEFAULT_LEASE_MS = 120_000;
+import { DEFAULT_OUTBOX_LEASE_MS, DuplicateSerialError, type OutboxClaim, type OutboxStore } from '../port.js';
 
 export interface SqliteOutboxOptions {
   /** The desk's clock in ms (tests move it); Date.now by default. */
@@ -24,7 +21,7 @@ function claimOf(row: OutboxRow): OutboxClaim {
 /** `connection()` refuses when the store's transaction has ended (main/ledger/tx-scope.ts). */
 export function createSqliteOutboxStore(repo: OutboxRepo, connection: () => unknown, options: SqliteOutboxOptions = {}): OutboxStore {
   const now = options.now ?? Date.now;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const leaseMs = options.leaseMs ?? DEFAULT_OUTBOX_LEASE_MS;
   // A throw (a refused use, SQLITE_FULL) becomes the promise's rejection, as it would on PostgreSQL.
   const settled = <T>(work: () => T): Promise<T> => {
     try {
