@@ -5,6 +5,7 @@
  * statement at once and hands back a settled promise.
  */
 import type { OutboxRepo, OutboxRow } from '../../outbox/repo.js';
+import { settledCall } from './settled.js';
 import { DEFAULT_OUTBOX_LEASE_MS, DuplicateSerialError, type OutboxClaim, type OutboxStore } from '../port.js';
 
 export interface SqliteOutboxOptions {
@@ -22,15 +23,7 @@ function claimOf(row: OutboxRow): OutboxClaim {
 export function createSqliteOutboxStore(repo: OutboxRepo, connection: () => unknown, options: SqliteOutboxOptions = {}): OutboxStore {
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? DEFAULT_OUTBOX_LEASE_MS;
-  // A throw (a refused use, SQLITE_FULL) becomes the promise's rejection, as it would on PostgreSQL.
-  const settled = <T>(work: () => T): Promise<T> => {
-    try {
-      connection();
-      return Promise.resolve(work());
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
+  const settled = <T>(work: () => T): Promise<T> => settledCall(connection, work);
 
   return {
     leaseMs,
