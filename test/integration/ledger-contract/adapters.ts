@@ -29,7 +29,7 @@ export interface LedgerFixture {
   open(options?: { desk?: string; leaseMs?: number }): Promise<Ledger>;
   /** The outbox as stored, oldest first, read past the port. */
   rows(): Promise<OutboxRowState[]>;
-  /** Empties the ledger between tests and closes what the test opened. */
+  /** Empties the whole ledger between tests (every table, ids restarted) and closes what the test opened. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -91,7 +91,11 @@ export async function postgresFixture(): Promise<LedgerFixture> {
     rows: async () => (await admin.query<OutboxRowState>(ROWS)).rows,
     async reset() {
       await endPools();
-      await admin.query('TRUNCATE outbox');
+      // Every table of the ledger, so a store's contract test added later needs no line here.
+      const tables = await admin.query<{ name: string }>(
+        `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_version'`,
+      );
+      await admin.query(`TRUNCATE ${tables.rows.map((table) => table.name).join(', ')} RESTART IDENTITY CASCADE`);
     },
     async close() {
       await endPools();
