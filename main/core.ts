@@ -165,7 +165,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     emitter.on('event', listener);
     return () => void emitter.off('event', listener);
   };
-  const combined = combineFeatures(features, router, subscribe);
+  const combined = combineFeatures(features, router, subscribe, { ledger: ledger.kind });
   const worker = createOutboxWorker({
     ledger,
     handlers: combined.outboxHandlers,

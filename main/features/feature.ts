@@ -65,6 +65,14 @@ export type FeatureListeners = { [E in EventName]?: (payload: EventPayload<E>) =
 export interface Feature<Api = unknown> {
   /** Short English name, used in logs: 'issuance', 'reversal', 'print'… */
   readonly name: string;
+  /**
+   * 'port': the feature reads and writes every shared table (docs/team-ledger.md §1) only through
+   * `deps.ledger`, never through `deps.db` — desk-local tables (settings, the vault, preferences) may stay
+   * on `db`. Only such a feature runs on a team desk (a PostgreSQL ledger): there an unflagged feature's
+   * channels answer NOT_ON_TEAM_LEDGER and its outbox handlers, listeners and start/stop are left out
+   * (combine.ts), so it can neither write the desk's stale copy of a shared table nor read it as the team's.
+   */
+  readonly ledger?: 'port';
   /** Registers the feature's IPC handlers (its fragment of the contract) on the router. */
   registerIpc?(router: IpcRouter): void;
   /** Outbox handlers by row kind; each kind belongs to exactly one feature. */

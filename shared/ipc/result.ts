@@ -34,6 +34,8 @@ export const IPC_ERROR_CODES = [
   'SECRET_UNREADABLE', // a stored secret cannot be decrypted any more (keychain changed): type it again
   'CONFIRMATION_DECLINED', // the clerk said no in a main-process confirmation dialog
   'APP_STARTING', // the app is still starting (or its start failed): only start-up calls work
+  'TEAM_LEDGER_UNREACHABLE', // the desk runs on the team ledger and cannot reach its PostgreSQL now: nothing was written
+  'NOT_ON_TEAM_LEDGER', // the desk runs on the team ledger and this feature does not work there yet (params.feature)
   'INTERNAL', // a bug: logged in main, shown as a generic message
 ] as const;
 

@@ -80,6 +80,8 @@ export function createServiceStatusFeature(deps: ServiceStatusDeps): Feature<Ser
 
   return {
     name: 'service-status',
+    // Probes the service; no table at all.
+    ledger: 'port',
     api,
     registerIpc(router: IpcRouter) {
       router.handle('service:status', () => status);

@@ -53,6 +53,8 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
   const saved = () => ({ aggregate: 'settings' as const, action: 'updated' as const, ids: [], enterprise: null });
   return {
     name: 'settings',
+    // Its tables are the desk's own (settings, the vault); the team address is what a team desk starts from.
+    ledger: 'port',
     registerIpc: (router) => registerSettingsIpc(announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved, 'teamLedger:save': saved, 'teamLedger:moveIn': saved }), deps.info, service, team, move),
     api: service,
   };

@@ -25,6 +25,8 @@ export function createTaxCodesFeature(deps: TaxCodesFeatureDeps): Feature {
   const store = createTaxCodeTableStore({ resourcesDir: deps.resourcesDir, dataDir: deps.dataDir });
   return {
     name: 'tax-codes',
+    // The table is a file of the desk (data folder), no ledger table.
+    ledger: 'port',
     registerIpc(router) {
       router.handle('taxCodes:search', ({ query, limit }) => ({ rows: store.index().search(query, limit).map(toWire) }));
       router.handle('taxCodes:info', () => store.info());

@@ -52,7 +52,7 @@ export function errorText(error: IpcError): string {
 /** A refusal names the missing right and the clerk's role by code (auth.forbidden): worded from the clerks locale. */
 function wordedParams(params: IpcError['params']): Record<string, unknown> {
   const worded: Record<string, unknown> = { ...params };
-  for (const [param, section] of [['right', 'clerks.rights'], ['role', 'clerks.roles']] as const) {
+  for (const [param, section] of [['right', 'clerks.rights'], ['role', 'clerks.roles'], ['feature', 'ledger.team.features']] as const) {
     const code = params[param];
     if (typeof code === 'string' && i18n.exists(`${section}.${code}`)) worded[param] = (i18n.t as unknown as DynamicT)(`${section}.${code}`);
   }

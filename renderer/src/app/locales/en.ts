@@ -281,6 +281,8 @@ export const en: Messages = {
     SECRET_UNREADABLE: 'A saved secret cannot be decrypted',
     CONFIRMATION_DECLINED: 'Cancelled',
     APP_STARTING: 'Fapiao Desk is still starting; please wait',
+    TEAM_LEDGER_UNREACHABLE: 'Not connected to the team ledger',
+    NOT_ON_TEAM_LEDGER: 'Not available on the team ledger yet',
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
     unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
     service: { refused: 'The invoice service refused: {{code}} {{message}}', unreachable: 'Cannot reach the invoice service: {{reason}}' },

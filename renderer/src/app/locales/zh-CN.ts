@@ -282,6 +282,8 @@ export const zhCN = {
     SECRET_UNREADABLE: '保存的密钥无法解密',
     CONFIRMATION_DECLINED: '已取消',
     APP_STARTING: '发票工作台还在启动，请稍候',
+    TEAM_LEDGER_UNREACHABLE: '未连接团队账本',
+    NOT_ON_TEAM_LEDGER: '团队账本暂不支持此功能',
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
     unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
     service: { refused: '开票服务拒绝：{{code}} {{message}}', unreachable: '无法连接开票服务：{{reason}}' },
