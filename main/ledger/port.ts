@@ -12,6 +12,8 @@
  * time per level). A transaction's stores refuse to work once it ended.
  */
 
+import type { HistoryStore } from '../features/history/store.js';
+
 export type LedgerKind = 'sqlite' | 'postgres';
 
 /** An outbox row as the worker and its handlers see it (docs/architecture.md §5). */
@@ -74,6 +76,8 @@ export interface OutboxStore {
 /** The stores of the port; a transaction hands its body the same shape, bound to it. */
 export interface LedgerStores {
   readonly outbox: OutboxStore;
+  /** The history views' reads: pages, searches of every kind, counts (features/history/store.ts). */
+  readonly history: HistoryStore;
 }
 
 export interface Ledger extends LedgerStores {

@@ -96,7 +96,7 @@ async function database(): Promise<{ pool: pg.Pool; generatedS: number | null; d
 export async function benchTeamSearch(): Promise<void> {
   const { pool, generatedS, done } = await database();
   try {
-    const search = createTeamHistorySearch(pool);
+    const search = createTeamHistorySearch(() => pool);
     const work = searchWork(ROWS, PER_KIND, PAGE);
     const lookup = async (x: number) => {
       if ((await pool.query('SELECT * FROM issued_invoice WHERE id = $1', [x])).rowCount !== 1) throw new Error(`invoice ${x} missing`);

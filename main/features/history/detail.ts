@@ -25,8 +25,12 @@ function storedRequest(row: InvoiceRow): Partial<IssuanceRequest> {
   }
 }
 
-export function outputInvoiceDetail(deps: DetailDeps, id: number): OutputInvoiceDetail {
-  const row = deps.invoices.invoice(id, deps.environment);
+/**
+ * Awaits every read: the issuance and reversal features' reads move onto the ledger port (asynchronous)
+ * on their own schedule, and an await of a value that is already there costs nothing.
+ */
+export async function outputInvoiceDetail(deps: DetailDeps, id: number): Promise<OutputInvoiceDetail> {
+  const row = await deps.invoices.invoice(id, deps.environment);
   if (!row) throw new IpcFailure('NOT_FOUND', 'app.invoiceNotFound', { id });
   const request = storedRequest(row);
   const blue = row.kplx === '0';
@@ -45,7 +49,7 @@ export function outputInvoiceDetail(deps: DetailDeps, id: number): OutputInvoice
     issuer: request.kpr ?? null,
     clerk: row.created_by,
     remark: request.bz ?? null,
-    lines: deps.invoices.lines(row.id).map((line) => ({
+    lines: (await deps.invoices.lines(row.id)).map((line) => ({
       xh: line.line_no,
       name: line.spmc,
       taxCode: line.spbm,
@@ -56,7 +60,7 @@ export function outputInvoiceDetail(deps: DetailDeps, id: number): OutputInvoice
       tax: line.se,
     })),
     files: { pdf: row.pdf_url !== null, ofd: row.ofd_url !== null, xml: row.xml_url !== null },
-    reversal: blue ? deps.reversal.reversalOf(row.id) : null,
-    original: blue ? null : (deps.reversal.originalOf(row.id) ?? null),
+    reversal: blue ? await deps.reversal.reversalOf(row.id) : null,
+    original: blue ? null : ((await deps.reversal.originalOf(row.id)) ?? null),
   };
 }

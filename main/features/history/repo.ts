@@ -43,16 +43,37 @@ interface Terms {
   likes: string[];
 }
 
-function splitTerms(text: string | undefined): Terms {
+/**
+ * The words of a mixed search's text, as both ledgers read them: up to MAX_TERMS, each of 3+ characters a
+ * fragment for the trigram index (FTS5 here, pg_trgm on the team ledger), shorter ones a plain substring.
+ */
+export function mixedWords(text: string | undefined): { long: string[]; short: string[] } {
   const words = (text ?? '').split(/\s+/).filter((word) => word.length > 0).slice(0, MAX_TERMS);
-  const phrases: string[] = [];
-  const likes: string[] = [];
-  for (const word of words) {
-    // Length in code points, so a 3-character Chinese fragment counts as 3.
-    if ([...word].length >= MIN_FTS_TERM_LENGTH) phrases.push(`"${word.replaceAll('"', '""')}"`);
-    else likes.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  }
+  // Length in code points, so a 3-character Chinese fragment counts as 3.
+  return { long: words.filter((word) => [...word].length >= MIN_FTS_TERM_LENGTH), short: words.filter((word) => [...word].length < MIN_FTS_TERM_LENGTH) };
+}
+
+function splitTerms(text: string | undefined): Terms {
+  const { long, short } = mixedWords(text);
+  const phrases = long.map((word) => `"${word.replaceAll('"', '""')}"`);
+  const likes = short.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   return { match: phrases.length > 0 ? phrases.join(' ') : null, likes };
+}
+
+/**
+ * Which sides a mixed search reads, as both ledgers decide it: output invoices unless only input is asked
+ * or the status is a collected one; input invoices unless only output is asked, an output notion is asked
+ * (blue/red, buyer, reversal state, amounts) or the status is an output one. `fpzt`: the collected status.
+ */
+export function mixedSides(filter: HistoryFilter): { output: boolean; input: boolean; fpzt: string | undefined } {
+  const status = filter.status;
+  const outputOnly =
+    filter.kplx !== undefined || (filter.buyer ?? '') !== '' || filter.reversal !== undefined || filter.amountMin !== undefined || filter.amountMax !== undefined;
+  return {
+    output: filter.direction !== 'input' && (status === undefined || OUTPUT_STATUSES.has(status)),
+    input: filter.direction !== 'output' && !outputOnly && (status === undefined || FPZT_BY_STATUS[status] !== undefined),
+    fpzt: status === undefined ? undefined : FPZT_BY_STATUS[status],
+  };
 }
 
 function add(where: string[], params: Array<string | number>, condition: string, value: string): void {
@@ -67,11 +88,7 @@ function add(where: string[], params: Array<string | number>, condition: string,
 export function buildHistoryQuery(environment: Environment, enterprise: string, filter: HistoryFilter, limit: number, offset: number): HistoryQuery {
   const terms = splitTerms(filter.text);
   const status = filter.status;
-  const wantOutput = filter.direction !== 'input' && (status === undefined || OUTPUT_STATUSES.has(status));
-  // Blue/red, buyer and reversal state are output notions: asking for them leaves collected invoices out.
-  const outputOnly =
-    filter.kplx !== undefined || (filter.buyer ?? '') !== '' || filter.reversal !== undefined || filter.amountMin !== undefined || filter.amountMax !== undefined;
-  const wantInput = filter.direction !== 'output' && !outputOnly && (status === undefined || FPZT_BY_STATUS[status] !== undefined);
+  const { output: wantOutput, input: wantInput, fpzt } = mixedSides(filter);
   const parts: string[] = [];
   const params: Array<string | number> = [];
 
@@ -109,7 +126,6 @@ export function buildHistoryQuery(environment: Environment, enterprise: string, 
   if (wantInput) {
     const where = ['c.environment = ?', 'c.enterprise = ?'];
     params.push(environment, enterprise);
-    const fpzt = status === undefined ? undefined : FPZT_BY_STATUS[status];
     if (fpzt !== undefined) add(where, params, 'c.FPZT = ?', fpzt);
     if (filter.type !== undefined) add(where, params, 'c.FPLXDM = ?', filter.type);
     if (filter.dateFrom !== undefined) add(where, params, 'c.issue_date >= ?', filter.dateFrom);

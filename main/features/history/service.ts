@@ -19,7 +19,7 @@ import { exportFilter, exportRows, type ExportColumn } from '../../export/index.
 import type { DialogPort } from '../../ports.js';
 import type { DetailDeps } from './detail.js';
 import { outputInvoiceDetail } from './detail.js';
-import type { HistoryRepo } from './repo.js';
+import type { HistoryStore } from './store.js';
 
 /** More rows than this are not exported in one file (Excel itself stops at 1,048,576). */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -65,7 +65,8 @@ export function historyExportColumns(language: UiLanguage): ReadonlyArray<Export
 }
 
 export interface HistoryServiceDeps {
-  repo: HistoryRepo;
+  /** The ledger's history store (deps.ledger.history): the same answers on the desk's SQLite and a team's PostgreSQL. */
+  store: HistoryStore;
   environment: Environment;
   /** The active enterprise's tax number: the seller of the output invoices shown, the buyer of the input ones. */
   enterprise: () => string;
@@ -81,9 +82,9 @@ export interface HistoryServiceDeps {
 export function createHistoryService(deps: HistoryServiceDeps) {
   const now = deps.now ?? (() => new Date());
   return {
-    search: (filter: HistoryFilter): HistorySearchResult => deps.repo.searchHistory(deps.environment, deps.enterprise(), filter),
-    count: (filter: HistoryFilter): RowCount => deps.repo.countOutput(deps.environment, deps.enterprise(), filter),
-    detail: (id: number): OutputInvoiceDetail => outputInvoiceDetail(deps, id),
+    search: (filter: HistoryFilter): Promise<HistorySearchResult> => deps.store.search(deps.environment, deps.enterprise(), filter),
+    count: (filter: HistoryFilter): Promise<RowCount> => deps.store.countOutput(deps.environment, deps.enterprise(), filter),
+    detail: (id: number): Promise<OutputInvoiceDetail> => outputInvoiceDetail(deps, id),
 
     async export(request: HistoryExportRequest): Promise<HistoryExportResult> {
       if (!deps.dialog) throw new IpcFailure('VALIDATION_FAILED', 'app.noSaveDialog');
@@ -92,7 +93,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       const name = `${exportText('historyFileName', { stamp }, language)}.${request.format}`;
       const filePath = await deps.dialog.chooseSavePath(name, [exportFilter(request.format, language)]);
       if (filePath === null) return { saved: false, filePath: null, rowCount: 0, truncated: false };
-      const { rows, hasMore } = deps.repo.searchHistory(deps.environment, deps.enterprise(), { ...request.filter, limit: EXPORT_MAX_ROWS });
+      const { rows, hasMore } = await deps.store.search(deps.environment, deps.enterprise(), { ...request.filter, limit: EXPORT_MAX_ROWS });
       try {
         await exportRows(rows, historyExportColumns(language), request.format, filePath);
       } catch (error) {

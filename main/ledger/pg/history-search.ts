@@ -1,8 +1,8 @@
 /**
  * The history's search over output invoices on the team ledger (PostgreSQL; docs/team-ledger.md §2): the
  * same search kinds, the same words and the same answer — ids, order, pages — as the desk's SQLite search
- * (main/features/history/search-repo.ts), which the contract test checks invoice by invoice. Not wired
- * into a feature yet: the asynchronous ledger port that will call it is not built.
+ * (main/features/history/search-repo.ts), which the contract test checks invoice by invoice. The history
+ * store of the PostgreSQL ledger (stores/history.ts) answers the output-only pages and counts with it.
  *
  * Every search is per enterprise (environment and seller tax ID xhdwsbh), newest first (id DESC) in
  * keyset pages: the cursor is the last id of a page and `id < cursor` continues there. The words of the
@@ -47,7 +47,7 @@ export interface TeamHistoryPage {
 }
 
 /** none / partial / full of a blue invoice from its issued red invoices: the SQLite rule (search-query.ts REVERSAL_STATE) in numeric. */
-const REVERSAL_STATE = `(SELECT CASE WHEN coalesce(sum(r.amount), 0) = 0 THEN 'none' WHEN sum(r.amount) >= i.jshj THEN 'full' ELSE 'partial' END
+export const REVERSAL_STATE = `(SELECT CASE WHEN coalesce(sum(r.amount), 0) = 0 THEN 'none' WHEN sum(r.amount) >= i.jshj THEN 'full' ELSE 'partial' END
    FROM red_reversal r JOIN issued_invoice ri ON ri.id = r.red_invoice_id
   WHERE r.blue_invoice_id = i.id AND ri.status = 'issued')`;
 
@@ -56,9 +56,9 @@ const COLUMNS = `i.id::float8 AS id, i.fplxdm, i.fpdm, i.fphm, to_char(i.created
   i.ghdwmc, i.ghdwsbh, i.jshj::text, i.hjse::text, i.status, i.lsh, i.kplx, CASE WHEN i.kplx = '0' THEN ${REVERSAL_STATE} END`;
 
 /** The indexed expression of migration 4; queries must use it verbatim. */
-const TEXT = 'history_text(i.ghdwmc, i.ghdwsbh, i.fpdm, i.fphm, i.lsh)';
+export const TEXT = 'history_text(i.ghdwmc, i.ghdwsbh, i.fpdm, i.fphm, i.lsh)';
 /** ASCII letters in lower case, as SQLite's lower() folds (search-query.ts OWN_TEXT). */
-const asciiLower = (sql: string) => `translate(${sql}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
+export const asciiLower = (sql: string) => `translate(${sql}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
 const OWN_TEXT = asciiLower(
   `(i.ghdwmc || ' ' || coalesce(i.ghdwsbh, '') || ' ' || coalesce(i.fpdm, '') || ' ' || coalesce(i.fphm, '') || ' ' || i.lsh)`,
 );
@@ -173,9 +173,10 @@ function statementOf(c: Conditions, select: string, limit: number): string {
   return `SELECT * FROM (${branches}) u ORDER BY 1 DESC LIMIT ${limit}`;
 }
 
-export function createTeamHistorySearch(db: TeamQueryable) {
+/** `connection()`: the pool, or the client of the transaction the call belongs to (taken once per call). */
+export function createTeamHistorySearch(connection: () => TeamQueryable) {
   /** The conditions of a search, or why nothing is run (1-character words only; a date range without invoices). */
-  const conditionsFor = async (environment: Environment, seller: string, filter: HistoryFilter) => {
+  const conditionsFor = async (db: TeamQueryable, environment: Environment, seller: string, filter: HistoryFilter) => {
     // Words first: a search of 1-character words asks for more text without a statement (as the desk).
     if (conditionsOf(environment, seller, filter, OPEN) === 'needMoreText') return 'needMoreText';
     const bounds = await boundsOf(db, environment, filter);
@@ -184,7 +185,8 @@ export function createTeamHistorySearch(db: TeamQueryable) {
   return {
     /** One page, newest first, and the cursor of the next one (the shape of the SQLite search's page). */
     async page(environment: Environment, seller: string, filter: HistoryFilter): Promise<TeamHistoryPage> {
-      const c = await conditionsFor(environment, seller, filter);
+      const db = connection();
+      const c = await conditionsFor(db, environment, seller, filter);
       if (c === 'needMoreText' || c === 'empty') return { rows: [], next: null, hasMore: false, needMoreText: c === 'needMoreText' };
       const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
       const result = await db.query<RawRow>({ text: statementOf(c, COLUMNS, limit + 1), values: c.params, rowMode: 'array' });
@@ -197,7 +199,8 @@ export function createTeamHistorySearch(db: TeamQueryable) {
     /** How many invoices match: exact up to COUNT_CAP, beyond it a lower bound (as the SQLite search counts). */
     async count(environment: Environment, seller: string, filter: HistoryFilter): Promise<RowCount> {
       const { cursor: _cursor, limit: _limit, ...rest } = filter;
-      const c = await conditionsFor(environment, seller, rest);
+      const db = connection();
+      const c = await conditionsFor(db, environment, seller, rest);
       if (c === 'needMoreText' || c === 'empty') return { count: 0, exact: true };
       const result = await db.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM (${statementOf(c, 'i.id AS id', COUNT_CAP + 1)}) s`, values: c.params });
       const n = result.rows[0]?.n ?? 0;

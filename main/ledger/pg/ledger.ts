@@ -10,6 +10,7 @@ import type { Ledger, LedgerStores } from '../port.js';
 import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
+import { createPgHistoryStore } from './stores/history.js';
 import { inTeamTransaction } from './transaction.js';
 import type { Queryable } from './outbox.js';
 
@@ -23,12 +24,16 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const outbox = createPgOutbox(pool, { desk: options.desk, leaseSeconds });
   const scope = createTxScope<PoolClient>((client, sql) => client.query(sql));
-  const storesOn = (connection: () => Queryable): LedgerStores => ({ outbox: createPgOutboxStore(outbox, leaseSeconds, connection) });
+  const storesOn = (connection: () => Queryable): LedgerStores => ({
+    outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
+    history: createPgHistoryStore(connection),
+  });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
   return {
     kind: 'postgres',
     outbox: own.outbox,
+    history: own.history,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

@@ -20,9 +20,11 @@
  * its body could not finish before that transaction commits.
  */
 import type { Db } from '../../db/open.js';
+import { createHistoryRepo } from '../../features/history/repo.js';
 import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, type TxLevel } from '../tx-scope.js';
+import { createSqliteHistoryStore } from './history.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 
 export type SqliteLedgerOptions = SqliteOutboxOptions;
@@ -36,8 +38,12 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): Ledger {
   const repo = createOutboxRepo(db);
+  const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
-  const storesOn = (connection: () => unknown): LedgerStores => ({ outbox: createSqliteOutboxStore(repo, connection, options) });
+  const storesOn = (connection: () => unknown): LedgerStores => ({
+    outbox: createSqliteOutboxStore(repo, connection, options),
+    history: createSqliteHistoryStore(history, connection),
+  });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
   let open = false;
@@ -87,6 +93,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   return {
     kind: 'sqlite',
     outbox: own.outbox,
+    history: own.history,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

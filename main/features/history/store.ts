@@ -1,0 +1,24 @@
+/**
+ * The history's store on the ledger port (main/ledger/port.ts; docs/team-ledger.md §2): what the history
+ * views read, whichever database holds the ledger. Types only — the SQLite adapter builds it over this
+ * feature's repo.ts (FTS5 trigram index, posting table, tallies: the speed `bench search` measures), the
+ * PostgreSQL one over main/ledger/pg/history-search.ts (pg_trgm) and plain SQL.
+ *
+ * Every read is per environment and enterprise (the active one: the seller of output invoices, the buyer
+ * of collected input invoices), so two enterprises' invoices never mix on either database. An invoice's
+ * detail is not here: it is the issued invoice and its lines (the issuance feature's reads, the one owner
+ * of issued_invoice) and its reversals (the reversal feature's api).
+ */
+import type { Environment, HistoryFilter, HistorySearchResult, RowCount } from '../../../shared/ipc/index.js';
+
+export interface HistoryStore {
+  /**
+   * One page of the history, newest first. Output invoices alone (`direction: 'output'`, no offset) come in
+   * keyset pages (`next` is the cursor of the following page); a search that also takes collected input
+   * invoices pages by `offset`. Only 1-character words: nothing is searched and `needMoreText` is true.
+   * The export reads its rows here too (one page of up to its row limit).
+   */
+  search(environment: Environment, enterprise: string, filter: HistoryFilter): Promise<HistorySearchResult>;
+  /** How many output invoices match: exact up to 10,000, beyond it a lower bound (`exact: false`). */
+  countOutput(environment: Environment, enterprise: string, filter: HistoryFilter): Promise<RowCount>;
+}
