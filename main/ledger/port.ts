@@ -13,6 +13,7 @@
  */
 
 import type { HistoryStore } from '../features/history/store.js';
+import type { LibraryStore } from '../features/libraries/store.js';
 
 export type LedgerKind = 'sqlite' | 'postgres';
 
@@ -78,6 +79,8 @@ export interface LedgerStores {
   readonly outbox: OutboxStore;
   /** The history views' reads: pages, searches of every kind, counts (features/history/store.ts). */
   readonly history: HistoryStore;
+  /** Customers and products per enterprise (main/features/libraries/store.ts). */
+  readonly libraries: LibraryStore;
 }
 
 export interface Ledger extends LedgerStores {

@@ -11,7 +11,8 @@ import { libraryProblemKey, type LibraryProblemKey } from '../../../shared/i18n/
 import type { Problem } from '../../../shared/i18n/table.js';
 import { checkTaxId } from '../../../shared/rules/uscc.js';
 import type { CustomerField, ProductField } from './columns.js';
-import type { CustomerFields, LibrariesRepo, ProductFields } from './repo.js';
+import type { EnterpriseScope } from '../../db/enterprise-scope.js';
+import type { CustomerFields, LibraryStore, ProductFields } from './store.js';
 
 export interface FieldIssue<F extends string> extends Problem {
   field: F;
@@ -113,43 +114,49 @@ export type StoreOutcome =
   | { ok: true; id: number; merged: boolean; note: Problem | null }
   | { ok: false; status: 'not-found' | 'conflict'; message: string; other?: string };
 
+/** Where an entry is stored: the library store (or a transaction's) and the enterprise whose library it is. */
+export interface EntryTarget {
+  store: LibraryStore;
+  scope: EnterpriseScope;
+}
+
 /**
  * Inserts, or updates the entry with the same identity: a customer's tax ID (its name when it has none).
  * With `id`, that entry is edited; taking another entry's identity is refused rather than merging two
  * customers behind the clerk's back.
  */
-export function storeCustomer(repo: LibrariesRepo, fields: CustomerFields, id: number | undefined, environment: Environment, now: string): StoreOutcome {
-  const same = fields.taxNumber !== null ? repo.customerByTaxNumber(fields.taxNumber) : repo.customerByUntaxedName(fields.name);
+export async function storeCustomer({ store, scope }: EntryTarget, fields: CustomerFields, id: number | undefined, environment: Environment, now: string): Promise<StoreOutcome> {
+  const same = fields.taxNumber !== null ? await store.customerByTaxNumber(scope, fields.taxNumber) : await store.customerByUntaxedName(scope, fields.name);
   if (id !== undefined) {
-    if (!repo.customer(id)) return { ok: false, status: 'not-found', message: `customer ${id} was deleted` };
+    if (!(await store.customer(scope, id))) return { ok: false, status: 'not-found', message: `customer ${id} was deleted` };
     if (same && same.id !== id) {
       const what = fields.taxNumber !== null ? `tax ID ${fields.taxNumber}` : `name ${fields.name}`;
       return { ok: false, status: 'conflict', message: `${what} belongs to customer ${same.id}`, other: same.name };
     }
-    repo.updateCustomer(id, fields, now);
+    await store.updateCustomer(scope, id, fields, now);
     return { ok: true, id, merged: false, note: null };
   }
   if (same?.id !== undefined) {
-    repo.updateCustomer(same.id, fields, now);
+    await store.updateCustomer(scope, same.id, fields, now);
     const note = fields.taxNumber !== null ? problem('customerTaxIdMerged', { taxNumber: fields.taxNumber, other: same.name }) : problem('customerNameMerged', { other: same.name });
     return { ok: true, id: same.id, merged: true, note };
   }
-  return { ok: true, id: repo.insertCustomer(fields, environment, now), merged: false, note: null };
+  return { ok: true, id: await store.insertCustomer(scope, fields, environment, now), merged: false, note: null };
 }
 
 /** As storeCustomer, with a product's identity: its name and specification. */
-export function storeProduct(repo: LibrariesRepo, fields: ProductFields, id: number | undefined, environment: Environment, now: string): StoreOutcome {
-  const same = repo.productByIdentity(fields.name, fields.specification);
+export async function storeProduct({ store, scope }: EntryTarget, fields: ProductFields, id: number | undefined, environment: Environment, now: string): Promise<StoreOutcome> {
+  const same = await store.productByIdentity(scope, fields.name, fields.specification);
   const what = `${fields.name}${fields.specification ? ` ${fields.specification}` : ''}`;
   if (id !== undefined) {
-    if (!repo.product(id)) return { ok: false, status: 'not-found', message: `product ${id} was deleted` };
+    if (!(await store.product(scope, id))) return { ok: false, status: 'not-found', message: `product ${id} was deleted` };
     if (same && same.id !== id) return { ok: false, status: 'conflict', message: `product ${what} is product ${same.id}`, other: same.name };
-    repo.updateProduct(id, fields, now);
+    await store.updateProduct(scope, id, fields, now);
     return { ok: true, id, merged: false, note: null };
   }
   if (same?.id !== undefined) {
-    repo.updateProduct(same.id, fields, now);
+    await store.updateProduct(scope, same.id, fields, now);
     return { ok: true, id: same.id, merged: true, note: problem('productMerged', { product: what }) };
   }
-  return { ok: true, id: repo.insertProduct(fields, environment, now), merged: false, note: null };
+  return { ok: true, id: await store.insertProduct(scope, fields, environment, now), merged: false, note: null };
 }

@@ -1,96 +1,18 @@
 /**
- * SQL of the customer and product libraries (tables of migrations 0120, 0150 and 0460). The only place that
- * touches them. Every statement is scoped to one enterprise (`EnterpriseScope`): its entries carry its tax
- * number, and the desk's own enterprise (the seller configured in settings) also owns the entries whose
+ * SQL of the customer and product libraries on the desk's SQLite file (tables of migrations 0120, 0150 and
+ * 0460): the SQLite ledger's library store (main/ledger/sqlite/libraries.ts) is this repo, and nothing else
+ * touches them there; a team's PostgreSQL has the same statements in main/ledger/pg/stores/libraries.ts.
+ * Every statement is scoped to one enterprise (`EnterpriseScope`): its entries carry its tax number, and the desk's own enterprise (the seller configured in settings) also owns the entries whose
  * enterprise is NULL — those 0460 could not place, and those it writes itself — see migration 0460.
  */
 import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
 import { IN_SCOPE, scopeParams, storedEnterprise, type EnterpriseScope, type ScopeParams } from '../../db/enterprise-scope.js';
 import type { Customer, Environment, Product } from '../../../shared/ipc/index.js';
+import { containsPattern, toCustomer, toProduct, type CustomerRow, type ProductRow } from './rows.js';
+import type { CustomerFields, LibraryKind, ProductFields } from './store.js';
 
-/** A customer as stored: every optional field is null rather than empty. */
-export interface CustomerFields {
-  name: string;
-  taxNumber: string | null;
-  address: string | null;
-  phone: string | null;
-  bank: string | null;
-  account: string | null;
-  email: string | null;
-  mobile: string | null;
-}
-
-export interface ProductFields {
-  name: string;
-  taxCode: string;
-  specification: string | null;
-  unit: string | null;
-  unitPrice: string | null;
-  rate: Product['rate'];
-  specialLevy: Product['specialLevy'] | null;
-  preferentialPolicy: Product['preferentialPolicy'] | null;
-}
-
-interface CustomerRow {
-  id: number;
-  ghdwmc: string;
-  ghdwsbh: string | null;
-  ghdwdz: string | null;
-  ghdwdh: string | null;
-  ghdwyh: string | null;
-  ghdwzh: string | null;
-  email: string | null;
-  phone: string | null;
-}
-
-interface ProductRow {
-  id: number;
-  spmc: string;
-  spbm: string;
-  ggxh: string | null;
-  dw: string | null;
-  dj: string | null;
-  sl: Product['rate'];
-  lslbs: Product['specialLevy'] | null;
-  zzstsgl: Product['preferentialPolicy'] | null;
-}
-
-/** Drops nulls so the IPC shape carries only what is set (its optional fields refuse null). */
-function present<T extends Record<string, unknown>>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as { [K in keyof T]: Exclude<T[K], null> };
-}
-
-const toCustomer = (row: CustomerRow): Customer =>
-  present({
-    id: row.id,
-    name: row.ghdwmc,
-    taxNumber: row.ghdwsbh,
-    address: row.ghdwdz,
-    phone: row.ghdwdh,
-    bank: row.ghdwyh,
-    account: row.ghdwzh,
-    email: row.email,
-    mobile: row.phone,
-  });
-
-const toProduct = (row: ProductRow): Product =>
-  present({
-    id: row.id,
-    name: row.spmc,
-    taxCode: row.spbm,
-    specification: row.ggxh,
-    unit: row.dw,
-    unitPrice: row.dj,
-    rate: row.sl,
-    specialLevy: row.lslbs,
-    preferentialPolicy: row.zzstsgl,
-  });
-
-/** A LIKE pattern that matches the fragment literally (a clerk's % or _ is not a wildcard). */
-export function containsPattern(fragment: string): string {
-  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export type { CustomerFields, ProductFields } from './store.js';
 
 const CUSTOMER_COLUMNS = 'id, ghdwmc, ghdwsbh, ghdwdz, ghdwdh, ghdwyh, ghdwzh, email, phone';
 const PRODUCT_COLUMNS = 'id, spmc, spbm, ggxh, dw, dj, sl, lslbs, zzstsgl';
@@ -99,7 +21,8 @@ const PRODUCT_SEARCH = `${IN_SCOPE} AND (@q IS NULL OR spmc LIKE @like ESCAPE '\
 type Scoped = ScopeParams;
 const stored = storedEnterprise;
 
-export function createLibrariesRepo(db: Db, scopeOf: () => EnterpriseScope) {
+
+export function createLibrariesRepo(db: Db) {
   const customerPage = db.prepare<[Scoped & { q: string | null; like: string; limit: number; offset: number }], CustomerRow>(
     `SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE ${CUSTOMER_SEARCH} ORDER BY updated_at DESC, id DESC LIMIT @limit OFFSET @offset`,
   );
@@ -159,64 +82,46 @@ export function createLibrariesRepo(db: Db, scopeOf: () => EnterpriseScope) {
       ORDER BY s.id RETURNING id`,
   );
 
-  const scoped = () => scopeParams(scopeOf());
   const search = (query: string | undefined) => (query ? { q: query, like: containsPattern(query) } : { q: null, like: '' });
   // yhzcbs (preferential policy used) follows from whether a policy code is set.
   const productParams = (fields: ProductFields) => ({ ...fields, yhzcbs: fields.preferentialPolicy ? '1' : '0' });
+  const found = <R, T>(row: R | undefined, to: (row: R) => T): T | null => (row ? to(row) : null);
 
+  // Every method takes the scope it works in (the active enterprise's, read by the feature at each call).
   return {
-    /** The scope every call below works in (the active enterprise's, read at each call). */
-    scope: scopeOf,
-    listCustomers(query: string | undefined, limit: number, offset: number): { rows: Customer[]; total: number } {
-      const params = { ...scoped(), ...search(query) };
+    listCustomers(scope: EnterpriseScope, query: string | undefined, limit: number, offset: number): { rows: Customer[]; total: number } {
+      const params = { ...scopeParams(scope), ...search(query) };
       return { rows: customerPage.all({ ...params, limit, offset }).map(toCustomer), total: customerCount.get(params)?.n ?? 0 };
     },
-    customer: (id: number): Customer | undefined => {
-      const row = customerById.get({ ...scoped(), id });
-      return row && toCustomer(row);
-    },
-    customerByTaxNumber: (taxNumber: string): Customer | undefined => {
-      const row = customerByTax.get({ ...scoped(), tax: taxNumber });
-      return row && toCustomer(row);
-    },
-    customerByUntaxedName: (name: string): Customer | undefined => {
-      const row = customerByUntaxedName.get({ ...scoped(), name });
-      return row && toCustomer(row);
-    },
-    insertCustomer: (fields: CustomerFields, environment: Environment, now: string): number =>
-      Number(insertCustomer.run({ ...fields, environment, enterprise: stored(scopeOf()), now, by: actorOf(db) }).lastInsertRowid),
-    updateCustomer: (id: number, fields: CustomerFields, now: string): void => void updateCustomer.run({ ...fields, ...scoped(), id, now, by: actorOf(db) }),
-    deleteCustomer: (id: number): boolean => deleteCustomer.run({ ...scoped(), id }).changes > 0,
+    customer: (scope: EnterpriseScope, id: number): Customer | null => found(customerById.get({ ...scopeParams(scope), id }), toCustomer),
+    customerByTaxNumber: (scope: EnterpriseScope, taxNumber: string): Customer | null => found(customerByTax.get({ ...scopeParams(scope), tax: taxNumber }), toCustomer),
+    customerByUntaxedName: (scope: EnterpriseScope, name: string): Customer | null => found(customerByUntaxedName.get({ ...scopeParams(scope), name }), toCustomer),
+    insertCustomer: (scope: EnterpriseScope, fields: CustomerFields, environment: Environment, now: string): number =>
+      Number(insertCustomer.run({ ...fields, environment, enterprise: stored(scope), now, by: actorOf(db) }).lastInsertRowid),
+    updateCustomer: (scope: EnterpriseScope, id: number, fields: CustomerFields, now: string): void =>
+      void updateCustomer.run({ ...fields, ...scopeParams(scope), id, now, by: actorOf(db) }),
+    deleteCustomer: (scope: EnterpriseScope, id: number): boolean => deleteCustomer.run({ ...scopeParams(scope), id }).changes > 0,
 
-    listProducts(query: string | undefined, limit: number, offset: number): { rows: Product[]; total: number } {
-      const params = { ...scoped(), ...search(query) };
+    listProducts(scope: EnterpriseScope, query: string | undefined, limit: number, offset: number): { rows: Product[]; total: number } {
+      const params = { ...scopeParams(scope), ...search(query) };
       return { rows: productPage.all({ ...params, limit, offset }).map(toProduct), total: productCount.get(params)?.n ?? 0 };
     },
-    product: (id: number): Product | undefined => {
-      const row = productById.get({ ...scoped(), id });
-      return row && toProduct(row);
-    },
-    productByIdentity: (name: string, specification: string | null): Product | undefined => {
-      const row = productByIdentity.get({ ...scoped(), name, spec: specification ?? '' });
-      return row && toProduct(row);
-    },
-    insertProduct: (fields: ProductFields, environment: Environment, now: string): number =>
-      Number(insertProduct.run({ ...productParams(fields), environment, enterprise: stored(scopeOf()), now, by: actorOf(db) }).lastInsertRowid),
-    updateProduct: (id: number, fields: ProductFields, now: string): void => void updateProduct.run({ ...productParams(fields), ...scoped(), id, now, by: actorOf(db) }),
-    deleteProduct: (id: number): boolean => deleteProduct.run({ ...scoped(), id }).changes > 0,
+    product: (scope: EnterpriseScope, id: number): Product | null => found(productById.get({ ...scopeParams(scope), id }), toProduct),
+    productByIdentity: (scope: EnterpriseScope, name: string, specification: string | null): Product | null =>
+      found(productByIdentity.get({ ...scopeParams(scope), name, spec: specification ?? '' }), toProduct),
+    insertProduct: (scope: EnterpriseScope, fields: ProductFields, environment: Environment, now: string): number =>
+      Number(insertProduct.run({ ...productParams(fields), environment, enterprise: stored(scope), now, by: actorOf(db) }).lastInsertRowid),
+    updateProduct: (scope: EnterpriseScope, id: number, fields: ProductFields, now: string): void =>
+      void updateProduct.run({ ...productParams(fields), ...scopeParams(scope), id, now, by: actorOf(db) }),
+    deleteProduct: (scope: EnterpriseScope, id: number): boolean => deleteProduct.run({ ...scopeParams(scope), id }).changes > 0,
 
-    /** Copies a library of `from` into the active scope, in one transaction: the new ids and the source's size. */
-    copyLibrary(kind: 'customers' | 'products', from: EnterpriseScope, environment: Environment, now: string): { ids: number[]; total: number } {
-      const target = scopeOf();
+    /** Copies a library of `from` into `target`: the new ids and the source's size (the caller's transaction makes it one). */
+    copyLibrary(target: EnterpriseScope, kind: LibraryKind, from: EnterpriseScope, environment: Environment, now: string): { ids: number[]; total: number } {
       const params: CopyParams = { ...scopeParams(target), from: from.enterprise, fromOwn: from.own ? 1 : 0, target: stored(target), environment, now };
-      return db.transaction(() => {
-        const [count, copy] = kind === 'customers' ? [countCustomers, copyCustomers] : [countProducts, copyProducts];
-        const total = count.get(params)?.n ?? 0;
-        return { ids: copy.all({ ...params, by: actorOf(db) }).map((row) => row.id), total };
-      })();
+      const [count, copy] = kind === 'customers' ? [countCustomers, copyCustomers] : [countProducts, copyProducts];
+      const total = count.get(params)?.n ?? 0;
+      return { ids: copy.all({ ...params, by: actorOf(db) }).map((row) => row.id), total };
     },
-
-    transaction: <T>(work: () => T): T => db.transaction(work)(),
   };
 }
 

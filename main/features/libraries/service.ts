@@ -1,9 +1,10 @@
 /**
  * The customer and product libraries: list and search, save (with de-duplication by identity), delete,
  * Excel import/export through the file dialogs, and copying another enterprise's library. Each enterprise
- * has its own (migration 0460; the repo scopes every statement to the active one); libraries are shared by
+ * has its own (migration 0460; every store call names the active one); libraries are shared by
  * every environment (0150), `environment` only records where an entry was created. Every write is
- * announced on the change feed (aggregate `library`, the active enterprise).
+ * announced on the change feed (aggregate `library`, the active enterprise) after its transaction resolved.
+ * Kept through the ledger port only (`ledger.libraries`, store.ts).
  */
 import path from 'node:path';
 import {
@@ -38,8 +39,10 @@ import {
   type CustomerField,
   type ProductField,
 } from './columns.js';
-import { checkCustomer, checkProduct, describeIssues, storeCustomer, storeProduct, type Checked, type StoreOutcome } from './entries.js';
-import type { CustomerFields, LibrariesRepo, ProductFields } from './repo.js';
+import { checkCustomer, checkProduct, describeIssues, storeCustomer, storeProduct, type Checked, type EntryTarget, type StoreOutcome } from './entries.js';
+import type { EnterpriseScope } from '../../db/enterprise-scope.js';
+import type { Ledger } from '../../ledger/port.js';
+import type { CustomerFields, ProductFields } from './store.js';
 import { importSheet } from './sheet-import.js';
 import type { SheetRecord } from './sheet-reader.js';
 
@@ -48,7 +51,10 @@ export const IMPORT_MAX_ROWS = 10_000;
 const EXPORT_MAX_ROWS = 100_000;
 
 export interface LibrariesServiceDeps {
-  repo: LibrariesRepo;
+  /** The ledger the libraries are kept in (its `libraries` store); the desk's SQLite or a team's PostgreSQL. */
+  ledger: Ledger;
+  /** The active enterprise's scope, read at each call: whose library a call works in. */
+  scope: () => EnterpriseScope;
   environment: Environment;
   dialog: DialogPort | undefined;
   /** The UI's language, for the file dialogs' filter names and the export's default file names. */
@@ -91,15 +97,18 @@ function productFromSheet(values: SheetRecord<ProductField>['values']): { input:
 }
 
 export function createLibrariesService(deps: LibrariesServiceDeps) {
-  const { repo } = deps;
+  const { ledger } = deps;
+  const store = ledger.libraries;
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
-  const announce = (action: ChangeAction, ids: readonly number[]) => deps.changes.publish({ aggregate: 'library', action, ids, enterprise: repo.scope().enterprise });
-  const announceSaved = <T extends { entry: { id?: number | undefined }; merged: boolean }>(saved: T, edited: boolean): T => {
-    announce(saved.merged || edited ? 'updated' : 'created', saved.entry.id === undefined ? [] : [saved.entry.id]);
+  // Changes are announced after the transaction resolved, for the enterprise the call worked in.
+  const announce = (scope: EnterpriseScope, action: ChangeAction, ids: readonly number[]) =>
+    deps.changes.publish({ aggregate: 'library', action, ids, enterprise: scope.enterprise });
+  const announceSaved = <T extends { entry: { id?: number | undefined }; merged: boolean }>(scope: EnterpriseScope, saved: T, edited: boolean): T => {
+    announce(scope, saved.merged || edited ? 'updated' : 'created', saved.entry.id === undefined ? [] : [saved.entry.id]);
     return saved;
   };
-  const announceImport = (result: LibraryImportResult): LibraryImportResult => {
-    if (result.created + result.updated > 0) announce('updated', []);
+  const announceImport = (scope: EnterpriseScope, result: LibraryImportResult): LibraryImportResult => {
+    if (result.created + result.updated > 0) announce(scope, 'updated', []);
     return result;
   };
 
@@ -123,7 +132,8 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
   }
 
   /**
-   * Reads the chosen sheet and stores every acceptable row in one transaction; a refused row is reported
+   * Reads and checks the chosen sheet first, then stores every acceptable row in one ledger transaction
+   * (nothing but the ledger is awaited inside it); a refused row is reported
    * with its row number and column, and nothing of it is written. A later row with the identity of an
    * earlier one (in the file or the library) updates it, and the report says so.
    */
@@ -132,7 +142,8 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
     labels: Record<F, string>,
     required: readonly F[],
     prepare: (record: SheetRecord<F>) => { checked: Checked<T, F>; identity: (fields: T) => string },
-    store: (fields: T, at: string) => StoreOutcome,
+    store: (target: EntryTarget, fields: T, at: string) => Promise<StoreOutcome>,
+    scope: EnterpriseScope,
   ): Promise<LibraryImportResult> {
     const filePath = await dialog().chooseOpenPath([exportFilter('xlsx', deps.uiLanguage())]);
     if (filePath === null) return { cancelled: true, fileName: null, created: 0, updated: 0, errors: [], warnings: [] };
@@ -145,7 +156,8 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
     let updated = 0;
     const seen = new Map<string, number>();
     const at = now();
-    repo.transaction(() => {
+    await ledger.transaction(async (tx) => {
+      const target = { store: tx.libraries, scope };
       for (const record of records) {
         if (record.problems.length > 0) {
           errors.push(rowNote(record.row, record.problems));
@@ -156,7 +168,7 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
           errors.push(rowNote(record.row, checked.issues));
           continue;
         }
-        const outcome = store(checked.fields, at);
+        const outcome = await store(target, checked.fields, at);
         if (!outcome.ok) {
           // Only an edit (with an id) can conflict or miss its entry; an import row never has one.
           throw new Error(`library import row ${record.row}: ${outcome.message}`);
@@ -174,52 +186,63 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
     return { cancelled: false, fileName: path.basename(filePath), created, updated, errors, warnings };
   }
 
-  return {
-    listCustomers: (query: LibraryQuery) => repo.listCustomers(query.query || undefined, query.limit ?? 50, query.offset ?? 0),
-    listProducts: (query: LibraryQuery) => repo.listProducts(query.query || undefined, query.limit ?? 50, query.offset ?? 0),
+  async function save<E>(
+    stored: (target: EntryTarget) => Promise<StoreOutcome>,
+    read: (scope: EnterpriseScope, id: number) => Promise<E | null>,
+    warnings: readonly Problem[],
+    edited: boolean,
+  ): Promise<{ entry: E; merged: boolean; warnings: Problem[] }> {
+    const scope = deps.scope();
+    const outcome = await ledger.transaction((tx) => stored({ store: tx.libraries, scope }));
+    if (!outcome.ok) failStore(outcome);
+    const entry = await read(scope, outcome.id);
+    if (!entry) throw new Error(`library entry ${outcome.id} vanished after save`);
+    return announceSaved(scope, { entry, merged: outcome.merged, warnings: [...warnings, ...(outcome.note ? [outcome.note] : [])] }, edited);
+  }
 
-    saveCustomer(input: Customer): SavedCustomer {
+  async function remove(drop: (scope: EnterpriseScope, id: number) => Promise<boolean>, id: number) {
+    const scope = deps.scope();
+    const deleted = await drop(scope, id);
+    if (deleted) announce(scope, 'deleted', [id]);
+    return { deleted };
+  }
+
+  const listed = (query: LibraryQuery) => [query.query || undefined, query.limit ?? 50, query.offset ?? 0] as const;
+
+  return {
+    listCustomers: (query: LibraryQuery) => store.listCustomers(deps.scope(), ...listed(query)),
+    listProducts: (query: LibraryQuery) => store.listProducts(deps.scope(), ...listed(query)),
+
+    async saveCustomer(input: Customer): Promise<SavedCustomer> {
       const checked = checkCustomer(input);
       if (!checked.ok) refuse(checked);
-      const outcome = repo.transaction(() => storeCustomer(repo, checked.fields, input.id, deps.environment, now()));
-      if (!outcome.ok) failStore(outcome);
-      const entry = repo.customer(outcome.id);
-      if (!entry) throw new Error(`customer ${outcome.id} vanished after save`);
-      return announceSaved({ entry, merged: outcome.merged, warnings: [...checked.warnings, ...(outcome.note ? [outcome.note] : [])] }, input.id !== undefined);
+      const stored = (target: EntryTarget) => storeCustomer(target, checked.fields, input.id, deps.environment, now());
+      return save(stored, (scope, id) => store.customer(scope, id), checked.warnings, input.id !== undefined);
     },
 
-    saveProduct(input: Product): SavedProduct {
+    async saveProduct(input: Product): Promise<SavedProduct> {
       const checked = checkProduct(input);
       if (!checked.ok) refuse(checked);
-      const outcome = repo.transaction(() => storeProduct(repo, checked.fields, input.id, deps.environment, now()));
-      if (!outcome.ok) failStore(outcome);
-      const entry = repo.product(outcome.id);
-      if (!entry) throw new Error(`product ${outcome.id} vanished after save`);
-      return announceSaved({ entry, merged: outcome.merged, warnings: outcome.note ? [outcome.note] : [] }, input.id !== undefined);
+      const stored = (target: EntryTarget) => storeProduct(target, checked.fields, input.id, deps.environment, now());
+      return save(stored, (scope, id) => store.product(scope, id), [], input.id !== undefined);
     },
 
-    deleteCustomer: (id: number) => {
-      const deleted = repo.deleteCustomer(id);
-      if (deleted) announce('deleted', [id]);
-      return { deleted };
-    },
-    deleteProduct: (id: number) => {
-      const deleted = repo.deleteProduct(id);
-      if (deleted) announce('deleted', [id]);
-      return { deleted };
-    },
+    deleteCustomer: (id: number) => remove((scope, entry) => store.deleteCustomer(scope, entry), id),
+    deleteProduct: (id: number) => remove((scope, entry) => store.deleteProduct(scope, entry), id),
 
     /** Another enterprise's library into the active one's; entries it has already (by identity) stay as they are. */
-    copy(request: LibraryCopyRequest): LibraryCopyResult {
-      if (request.from === repo.scope().enterprise) throw new IpcFailure('VALIDATION_FAILED', 'libraries.copySelf', {});
+    async copy(request: LibraryCopyRequest): Promise<LibraryCopyResult> {
+      const scope = deps.scope();
+      if (request.from === scope.enterprise) throw new IpcFailure('VALIDATION_FAILED', 'libraries.copySelf', {});
       const from = { enterprise: request.from, own: request.from === deps.ownEnterprise() };
-      const { ids, total } = repo.copyLibrary(request.kind, from, deps.environment, now());
-      if (ids.length > 0) announce('created', ids);
+      const { ids, total } = await ledger.transaction((tx) => tx.libraries.copyLibrary(scope, request.kind, from, deps.environment, now()));
+      if (ids.length > 0) announce(scope, 'created', ids);
       return { copied: ids.length, skipped: total - ids.length };
     },
 
-    importCustomers: async () =>
-      announceImport(await importLibrary<CustomerField, CustomerFields>(
+    async importCustomers() {
+      const scope = deps.scope();
+      return announceImport(scope, await importLibrary<CustomerField, CustomerFields>(
         CUSTOMER_HEADERS,
         CUSTOMER_LABELS,
         ['name'],
@@ -227,11 +250,14 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
           checked: checkCustomer(record.values),
           identity: (fields) => (fields.taxNumber !== null ? `tax:${fields.taxNumber}` : `name:${fields.name}`),
         }),
-        (fields, at) => storeCustomer(repo, fields, undefined, deps.environment, at),
-      )),
+        (target, fields, at) => storeCustomer(target, fields, undefined, deps.environment, at),
+        scope,
+      ));
+    },
 
-    importProducts: async () =>
-      announceImport(await importLibrary<ProductField, ProductFields>(
+    async importProducts() {
+      const scope = deps.scope();
+      return announceImport(scope, await importLibrary<ProductField, ProductFields>(
         PRODUCT_HEADERS,
         PRODUCT_LABELS,
         ['name', 'taxCode', 'rate'],
@@ -240,11 +266,15 @@ export function createLibrariesService(deps: LibrariesServiceDeps) {
           const checked: ReturnType<typeof checkProduct> = rateProblem ? { ok: false, issues: [{ field: 'rate', ...rateProblem }] } : checkProduct(input);
           return { checked, identity: (fields) => `${fields.name}\u0000${fields.specification ?? ''}` };
         },
-        (fields, at) => storeProduct(repo, fields, undefined, deps.environment, at),
-      )),
+        (target, fields, at) => storeProduct(target, fields, undefined, deps.environment, at),
+        scope,
+      ));
+    },
 
-    exportCustomers: (format: ExportFormat) => exportLibrary('customers', repo.listCustomers(undefined, EXPORT_MAX_ROWS, 0).rows, CUSTOMER_COLUMNS, format),
-    exportProducts: (format: ExportFormat) => exportLibrary('products', repo.listProducts(undefined, EXPORT_MAX_ROWS, 0).rows, PRODUCT_COLUMNS, format),
+    exportCustomers: async (format: ExportFormat) =>
+      exportLibrary('customers', (await store.listCustomers(deps.scope(), undefined, EXPORT_MAX_ROWS, 0)).rows, CUSTOMER_COLUMNS, format),
+    exportProducts: async (format: ExportFormat) =>
+      exportLibrary('products', (await store.listProducts(deps.scope(), undefined, EXPORT_MAX_ROWS, 0)).rows, PRODUCT_COLUMNS, format),
   };
 }
 

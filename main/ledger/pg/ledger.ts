@@ -11,6 +11,7 @@ import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
+import { createPgLibraryStore } from './stores/libraries.js';
 import { inTeamTransaction } from './transaction.js';
 import type { Queryable } from './outbox.js';
 
@@ -18,15 +19,22 @@ export interface PgLedgerOptions {
   /** This desk's name on its leases (unique per desk). */
   desk: string;
   leaseSeconds?: number;
+  /**
+   * Who signs the rows this desk writes (`created_by` / `updated_by`): the desk's signed-in clerk, read at each
+   * write — the desk passes `() => actorOf(db)` of its own connection (main/db/actor.ts). Nobody by default.
+   */
+  actor?: () => string | null;
 }
 
 export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const outbox = createPgOutbox(pool, { desk: options.desk, leaseSeconds });
   const scope = createTxScope<PoolClient>((client, sql) => client.query(sql));
+  const actor = options.actor ?? (() => null);
   const storesOn = (connection: () => Queryable): LedgerStores => ({
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
+    libraries: createPgLibraryStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -34,6 +42,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     kind: 'postgres',
     outbox: own.outbox,
     history: own.history,
+    libraries: own.libraries,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

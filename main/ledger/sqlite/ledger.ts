@@ -25,6 +25,7 @@ import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
+import { sqliteLibraryStore } from './libraries.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 
 export type SqliteLedgerOptions = SqliteOutboxOptions;
@@ -40,9 +41,11 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const repo = createOutboxRepo(db);
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
+  const libraries = sqliteLibraryStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
+    libraries: libraries(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -94,6 +97,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     kind: 'sqlite',
     outbox: own.outbox,
     history: own.history,
+    libraries: own.libraries,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

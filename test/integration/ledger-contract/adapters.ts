@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { setActor } from '../../../main/db/actor.js';
 import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
 import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
@@ -23,10 +24,18 @@ export interface OutboxRowState {
   last_error: string | null;
 }
 
+export interface OpenOptions {
+  desk?: string;
+  leaseMs?: number;
+  actor?: () => string | null;
+}
+
 export interface LedgerFixture {
   readonly kind: Ledger['kind'];
-  /** A desk's ledger on the fixture's database; `leaseMs` is how long its claims hold. */
-  open(options?: { desk?: string; leaseMs?: number }): Promise<Ledger>;
+  /** A desk's ledger on the fixture's database; `leaseMs` is how long its claims hold; `actor` the clerk who signs its writes. */
+  open(options?: OpenOptions): Promise<Ledger>;
+  /** Rows as stored, read past the port (SELECT only; the same statement must run on both databases). */
+  query<R>(sql: string): Promise<R[]>;
   /** The outbox as stored, oldest first, read past the port. */
   rows(): Promise<OutboxRowState[]>;
   /** Empties the whole ledger between tests (every table, ids restarted) and closes what the test opened. */
@@ -49,7 +58,12 @@ export function sqliteFixture(): LedgerFixture {
   };
   return {
     kind: 'sqlite',
-    open: (options = {}) => Promise.resolve(createSqliteLedger(connection(), options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs })),
+    open: (options = {}) => {
+      const db = connection();
+      if (options.actor) setActor(db, options.actor);
+      return Promise.resolve(createSqliteLedger(db, options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }));
+    },
+    query: <R>(sql: string) => Promise.resolve(connection().prepare(sql).all() as R[]),
     rows: () => Promise.resolve(connection().prepare(ROWS).all() as OutboxRowState[]),
     reset() {
       closeAll();
@@ -86,9 +100,11 @@ export async function postgresFixture(): Promise<LedgerFixture> {
         createPgLedger(pool(), {
           desk: options.desk ?? `desk-${(desks += 1)}`,
           ...(options.leaseMs === undefined ? {} : { leaseSeconds: options.leaseMs / 1000 }),
+          ...(options.actor === undefined ? {} : { actor: options.actor }),
         }),
       ),
     rows: async () => (await admin.query<OutboxRowState>(ROWS)).rows,
+    query: async <R>(sql: string) => (await admin.query(sql)).rows as R[],
     async reset() {
       await endPools();
       // Every table of the ledger, so a store's contract test added later needs no line here.
