@@ -92,7 +92,7 @@ describe.each([
   it('keeps products per enterprise by name and specification, with the unit price as decimal text', async () => {
     const { libraries } = await fixture.open();
     const plain = await libraries.insertProduct(OWN, product('办公椅', null), 'sandbox', AT);
-    const big = await libraries.insertProduct(OWN, product('办公椅', '大号', { unitPrice: '1234.56789', preferentialPolicy: '01', rate: '0' }), 'sandbox', LATER);
+    const big = await libraries.insertProduct(OWN, product('办公椅', '大号', { unitPrice: '1234.56789', preferentialPolicy: '01', rate: '0.06' }), 'sandbox', LATER);
     await libraries.insertProduct(OTHER, product('办公椅', null), 'remote', AT);
     expect(await libraries.productByIdentity(OWN, '办公椅', null)).toEqual({ id: plain, name: '办公椅', taxCode: '1060201070000000000', unit: '件', unitPrice: '12.5', rate: '0.13' });
     expect(await libraries.productByIdentity(OWN, '办公椅', '大号')).toEqual({
@@ -102,7 +102,7 @@ describe.each([
       specification: '大号',
       unit: '件',
       unitPrice: '1234.56789',
-      rate: '0',
+      rate: '0.06',
       preferentialPolicy: '01',
     });
     expect((await libraries.listProducts(OWN, '大', 10, 0)).rows.map((row) => row.id)).toEqual([big]);
