@@ -14,6 +14,7 @@
 
 import type { HistoryStore } from '../features/history/store.js';
 import type { LibraryStore } from '../features/libraries/store.js';
+import type { TemplateStore } from '../features/templates/store.js';
 
 export type LedgerKind = 'sqlite' | 'postgres';
 
@@ -81,6 +82,8 @@ export interface LedgerStores {
   readonly history: HistoryStore;
   /** Customers and products per enterprise (main/features/libraries/store.ts). */
   readonly libraries: LibraryStore;
+  /** 常用发票 per enterprise (main/features/templates/store.ts). */
+  readonly templates: TemplateStore;
 }
 
 export interface Ledger extends LedgerStores {

@@ -12,6 +12,7 @@ import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgLibraryStore } from './stores/libraries.js';
+import { createPgTemplateStore } from './stores/templates.js';
 import { inTeamTransaction } from './transaction.js';
 import type { Queryable } from './outbox.js';
 
@@ -35,6 +36,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
     libraries: createPgLibraryStore(connection, actor),
+    templates: createPgTemplateStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -43,6 +45,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     outbox: own.outbox,
     history: own.history,
     libraries: own.libraries,
+    templates: own.templates,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

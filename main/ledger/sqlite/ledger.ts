@@ -26,6 +26,7 @@ import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.
 import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteLibraryStore } from './libraries.js';
+import { sqliteTemplateStore } from './templates.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 
 export type SqliteLedgerOptions = SqliteOutboxOptions;
@@ -42,10 +43,12 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const libraries = sqliteLibraryStore(db);
+  const templates = sqliteTemplateStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     libraries: libraries(connection),
+    templates: templates(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -98,6 +101,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     outbox: own.outbox,
     history: own.history,
     libraries: own.libraries,
+    templates: own.templates,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {
