@@ -7,6 +7,7 @@ import type { Seller } from '../shared/rules/issuance-form/index.js';
 import type { UiLanguageHolder } from './i18n/ui-language.js';
 import type { IpcRouter } from './ipc/router.js';
 import type { ChangeSource } from './changes/feed.js';
+import type { LedgerChoice } from './ledger/team-desk.js';
 
 export type ServiceConfig =
   | { kind: 'sandbox' }
@@ -65,6 +66,14 @@ export interface CoreConfig {
   changeSources?: ReadonlyArray<ChangeSource>;
   /** Data shipped with the app (the tax-code table); `resources/` under the working folder when absent. */
   resourcesDir?: string;
+  /**
+   * Which ledger the core runs on (main/ledger/team-desk.ts): the desk's own SQLite file or a team's
+   * PostgreSQL. When absent, what the desk chose in settings → 团队账本 (its own file until it switched).
+   * The desk's SQLite file stays open either way for what stays on the desk (settings, the vault).
+   */
+  ledger?: LedgerChoice;
+  /** Set by the ledger guard: closes this core and opens it again (a switch of ledger); hosts never set it. */
+  restart?: () => Promise<void>;
 }
 
 /** [event, payload] pairs: checking `event` narrows `payload` in a listener written as (event, payload) => …. */

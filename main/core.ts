@@ -36,6 +36,10 @@ import { createSqliteLedger } from './ledger/sqlite/ledger.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
 import { guardCore } from './ledger/guarded-core.js';
+import { openTeamDesk } from './ledger/team-desk.js';
+import { teamRouter } from './ledger/team-router.js';
+import { createSettingsRepo } from './features/settings/repo.js';
+import { savedLedgerChoice } from './features/settings/team-ledger.js';
 import { createVault } from './security/vault.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
@@ -53,15 +57,19 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(path.join(config.dataDir, HISTORY_DB_FILE));
   const outbox = createOutboxRepo(db);
-  // The ledger port over the same connection: the outbox worker's and, as they move, the features' (team-ledger §2).
-  const ledger = createSqliteLedger(db);
   const requests = createRequestLogRepo(db);
   const requestLog = createRequestLogBuffer((entries) => requests.recordRequests(entries));
   const vault = createVault(db, ports.cipher);
   const emitter = new EventEmitter();
   const now = config.clock ?? (() => new Date());
-  // Every write's change, this desk's or another's (config.changeSources), on the same event stream.
-  const changes = createChangeFeed({ now, deliver: (change) => emitter.emit('event', 'ledger:changed', change) });
+  // The ledger port (team-ledger §2): the desk's own file, or the team's PostgreSQL it chose (team-desk.ts).
+  const choice = config.ledger ?? savedLedgerChoice(createSettingsRepo(db), vault, now);
+  const team = choice.kind === 'team' ? await openTeamDesk(choice, { now }).catch((error: unknown) => (closeDatabase(db), Promise.reject(error))) : null;
+  const ledger = team?.ledger ?? createSqliteLedger(db);
+  // Every write's change, this desk's or another's (config.changeSources), on the same event stream; a team
+  // desk also announces its own to the other desks.
+  const feed = createChangeFeed({ now, deliver: (change) => emitter.emit('event', 'ledger:changed', change) });
+  const changes = team ? team.publishing(feed) : feed;
   // The guard settles the holder (and answers app:setLanguage, even in recovery).
   const uiLanguage = () => config.uiLanguage?.get() ?? DEFAULT_UI_LANGUAGE;
   const settings = createSettingsFeature({
@@ -75,13 +83,18 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     emit: (event, payload) => emitter.emit('event', event, payload),
     log: (entry) => requests.recordRequest(entry),
     info: () => info(),
+    team: {
+      running: () => ({ kind: choice.kind, connection: team?.connection() ?? null }),
+      ...(config.restart ? { restart: config.restart } : {}),
+    },
   });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();
 
   // The sandbox process or the remote service, and its client (api/connect.ts); nothing stays open if it fails.
   const record = (entry: RequestLogEntry) => requestLog.record(entry);
-  const connection = await connectService(service, config, ports, { defaultSeed: DEFAULT_SANDBOX_SEED, record }).catch((error: unknown) => {
+  const connection = await connectService(service, config, ports, { defaultSeed: DEFAULT_SANDBOX_SEED, record }).catch(async (error: unknown) => {
+    await team?.close();
     closeDatabase(db);
     throw error;
   });
@@ -160,7 +173,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   ];
 
   // Every channel's right is checked here, before its handler (shared/ipc/rights.ts).
-  const router = createIpcRouter({ authorize: clerks.api.authorize });
+  const router = teamRouter(team, (options) => createIpcRouter({ ...options, authorize: clerks.api.authorize }));
   const subscribe = (listener: (event: EventName, payload: unknown) => void) => {
     emitter.on('event', listener);
     return () => void emitter.off('event', listener);
@@ -175,7 +188,12 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   });
   worker.start();
   await combined.start();
-  for (const source of config.changeSources ?? []) changes.attach(source);
+  // Lost and back: the header follows, and the outbox goes on at once instead of after its backoff.
+  team?.onConnection((state) => {
+    emitter.emit('event', 'teamLedger:connection', state);
+    if (state.state === 'connected') worker.kick();
+  });
+  for (const source of [...(config.changeSources ?? []), ...(team ? [team.changeSource] : [])]) feed.attach(source);
 
   let closing: Promise<void> | undefined;
   return {
@@ -184,9 +202,10 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     onEvent: (listener) => subscribe(listener as (event: EventName, payload: unknown) => void),
     close() {
       closing ??= (async () => {
-        await changes.stop();
+        await feed.stop();
         await combined.stop();
         await worker.stop();
+        await team?.close();
         await sandbox?.close();
         requestLog.flush();
         closeDatabase(db);

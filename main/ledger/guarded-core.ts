@@ -81,7 +81,12 @@ function view(entry: BackupEntry): BackupView {
   return { name: entry.name, kind: entry.kind, createdAt: entry.createdAt, bytes: entry.bytes };
 }
 
-export async function createGuardedCore(options: GuardOptions): Promise<InnerCore> {
+export interface GuardedCore extends InnerCore {
+  /** Closes the inner core and opens it again on the same folder (a switch of ledger); calls wait for it. */
+  restart(): Promise<void>;
+}
+
+export async function createGuardedCore(options: GuardOptions): Promise<GuardedCore> {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message, error) => console.warn(`[ledger] ${message}`, error ?? ''));
   const { ports } = options;
@@ -306,11 +311,25 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
 
   await open();
 
+  /** A restart under way: calls wait for the core it opens instead of finding none. */
+  let restarting: Promise<void> | null = null;
+  function restart(): Promise<void> {
+    restarting ??= serial(async () => {
+      await closeInner();
+      await open();
+      announceReplaced();
+    }).finally(() => {
+      restarting = null;
+    });
+    return restarting;
+  }
+
   const router: IpcRouter = {
     handle: (channel, handler) => (inner ? inner.router.handle(channel, handler) : own.handle(channel, handler)),
     // Every contract channel: a host registers them once, whichever core is inside now or later.
     channels: () => Object.keys(contract) as Channel[],
     async dispatch(channel, payload) {
+      if (restarting) await restarting.catch(() => undefined);
       if (typeof channel === 'string' && (channel.startsWith('ledger:') || channel === 'app:language' || channel === 'app:setLanguage')) {
         // In recovery no clerk can be read, so recovery works for whoever is at the desk; with the ledger open,
         // restoring or starting afresh needs the right the table names (shared/ipc/rights.ts).
@@ -334,6 +353,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
   return {
     router,
     onEvent: events.onEvent,
+    restart,
     close() {
       closing ??= (async () => {
         closed = true;
@@ -351,20 +371,23 @@ export async function createGuardedCore(options: GuardOptions): Promise<InnerCor
  * guard, on the data folder the guard settled on. Generic over the core type so this module does not
  * import core.ts (which calls it).
  */
-export async function guardCore<C extends { guarded?: true; dataDir: string; dailyBackups?: boolean; dataDirChosen?: boolean; uiLanguage?: UiLanguageHolder }, Core>(
+export async function guardCore<C extends { guarded?: true; dataDir: string; dailyBackups?: boolean; dataDirChosen?: boolean; uiLanguage?: UiLanguageHolder; restart?: () => Promise<void> }, Core>(
   config: C,
   ports: CorePorts,
   build: (config: C) => Promise<Core>,
 ): Promise<Core> {
   // Hosts without their own (the harness, tests) remember the UI language in the data folder.
   const uiLanguage = config.uiLanguage ?? createUiLanguageHolder(path.join(config.dataDir, UI_LANGUAGE_FILE));
-  const guarded = await createGuardedCore({
+  // The inner core may ask to be opened again (settings → 团队账本's switch); the guard is built after it.
+  let guarded: GuardedCore | undefined;
+  const restart = () => (guarded ? guarded.restart() : Promise.reject(new Error('the core is still starting')));
+  guarded = await createGuardedCore({
     dataDir: config.dataDir,
     ports,
     uiLanguage,
     ...(config.dailyBackups === undefined ? {} : { dailyBackups: config.dailyBackups }),
     ...(config.dataDirChosen ? { dataDirChosen: true } : {}),
-    build: async (dataDir) => (await build({ ...config, dataDir, uiLanguage, guarded: true })) as unknown as InnerCore,
+    build: async (dataDir) => (await build({ ...config, dataDir, uiLanguage, guarded: true, restart })) as unknown as InnerCore,
   });
   return guarded as unknown as Core;
 }

@@ -158,6 +158,7 @@ export const CHANNEL_RIGHTS: Readonly<Record<Channel, Right>> = {
   'teamLedger:save': 'admin',
   'teamLedger:test': 'admin',
   'teamLedger:moveIn': 'admin',
+  'teamLedger:switch': 'admin',
   'clerks:session': 'open',
   'clerks:signIn': 'open',
   'clerks:signOut': 'read',

@@ -14,7 +14,7 @@ import type { Feature, FeatureDeps } from '../feature.js';
 import { registerSettingsIpc } from './ipc.js';
 import { createSettingsRepo } from './repo.js';
 import { createSettingsService, type SettingsService } from './service.js';
-import { createTeamLedgerSettings } from './team-ledger.js';
+import { createTeamLedgerSettings, type TeamLedgerSettingsDeps } from './team-ledger.js';
 import { createTeamMove } from './team-move.js';
 
 export type SettingsApi = Pick<SettingsService, 'startupService' | 'setActive'>;
@@ -26,6 +26,8 @@ export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' |
   info: () => AppInfo;
   /** The secrets vault (shared with the enterprises feature, which seals tax-bureau passwords in it). */
   vault: Vault;
+  /** Settings → 团队账本's switch (team-ledger.ts): the ledger running now, and how to restart on the other. */
+  team?: Pick<TeamLedgerSettingsDeps, 'running' | 'restart'>;
 }
 
 export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<SettingsApi> & { api: SettingsApi } {
@@ -41,7 +43,7 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     // Address and AppKey changes are confirmed in a main-process dialog (docs/security.md).
     ...(deps.ports.dialog ? { dialog: deps.ports.dialog } : {}),
   });
-  const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault });
+  const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault, ...deps.team, pendingOnDesk: () => deps.outbox.pendingCount(), log: (message, error) => console.warn(`[settings] ${message}`, error ?? '') });
   const move = createTeamMove({
     dataDir: deps.dataDir,
     repo,
@@ -55,7 +57,7 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     name: 'settings',
     // Its tables are the desk's own (settings, the vault); the team address is what a team desk starts from.
     ledger: 'port',
-    registerIpc: (router) => registerSettingsIpc(announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved, 'teamLedger:save': saved, 'teamLedger:moveIn': saved }), deps.info, service, team, move),
+    registerIpc: (router) => registerSettingsIpc(announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved, 'teamLedger:save': saved, 'teamLedger:moveIn': saved, 'teamLedger:switch': saved }), deps.info, service, team, move),
     api: service,
   };
 }

@@ -15,4 +15,5 @@ export function registerSettingsIpc(router: IpcRouter, info: () => AppInfo, sett
   router.handle('teamLedger:save', (request) => team.save(request));
   router.handle('teamLedger:test', () => team.testConnection());
   router.handle('teamLedger:moveIn', () => move.moveIn());
+  router.handle('teamLedger:switch', (request) => team.switchLedger(request));
 }

@@ -47,6 +47,8 @@ export interface TeamChangeSourceOptions {
   /** Waits between reconnection attempts, in ms; the last one repeats. */
   backoffMs?: readonly number[];
   log?: (message: string, error?: unknown) => void;
+  /** Told each time the listening connection is up (true) or lost (false): the desk's "connected" state. */
+  onConnection?: (connected: boolean) => void;
 }
 
 const WHOLE_LEDGER: ChangeInput = { aggregate: 'ledger', action: 'replaced', ids: [], enterprise: null };
@@ -93,7 +95,9 @@ export function createTeamChangeSource(options: TeamChangeSourceOptions): Change
         next.on('notification', hear);
         next.on('error', (error) => log('the listening connection failed', error));
         next.on('end', () => {
-          if (client === next) client = null;
+          if (client !== next) return;
+          client = null;
+          if (!stopped) options.onConnection?.(false);
           reconnectLater();
         });
         try {
@@ -101,6 +105,7 @@ export function createTeamChangeSource(options: TeamChangeSourceOptions): Change
           await next.query(`LISTEN ${LEDGER_CHANNEL}`);
         } catch (error) {
           log('cannot listen on the team ledger', error);
+          if (!again && failures === 0) options.onConnection?.(false);
           await next.end().catch(() => undefined);
           reconnectLater();
           return;
@@ -108,6 +113,7 @@ export function createTeamChangeSource(options: TeamChangeSourceOptions): Change
         if (stopped) return void (await next.end().catch(() => undefined));
         client = next;
         failures = 0;
+        options.onConnection?.(true);
         // What was written while this desk was not listening is not replayed: every view reloads.
         if (again) deliver(WHOLE_LEDGER);
       };

@@ -33,7 +33,7 @@ export type TeamLedgerAddress = z.infer<typeof TeamLedgerAddress>;
 
 export const SaveTeamLedgerRequest = TeamLedgerAddress.extend({
   password: z.string().min(1, '密码不能为空').max(200).optional().describe('Password of the role; sealed in the vault. Omit to keep the stored one'),
-}).describe('Saves the team ledger connection (it is not used for the ledger yet: only the connection test reads it)');
+}).describe('Saves the team ledger connection (used once the desk switches to it)');
 export type SaveTeamLedgerRequest = z.infer<typeof SaveTeamLedgerRequest>;
 
 export const TeamMoveRecord = z
@@ -47,12 +47,31 @@ export const TeamMoveRecord = z
   .describe("Where this desk's ledger was moved to (docs/team-ledger.md §3); the desk keeps its own ledger until it switches");
 export type TeamMoveRecord = z.infer<typeof TeamMoveRecord>;
 
+/** A team desk's connection to its ledger, for the header (main/ledger/team-desk.ts). */
+export const TeamConnection = z
+  .strictObject({
+    state: z.enum(['connecting', 'connected', 'unreachable']).describe('connected: the desk listens to the team ledger; unreachable: it lost it and keeps trying'),
+    since: z.string().max(40).describe('When the state last changed (ISO 8601)'),
+    lastContact: z.string().max(40).nullable().describe('When the desk last reached the team ledger; null = not yet'),
+    database: z.string().max(100),
+    host: z.string().max(300),
+    desk: z.string().max(200).describe("This desk's name on the team ledger (its outbox leases)"),
+  })
+  .describe("The team desk's connection state");
+export type TeamConnection = z.infer<typeof TeamConnection>;
+
+export const SwitchLedgerRequest = z
+  .strictObject({ to: z.enum(['team', 'desk']).describe("team: switch to the saved team ledger; desk: back to this computer's own ledger") })
+  .describe('Which ledger the desk restarts on');
+export type SwitchLedgerRequest = z.infer<typeof SwitchLedgerRequest>;
+
 export const TeamLedgerView = z
   .strictObject({
     address: TeamLedgerAddress.nullable().describe('The saved connection, null when none was saved'),
     hasPassword: z.boolean().describe('Whether a password is sealed in the vault (its value never leaves main)'),
     passwordUnreadable: z.boolean().describe('true when the sealed password can no longer be decrypted: settings asks for it again'),
-    enabled: z.literal(false).describe('Whether the desk keeps its ledger there: not yet in this version (docs/team-ledger.md)'),
+    enabled: z.boolean().describe('Whether the desk keeps its ledger there now (it switched in settings, or its host chose it)'),
+    connection: TeamConnection.nullable().describe('The team desk connection state; null on a desk on its own ledger'),
     movedIn: TeamMoveRecord.nullable().describe("When and where this desk's ledger was moved into a team ledger; null = never"),
   })
   .describe('What the renderer may know about the team ledger connection');
