@@ -379,9 +379,9 @@ export async function guardCore<C extends { guarded?: true; dataDir: string; dai
   // Hosts without their own (the harness, tests) remember the UI language in the data folder.
   const uiLanguage = config.uiLanguage ?? createUiLanguageHolder(path.join(config.dataDir, UI_LANGUAGE_FILE));
   // The inner core may ask to be opened again (settings → 团队账本's switch); the guard is built after it.
-  let guarded: GuardedCore | undefined;
-  const restart = () => (guarded ? guarded.restart() : Promise.reject(new Error('the core is still starting')));
-  guarded = await createGuardedCore({
+  const holder: { guarded?: GuardedCore } = {};
+  const restart = () => (holder.guarded ? holder.guarded.restart() : Promise.reject(new Error('the core is still starting')));
+  const guarded = await createGuardedCore({
     dataDir: config.dataDir,
     ports,
     uiLanguage,
@@ -389,5 +389,6 @@ export async function guardCore<C extends { guarded?: true; dataDir: string; dai
     ...(config.dataDirChosen ? { dataDirChosen: true } : {}),
     build: async (dataDir) => (await build({ ...config, dataDir, uiLanguage, guarded: true, restart })) as unknown as InnerCore,
   });
+  holder.guarded = guarded;
   return guarded as unknown as Core;
 }

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, ISSUED_CONTROL_PATH } from '../../../sandbox/index.js';
