@@ -15,6 +15,8 @@
 import type { HistoryStore } from '../features/history/store.js';
 import type { LibraryStore } from '../features/libraries/store.js';
 import type { TemplateStore } from '../features/templates/store.js';
+import type { CertificationStore } from '../features/certification/store.js';
+import type { CollectionStore } from '../features/collection/store.js';
 
 export type LedgerKind = 'sqlite' | 'postgres';
 
@@ -84,6 +86,9 @@ export interface LedgerStores {
   readonly libraries: LibraryStore;
   /** 常用发票 per enterprise (main/features/templates/store.ts). */
   readonly templates: TemplateStore;
+  /** The input ledger: collected invoices, their lines and changes, collection runs. */
+  readonly collection: CollectionStore;
+  readonly certification: CertificationStore;
 }
 
 export interface Ledger extends LedgerStores {

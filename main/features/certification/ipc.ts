@@ -4,17 +4,13 @@ import type { IpcRouter } from '../../ipc/router.js';
 import type { SelectionService } from './selection-service.js';
 import type { CertificationService } from './service.js';
 
-type Batch = NonNullable<ReturnType<CertificationService['view']>>;
+type Batch = NonNullable<Awaited<ReturnType<CertificationService['view']>>>;
+type Retryable = (batchId: number, item: Batch['items'][number]) => Promise<boolean>;
 
-export function toView(batch: Batch, retryable: (batchId: number, item: Batch['items'][number]) => boolean = () => false): CertificationBatchView {
-  return {
-    PCH: batch.PCH,
-    SQSKSSQ: batch.SQSKSSQ,
-    status: batch.status,
-    ZTDM: batch.ZTDM,
-    ZTXX: batch.ZTXX,
-    createdAt: batch.created_at,
-    items: batch.items.map((item) => ({
+export async function toView(batch: Batch, retryable: Retryable = () => Promise.resolve(false)): Promise<CertificationBatchView> {
+  const items: CertificationBatchView['items'] = [];
+  for (const item of batch.items) {
+    items.push({
       FPDM: item.FPDM,
       FPHM: item.FPHM,
       FPLXDM: item.FPLXDM,
@@ -23,23 +19,28 @@ export function toView(batch: Batch, retryable: (batchId: number, item: Batch['i
       RZCLZT: item.RZCLZT,
       SBYY: item.SBYY,
       YXSE: item.YXSE,
-      retryable: retryable(batch.id, item),
-    })),
-  };
+      retryable: await retryable(batch.id, item),
+    });
+  }
+  return { PCH: batch.PCH, SQSKSSQ: batch.SQSKSSQ, status: batch.status, ZTDM: batch.ZTDM, ZTXX: batch.ZTXX, createdAt: batch.created_at, items };
 }
 
 export function registerCertificationIpc(router: IpcRouter, service: CertificationService, selection: SelectionService, buyer: () => string): void {
   const view = (batch: Batch) => toView(batch, selection.retryable);
-  router.handle('certification:submit', (request) => ({ PCH: service.submit(request) }));
-  router.handle('certification:get', ({ PCH }) => {
-    const batch = service.view(PCH);
+  router.handle('certification:submit', async (request) => ({ PCH: await service.submit(request) }));
+  router.handle('certification:get', async ({ PCH }) => {
+    const batch = await service.view(PCH);
     // Another enterprise's batch is as unknown here as one never made.
     if (!batch || batch.GMFSBH !== buyer()) throw new IpcFailure('NOT_FOUND', 'certification.errors.noBatch', { PCH });
     return view(batch);
   });
-  router.handle('certification:list', ({ limit }) => service.list(limit ?? 50).map(view));
+  router.handle('certification:list', async ({ limit }) => {
+    const views: CertificationBatchView[] = [];
+    for (const batch of await service.list(limit ?? 50)) views.push(await view(batch));
+    return views;
+  });
   router.handle('certification:check', ({ ids, SQRZLX }) => selection.check(ids, SQRZLX));
-  router.handle('certification:submitSelection', (request) => ({ PCHs: selection.submitSelection(request) }));
-  router.handle('certification:retry', () => ({ PCHs: selection.retry() }));
+  router.handle('certification:submitSelection', async (request) => ({ PCHs: await selection.submitSelection(request) }));
+  router.handle('certification:retry', async () => ({ PCHs: await selection.retry() }));
   router.handle('certification:summary', () => selection.summary());
 }

@@ -60,9 +60,10 @@ export function createCertificationRepo(db: Db) {
        AND NOT EXISTS (SELECT 1 FROM certification_item j JOIN certification_batch c ON c.id = j.batch_id
                        WHERE c.environment = b.environment AND c.GMFSBH = b.GMFSBH AND j.FPDM = i.FPDM AND j.FPHM = i.FPHM AND j.batch_id > i.batch_id)`,
   );
-  const resentLater = db.prepare<[number, string, string], { n: number }>(
+  // Resent by the same buyer as the failed batch's: another enterprise certifying that invoice is not a resend.
+  const resentLater = db.prepare<[{ batchId: number; fpdm: string; fphm: string }], { n: number }>(
     `SELECT count(*) AS n FROM certification_item j JOIN certification_batch c ON c.id = j.batch_id
-     WHERE j.batch_id > ? AND j.FPDM = ? AND j.FPHM = ? AND c.GMFSBH = (SELECT GMFSBH FROM certification_batch WHERE id = j.batch_id)`,
+     WHERE j.batch_id > @batchId AND j.FPDM = @fpdm AND j.FPHM = @fphm AND c.GMFSBH = (SELECT GMFSBH FROM certification_batch WHERE id = @batchId)`,
   );
   const counts = db.prepare<[Environment, string, string], { state: string; n: number }>(
     `SELECT CASE WHEN i.RZCLZT = '4' THEN 'succeeded' WHEN i.RZCLZT = '5' THEN 'failed' ELSE 'pending' END AS state, count(*) AS n
@@ -99,12 +100,13 @@ export function createCertificationRepo(db: Db) {
     /** Each invoice whose latest certification item failed, with what was asked. */
     lastFailed: (environment: Environment, gmfsbh: string) => lastFailed.all(environment, gmfsbh),
     /** Whether an invoice was sent again in a batch after `batchId`. */
-    resentAfter: (batchId: number, fpdm: string, fphm: string) => (resentLater.get(batchId, fpdm, fphm)?.n ?? 0) > 0,
+    resentAfter: (batchId: number, fpdm: string, fphm: string) => (resentLater.get({ batchId, fpdm, fphm })?.n ?? 0) > 0,
     /** Items of this buyer's batches for a tax period, by state (pending, succeeded, failed). */
     countsFor: (environment: Environment, gmfsbh: string, period: string) => Object.fromEntries(counts.all(environment, gmfsbh, period).map((row) => [row.state, row.n])) as Partial<Record<'pending' | 'succeeded' | 'failed', number>>,
     items: (batchId: number) => items.all(batchId),
-    setStatus: (pch: string, status: BatchStatus, now: string, ztdm: string | null = null, ztxx: string | null = null) =>
-      setStatus.run(status, ztdm, ztxx, now, pch),
+    setStatus(pch: string, status: BatchStatus, now: string, ztdm: string | null = null, ztxx: string | null = null): void {
+      setStatus.run(status, ztdm, ztxx, now, pch);
+    },
     applyResults(batchId: number, results: readonly CertificationResultElement[]): void {
       for (const r of results) {
         updateItem.run({

@@ -9,7 +9,8 @@ import type { CertificationCheckResult, CertificationSummary } from '../../../sh
 import type { CertificationResultElement } from '../../../shared/spec/certification.js';
 import type { CollectionApi } from '../collection/index.js';
 import { chinaDate, daysUntil } from '../collection/china-time.js';
-import type { CertificationRepo } from './repo.js';
+import type { LedgerStores } from '../../ledger/port.js';
+import type { CertificationStore } from './store.js';
 import { chunks, ineligibility, mayRequestAgain, validTax, type ApplicationType } from './selection.js';
 import type { CertificationService } from './service.js';
 
@@ -17,7 +18,7 @@ import type { CertificationService } from './service.js';
 export const DEADLINE_WARNING_DAYS = 3;
 
 export interface SelectionDeps {
-  repo: CertificationRepo;
+  store: CertificationStore;
   service: CertificationService;
   collection: CollectionApi;
   environment: Environment;
@@ -26,16 +27,16 @@ export interface SelectionDeps {
 }
 
 export function createSelectionService(deps: SelectionDeps) {
-  const { repo, collection } = deps;
+  const { store, collection } = deps;
   const today = () => chinaDate(deps.now().getTime());
 
-  function check(ids: readonly number[], sqrzlx: ApplicationType): CertificationCheckResult {
-    const found = new Map(collection.candidates(ids).map((invoice) => [invoice.id, invoice]));
+  async function check(ids: readonly number[], sqrzlx: ApplicationType): Promise<CertificationCheckResult> {
+    const found = new Map((await collection.candidates(ids)).map((invoice) => [invoice.id, invoice]));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
       throw new IpcFailure('NOT_FOUND', 'certification.errors.missing', { count: missing.length }, { message: `not in the ledger: ${missing.slice(0, 5).join(', ')}` });
     }
-    const pending = repo.pendingKeys(deps.environment, deps.buyer());
+    const pending = await store.pendingKeys(deps.environment, deps.buyer());
     return ids.map((id) => {
       const invoice = found.get(id)!;
       return {
@@ -49,31 +50,35 @@ export function createSelectionService(deps: SelectionDeps) {
     });
   }
 
-  function period(): string {
-    const window = collection.currentWindow();
+  async function period(): Promise<string> {
+    const window = await collection.currentWindow();
     if (!window) throw new IpcFailure('VALIDATION_FAILED', 'certification.errors.noPeriod');
     return window.DQSKSSQ;
   }
 
   type Item = { FPDM: string; FPHM: string; FPLXDM: '01' | '03' | '08' | '14'; SQRZLX: ApplicationType; YXSE?: string };
 
-  function send(items: readonly Item[]): string[] {
-    const sqskssq = period();
+  async function send(items: readonly Item[]): Promise<string[]> {
+    const sqskssq = await period();
     const buyer = deps.buyer();
-    return chunks(items).map((batch) => deps.service.submit({ period: sqskssq, items: batch }, buyer));
+    const pchs: string[] = [];
+    for (const batch of chunks(items)) pchs.push(await deps.service.submit({ period: sqskssq, items: batch }, buyer));
+    return pchs;
   }
+
+  const retryable = async () => (await store.lastFailed(deps.environment, deps.buyer())).filter((item) => mayRequestAgain(item.SBYY));
 
   return {
     check,
-    submitSelection(request: { ids: readonly number[]; SQRZLX: ApplicationType; validTax?: Record<string, string> | undefined }): string[] {
-      const checked = check(request.ids, request.SQRZLX);
+    async submitSelection(request: { ids: readonly number[]; SQRZLX: ApplicationType; validTax?: Record<string, string> | undefined }): Promise<string[]> {
+      const checked = await check(request.ids, request.SQRZLX);
       const ineligible = checked.filter((row) => row.reason !== null);
       if (ineligible.length > 0) {
         throw new IpcFailure('VALIDATION_FAILED', 'certification.errors.ineligible', { count: ineligible.length }, {
           details: { ineligible: ineligible.map(({ id, reason }) => ({ id, reason })) },
         });
       }
-      const invoices = new Map(collection.candidates(request.ids).map((invoice) => [invoice.id, invoice]));
+      const invoices = new Map((await collection.candidates(request.ids)).map((invoice) => [invoice.id, invoice]));
       const items: Item[] = [];
       const problems: Array<{ id: number; problem: string }> = [];
       for (const id of request.ids) {
@@ -101,11 +106,11 @@ export function createSelectionService(deps: SelectionDeps) {
     },
 
     /** Resends, in new batches, every invoice whose latest attempt failed with a reason that may be requested again. */
-    retry(): string[] {
-      const retryable = repo.lastFailed(deps.environment, deps.buyer()).filter((item) => mayRequestAgain(item.SBYY));
-      if (retryable.length === 0) return [];
+    async retry(): Promise<string[]> {
+      const failed = await retryable();
+      if (failed.length === 0) return [];
       return send(
-        retryable.map((item) => ({
+        failed.map((item) => ({
           FPDM: item.FPDM,
           FPHM: item.FPHM,
           FPLXDM: item.FPLXDM as Item['FPLXDM'],
@@ -115,14 +120,14 @@ export function createSelectionService(deps: SelectionDeps) {
       );
     },
 
-    summary(): CertificationSummary {
-      const window = collection.currentWindow();
+    async summary(): Promise<CertificationSummary> {
+      const window = await collection.currentWindow();
       const buyer = deps.buyer();
       const periodNow = window?.DQSKSSQ ?? null;
       const deadline = window?.GXJZR ?? null;
       const daysLeft = deadline ? daysUntil(deadline, deps.now().getTime()) : null;
-      const counts = periodNow ? repo.countsFor(deps.environment, buyer, periodNow) : {};
-      const certified = periodNow ? collection.totals({ period: periodNow, RZZT: '1' }) : { count: 0, amount: '0.00', tax: '0.00', validTax: '0.00' };
+      const counts = periodNow ? await store.countsFor(deps.environment, buyer, periodNow) : {};
+      const certified = periodNow ? await collection.totals({ period: periodNow, RZZT: '1' }) : { count: 0, amount: '0.00', tax: '0.00', validTax: '0.00' };
       return {
         period: periodNow,
         deadline,
@@ -133,16 +138,20 @@ export function createSelectionService(deps: SelectionDeps) {
           pending: counts.pending ?? 0,
           succeeded: counts.succeeded ?? 0,
           failed: counts.failed ?? 0,
-          retryable: repo.lastFailed(deps.environment, buyer).filter((item) => mayRequestAgain(item.SBYY)).length,
+          retryable: (await retryable()).length,
         },
       };
     },
 
-    /** A result answer's outcomes onto the ledger: certified invoices take their new status (change kept). */
-    takeResults(batch: { PCH: string }, results: readonly CertificationResultElement[]): void {
+    /**
+     * A result answer's outcomes onto the ledger, through the worker's `tx`: certified invoices take their new
+     * status (change kept). Answers the ids of the collected invoices changed.
+     */
+    async takeResults(tx: LedgerStores, batch: { PCH: string }, results: readonly CertificationResultElement[]): Promise<number[]> {
       const finished = results.filter((result) => result.RZCLZT === '4');
-      if (finished.length === 0) return;
-      collection.updateStatus(
+      if (finished.length === 0) return [];
+      return collection.updateStatus(
+        tx,
         finished.map((result) => ({
           FPDM: result.FPDM,
           FPHM: result.FPHM,
@@ -158,8 +167,8 @@ export function createSelectionService(deps: SelectionDeps) {
     },
 
     /** Whether a failed item may be sent again and has not been. */
-    retryable: (batchId: number, item: { FPDM: string; FPHM: string; RZCLZT: string | null; SBYY: string | null }) =>
-      item.RZCLZT === '5' && mayRequestAgain(item.SBYY) && !repo.resentAfter(batchId, item.FPDM, item.FPHM),
+    retryable: async (batchId: number, item: { FPDM: string; FPHM: string; RZCLZT: string | null; SBYY: string | null }) =>
+      item.RZCLZT === '5' && mayRequestAgain(item.SBYY) && !(await store.resentAfter(batchId, item.FPDM, item.FPHM)),
   };
 }
 

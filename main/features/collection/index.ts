@@ -1,15 +1,20 @@
 /**
  * The collection feature: collection runs (采集, spec endpoints 3 and 6) and the input ledger (进项台账)
  * built from them, always for the active enterprise. Owns collected_invoice, its lines, its change
- * history and collection_run. Certification reads candidates and writes outcomes through `api`.
+ * history and collection_run, all through the ledger port's collection store (`deps.ledger`, store.ts):
+ * the same code on the desk's SQLite file or a team's PostgreSQL. Only the 今日同步-at-start preference
+ * stays on the desk's own connection (preference-repo.ts). Certification reads candidates and writes
+ * outcomes through `api`.
  */
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import type { CorePorts } from '../../ports.js';
 import type { LedgerFilter, LedgerTotals } from '../../../shared/ipc/schemas/collection.js';
-import { createCollectionRepo, type TRACKED_FIELDS } from './repo.js';
-import { createLedgerRepo, type CertificationCandidate } from './ledger-repo.js';
-import { createPeriodRepo, type InputKindSums } from './period-repo.js';
+import type { LedgerStores } from '../../ledger/port.js';
+import type { CertificationCandidate } from './ledger-repo.js';
+import type { InputKindSums } from './period-repo.js';
+import { createCollectionPreferenceRepo } from './preference-repo.js';
+import type { StatusUpdate } from './store.js';
 import { exportLedger } from './ledger-export.js';
 import { createCollectionService } from './service.js';
 
@@ -18,29 +23,41 @@ const MAX_EXPORT_ROWS = 200_000;
 
 export interface CollectionApi {
   /** The active enterprise's invoices among `ids`. */
-  candidates(ids: readonly number[]): CertificationCandidate[];
-  /** Writes certification outcomes onto the invoices held, keeping each change. */
-  updateStatus(updates: ReadonlyArray<{ FPDM: string; FPHM: string } & Partial<Record<(typeof TRACKED_FIELDS)[number], string | null>>>, source: string): void;
+  candidates(ids: readonly number[]): Promise<CertificationCandidate[]>;
+  /**
+   * Writes certification outcomes onto the invoices held, keeping each change, through `tx` (the caller's
+   * ledger transaction); answers the ids changed, to be announced with `announceUpdated` once it committed.
+   */
+  updateStatus(tx: LedgerStores, updates: readonly StatusUpdate[], source: string): Promise<number[]>;
+  /** Tells the views that these invoices of the active enterprise changed (after their transaction committed). */
+  announceUpdated(ids: readonly number[]): void;
   /** The current period of the active enterprise and its selection deadline (GXJZR), from what was collected. */
-  currentWindow(): { DQSKSSQ: string; GXJZR: string | null } | null;
+  currentWindow(): Promise<{ DQSKSSQ: string; GXJZR: string | null } | null>;
   /** Totals of the active enterprise's ledger under a filter. */
-  totals(filter: LedgerFilter): LedgerTotals;
+  totals(filter: LedgerFilter): Promise<LedgerTotals>;
   /** Per invoice kind, the active enterprise's invoices of a tax period and those certified for it (months yyyyMM). */
-  periodSums(months: readonly string[]): InputKindSums[];
+  periodSums(months: readonly string[]): Promise<InputKindSums[]>;
   /** Valid tax certified per tax period, `from`..`to` (yyyyMM), of the active enterprise. */
-  certifiedByMonth(from: string, to: string): Array<{ month: string; validTaxFen: number }>;
+  certifiedByMonth(from: string, to: string): Promise<Array<{ month: string; validTaxFen: number }>>;
   /** Resolves when no collection run is being worked. */
   idle(): Promise<void>;
 }
 
 export function createCollectionFeature(
-  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit' | 'uiLanguage' | 'changes'> & { enterprise: () => string; dialog: () => CorePorts['dialog']; retryDelayMs?: number; pageSize?: number },
+  deps: Pick<FeatureDeps, 'db' | 'ledger' | 'environment' | 'client' | 'now' | 'emit' | 'uiLanguage' | 'changes'> & {
+    enterprise: () => string;
+    dialog: () => CorePorts['dialog'];
+    retryDelayMs?: number;
+    pageSize?: number;
+  },
 ): Feature<CollectionApi> & { api: CollectionApi } {
-  const repo = createCollectionRepo(deps.db, deps.environment);
-  const ledger = createLedgerRepo(deps.db, deps.environment);
-  const period = createPeriodRepo(deps.db, deps.environment);
+  const { environment } = deps;
+  const store = deps.ledger.collection;
   const service = createCollectionService({
-    repo,
+    ledger: deps.ledger,
+    environment,
+    // The desk's own choice, on its own file whichever ledger it uses (docs/team-ledger.md §1).
+    preference: createCollectionPreferenceRepo(deps.db, environment),
     client: deps.client,
     enterprise: deps.enterprise,
     now: deps.now,
@@ -55,8 +72,8 @@ export function createCollectionFeature(
   return {
     name: 'collection',
     registerIpc(router) {
-      router.handle('collection:start', (request) => ({ runIds: service.start(request) }));
-      router.handle('collection:sync', () => ({ runIds: service.sync() }));
+      router.handle('collection:start', async (request) => ({ runIds: await service.start(request) }));
+      router.handle('collection:sync', async () => ({ runIds: await service.sync() }));
       router.handle('collection:runs', () => service.runs());
       router.handle('collection:settings', () => service.settings());
       router.handle('collection:setSyncOnStart', ({ syncOnStart }) => {
@@ -64,32 +81,32 @@ export function createCollectionFeature(
         deps.changes.publish({ aggregate: 'settings', action: 'updated', ids: [], enterprise: null });
         return answer;
       });
-      router.handle('collection:ledger', ({ limit, cursor, ...filter }) => {
+      router.handle('collection:ledger', async ({ limit, cursor, ...filter }) => {
         const enterprise = deps.enterprise();
         // The totals are one aggregate over the filtered ledger: asked once, with the first page.
-        return { ...ledger.page(enterprise, filter, cursor, limit), totals: cursor === undefined ? ledger.totals(enterprise, filter) : null };
+        const page = await store.page(environment, enterprise, filter, cursor, limit);
+        return { ...page, totals: cursor === undefined ? await store.totals(environment, enterprise, filter) : null };
       });
-      router.handle('collection:detail', ({ id }) => ledger.detail(deps.enterprise(), id));
-      router.handle('collection:export', ({ format, ...filter }) => {
+      router.handle('collection:detail', ({ id }) => store.detail(environment, deps.enterprise(), id));
+      router.handle('collection:export', async ({ format, ...filter }) => {
         const dialog = deps.dialog();
         if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'collection.errors.noDialog');
         const stamp = deps.now().toISOString().slice(0, 10).replaceAll('-', '');
-        return exportLedger(ledger.all(deps.enterprise(), filter, MAX_EXPORT_ROWS), format, dialog, stamp, deps.uiLanguage());
+        return exportLedger(await store.all(environment, deps.enterprise(), filter, MAX_EXPORT_ROWS), format, dialog, stamp, deps.uiLanguage());
       });
     },
     start: () => service.resume(),
     stop: () => service.stop(),
     api: {
-      candidates: (ids) => ledger.candidates(deps.enterprise(), ids),
-      updateStatus(updates, source) {
-        const enterprise = deps.enterprise();
-        const ids = repo.updateStatus(enterprise, updates, source, deps.now().toISOString());
-        if (ids.length > 0) deps.changes.publish({ aggregate: 'collectedInvoice', action: 'updated', ids, enterprise });
+      candidates: (ids) => store.candidates(environment, deps.enterprise(), ids),
+      updateStatus: (tx, updates, source) => tx.collection.updateStatus(environment, deps.enterprise(), updates, source, deps.now().toISOString()),
+      announceUpdated(ids) {
+        if (ids.length > 0) deps.changes.publish({ aggregate: 'collectedInvoice', action: 'updated', ids: [...ids], enterprise: deps.enterprise() });
       },
-      currentWindow: () => ledger.currentWindow(deps.enterprise()),
-      totals: (filter) => ledger.totals(deps.enterprise(), filter),
-      periodSums: (months) => period.byKind(deps.enterprise(), months),
-      certifiedByMonth: (from, to) => period.certifiedByMonth(deps.enterprise(), from, to),
+      currentWindow: () => store.currentWindow(environment, deps.enterprise()),
+      totals: (filter) => store.totals(environment, deps.enterprise(), filter),
+      periodSums: (months) => store.periodSums(environment, deps.enterprise(), months),
+      certifiedByMonth: (from, to) => store.certifiedByMonth(environment, deps.enterprise(), from, to),
       idle: () => service.idle(),
     },
   };

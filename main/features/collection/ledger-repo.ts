@@ -16,7 +16,8 @@ import type { LedgerFilter, LedgerRow, LedgerTotals } from '../../../shared/ipc/
 
 const fen = (column: string) => `coalesce(sum(CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)), 0)`;
 
-function yuan(totalFen: number): string {
+/** Integer fen as a yuan amount with two decimals. */
+export function yuan(totalFen: number): string {
   const sign = totalFen < 0 ? '-' : '';
   const abs = Math.abs(totalFen);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
@@ -51,7 +52,7 @@ export function decodeLedgerCursor(cursor: string | undefined): LedgerCursor | n
   if (undated) return { date: null, id: Number(undated[1]) };
   throw new IpcFailure('VALIDATION_FAILED', 'collection.errors.invalidCursor');
 }
-const encodeLedgerCursor = (row: { issue_date: string | null; id: number }) => (row.issue_date === null ? `n${row.id}` : `d${row.issue_date}:${row.id}`);
+export const encodeLedgerCursor = (row: { issue_date: string | null; id: number }) => (row.issue_date === null ? `n${row.id}` : `d${row.issue_date}:${row.id}`);
 
 export function createLedgerRepo(db: Db, environment: Environment) {
   function where(enterprise: string, filter: LedgerFilter): { sql: string; params: unknown[] } {

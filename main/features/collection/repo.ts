@@ -59,6 +59,7 @@ export type CollectionKind = '01' | '03' | '08' | '14' | '31' | 'main';
 
 export interface RunRow {
   id: number;
+  environment: Environment;
   enterprise: string;
   kind: CollectionKind;
   PCH: string;
@@ -107,8 +108,8 @@ export interface CollectedPage {
 
 /** `environment` scopes runs and queries; storeCollectedPage names its own. */
 export function createCollectionRepo(db: Db, environment: Environment = 'sandbox') {
-  const existing = db.prepare<[Environment, string, string], { id: number } & Record<Tracked, string | null>>(
-    `SELECT id, ${TRACKED_FIELDS.join(', ')} FROM collected_invoice WHERE environment = ? AND FPDM = ? AND FPHM = ?`,
+  const existing = db.prepare<[Environment, string, string], { id: number; enterprise: string | null } & Record<Tracked, string | null>>(
+    `SELECT id, enterprise, ${TRACKED_FIELDS.join(', ')} FROM collected_invoice WHERE environment = ? AND FPDM = ? AND FPHM = ?`,
   );
   const upsert = db.prepare<unknown[], { id: number }>(
     `INSERT INTO collected_invoice (environment, ${HEADER_COLUMNS.join(', ')})
@@ -203,10 +204,6 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
   const recentRuns = db.prepare<[Environment, string, number], RunRow>(`SELECT * FROM collection_run WHERE environment = ? AND enterprise = ? ORDER BY id DESC LIMIT ?`);
   const finishRun = db.prepare<[RunStatus, string | null, string, number]>(`UPDATE collection_run SET status = ?, error = ?, updated_at = ? WHERE id = ?`);
   const noteError = db.prepare<[string, string, number]>(`UPDATE collection_run SET error = ?, updated_at = ? WHERE id = ?`);
-  const getPreference = db.prepare<[Environment], { sync_on_start: number }>(`SELECT sync_on_start FROM collection_preference WHERE environment = ?`);
-  const setPreference = db.prepare<[Environment, number]>(
-    `INSERT INTO collection_preference (environment, sync_on_start) VALUES (?, ?) ON CONFLICT (environment) DO UPDATE SET sync_on_start = excluded.sync_on_start`,
-  );
 
   const storeLoosePage = db.transaction((page: CollectedPage): number[] =>
     storeInvoices(page.environment, page.records, (record) => record.GMFSBH ?? '', page.PCH, page.collectedAt).map((s) => s.id),
@@ -216,13 +213,13 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
     storePage: (page: StoredPage) => storePage(page),
     /** Stores one page atomically outside a run; returns the local ids of its invoices, in order. */
     storeCollectedPage: (page: CollectedPage): number[] => storeLoosePage(page),
-    /** Writes certification outcomes onto invoices held (status fields, with their change history). */
-    /** Answers the ids of the invoices that changed (for the change feed). */
+    /** Writes certification outcomes onto invoices held (status fields, with their change history); answers the ids changed. */
     updateStatus: db.transaction((enterprise: string, updates: ReadonlyArray<{ FPDM: string; FPHM: string } & Partial<Record<Tracked, string | null>>>, source: string, at: string): number[] => {
       const changed: number[] = [];
       for (const update of updates) {
         const before = existing.get(environment, update.FPDM, update.FPHM);
-        if (!before) continue;
+        // Another enterprise's invoice of the same code and number is not this enterprise's to change.
+        if (!before || before.enterprise !== enterprise) continue;
         const sets: string[] = [];
         const values: Array<string | null> = [];
         for (const field of TRACKED_FIELDS) {
@@ -233,7 +230,8 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
           values.push(next);
           insertChange.run(before.id, field, before[field], next, source, at);
         }
-        if (sets.length > 0 && db.prepare(`UPDATE collected_invoice SET ${sets.join(', ')} WHERE id = ? AND enterprise = ?`).run(...values, before.id, enterprise).changes > 0) {
+        if (sets.length > 0) {
+          db.prepare(`UPDATE collected_invoice SET ${sets.join(', ')} WHERE id = ?`).run(...values, before.id);
           changed.push(before.id);
         }
       }
@@ -246,10 +244,12 @@ export function createCollectionRepo(db: Db, environment: Environment = 'sandbox
     unfinishedRuns: (): RunRow[] => unfinished.all(environment),
     lastDoneEnd: (enterprise: string, kind: CollectionKind): string | null => lastDone.get(environment, enterprise, kind)?.CJJSRQ ?? null,
     recentRuns: (enterprise: string, limit: number): RunRow[] => recentRuns.all(environment, enterprise, limit),
-    finishRun: (id: number, status: RunStatus, error: string | null, at: string) => finishRun.run(status, error, at, id),
-    noteRunError: (id: number, error: string, at: string) => noteError.run(error, at, id),
-    syncOnStart: (): boolean => (getPreference.get(environment)?.sync_on_start ?? 0) === 1,
-    setSyncOnStart: (on: boolean) => setPreference.run(environment, on ? 1 : 0),
+    finishRun(id: number, status: RunStatus, error: string | null, at: string): void {
+      finishRun.run(status, error, at, id);
+    },
+    noteRunError(id: number, error: string, at: string): void {
+      noteError.run(error, at, id);
+    },
   };
 }
 

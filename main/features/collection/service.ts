@@ -1,7 +1,8 @@
 /**
  * Collection runs (spec endpoints 3 and 6): one run is one logical request — one PCH — paged by KSHS
  * until ZHS rows have come, then closed with ZTBZ 0. The PCH and the next KSHS are stored with every page
- * (repo.storePage, one transaction), so a run cut by a crash or a closed app resumes after restart with
+ * (the collection store's storePage, in one short ledger transaction after the page was fetched — the
+ * request never runs inside it), so a run cut by a crash or a closed app resumes after restart with
  * the same PCH where it stopped; a page whose answer was lost is asked again with its own KSHS, which the
  * service answers unchanged. Runs are worked one at a time in the background and report progress
  * (rows / ZHS) as events. 今日同步 collects every kind since the last successful run of that kind.
@@ -13,7 +14,10 @@ import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { CollectionRunView } from '../../../shared/ipc/schemas/collection.js';
 import { chinaDateTime, compactDay } from './china-time.js';
 import { fromCollected, fromMainInformation } from './records.js';
-import type { CollectionKind, CollectionRepo, RunRow } from './repo.js';
+import type { Ledger } from '../../ledger/port.js';
+import type { Environment } from '../../../shared/ipc/index.js';
+import type { CollectionPreferenceRepo } from './preference-repo.js';
+import type { CollectionKind, RunRow, StoredPage } from './repo.js';
 
 export const ALL_KINDS: readonly CollectionKind[] = ['01', '03', '08', '14', '31', 'main'];
 /** The start of the initial collection (the spec: uncertified invoices since 2017-01-01). */
@@ -22,7 +26,11 @@ export const INITIAL_FROM = '20170101000000';
 const PAGE_ATTEMPTS = 4;
 
 export interface CollectionServiceDeps {
-  repo: CollectionRepo;
+  /** The input ledger and its runs (the ledger port's collection store). */
+  ledger: Ledger;
+  environment: Environment;
+  /** Whether 今日同步 runs at start: the desk's own choice, on its SQLite file. */
+  preference: CollectionPreferenceRepo;
   client: () => ServiceClient;
   /** Tax number of the active enterprise: the buyer (GMFSBH) collected for. */
   enterprise: () => string;
@@ -79,15 +87,18 @@ export function toRunView(run: RunRow): CollectionRunView {
 }
 
 export function createCollectionService(deps: CollectionServiceDeps) {
-  const { repo } = deps;
+  const { ledger, environment, preference } = deps;
+  const store = ledger.collection;
   const at = () => deps.now().toISOString();
+  /** A page and the run's next step, kept together or not at all. */
+  const storePage = (page: StoredPage) => ledger.transaction((tx) => tx.collection.storePage(environment, page));
   const queue: number[] = [];
   let working: Promise<void> | null = null;
   let stopping = false;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  const report = (id: number) => {
-    const run = repo.run(id);
+  const report = async (id: number) => {
+    const run = await store.run(environment, id);
     if (run) deps.progress(toRunView(run));
   };
 
@@ -104,14 +115,17 @@ export function createCollectionService(deps: CollectionServiceDeps) {
             .then((p) => ({ ...p, records: p.records.map(fromCollected) }));
     if (closing) {
       // The closing request starts after the last row, so it carries none; any it did carry are kept.
-      if (page.records.length > 0) {
-        repo.storePage({ runId: run.id, PCH: run.PCH, enterprise: run.enterprise, records: page.records, totalRows: page.totalRows, nextKshs: run.next_kshs + page.records.length, complete: true, at: at() });
-      }
-      repo.finishRun(run.id, 'done', null, at());
+      const records = page.records;
+      await ledger.transaction(async (tx) => {
+        if (records.length > 0) {
+          await tx.collection.storePage(environment, { runId: run.id, PCH: run.PCH, enterprise: run.enterprise, records, totalRows: page.totalRows, nextKshs: run.next_kshs + records.length, complete: true, at: at() });
+        }
+        await tx.collection.finishRun(run.id, 'done', null, at());
+      });
       return;
     }
     const nextKshs = page.startRow + page.rowsReturned;
-    repo.storePage({
+    await storePage({
       runId: run.id,
       PCH: run.PCH,
       enterprise: run.enterprise,
@@ -127,7 +141,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     let attempts = 0;
     for (;;) {
       if (stopping) return;
-      const run = repo.run(id);
+      const run = await store.run(environment, id);
       if (!run || run.status === 'done' || run.status === 'failed') return;
       try {
         await step(run);
@@ -135,23 +149,23 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       } catch (error) {
         if (!(error instanceof TransportError)) {
           if (!(error instanceof ServiceError)) console.error('[collection] run failed', id, error instanceof Error ? error.message : error);
-          repo.finishRun(id, 'failed', JSON.stringify(runFailure(error)), at());
-          report(id);
+          await store.finishRun(id, 'failed', JSON.stringify(runFailure(error)), at());
+          await report(id);
           return;
         }
         attempts += 1;
         if (attempts >= PAGE_ATTEMPTS) {
           // Left running: 今日同步 or the next start resumes it with the same PCH and KSHS. Until then it is
           // stopped, not collecting — said so (collection.errors.stalled), so no view counts it as going on.
-          repo.noteRunError(id, JSON.stringify({ key: 'collection.errors.stalled', params: runFailure(error).params }), at());
-          report(id);
+          await store.noteRunError(id, JSON.stringify({ key: 'collection.errors.stalled', params: runFailure(error).params }), at());
+          await report(id);
           return;
         }
-        repo.noteRunError(id, JSON.stringify(runFailure(error)), at());
+        await store.noteRunError(id, JSON.stringify(runFailure(error)), at());
         await sleep((deps.retryDelayMs ?? 500) * attempts);
         continue;
       }
-      report(id);
+      await report(id);
     }
   }
 
@@ -174,55 +188,57 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     })();
   }
 
-  function createRuns(kinds: readonly CollectionKind[], range: (kind: CollectionKind) => { from: string; to: string }): number[] {
+  async function createRuns(kinds: readonly CollectionKind[], range: (kind: CollectionKind) => Promise<{ from: string; to: string }>): Promise<number[]> {
     const enterprise = deps.enterprise();
     const now = at();
-    return kinds.map((kind) => {
-      const { from, to } = range(kind);
-      const id = repo.createRun({ enterprise, kind, PCH: newBatchNumber(), CJKSRQ: from, CJJSRQ: to }, now);
-      report(id);
-      return id;
-    });
+    const ids: number[] = [];
+    for (const kind of kinds) {
+      const { from, to } = await range(kind);
+      const id = await store.createRun(environment, { enterprise, kind, PCH: newBatchNumber(), CJKSRQ: from, CJJSRQ: to }, now);
+      await report(id);
+      ids.push(id);
+    }
+    return ids;
   }
 
   /** Unfinished runs of the active enterprise first, so a sync never opens a second PCH beside a cut one. */
-  function resumeUnfinished(): number[] {
-    const ids = repo.unfinishedRuns().map((run) => run.id);
+  async function resumeUnfinished(): Promise<number[]> {
+    const ids = (await store.unfinishedRuns(environment)).map((run) => run.id);
     enqueue(ids);
     return ids;
   }
 
   return {
-    start(request: { kinds: readonly CollectionKind[]; from: string; to: string }): number[] {
+    async start(request: { kinds: readonly CollectionKind[]; from: string; to: string }): Promise<number[]> {
       if (request.from > request.to) throw new IpcFailure('VALIDATION_FAILED', 'collection.errors.range');
       const unique = [...new Set(request.kinds)];
-      const ids = createRuns(unique, () => ({ from: `${compactDay(request.from)}000000`, to: `${compactDay(request.to)}235959` }));
+      const ids = await createRuns(unique, () => Promise.resolve({ from: `${compactDay(request.from)}000000`, to: `${compactDay(request.to)}235959` }));
       enqueue(ids);
       return ids;
     },
     /** 今日同步: every kind from the end of its last successful run (or the initial collection) to now. */
-    sync(): number[] {
-      const resumed = resumeUnfinished();
+    async sync(): Promise<number[]> {
+      const resumed = await resumeUnfinished();
       const enterprise = deps.enterprise();
-      const pendingKinds = new Set(repo.unfinishedRuns().filter((run) => run.enterprise === enterprise).map((run) => run.kind));
+      const pendingKinds = new Set((await store.unfinishedRuns(environment)).filter((run) => run.enterprise === enterprise).map((run) => run.kind));
       const to = chinaDateTime(deps.now().getTime());
-      const ids = createRuns(
+      const ids = await createRuns(
         ALL_KINDS.filter((kind) => !pendingKinds.has(kind)),
-        (kind) => ({ from: repo.lastDoneEnd(enterprise, kind) ?? INITIAL_FROM, to }),
+        async (kind) => ({ from: (await store.lastDoneEnd(environment, enterprise, kind)) ?? INITIAL_FROM, to }),
       );
       enqueue(ids);
       return [...resumed, ...ids];
     },
-    runs: (): CollectionRunView[] => repo.recentRuns(deps.enterprise(), 30).map(toRunView),
-    settings: () => ({ syncOnStart: repo.syncOnStart() }),
+    runs: async (): Promise<CollectionRunView[]> => (await store.recentRuns(environment, deps.enterprise(), 30)).map(toRunView),
+    settings: () => ({ syncOnStart: preference.syncOnStart() }),
     setSyncOnStart(on: boolean) {
-      repo.setSyncOnStart(on);
-      return { syncOnStart: repo.syncOnStart() };
+      preference.setSyncOnStart(on);
+      return { syncOnStart: preference.syncOnStart() };
     },
     /** At start-up: resume what a crash or a quit cut short, then 今日同步 when the clerk asked for it. */
-    resume(): void {
-      if (repo.syncOnStart()) this.sync();
-      else resumeUnfinished();
+    async resume(): Promise<void> {
+      if (preference.syncOnStart()) await this.sync();
+      else await resumeUnfinished();
     },
     /** Settles the run in flight: the page being fetched is stored or not at all. */
     async stop(): Promise<void> {

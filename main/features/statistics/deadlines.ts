@@ -15,7 +15,7 @@ import type { NotificationPort } from '../../ports.js';
 export const DEADLINE_CHECK_MS = 60 * 60_000;
 
 export interface DeadlineWatchDeps {
-  check: () => { deadlines: Deadline[]; uncertified: number; enterprise: string };
+  check: () => Promise<{ deadlines: Deadline[]; uncertified: number; enterprise: string }>;
   enterpriseName: () => string;
   notifier: NotificationPort | undefined;
   language: () => UiLanguage;
@@ -28,10 +28,10 @@ export function createDeadlineWatch(deps: DeadlineWatchDeps) {
   const shown = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
 
-  function tick(): void {
-    let state: ReturnType<DeadlineWatchDeps['check']>;
+  async function tick(): Promise<void> {
+    let state: Awaited<ReturnType<DeadlineWatchDeps['check']>>;
     try {
-      state = deps.check();
+      state = await deps.check();
     } catch (error) {
       (deps.log ?? console.warn)(`[statistics] deadline check failed: ${error instanceof Error ? error.message : String(error)}`);
       return;
@@ -53,10 +53,10 @@ export function createDeadlineWatch(deps: DeadlineWatchDeps) {
   }
 
   return {
-    start(): void {
-      tick();
-      timer = setInterval(tick, deps.everyMs ?? DEADLINE_CHECK_MS);
+    async start(): Promise<void> {
+      timer = setInterval(() => void tick(), deps.everyMs ?? DEADLINE_CHECK_MS);
       timer.unref();
+      await tick();
     },
     stop(): void {
       if (timer) clearInterval(timer);

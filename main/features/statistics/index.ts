@@ -74,7 +74,7 @@ export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
       router.handle('statistics:export', async (period) => {
         const dialog = deps.ports.dialog;
         if (!dialog) throw new IpcFailure('VALIDATION_FAILED', 'statistics.errors.noDialog');
-        const stats = service.period(period);
+        const stats = await service.period(period);
         const language = deps.uiLanguage();
         const file = await dialog.chooseSavePath(statisticsFileName(stats, language), [exportFilter('xlsx', language)]);
         if (file === null) return { path: null };
@@ -88,7 +88,7 @@ export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
       });
     },
     // A switch of enterprise has its own deadlines: look at once rather than at the next tick.
-    on: { 'enterprises:activeChanged': () => watch.tick() },
+    on: { 'enterprises:activeChanged': () => void watch.tick() },
     start: () => watch.start(),
     stop: () => watch.stop(),
   };

@@ -30,13 +30,13 @@ const compact = (day: string) => day.replaceAll('-', '');
 const dashed = (compactDay: string) => `${compactDay.slice(0, 4)}-${compactDay.slice(4, 6)}-${compactDay.slice(6, 8)}`;
 
 export function createStatisticsService(deps: StatisticsServiceDeps) {
-  function period(request: TaxPeriod): PeriodStatistics {
+  async function period(request: TaxPeriod): Promise<PeriodStatistics> {
     const enterprise = deps.enterprise();
     const months = monthsOf(request);
     const { from, to } = daysOf(request);
     const output = outputFigures(deps.repo.buckets(enterprise, months[0]!, months[months.length - 1]!));
     let certifiedTaxFen = 0;
-    const inputRows: InputKindRow[] = deps.collection.periodSums(months).map((row) => {
+    const inputRows: InputKindRow[] = (await deps.collection.periodSums(months)).map((row) => {
       certifiedTaxFen += row.certifiedValidTaxFen;
       return {
         kind: row.kind,
@@ -66,15 +66,15 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
   }
 
   /** The current selection window and how many of its invoices are still to certify. */
-  function uncertified(): { period: string | null; deadline: string | null; count: number } {
-    const window = deps.collection.currentWindow();
+  async function uncertified(): Promise<{ period: string | null; deadline: string | null; count: number }> {
+    const window = await deps.collection.currentWindow();
     if (!window) return { period: null, deadline: null, count: 0 };
-    const count = deps.collection.totals({ period: window.DQSKSSQ, RZZT: '0', FPZT: '0' }).count;
+    const { count } = await deps.collection.totals({ period: window.DQSKSSQ, RZZT: '0', FPZT: '0' });
     return { period: window.DQSKSSQ, deadline: window.GXJZR && /^\d{8}$/.test(window.GXJZR) ? dashed(window.GXJZR) : null, count };
   }
 
   /** The certification deadline of the current window and the next VAT filing deadline, as of today. */
-  function deadlines(today: string, window: ReturnType<typeof uncertified>): Deadline[] {
+  function deadlines(today: string, window: Awaited<ReturnType<typeof uncertified>>): Deadline[] {
     const found: Deadline[] = [];
     const make = (kind: Deadline['kind'], date: string): Deadline => {
       const daysLeft = daysBetween(today, date);
@@ -90,21 +90,21 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
 
   return {
     period,
-    deadlines: () => {
-      const window = uncertified();
+    deadlines: async () => {
+      const window = await uncertified();
       return { deadlines: deadlines(chinaDay(deps.now()), window), uncertified: window.count, enterprise: deps.enterprise() };
     },
-    dashboard(): Dashboard {
+    async dashboard(): Promise<Dashboard> {
       const now = deps.now();
       const enterprise = deps.enterprise();
       const months = lastTwelveMonths(now);
       const first = months[0]!;
       const last = months[months.length - 1]!;
       const output = new Map(deps.repo.monthlyTax(enterprise, first, last).map((row) => [row.month, row.taxFen]));
-      const input = new Map(deps.collection.certifiedByMonth(first, last).map((row) => [row.month, row.validTaxFen]));
+      const input = new Map((await deps.collection.certifiedByMonth(first, last)).map((row) => [row.month, row.validTaxFen]));
       const monthly: MonthTaxes[] = months.map((month) => ({ month, outputTax: yuan(output.get(month) ?? 0), certifiedInputTax: yuan(input.get(month) ?? 0) }));
       const current = currentMonth(now);
-      const window = uncertified();
+      const window = await uncertified();
       const today = chinaDay(now);
       return {
         enterprise,

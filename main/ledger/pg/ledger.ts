@@ -14,6 +14,8 @@ import { createPgHistoryStore } from './stores/history.js';
 import { createPgLibraryStore } from './stores/libraries.js';
 import { createPgTemplateStore } from './stores/templates.js';
 import { inTeamTransaction } from './transaction.js';
+import { createPgCertificationStore } from './stores/certif.js';
+import { createPgCollectionStore } from './stores/collect.js';
 import type { Queryable } from './outbox.js';
 
 export interface PgLedgerOptions {
@@ -37,6 +39,8 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     history: createPgHistoryStore(connection),
     libraries: createPgLibraryStore(connection, actor),
     templates: createPgTemplateStore(connection, actor),
+    collection: createPgCollectionStore(connection),
+    certification: createPgCertificationStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -46,6 +50,8 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     history: own.history,
     libraries: own.libraries,
     templates: own.templates,
+    collection: own.collection,
+    certification: own.certification,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

@@ -28,6 +28,9 @@ import { createSqliteHistoryStore } from './history.js';
 import { sqliteLibraryStore } from './libraries.js';
 import { sqliteTemplateStore } from './templates.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
+import { createCertificationRepo } from '../../features/certification/repo.js';
+import { createSqliteCertificationStore } from './certif.js';
+import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 
 export type SqliteLedgerOptions = SqliteOutboxOptions;
 
@@ -44,11 +47,15 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const libraries = sqliteLibraryStore(db);
   const templates = sqliteTemplateStore(db);
+  const collectionRepos = sqliteCollectionRepos(db);
+  const certificationRepo = createCertificationRepo(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     libraries: libraries(connection),
     templates: templates(connection),
+    collection: createSqliteCollectionStore(collectionRepos, connection),
+    certification: createSqliteCertificationStore(certificationRepo, connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -102,6 +109,8 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     history: own.history,
     libraries: own.libraries,
     templates: own.templates,
+    collection: own.collection,
+    certification: own.certification,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

@@ -7,5 +7,6 @@ import { historyFragmentSearch } from './0004-history-fragment-search.js';
 import { historyDateBounds } from './0005-history-date-bounds.js';
 import { issuedInvoiceVoiding } from './0006-issued-invoice-voiding.js';
 import { clerks } from './0007-clerks.js';
+import { certificationItemOptionalValidTax } from './0008-certification-item-optional-valid-tax.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax];
