@@ -40,6 +40,7 @@ export function createCertificationFeature(deps: Pick<FeatureDeps, 'ledger' | 'e
   const selection = createSelectionService({ store: deps.ledger.certification, service, collection: deps.collection, environment: deps.environment, buyer, now: deps.now });
   return {
     name: 'certification',
+    ledger: 'port',
     registerIpc: (router) => registerCertificationIpc(router, service, selection, buyer),
     outboxHandlers: { [CERTIFICATION_OUTBOX_KIND]: service.outboxHandler(deps.client) },
   };

@@ -47,7 +47,7 @@ const result = (n: number, over: Partial<CertificationResultElement> = {}): Cert
   RZRQ: '2026-11-25',
   RZCLZT: '4',
   RZSQ: '202611',
-  PCZT: '2',
+  PCZT: 'Y',
   GLZT: '0',
   ...over,
 });
@@ -107,7 +107,7 @@ describe.each([
     expect(await ledger.certification.countsFor('sandbox', ENT, '202611')).toEqual({ pending: 2, succeeded: 1 });
 
     await ledger.transaction(async (tx) => {
-      await tx.certification.applyResults(id, [result(2, { RZCLZT: '5', RZZT: '0', RZRQ: '', SBYY: '03' }), result(3)]);
+      await tx.certification.applyResults(id, [result(2, { RZCLZT: '5', RZZT: '0', RZRQ: '', SBYY: '3' }), result(3)]);
       await tx.certification.setStatus(pch('A'), 'done', T2, null, 'finished');
     });
     expect(await ledger.certification.findByPch(pch('A'))).toMatchObject({ status: 'done', ZTDM: '0000', ZTXX: 'finished', updated_at: T2 });
@@ -120,8 +120,8 @@ describe.each([
       RZZT: '0',
       RZRQ: '',
       RZCLZT: '5',
-      SBYY: '03',
-      PCZT: '2',
+      SBYY: '3',
+      PCZT: 'Y',
       GLZT: '0',
     });
     expect(await ledger.certification.countsFor('sandbox', ENT, '202611')).toEqual({ succeeded: 2, failed: 1 });
@@ -133,15 +133,15 @@ describe.each([
     const first = await submit(ledger, batch(pch('A'), [item(1), item(2)]), T0);
     const second = await submit(ledger, batch(pch('B'), [item(3)]), T1);
     await submit(ledger, batch(pch('C'), [item(1, { GMFSBH: OTHER })], { GMFSBH: OTHER }), T1);
-    await ledger.transaction((tx) => tx.certification.applyResults(first, [result(1, { RZCLZT: '5', RZZT: '0', SBYY: '03' }), result(2, { RZCLZT: '5', RZZT: '0', SBYY: '07' })]));
+    await ledger.transaction((tx) => tx.certification.applyResults(first, [result(1, { RZCLZT: '5', RZZT: '0', SBYY: '3' }), result(2, { RZCLZT: '5', RZZT: '0', SBYY: '7' })]));
     await ledger.transaction((tx) => tx.certification.setStatus(pch('A'), 'done', T1));
     expect((await ledger.certification.list('sandbox', ENT, 10)).map((row) => row.PCH)).toEqual([pch('B'), pch('A')]);
     expect((await ledger.certification.list('sandbox', ENT, 1)).map((row) => row.id)).toEqual([second]);
     expect(await ledger.certification.list('remote', ENT, 10)).toEqual([]);
     const failed = await ledger.certification.lastFailed('sandbox', ENT);
     expect(failed.map((row) => [row.batch_id, row.FPHM, row.SBYY, row.SQSKSSQ, row.YXSE]).sort()).toEqual([
-      [first, '10000001', '03', '202611', '13.00'],
-      [first, '10000002', '07', '202611', '13.00'],
+      [first, '10000001', '3', '202611', '13.00'],
+      [first, '10000002', '7', '202611', '13.00'],
     ]);
     expect(await ledger.certification.resentAfter(first, '3300231130', '10000001')).toBe(false);
     // Sent again in a later batch: no longer the last failure, and known as resent.
