@@ -13,6 +13,7 @@
  */
 
 import type { HistoryStore } from '../features/history/store.js';
+import type { ClerkStore } from '../features/clerks/store.js';
 import type { LibraryStore } from '../features/libraries/store.js';
 import type { TemplateStore } from '../features/templates/store.js';
 import type { CertificationStore } from '../features/certification/store.js';
@@ -89,6 +90,8 @@ export interface LedgerStores {
   /** The input ledger: collected invoices, their lines and changes, collection runs. */
   readonly collection: CollectionStore;
   readonly certification: CertificationStore;
+  /** The clerks who sign in and sign their work (main/features/clerks/store.ts). */
+  readonly clerks: ClerkStore;
 }
 
 export interface Ledger extends LedgerStores {

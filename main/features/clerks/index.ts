@@ -6,6 +6,12 @@
  *
  * While no clerk exists the desk works as before (one implicit clerk with every right); the first clerk must be
  * an admin, and adding them signs them in. A restart (or a restore, which reopens the core) starts signed out.
+ *
+ * The clerks are read and written through the ledger port only (`ledger.clerks`, store.ts): on a team ledger
+ * every desk signs in against the same clerks. The rights check stays cheap: it reads this desk's session
+ * (who is signed in, whether clerks exist), kept in memory — loaded at start and refreshed whenever the
+ * session is asked for, a clerk signs in or the clerks change here — never a query per call. `db` is only the
+ * key the desk's signed-in name is kept under for the writers (main/db/actor.ts), no table of it is read.
  */
 import { randomUUID } from 'node:crypto';
 import { IpcFailure, type Channel, type IpcResult } from '../../../shared/ipc/index.js';
@@ -14,7 +20,7 @@ import { setActor } from '../../db/actor.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { authorizeChannel } from './authorize.js';
 import { hashPin, verifyPin } from './pin.js';
-import { createClerkRepo, type StoredClerk } from './repo.js';
+import type { StoredClerk } from './store.js';
 
 export interface ClerksApi {
   /** The router's check (main/ipc/router.ts): null lets the call through, else the refusal to answer. */
@@ -23,9 +29,11 @@ export interface ClerksApi {
   current(): SignedInClerk | null;
 }
 
-export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'now'>): Feature<ClerksApi> & { api: ClerksApi } {
-  const repo = createClerkRepo(deps.db);
-  let clerksExist = repo.count() > 0;
+export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'now'>): Feature<ClerksApi> & { api: ClerksApi } {
+  const { ledger } = deps;
+  const store = ledger.clerks;
+  // Closed until start() has read the ledger: no call reaches a handler before that (core.ts starts first).
+  let clerksExist = true;
   let current: SignedInClerk | null = null;
   setActor(deps.db, () => current?.name ?? null);
 
@@ -35,37 +43,45 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'now'>): Feat
   const signIn = (clerk: StoredClerk) => {
     current = { id: clerk.id, name: clerk.name, role: clerk.role };
   };
-  const found = (id: number): StoredClerk => {
-    const clerk = repo.byId(id);
+  const found = async (clerks: typeof store, id: number): Promise<StoredClerk> => {
+    const clerk = await clerks.byId(id);
     if (!clerk) throw new IpcFailure('NOT_FOUND', 'clerks.notFound', { id });
     return clerk;
   };
   // The desk must keep someone who can manage it: the last active admin is neither demoted nor deactivated.
-  const keepAnAdmin = (clerk: StoredClerk, role: ClerkRole, active: boolean) => {
-    if (clerk.role === 'admin' && clerk.active && (role !== 'admin' || !active) && repo.activeAdmins() <= 1) {
+  const keepAnAdmin = async (clerks: typeof store, clerk: StoredClerk, role: ClerkRole, active: boolean) => {
+    if (clerk.role === 'admin' && clerk.active && (role !== 'admin' || !active) && (await clerks.activeAdmins()) <= 1) {
       throw new IpcFailure('VALIDATION_FAILED', 'clerks.lastAdmin', { name: clerk.name });
     }
   };
-  // A change to the signed-in clerk takes effect at once: a new role, or signed out when deactivated.
-  const refreshCurrent = () => {
+  // A change to the signed-in clerk takes effect at once: a new role, or signed out when deactivated (also
+  // when made at another desk of the team, seen at the next session read).
+  const refresh = async () => {
+    clerksExist = (await store.count()) > 0;
     if (current === null) return;
-    const clerk = repo.byId(current.id);
+    const clerk = await store.byId(current.id);
     if (clerk?.active) signIn(clerk);
     else current = null;
   };
 
   return {
     name: 'clerks',
+    ledger: 'port',
+    start: refresh,
     api: { authorize: (channel) => authorizeChannel({ clerksExist: () => clerksExist, current: () => current }, channel), current: () => current },
     registerIpc(router) {
-      router.handle('clerks:session', session);
+      router.handle('clerks:session', async () => {
+        await refresh();
+        return session();
+      });
       router.handle('clerks:signIn', async ({ name, pin }) => {
-        const clerk = repo.byName(name);
+        const clerk = await store.byName(name);
         // An unknown name and a wrong PIN get the same answer, after the same scrypt work: neither the screen
         // nor the time it takes tells which names exist.
         const matches = await verifyPin(pin, clerk?.pinHash ?? (unknownNameHash ??= await hashPin(randomUUID())));
         if (!clerk || !matches) throw new IpcFailure('VALIDATION_FAILED', 'clerks.signInRefused', {}, { details: { field: 'pin' } });
         if (!clerk.active) throw new IpcFailure('VALIDATION_FAILED', 'clerks.inactive', { name: clerk.name }, { details: { field: 'name' } });
+        clerksExist = true;
         signIn(clerk);
         return session();
       });
@@ -73,49 +89,49 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'now'>): Feat
         current = null;
         return session();
       });
-      router.handle('clerks:list', () => repo.list());
+      router.handle('clerks:list', () => store.list());
       router.handle('clerks:add', async ({ name, role, pin }) => {
         const pinHash = await hashPin(pin);
-        const first = repo.transaction(() => {
-          if (repo.byName(name)) throw new IpcFailure('VALIDATION_FAILED', 'clerks.nameTaken', { name }, { details: { field: 'name' } });
-          const isFirst = repo.count() === 0;
+        const added = await ledger.transaction(async (tx) => {
+          if (await tx.clerks.byName(name)) throw new IpcFailure('VALIDATION_FAILED', 'clerks.nameTaken', { name }, { details: { field: 'name' } });
+          const isFirst = (await tx.clerks.count()) === 0;
           if (isFirst && role !== 'admin') throw new IpcFailure('VALIDATION_FAILED', 'clerks.firstMustBeAdmin', {}, { details: { field: 'role' } });
-          repo.insert({ name, role, pinHash }, current?.name ?? null, now());
-          return isFirst;
+          await tx.clerks.insert({ name, role, pinHash }, current?.name ?? null, now());
+          return { isFirst, clerk: (await tx.clerks.byName(name))! };
         });
         clerksExist = true;
         // Whoever set up the desk's first clerk (its admin) just typed the PIN: they are signed in as that clerk.
-        if (first) signIn(repo.byName(name)!);
+        if (added.isFirst) signIn(added.clerk);
         return session();
       });
-      router.handle('clerks:setRole', ({ id, role }) => {
-        repo.transaction(() => {
-          const clerk = found(id);
-          keepAnAdmin(clerk, role, clerk.active);
-          repo.setRole(id, role, current?.name ?? null, now());
+      router.handle('clerks:setRole', async ({ id, role }) => {
+        await ledger.transaction(async (tx) => {
+          const clerk = await found(tx.clerks, id);
+          await keepAnAdmin(tx.clerks, clerk, role, clerk.active);
+          await tx.clerks.setRole(id, role, current?.name ?? null, now());
         });
-        refreshCurrent();
-        return repo.list();
+        await refresh();
+        return store.list();
       });
-      router.handle('clerks:setActive', ({ id, active }) => {
+      router.handle('clerks:setActive', async ({ id, active }) => {
         if (!active && current?.id === id) throw new IpcFailure('VALIDATION_FAILED', 'clerks.deactivateSelf');
-        repo.transaction(() => {
-          const clerk = found(id);
-          keepAnAdmin(clerk, clerk.role, active);
-          repo.setActive(id, active, current?.name ?? null, now());
+        await ledger.transaction(async (tx) => {
+          const clerk = await found(tx.clerks, id);
+          await keepAnAdmin(tx.clerks, clerk, clerk.role, active);
+          await tx.clerks.setActive(id, active, current?.name ?? null, now());
         });
-        return repo.list();
+        return store.list();
       });
       router.handle('clerks:resetPin', async ({ id, pin }) => {
-        found(id);
-        repo.setPin(id, await hashPin(pin), current?.name ?? null, now());
-        return repo.list();
+        await found(store, id);
+        await store.setPin(id, await hashPin(pin), current?.name ?? null, now());
+        return store.list();
       });
       router.handle('clerks:changeOwnPin', async ({ current: typed, pin }) => {
-        const clerk = current === null ? undefined : repo.byId(current.id);
+        const clerk = current === null ? null : await store.byId(current.id);
         if (!clerk) throw new IpcFailure('VALIDATION_FAILED', 'clerks.noSession');
         if (!(await verifyPin(typed, clerk.pinHash))) throw new IpcFailure('VALIDATION_FAILED', 'clerks.wrongPin', {}, { details: { field: 'current' } });
-        repo.setPin(clerk.id, await hashPin(pin), clerk.name, now());
+        await store.setPin(clerk.id, await hashPin(pin), clerk.name, now());
         return session();
       });
     },

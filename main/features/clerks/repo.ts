@@ -1,8 +1,14 @@
-/** The clerk table (migration 0500), owned by the clerks feature: the only SQL that reads or writes it. */
+/**
+ * The clerk table (migration 0500) on the desk's SQLite, owned by the clerks feature: the only SQL that reads or
+ * writes it there, wrapped as the SQLite ledger's clerk store (main/ledger/sqlite/clerks.ts; PostgreSQL's is
+ * main/ledger/pg/stores/clerks.ts).
+ */
 import type { Clerk, ClerkRole } from '../../../shared/ipc/schemas/clerks.js';
 import type { Db } from '../../db/open.js';
+import type { StoredClerk } from './store.js';
 
-interface ClerkRow {
+/** A clerk row as both databases answer it (PostgreSQL's boolean and times made the desk's 0/1 and ISO text). */
+export interface ClerkRow {
   id: number;
   name: string;
   role: ClerkRole;
@@ -14,11 +20,9 @@ interface ClerkRow {
   updated_by: string | null;
 }
 
-export interface StoredClerk extends Clerk {
-  pinHash: string;
-}
+export type { StoredClerk } from './store.js';
 
-const toClerk = (row: ClerkRow): StoredClerk => ({
+export const toClerk = (row: ClerkRow): StoredClerk => ({
   id: row.id,
   name: row.name,
   role: row.role,
@@ -29,6 +33,12 @@ const toClerk = (row: ClerkRow): StoredClerk => ({
   updatedBy: row.updated_by,
   pinHash: row.pin_hash,
 });
+
+/** A clerk as listed: never with the PIN hash. */
+export function withoutPin(row: ClerkRow): Clerk {
+  const { pinHash: _hash, ...clerk } = toClerk(row);
+  return clerk;
+}
 
 export function createClerkRepo(db: Db) {
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM clerk');
@@ -47,26 +57,20 @@ export function createClerkRepo(db: Db) {
   return {
     count: () => count.get()!.n,
     activeAdmins: () => activeAdmins.get()!.n,
-    list: (): Clerk[] =>
-      all.all().map((row) => {
-        const { pinHash: _hash, ...clerk } = toClerk(row);
-        return clerk;
-      }),
-    byName: (name: string): StoredClerk | undefined => {
+    list: (): Clerk[] => all.all().map(withoutPin),
+    byName: (name: string): StoredClerk | null => {
       const row = byName.get(name);
-      return row ? toClerk(row) : undefined;
+      return row ? toClerk(row) : null;
     },
-    byId: (id: number): StoredClerk | undefined => {
+    byId: (id: number): StoredClerk | null => {
       const row = byId.get(id);
-      return row ? toClerk(row) : undefined;
+      return row ? toClerk(row) : null;
     },
     insert: (clerk: { name: string; role: ClerkRole; pinHash: string }, by: string | null, now: string): number =>
       Number(insert.run({ ...clerk, ...stamp(by, now) }).lastInsertRowid),
     setRole: (id: number, role: ClerkRole, by: string | null, now: string) => setRole.run({ id, role, ...stamp(by, now) }).changes > 0,
     setActive: (id: number, active: boolean, by: string | null, now: string) => setActive.run({ id, active: active ? 1 : 0, ...stamp(by, now) }).changes > 0,
     setPin: (id: number, pinHash: string, by: string | null, now: string) => setPin.run({ id, pinHash, ...stamp(by, now) }).changes > 0,
-    /** One transaction around a check and its write (the last active admin stays). */
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
   };
 }
 

@@ -11,6 +11,7 @@ import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
+import { createPgClerkStore } from './stores/clerks.js';
 import { createPgLibraryStore } from './stores/libraries.js';
 import { createPgTemplateStore } from './stores/templates.js';
 import { inTeamTransaction } from './transaction.js';
@@ -41,6 +42,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     templates: createPgTemplateStore(connection, actor),
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
+    clerks: createPgClerkStore(connection),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -52,6 +54,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     templates: own.templates,
     collection: own.collection,
     certification: own.certification,
+    clerks: own.clerks,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

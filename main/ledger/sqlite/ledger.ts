@@ -25,6 +25,7 @@ import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
+import { sqliteClerkStore } from './clerks.js';
 import { sqliteLibraryStore } from './libraries.js';
 import { sqliteTemplateStore } from './templates.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
@@ -49,6 +50,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const templates = sqliteTemplateStore(db);
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
+  const clerks = sqliteClerkStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
@@ -56,6 +58,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     templates: templates(connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
+    clerks: clerks(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -111,6 +114,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     templates: own.templates,
     collection: own.collection,
     certification: own.certification,
+    clerks: own.clerks,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {
