@@ -139,9 +139,9 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const print = createPrintFeature({
     ...deps,
     ...scoped,
-    findInvoice: (id) => issuance.api.findById(id),
+    findInvoice: async (id) => issuance.api.findById(id),
     invoicePdf: (id) => issuance.api.invoicePdf(id),
-    invoiceEnterprise: (id) => issuance.api.invoices.invoice(id, environment)?.xhdwsbh ?? null,
+    invoiceEnterprise: async (id) => issuance.api.invoices.invoice(id, environment)?.xhdwsbh ?? null,
     noteVoided: (id, zflx) => issuance.api.markVoided(id, zflx),
   });
   // The feature list: one line per feature, in start order (stop runs in reverse).

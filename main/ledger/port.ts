@@ -12,6 +12,7 @@
  * time per level). A transaction's stores refuse to work once it ended.
  */
 
+import type { PrintStore } from '../features/print/store.js';
 import type { HistoryStore } from '../features/history/store.js';
 import type { ClerkStore } from '../features/clerks/store.js';
 import type { LibraryStore } from '../features/libraries/store.js';
@@ -81,6 +82,7 @@ export interface OutboxStore {
 /** The stores of the port; a transaction hands its body the same shape, bound to it. */
 export interface LedgerStores {
   readonly outbox: OutboxStore;
+  readonly print: PrintStore;
   /** The history views' reads: pages, searches of every kind, counts (features/history/store.ts). */
   readonly history: HistoryStore;
   /** Customers and products per enterprise (main/features/libraries/store.ts). */

@@ -7,63 +7,36 @@ import type { InvoiceSummary } from '../../../shared/ipc/index.js';
 import type { EnterpriseScope } from '../../db/enterprise-scope.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerPrintIpc } from './ipc.js';
-import { createPrintRepo, type PrintRepo } from './repo.js';
+import { createPrinterPreferenceRepo } from './preference-repo.js';
 import { createPrintService, type PrintService } from './service.js';
 
-export interface PrintFeatureDeps extends Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'ports' | 'seller' | 'now' | 'emit' | 'changes'> {
+export interface PrintFeatureDeps extends Pick<FeatureDeps, 'db' | 'ledger' | 'environment' | 'client' | 'ports' | 'seller' | 'now' | 'emit' | 'changes'> {
   /** An issued invoice of this environment by its local id (issuance's api). */
-  findInvoice: (id: number) => InvoiceSummary | null;
+  findInvoice: (id: number) => Promise<InvoiceSummary | null>;
   /** An electronic invoice's layout file on disk (issuance's files). */
   invoicePdf: (id: number) => Promise<{ path: string }>;
   /** The seller of an invoice (issuance's reads): the enterprise whose print log a job belongs to. */
-  invoiceEnterprise: (id: number) => string | null;
+  invoiceEnterprise: (id: number) => Promise<string | null>;
   /** The active enterprise's scope (core.ts). */
   scope: () => EnterpriseScope;
   /** Issuance records a voiding the print status reveals. */
-  noteVoided?: (invoiceId: number, zflx: '0' | '1') => void;
+  noteVoided?: (invoiceId: number, zflx: '0' | '1') => Promise<void> | void;
 }
 
 /**
- * The print repo with its writes announced on the change feed (docs/architecture.md §12): a job queued,
+ * The print log and calibration through the ledger port (`deps.ledger.print`, shared by a team's desks);
+ * printer_preference on `deps.db`, the desk's own file on purpose (preference-repo.ts: this PC's printers).
+ * Writes are announced on the change feed once they took effect (docs/architecture.md §12): a job queued,
  * printed or failed is a `print` change of that job; calibration and printer choices are `settings`.
  */
-function announcingRepo(repo: PrintRepo, deps: PrintFeatureDeps): PrintRepo {
-  const print = (action: 'created' | 'updated', id: number) => deps.changes.publish({ aggregate: 'print', action, ids: [id], enterprise: deps.seller().taxNumber });
-  const settings = () => deps.changes.publish({ aggregate: 'settings', action: 'updated', ids: [], enterprise: null });
-  return {
-    ...repo,
-    insertJob(job, now) {
-      const id = repo.insertJob(job, now);
-      print('created', id);
-      return id;
-    },
-    setStatus(id, fields, now) {
-      repo.setStatus(id, fields, now);
-      print('updated', id);
-    },
-    insertArchiveJob(job, now) {
-      const id = repo.insertArchiveJob(job, now);
-      print('created', id);
-      return id;
-    },
-    setArchiveStatus(id, fields, now) {
-      repo.setArchiveStatus(id, fields, now);
-      print('updated', id);
-    },
-    saveCalibration(...args) {
-      repo.saveCalibration(...args);
-      settings();
-    },
-    savePreference(...args) {
-      repo.savePreference(...args);
-      settings();
-    },
-  };
-}
-
 export function createPrintFeature(deps: PrintFeatureDeps): Feature<PrintService> & { api: PrintService } {
   const service = createPrintService({
-    repo: announcingRepo(createPrintRepo(deps.db), deps),
+    ledger: deps.ledger,
+    preferences: createPrinterPreferenceRepo(deps.db),
+    announce: {
+      job: (action, id) => deps.changes.publish({ aggregate: 'print', action, ids: [id], enterprise: deps.seller().taxNumber }),
+      settings: () => deps.changes.publish({ aggregate: 'settings', action: 'updated', ids: [], enterprise: null }),
+    },
     environment: deps.environment,
     client: deps.client,
     sellerTaxNumber: () => deps.seller().taxNumber,

@@ -1,81 +1,32 @@
 /**
- * The print feature's tables (the only SQL of printing): print_job (paper invoices and their goods lists),
- * archive_print_job (electronic invoices printed for the paper archive), printer_calibration and
- * printer_preference. Offsets are TEXT decimals in mm, as entered; a printer's form edition sits beside them.
- * A job records the enterprise of the invoice it printed (migration 0460), and an invoice's print log shows
- * only the active enterprise's jobs (main/db/enterprise-scope.ts): a failure never lands in another
- * enterprise's log.
+ * The print feature's shared tables on the desk's SQLite ledger (the SQL of store.ts's PrintStore; the
+ * SQLite adapter wraps it, main/ledger/sqlite/print.ts): print_job (paper invoices and their goods lists),
+ * archive_print_job (electronic invoices printed for the paper archive) and printer_calibration. Offsets are
+ * TEXT decimals in mm, as entered; a printer's form edition sits beside them. A job records the enterprise
+ * of the invoice it printed (migration 0460), and an invoice's print log shows only the active enterprise's
+ * jobs (main/db/enterprise-scope.ts): a failure never lands in another enterprise's log. Synchronous and
+ * prepared once: the speed of the desk's own ledger.
  */
 import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
-import { IN_SCOPE, scopeParams, type EnterpriseScope } from '../../db/enterprise-scope.js';
+import { IN_SCOPE, scopeParams, type EnterpriseScope, type ScopeParams } from '../../db/enterprise-scope.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import { DEFAULT_EDITION, type FormEdition } from '../../../shared/print/layouts/invoice-form.js';
+import type { ArchiveJobRow, ArchiveStatusFields, FailedJobRow, JobStatusFields, NewArchiveJob, NewPrintJob, PrintJobRow, PrinterCalibration } from './store.js';
 
-export type JobStatus = 'requested' | 'printing' | 'printed' | 'failed';
-
-export interface PrintJobRow {
-  id: number;
-  environment: Environment;
-  issued_invoice_id: number | null;
-  fplxdm: string;
-  fpdm: string;
-  fphm: string;
-  dylx: '0' | '1';
-  printer: string;
-  status: JobStatus;
-  error_code: string | null;
-  error_message: string | null;
-  copies: number;
-  mode: 'overlay' | 'full';
-  fpzt: string | null;
-  printer_job_id: string | null;
-  down_mm: string;
-  right_mm: string;
-  retry_of: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ArchiveJobRow {
-  id: number;
-  issued_invoice_id: number | null;
-  fplxdm: string;
-  fphm: string;
-  printer: string;
-  copies: number;
-  status: 'printing' | 'printed' | 'failed';
-  printer_job_id: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  created_at: string;
-}
-
-export interface NewPrintJob {
-  environment: Environment;
-  /** Tax number of the seller of the invoice printed. */
-  enterprise: string | null;
-  invoiceId: number;
-  fplxdm: string;
-  fpdm: string;
-  fphm: string;
-  dylx: '0' | '1';
-  printer: string;
-  copies: number;
-  mode: 'overlay' | 'full';
-  downMm: string;
-  rightMm: string;
-  retryOf: number | null;
-}
+/** print_job's columns as PrintJobRow, the same on both ledgers. */
+const JOB_COLUMNS = `id, environment, issued_invoice_id, fplxdm, fpdm, fphm, dylx, printer, status, error_code, error_message, copies, mode, fpzt,
+  printer_job_id, down_mm, right_mm, retry_of, created_at, updated_at`;
 
 export function createPrintRepo(db: Db) {
   const insertJob = db.prepare(
     `INSERT INTO print_job (environment, enterprise, issued_invoice_id, fplxdm, fpdm, fphm, dylx, printer, status, copies, mode, down_mm, right_mm, retry_of, created_at, updated_at, created_by, updated_by)
      VALUES (@environment, @enterprise, @invoiceId, @fplxdm, @fpdm, @fphm, @dylx, @printer, 'requested', @copies, @mode, @downMm, @rightMm, @retryOf, @now, @now, @by, @by)`,
   );
-  const jobById = db.prepare<[number, Environment], PrintJobRow>(`SELECT * FROM print_job WHERE id = ? AND environment = ?`);
-  const jobsOfInvoice = db.prepare<[ReturnType<typeof scopeParams> & { id: number; environment: Environment }], PrintJobRow>(
-    `SELECT * FROM print_job WHERE issued_invoice_id = @id AND environment = @environment AND ${IN_SCOPE} ORDER BY id`,
+  const jobById = db.prepare<[number, Environment], PrintJobRow>(`SELECT ${JOB_COLUMNS} FROM print_job WHERE id = ? AND environment = ?`);
+  const retriedBy = db.prepare<[number], { id: number }>(`SELECT id FROM print_job WHERE retry_of = ? ORDER BY id LIMIT 1`);
+  const jobsOfInvoice = db.prepare<[ScopeParams & { id: number; environment: Environment }], PrintJobRow>(
+    `SELECT ${JOB_COLUMNS} FROM print_job WHERE issued_invoice_id = @id AND environment = @environment AND ${IN_SCOPE} ORDER BY id`,
   );
   const setStatus = db.prepare(
     `UPDATE print_job SET status = @status, fpzt = COALESCE(@fpzt, fpzt), printer_job_id = COALESCE(@printerJobId, printer_job_id),
@@ -88,11 +39,6 @@ export function createPrintRepo(db: Db) {
     `INSERT INTO printer_calibration (printer, down_mm, right_mm, form_edition, updated_at) VALUES (@printer, @downMm, @rightMm, @edition, @now)
      ON CONFLICT (printer) DO UPDATE SET down_mm = excluded.down_mm, right_mm = excluded.right_mm, form_edition = excluded.form_edition, updated_at = excluded.updated_at`,
   );
-  const preferences = db.prepare<[Environment], { document: string; printer: string }>(`SELECT document, printer FROM printer_preference WHERE environment = ?`);
-  const savePreference = db.prepare(
-    `INSERT INTO printer_preference (environment, document, printer, updated_at) VALUES (@environment, @document, @printer, @now)
-     ON CONFLICT (environment, document) DO UPDATE SET printer = excluded.printer, updated_at = excluded.updated_at`,
-  );
   const insertArchive = db.prepare(
     `INSERT INTO archive_print_job (environment, enterprise, issued_invoice_id, fplxdm, fphm, printer, copies, status, created_at, updated_at)
      VALUES (@environment, @enterprise, @invoiceId, @fplxdm, @fphm, @printer, @copies, 'printing', @now, @now)`,
@@ -100,31 +46,29 @@ export function createPrintRepo(db: Db) {
   const setArchiveStatus = db.prepare(
     `UPDATE archive_print_job SET status = @status, printer_job_id = @printerJobId, error_code = @errorCode, error_message = @errorMessage, updated_at = @now WHERE id = @id`,
   );
-  const archiveOfInvoice = db.prepare<[ReturnType<typeof scopeParams> & { id: number; environment: Environment }], ArchiveJobRow>(
+  const archiveOfInvoice = db.prepare<[ScopeParams & { id: number; environment: Environment }], ArchiveJobRow>(
     `SELECT id, issued_invoice_id, fplxdm, fphm, printer, copies, status, printer_job_id, error_code, error_message, created_at
      FROM archive_print_job WHERE issued_invoice_id = @id AND environment = @environment AND ${IN_SCOPE} ORDER BY id`,
   );
 
   // A paper print whose latest attempt failed (a later retry that printed clears it), newest first.
-  const failed = db.prepare<[Environment, number], { id: number; issued_invoice_id: number; fpdm: string; fphm: string; dylx: string; error_code: string | null; updated_at: string }>(
+  const failed = db.prepare<[Environment, number], FailedJobRow>(
     `SELECT p.id, p.issued_invoice_id, p.fpdm, p.fphm, p.dylx, p.error_code, p.updated_at FROM print_job p
       WHERE p.environment = ? AND p.status = 'failed' AND p.issued_invoice_id IS NOT NULL
         AND p.id = (SELECT max(q.id) FROM print_job q WHERE q.issued_invoice_id = p.issued_invoice_id AND q.dylx = p.dylx)
       ORDER BY p.id DESC LIMIT ?`,
   );
 
+  const job = (id: number, environment: Environment) => jobById.get(id, environment) ?? null;
   return {
-    /** Print jobs whose latest attempt for their invoice and document failed, newest first, at most `limit`. */
     failedJobs: (environment: Environment, limit: number) => failed.all(environment, limit),
     insertJob: (job: NewPrintJob, now: string) => Number(insertJob.run({ ...job, now, by: actorOf(db) }).lastInsertRowid),
-    job: (id: number, environment: Environment) => jobById.get(id, environment) ?? null,
-    /** The jobs of an invoice that belong to the scope (the active enterprise). */
+    job,
+    // One desk's transaction (BEGIN IMMEDIATE) already holds the whole file: nothing to lock beyond it.
+    jobForRetry: job,
+    retriedBy: (id: number) => retriedBy.get(id)?.id ?? null,
     jobsOfInvoice: (invoiceId: number, environment: Environment, scope: EnterpriseScope) => jobsOfInvoice.all({ ...scopeParams(scope), id: invoiceId, environment }),
-    setStatus(
-      id: number,
-      fields: { status: JobStatus; fpzt?: string; printerJobId?: string; errorCode?: string | null; errorMessage?: string | null },
-      now: string,
-    ): void {
+    setStatus(id: number, fields: JobStatusFields, now: string): void {
       setStatus.run({
         id,
         status: fields.status,
@@ -135,16 +79,13 @@ export function createPrintRepo(db: Db) {
         now,
       });
     },
-    calibration(printer: string): { downMm: string; rightMm: string; edition: FormEdition } {
+    calibration(printer: string): PrinterCalibration {
       const row = calibrationOf.get(printer);
       return { downMm: row?.down_mm ?? '0', rightMm: row?.right_mm ?? '0', edition: row?.form_edition ?? DEFAULT_EDITION };
     },
-    saveCalibration: (printer: string, value: { downMm: string; rightMm: string; edition: FormEdition }, now: string) => void saveCalibration.run({ printer, ...value, now }),
-    preferences: (environment: Environment) => Object.fromEntries(preferences.all(environment).map((row) => [row.document, row.printer])) as Record<string, string>,
-    savePreference: (environment: Environment, document: string, printer: string, now: string) => void savePreference.run({ environment, document, printer, now }),
-    insertArchiveJob: (job: { environment: Environment; enterprise: string | null; invoiceId: number; fplxdm: string; fphm: string; printer: string; copies: number }, now: string) =>
-      Number(insertArchive.run({ ...job, now }).lastInsertRowid),
-    setArchiveStatus: (id: number, fields: { status: 'printed' | 'failed'; printerJobId?: string; errorCode?: string; errorMessage?: string }, now: string) =>
+    saveCalibration: (printer: string, value: PrinterCalibration, now: string) => void saveCalibration.run({ printer, ...value, now }),
+    insertArchiveJob: (job: NewArchiveJob, now: string) => Number(insertArchive.run({ ...job, now }).lastInsertRowid),
+    setArchiveStatus: (id: number, fields: ArchiveStatusFields, now: string) =>
       void setArchiveStatus.run({
         id,
         status: fields.status,

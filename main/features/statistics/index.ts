@@ -29,9 +29,9 @@ export interface StatisticsFeatureDeps extends Pick<FeatureDeps, 'db' | 'environ
 export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
   const enterprise = () => deps.seller().taxNumber;
   // The print log has no seller: a failed print is the active enterprise's when its invoice is.
-  const printFailures = () => {
+  const printFailures = async () => {
     const seller = enterprise();
-    return deps.print.failedJobs().filter((job) => deps.issuance.invoices.invoice(job.invoiceId, deps.environment)?.xhdwsbh === seller);
+    return (await deps.print.failedJobs()).filter((job) => deps.issuance.invoices.invoice(job.invoiceId, deps.environment)?.xhdwsbh === seller);
   };
   const service = createStatisticsService({
     repo: createStatisticsRepo(deps.db, deps.environment),
@@ -40,7 +40,7 @@ export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
     collection: deps.collection,
     intake: deps.intake,
     waitingCounts: () => deps.issuance.waitingCounts(),
-    printFailures: () => printFailures().length,
+    printFailures: async () => (await printFailures()).length,
   });
   const watch = createDeadlineWatch({
     check: () => service.deadlines(),

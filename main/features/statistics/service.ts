@@ -22,8 +22,8 @@ export interface StatisticsServiceDeps {
   collection: Pick<CollectionApi, 'periodSums' | 'certifiedByMonth' | 'currentWindow' | 'totals'>;
   intake: IntakeApi;
   waitingCounts: () => { issuing: number; failed: number };
-  /** Paper prints whose latest attempt failed, of the active enterprise. */
-  printFailures: () => number;
+  /** Paper prints whose latest attempt failed, of the active enterprise (the print log is in the ledger). */
+  printFailures: () => Promise<number>;
 }
 
 const compact = (day: string) => day.replaceAll('-', '');
@@ -114,7 +114,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         byRate: outputFigures(deps.repo.buckets(enterprise, last, last)).byRate,
         waiting: {
           ...deps.waitingCounts(),
-          printFailed: deps.printFailures(),
+          printFailed: await deps.printFailures(),
           unverified: deps.intake.ledgerTotals({ state: 'unverified' }).count,
           uncertified: window.count,
         },

@@ -10,6 +10,7 @@ import type { Ledger, LedgerStores } from '../port.js';
 import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
+import { createPgPrintStore } from './stores/print.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
 import { createPgLibraryStore } from './stores/libraries.js';
@@ -39,6 +40,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
     libraries: createPgLibraryStore(connection, actor),
+    print: createPgPrintStore(connection, actor),
     templates: createPgTemplateStore(connection, actor),
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
@@ -49,6 +51,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   return {
     kind: 'postgres',
     outbox: own.outbox,
+    print: own.print,
     history: own.history,
     libraries: own.libraries,
     templates: own.templates,

@@ -20,6 +20,7 @@
  * its body could not finish before that transaction commits.
  */
 import type { Db } from '../../db/open.js';
+import { createPrintRepo } from '../../features/print/repo.js';
 import { createHistoryRepo } from '../../features/history/repo.js';
 import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
@@ -29,6 +30,7 @@ import { sqliteClerkStore } from './clerks.js';
 import { sqliteLibraryStore } from './libraries.js';
 import { sqliteTemplateStore } from './templates.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
+import { createSqlitePrintStore } from './print.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
@@ -44,6 +46,7 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): Ledger {
   const repo = createOutboxRepo(db);
+  const print = createPrintRepo(db);
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const libraries = sqliteLibraryStore(db);
@@ -55,6 +58,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     libraries: libraries(connection),
+    print: createSqlitePrintStore(print, connection),
     templates: templates(connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
@@ -109,6 +113,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   return {
     kind: 'sqlite',
     outbox: own.outbox,
+    print: own.print,
     history: own.history,
     libraries: own.libraries,
     templates: own.templates,
