@@ -188,6 +188,15 @@ describe('printing on the CUPS printer PDF', () => {
     expect(log.jobs.map((job) => job.status)).toEqual(['failed', 'printed']);
     const printers = await call<{ preferences: Record<string, string> }>(core, 'print:printers', {});
     expect(printers.preferences['004']).toBe(CUPS_PDF_PRINTER);
+    // A failure is retried once: asked again (a second click, another desk), nothing more reaches the printer.
+    const before = sent;
+    expect(await core.router.dispatch('print:retry', { jobId: jobs[0]!.id, printer: CUPS_PDF_PRINTER })).toMatchObject({
+      ok: false,
+      error: { key: 'print.alreadyRetried', params: { id: jobs[0]!.id, retry: retried.id } },
+    });
+    expect(await core.router.dispatch('print:retry', { jobId: retried.id })).toMatchObject({ ok: false, error: { key: 'print.notRetryable' } });
+    expect(sent).toBe(before);
+    expect((await call<PrintLog>(core, 'print:log', { invoiceId: invoice.id })).jobs).toHaveLength(2);
   });
   it("invoices of another enterprise than the active one are refused as a whole, counted, nothing sent or logged", async () => {
     const first = await issue004(1);
