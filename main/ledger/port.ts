@@ -16,6 +16,7 @@ import type { PrintStore } from '../features/print/store.js';
 import type { HistoryStore } from '../features/history/store.js';
 import type { ClerkStore } from '../features/clerks/store.js';
 import type { LibraryStore } from '../features/libraries/store.js';
+import type { StatisticsStore } from '../features/statistics/store.js';
 import type { TemplateStore } from '../features/templates/store.js';
 import type { CertificationStore } from '../features/certification/store.js';
 import type { CollectionStore } from '../features/collection/store.js';
@@ -94,6 +95,8 @@ export interface LedgerStores {
   readonly certification: CertificationStore;
   /** The clerks who sign in and sign their work (main/features/clerks/store.ts). */
   readonly clerks: ClerkStore;
+  /** The output side's totals by month, kind and rate (main/features/statistics/store.ts). */
+  readonly statistics: StatisticsStore;
 }
 
 export interface Ledger extends LedgerStores {

@@ -2,8 +2,8 @@
  * stats: the period statistics' output side over a million issued invoices (2 lines each, two sellers,
  * 24 months, 7 kinds, 3 rates, blue, red and voided) — ours: the kept totals of migration 0480 read by the
  * statistics repo and turned into the figures by kind and rate (what `statistics:period` does for the
- * output side) — against a plain `SUM … GROUP BY` of the same rows in the same run: the month's issued
- * invoices of the seller joined to their lines, through the (environment, seller, created_at) index.
+ * output side), read through the ledger port's statistics store (the SQLite adapter over that repo) —
+ * against a plain `SUM … GROUP BY` of the same rows in the same run: the month's issued invoices of the seller joined to their lines, through the (environment, seller, created_at) index.
  * Both for one month and one quarter, medians of several runs each. The invoices are generated inside
  * SQLite (INSERT … SELECT) with the totals' triggers active, so the totals are built as the app builds
  * them; the history search's triggers are dropped in this bench's own file to keep generation short
@@ -13,7 +13,7 @@ import path from 'node:path';
 import Decimal from 'decimal.js';
 import { closeDatabase, openDatabase } from '../../main/db/open.js';
 import { outputFigures } from '../../main/features/statistics/figures.js';
-import { createStatisticsRepo } from '../../main/features/statistics/repo.js';
+import { createSqliteLedger } from '../../main/ledger/sqlite/ledger.js';
 import { benchDir, fmt, percentile, report, timeMs } from './common.js';
 
 const INVOICES = Number(process.env.BENCH_STATS_INVOICES ?? 1_000_000);
@@ -55,7 +55,8 @@ export async function benchStats(): Promise<void> {
     })();
     const generated = (performance.now() - started) / 1000;
     const environment = 'sandbox';
-    const repo = createStatisticsRepo(db, environment);
+    const { statistics } = createSqliteLedger(db);
+    const figures = async (from: string, to: string) => outputFigures(await statistics.buckets(environment, SELLERS[0]!, from, to));
     const baseline = db.prepare<[string, string, string]>(
       `SELECT i.fplxdm, i.kplx, i.zflx IS NOT NULL AS voided, l.sl, count(*) AS lines, sum(CAST(l.je AS REAL)) AS amount, sum(CAST(l.se AS REAL)) AS tax
          FROM issued_invoice i JOIN issued_invoice_line l ON l.invoice_id = i.id
@@ -70,13 +71,15 @@ export async function benchStats(): Promise<void> {
     const raw: number[] = [];
     for (const period of periods) {
       // Same answer first: the lines' net tax of the period, ours against the plain sum.
-      const figures = outputFigures(repo.buckets(SELLERS[0]!, period.months[0]!, period.months[1]!));
+      const answer = await figures(period.months[0]!, period.months[1]!);
       const plain = baseline.all(SELLERS[0]!, period.from, period.to) as Array<{ voided: number; tax: number }>;
       const plainTax = plain.filter((r) => !r.voided).reduce((sum, r) => sum.plus(new Decimal(r.tax).toDecimalPlaces(2)), new Decimal(0));
-      const ourTax = figures.byRate.reduce((sum, r) => sum.plus(r.net.tax), new Decimal(0));
+      const ourTax = answer.byRate.reduce((sum, r) => sum.plus(r.net.tax), new Decimal(0));
       if (!ourTax.equals(plainTax)) throw new Error(`${period.name}: ours ${ourTax.toFixed(2)} ≠ plain ${plainTax.toFixed(2)}`);
       for (let run = 0; run < RUNS; run++) {
-        ours.push(timeMs(() => outputFigures(repo.buckets(SELLERS[0]!, period.months[0]!, period.months[1]!))));
+        const started = performance.now();
+        await figures(period.months[0]!, period.months[1]!);
+        ours.push(performance.now() - started);
         raw.push(timeMs(() => baseline.all(SELLERS[0]!, period.from, period.to)));
       }
     }

@@ -1,7 +1,7 @@
 /**
  * The statistics feature (issue 25): the period statistics (统计) of the active enterprise and their
  * workbook, the dashboard (概览) and the deadline clock. Owns `output_period_total` (migration 0480, kept
- * by triggers; read only through repo.ts) and reads every other side through its owner's api:
+ * by triggers on SQLite), read only through the ledger port (`ledger.statistics`, store.ts), and reads every other side through its owner's api:
  * collection, intake, issuance, print.
  */
 import fs from 'node:fs';
@@ -14,10 +14,9 @@ import type { IssuanceApi } from '../issuance/index.js';
 import type { PrintService } from '../print/service.js';
 import { createDeadlineWatch } from './deadlines.js';
 import { statisticsFileName, writeStatisticsWorkbook } from './export.js';
-import { createStatisticsRepo } from './repo.js';
 import { createStatisticsService } from './service.js';
 
-export interface StatisticsFeatureDeps extends Pick<FeatureDeps, 'db' | 'environment' | 'ports' | 'seller' | 'now' | 'emit' | 'uiLanguage'> {
+export interface StatisticsFeatureDeps extends Pick<FeatureDeps, 'ledger' | 'environment' | 'ports' | 'seller' | 'now' | 'emit' | 'uiLanguage'> {
   collection: CollectionApi;
   intake: IntakeApi;
   issuance: Pick<IssuanceApi, 'waitingCounts' | 'invoices'>;
@@ -34,7 +33,8 @@ export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
     return (await deps.print.failedJobs()).filter((job) => deps.issuance.invoices.invoice(job.invoiceId, deps.environment)?.xhdwsbh === seller);
   };
   const service = createStatisticsService({
-    repo: createStatisticsRepo(deps.db, deps.environment),
+    statistics: deps.ledger.statistics,
+    environment: deps.environment,
     enterprise,
     now: deps.now,
     collection: deps.collection,

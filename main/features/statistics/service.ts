@@ -1,6 +1,6 @@
 /**
  * The period statistics (统计) and the dashboard (概览) of the active enterprise, put together from the
- * kept output totals (this feature's repo) and the owners' apis of the other sides: collection (input
+ * output totals (the ledger port's statistics store: kept totals on SQLite, one aggregate on PostgreSQL) and the owners' apis of the other sides: collection (input
  * invoices of the period, certified tax, the current selection window), intake (the received ledger's
  * totals), issuance (invoices waiting or failed) and print (prints that failed).
  */
@@ -10,13 +10,15 @@ import type { IntakeApi } from '../intake/index.js';
 import { filingDeadline } from './filing-deadline.js';
 import { figure, outputFigures, yuan } from './figures.js';
 import { chinaDay, currentMonth, daysBetween, daysOf, lastTwelveMonths, monthsOf } from './period.js';
-import type { StatisticsRepo } from './repo.js';
+import type { Environment } from '../../../shared/ipc/index.js';
+import type { StatisticsStore } from './store.js';
 
 /** A deadline this close (days, today counted as 0) or closer is urgent: shown red and notified. */
 export const WARN_DAYS = 3;
 
 export interface StatisticsServiceDeps {
-  repo: StatisticsRepo;
+  statistics: StatisticsStore;
+  environment: Environment;
   enterprise: () => string;
   now: () => Date;
   collection: Pick<CollectionApi, 'periodSums' | 'certifiedByMonth' | 'currentWindow' | 'totals'>;
@@ -34,7 +36,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
     const enterprise = deps.enterprise();
     const months = monthsOf(request);
     const { from, to } = daysOf(request);
-    const output = outputFigures(deps.repo.buckets(enterprise, months[0]!, months[months.length - 1]!));
+    const output = outputFigures(await deps.statistics.buckets(deps.environment, enterprise, months[0]!, months[months.length - 1]!));
     let certifiedTaxFen = 0;
     const inputRows: InputKindRow[] = (await deps.collection.periodSums(months)).map((row) => {
       certifiedTaxFen += row.certifiedValidTaxFen;
@@ -100,7 +102,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
       const months = lastTwelveMonths(now);
       const first = months[0]!;
       const last = months[months.length - 1]!;
-      const output = new Map(deps.repo.monthlyTax(enterprise, first, last).map((row) => [row.month, row.taxFen]));
+      const output = new Map((await deps.statistics.monthlyTax(deps.environment, enterprise, first, last)).map((row) => [row.month, row.taxFen]));
       const input = new Map((await deps.collection.certifiedByMonth(first, last)).map((row) => [row.month, row.validTaxFen]));
       const monthly: MonthTaxes[] = months.map((month) => ({ month, outputTax: yuan(output.get(month) ?? 0), certifiedInputTax: yuan(input.get(month) ?? 0) }));
       const current = currentMonth(now);
@@ -111,7 +113,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         today,
         period: current,
         months: monthly,
-        byRate: outputFigures(deps.repo.buckets(enterprise, last, last)).byRate,
+        byRate: outputFigures(await deps.statistics.buckets(deps.environment, enterprise, last, last)).byRate,
         waiting: {
           ...deps.waitingCounts(),
           printFailed: await deps.printFailures(),

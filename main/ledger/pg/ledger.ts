@@ -14,6 +14,7 @@ import { createPgPrintStore } from './stores/print.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
 import { createPgLibraryStore } from './stores/libraries.js';
+import { createPgStatisticsStore } from './stores/statistics.js';
 import { createPgTemplateStore } from './stores/templates.js';
 import { inTeamTransaction } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
@@ -45,6 +46,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection),
+    statistics: createPgStatisticsStore(connection),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -58,6 +60,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     collection: own.collection,
     certification: own.certification,
     clerks: own.clerks,
+    statistics: own.statistics,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

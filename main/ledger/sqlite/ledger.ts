@@ -28,6 +28,7 @@ import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
 import { sqliteLibraryStore } from './libraries.js';
+import { sqliteStatisticsStore } from './statistics.js';
 import { sqliteTemplateStore } from './templates.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createSqlitePrintStore } from './print.js';
@@ -54,6 +55,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
   const clerks = sqliteClerkStore(db);
+  const statistics = sqliteStatisticsStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
@@ -63,6 +65,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
+    statistics: statistics(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -120,6 +123,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     collection: own.collection,
     certification: own.certification,
     clerks: own.clerks,
+    statistics: own.statistics,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

@@ -36,6 +36,8 @@ export interface LedgerFixture {
   open(options?: OpenOptions): Promise<Ledger>;
   /** Rows as stored, read past the port (SELECT only; the same statement must run on both databases). */
   query<R>(sql: string): Promise<R[]>;
+  /** Writes rows past the port (fixtures of tables whose store is not built yet; SQL both databases accept). */
+  exec(sql: string): Promise<void>;
   /** The outbox as stored, oldest first, read past the port. */
   rows(): Promise<OutboxRowState[]>;
   /** Empties the whole ledger between tests (every table, ids restarted) and closes what the test opened. */
@@ -64,6 +66,7 @@ export function sqliteFixture(): LedgerFixture {
       return Promise.resolve(createSqliteLedger(db, options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }));
     },
     query: <R>(sql: string) => Promise.resolve(connection().prepare(sql).all() as R[]),
+    exec: (sql: string) => Promise.resolve(void connection().exec(sql)),
     rows: () => Promise.resolve(connection().prepare(ROWS).all() as OutboxRowState[]),
     reset() {
       closeAll();
@@ -105,6 +108,7 @@ export async function postgresFixture(): Promise<LedgerFixture> {
       ),
     rows: async () => (await admin.query<OutboxRowState>(ROWS)).rows,
     query: async <R>(sql: string) => (await admin.query(sql)).rows as R[],
+    exec: async (sql: string) => void (await admin.query(sql)),
     async reset() {
       await endPools();
       // Every table of the ledger, so a store's contract test added later needs no line here.

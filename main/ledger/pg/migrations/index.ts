@@ -8,5 +8,6 @@ import { historyDateBounds } from './0005-history-date-bounds.js';
 import { issuedInvoiceVoiding } from './0006-issued-invoice-voiding.js';
 import { clerks } from './0007-clerks.js';
 import { certificationItemOptionalValidTax } from './0008-certification-item-optional-valid-tax.js';
+import { outputMonth } from './0009-output-month.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth];
