@@ -141,7 +141,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     ...scoped,
     findInvoice: async (id) => issuance.api.findById(id),
     invoicePdf: (id) => issuance.api.invoicePdf(id),
-    invoiceEnterprise: async (id) => issuance.api.invoices.invoice(id, environment)?.xhdwsbh ?? null,
+    invoiceEnterprise: async (id) => (await issuance.api.invoices.invoice(id, environment))?.xhdwsbh ?? null,
     noteVoided: (id, zflx) => issuance.api.markVoided(id, zflx),
   });
   // The feature list: one line per feature, in start order (stop runs in reverse).

@@ -2,7 +2,8 @@
  * The ledger port (docs/team-ledger.md §2): what features and the outbox worker see of the ledger, whichever
  * database runs it — the desk's own SQLite file (main/ledger/sqlite/) or a team's PostgreSQL
  * (main/ledger/pg/ledger.ts). Every store method is asynchronous because PostgreSQL is; on SQLite each one
- * resolves at once. Stores are added one at a time as features move onto the port; today: the outbox.
+ * resolves at once. Stores are added one at a time as features move onto the port; each feature's store interfaces
+ * live in its `store.ts`.
  *
  * `ledger.transaction(async (tx) => …)` runs its body in one database transaction and hands it the stores
  * bound to it; it commits when the body resolves and rolls back when it throws. Inside the body, the
@@ -20,6 +21,7 @@ import type { StatisticsStore } from '../features/statistics/store.js';
 import type { TemplateStore } from '../features/templates/store.js';
 import type { CertificationStore } from '../features/certification/store.js';
 import type { CollectionStore } from '../features/collection/store.js';
+import type { IssuanceDraftStore, IssuedInvoiceStore } from '../features/issuance/store.js';
 
 export type LedgerKind = 'sqlite' | 'postgres';
 
@@ -97,6 +99,10 @@ export interface LedgerStores {
   readonly clerks: ClerkStore;
   /** The output side's totals by month, kind and rate (main/features/statistics/store.ts). */
   readonly statistics: StatisticsStore;
+  /** Issued invoices, their lines and red-reversal links (main/features/issuance/store.ts). */
+  readonly issuedInvoices: IssuedInvoiceStore;
+  /** The issuance form's drafts, shared on a team (a 复核 reviews them). */
+  readonly issuanceDrafts: IssuanceDraftStore;
 }
 
 export interface Ledger extends LedgerStores {

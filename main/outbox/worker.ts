@@ -39,8 +39,8 @@ export type SendOutcome =
 
 export interface OutboxHandler {
   send(row: OutboxRecord): Promise<SendOutcome>;
-  /** Runs after a row's outcome is committed (events to the renderer); never inside the transaction. */
-  afterCommit?(row: OutboxRecord): void;
+  /** Runs after a row's outcome is committed (events to the renderer; it may read the ledger); never inside the transaction. */
+  afterCommit?(row: OutboxRecord): void | Promise<void>;
   /** 'port': every `apply` writes only through its `tx`, so it runs on any ledger; otherwise SQLite only. */
   readonly applies?: 'port';
 }
@@ -147,7 +147,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       log(`row ${claim.id} (${claim.kind} ${claim.serial}) outcome not saved [${classifyError(error) ?? 'INTERNAL'}]; ${state}`, error);
       return;
     }
-    handler.afterCommit?.(claim);
+    try {
+      await handler.afterCommit?.(claim);
+    } catch (error) {
+      // The outcome is stored; only the events it would have sent (views refreshing) are lost.
+      log(`row ${claim.id} (${claim.kind} ${claim.serial}) committed, but its after-commit work failed [${classifyError(error) ?? 'INTERNAL'}]`, error);
+    }
   }
 
   /** The outcome and its effect in one ledger transaction; the effect only while this claim holds the row. */

@@ -5,25 +5,28 @@
  */
 import { announcing } from '../../changes/announce.js';
 import type { IssuanceApi } from '../issuance/index.js';
+import { createInvoiceReads } from '../issuance/repo.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerBatchIpc } from './ipc.js';
 import { createBatchRepo } from './repo.js';
 import { createBatchService } from './service.js';
 
 export interface BatchFeatureDeps extends FeatureDeps {
-  issuance: Pick<IssuanceApi, 'submit' | 'invoices'>;
+  issuance: Pick<IssuanceApi, 'submit'>;
   /** kpr of rows that name none. */
   defaultIssuer: () => string;
 }
 
 export function createBatchFeature(deps: BatchFeatureDeps): Feature {
   const service = createBatchService({
-    repo: createBatchRepo(deps.db, deps.issuance.invoices),
+    // The batch repo is still synchronous on the desk's connection: it reads its invoices' states there until it moves onto the ledger port.
+    repo: createBatchRepo(deps.db, createInvoiceReads(deps.db)),
     environment: deps.environment,
     dialog: deps.ports.dialog,
     seller: deps.seller,
     defaultIssuer: deps.defaultIssuer,
     submitInvoice: (draft) => deps.issuance.submit(draft),
+    inLedgerTransaction: (body) => deps.ledger.transaction(() => body()),
     progress: (progress) => {
       deps.emit('batch:progress', progress);
       deps.changes.publish({ aggregate: 'batch', action: 'updated', ids: [progress.batchId], enterprise: deps.seller().taxNumber });

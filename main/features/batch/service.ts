@@ -4,7 +4,7 @@
  * service, progress computed from the invoices' own states, and the results sheet.
  *
  * Exactly once: each row's invoice is enqueued and its lsh recorded on the row in ONE transaction
- * (issuance.submit runs inside it as a savepoint), so a row either has its invoice or is still pending —
+ * (a ledger transaction; issuance.submit runs inside it as a savepoint), so a row either has its invoice or is still pending —
  * a crash between the two cannot leave an invoice the batch does not know about, and a second submit
  * (or the resume at start) only sends rows without an lsh.
  */
@@ -78,7 +78,9 @@ export interface BatchServiceDeps {
   seller: () => Seller;
   defaultIssuer: () => string;
   /** The issuance service's submit: stores the invoice and its outbox entry (docs/architecture.md §5). */
-  submitInvoice: (draft: InvoiceDraft) => InvoiceSummary;
+  submitInvoice: (draft: InvoiceDraft) => Promise<InvoiceSummary>;
+  /** One ledger transaction around a row's submission and its lsh (the submission is a savepoint of it). */
+  inLedgerTransaction: <T>(body: () => Promise<T>) => Promise<T>;
   progress: (progress: BatchProgress) => void;
   /** The UI's language, for what main writes itself (the results workbook, default file names, dialog filters). */
   uiLanguage: () => UiLanguage;
@@ -120,7 +122,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (stopped) break;
       for (const row of rows.slice(start, start + SUBMIT_CHUNK)) {
         try {
-          repo.transaction(() => repo.setLsh(row.id, deps.submitInvoice(row.draft).lsh));
+          await deps.inLedgerTransaction(async () => repo.setLsh(row.id, (await deps.submitInvoice(row.draft)).lsh));
         } catch (error) {
           // A refusal is recorded on its row and the batch goes on; the row is never retried blindly.
           repo.setSubmitError(

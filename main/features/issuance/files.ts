@@ -12,10 +12,10 @@ import { createHash } from 'node:crypto';
 import { IpcFailure, type Environment, type InvoiceFileFormat } from '../../../shared/ipc/index.js';
 import type { FileOpener } from '../../ports.js';
 import { serviceUrlProblem } from '../../../shared/rules/service-url.js';
-import type { InvoiceFileSource } from './repo.js';
+import type { InvoiceFileSource } from './store.js';
 
 export interface InvoiceFilesDeps {
-  find(id: number, environment: Environment, format: InvoiceFileFormat): InvoiceFileSource | null;
+  find(id: number, environment: Environment, format: InvoiceFileFormat): Promise<InvoiceFileSource | null>;
   environment: Environment;
   /** Folder the downloaded files are kept in (under the data folder). */
   dir: string;
@@ -92,9 +92,9 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
   }
 
   /** The invoice's file source, refused with the clerk's reason when there is no usable file. */
-  function sourceOf(id: number, format: InvoiceFileFormat): InvoiceFileSource & { url: string } {
+  async function sourceOf(id: number, format: InvoiceFileFormat): Promise<InvoiceFileSource & { url: string }> {
     const name = FORMAT_NAMES[format];
-    const source = deps.find(id, deps.environment, format);
+    const source = await deps.find(id, deps.environment, format);
     if (!source) throw new IpcFailure('NOT_FOUND', 'app.invoiceNotFound', { id });
     if (source.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', 'issuance.fileNotYet', { format: name });
     if (!source.url) throw new IpcFailure('NOT_FOUND', 'issuance.fileNotOffered', { format: name });
@@ -103,7 +103,7 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
   }
 
   async function local(id: number, format: InvoiceFileFormat): Promise<{ path: string; bytes: number }> {
-    const source = sourceOf(id, format);
+    const source = await sourceOf(id, format);
 
     const dir = path.join(deps.dir, deps.environment);
     const file = path.join(dir, fileName(source.lsh, format));
@@ -125,7 +125,7 @@ export function createInvoiceFiles(deps: InvoiceFilesDeps) {
     local,
     async open(id: number, format: InvoiceFileFormat): Promise<{ path: string; bytes: number }> {
       const name = FORMAT_NAMES[format];
-      sourceOf(id, format);
+      await sourceOf(id, format);
       if (!deps.opener) throw new IpcFailure('VALIDATION_FAILED', 'app.noOpener');
       const { path: file, bytes: size } = await local(id, format);
       // Checked again right before the viewer gets it: the cached copy could have been replaced meanwhile.

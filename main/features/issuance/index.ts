@@ -1,7 +1,9 @@
 /**
  * The issuance feature: the invoice form's drafts, submission through the outbox (kind 'issuance'), the
  * issued invoice's files (PDF/OFD), and the `issuance:*` channels. Other features build on its `api`
- * (reversal enqueues red invoices, batch submits rows, history lists what was issued).
+ * (reversal enqueues red invoices, batch submits rows, history lists what was issued). Its tables are read
+ * and written only through the ledger port (`deps.ledger`: store.ts), so the same code runs on the desk's
+ * SQLite file and on a team's PostgreSQL.
  */
 import path from 'node:path';
 import { IpcFailure, type InvoiceSummary } from '../../../shared/ipc/index.js';
@@ -10,29 +12,27 @@ import type { Feature, FeatureDeps } from '../feature.js';
 import { createDraftService } from './drafts.js';
 import { createInvoiceFiles } from './files.js';
 import { registerIssuanceIpc } from './ipc.js';
-import { createDraftRepo, createInvoiceFileRepo, createInvoiceReads, createIssuanceRepo, type InvoiceReads } from './repo.js';
 import { createIssuanceService, ISSUANCE_OUTBOX_KIND, type IssuanceService } from './service.js';
-import { createInvoiceStatusRepo } from './status-repo.js';
+import type { InvoiceReadStore } from './store.js';
 
 /** The service (submit, enqueue, list…) and the reads of stored invoices (the one owner of issued_invoice). */
 export type IssuanceApi = IssuanceService & {
-  invoices: InvoiceReads;
+  /** Reads of stored invoices and red-reversal links, through the ledger (inside a transaction: its own). */
+  invoices: InvoiceReadStore;
   /** An invoice of this environment by its local id, as the history lists it (print looks invoices up here). */
-  findById(id: number): InvoiceSummary | null;
+  findById(id: number): Promise<InvoiceSummary | null>;
   /** An issued invoice's layout PDF on disk, downloaded once (print sends it to a printer). */
   invoicePdf(id: number): Promise<{ path: string }>;
   /** The service reported an issued invoice voided (print learns it from fpzt 02/03/04). */
-  markVoided(id: number, zflx: '0' | '1'): void;
+  markVoided(id: number, zflx: '0' | '1'): Promise<void>;
   /** The active enterprise's invoices waiting to be issued and those whose issuance failed. */
-  waitingCounts(): { issuing: number; failed: number };
+  waitingCounts(): Promise<{ issuing: number; failed: number }>;
 };
 
 export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> & { api: IssuanceApi } {
-  const issuanceRepo = createIssuanceRepo(deps.db);
+  const invoices = deps.ledger.issuedInvoices;
   const service = createIssuanceService({
-    db: deps.db,
-    repo: issuanceRepo,
-    outbox: deps.outbox,
+    ledger: deps.ledger,
     environment: deps.environment,
     seller: deps.seller,
     now: deps.now,
@@ -40,21 +40,22 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     notify: (invoice) => deps.emit('issuance:updated', invoice),
     changes: deps.changes,
   });
-  const fileRepo = createInvoiceFileRepo(deps.db);
   const files = createInvoiceFiles({
-    find: (id, environment, format) => fileRepo.find(id, environment, format),
+    find: (id, environment, format) => invoices.fileSource(id, environment, format),
     environment: deps.environment,
     dir: path.join(deps.dataDir, 'invoice-files'),
     opener: deps.ports.opener,
   });
-  const drafts = createDraftService(createDraftRepo(deps.db, deps.environment, () => deps.seller().taxNumber), deps.now, (action, id) =>
-    deps.changes.publish({ aggregate: 'draft', action, ids: [id], enterprise: deps.seller().taxNumber }),
+  const enterprise = () => deps.seller().taxNumber;
+  const drafts = createDraftService(
+    deps.ledger.issuanceDrafts,
+    () => ({ environment: deps.environment, enterprise: enterprise() }),
+    deps.now,
+    (action, id) => deps.changes.publish({ aggregate: 'draft', action, ids: [id], enterprise: enterprise() }),
   );
-  const invoices = createInvoiceReads(deps.db);
-  const states = createInvoiceStatusRepo(deps.db);
   // 再开一张: the stored request of a blue invoice read back into the form (a red one is never repeated).
-  const repeat = (id: number) => {
-    const invoice = invoices.invoice(id, deps.environment);
+  const repeat = async (id: number) => {
+    const invoice = await invoices.invoice(id, deps.environment);
     if (!invoice) throw new IpcFailure('NOT_FOUND', 'issuance.repeatGone', { id });
     if (invoice.kplx === '1') throw new IpcFailure('VALIDATION_FAILED', 'issuance.repeatRed');
     return { content: draftContentFromRequest(JSON.parse(invoice.request_json)) };
@@ -66,16 +67,16 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     api: {
       ...service,
       invoices,
-      findById: (id) => issuanceRepo.findById(id, deps.environment),
+      findById: (id) => invoices.findById(id, deps.environment),
       invoicePdf: (id) => files.local(id, 'pdf'),
-      markVoided: (id, zflx) => {
-        if (states.markVoided(id, deps.environment, zflx, deps.now().toISOString())) {
-          const summary = issuanceRepo.findById(id, deps.environment);
-          if (summary) deps.emit('issuance:updated', summary);
-          deps.changes.publish({ aggregate: 'invoice', action: 'updated', ids: [id], enterprise: invoices.invoice(id, deps.environment)?.xhdwsbh ?? null });
-        }
+      async markVoided(id, zflx) {
+        if (!(await invoices.markVoided(id, deps.environment, zflx, deps.now().toISOString()))) return;
+        const row = await invoices.invoice(id, deps.environment);
+        const summary = await invoices.findById(id, deps.environment);
+        if (summary) deps.emit('issuance:updated', summary);
+        deps.changes.publish({ aggregate: 'invoice', action: 'updated', ids: [id], enterprise: row?.xhdwsbh ?? null });
       },
-      waitingCounts: () => states.waitingCounts(deps.environment, deps.seller().taxNumber),
+      waitingCounts: () => invoices.waitingCounts(deps.environment, enterprise()),
     },
   };
 }

@@ -9,7 +9,7 @@ export function registerIssuanceIpc(
   service: IssuanceService,
   drafts: DraftService,
   files: InvoiceFiles,
-  repeat: (id: number) => { content: unknown },
+  repeat: (id: number) => Promise<{ content: unknown }>,
 ): void {
   router.handle('issuance:submit', (draft) => service.submit(draft));
   router.handle('issuance:saveDraft', (request) => drafts.save(request));
@@ -17,5 +17,5 @@ export function registerIssuanceIpc(
   router.handle('issuance:loadDraft', ({ id }) => drafts.load(id));
   router.handle('issuance:deleteDraft', ({ id }) => drafts.delete(id));
   router.handle('issuance:openFile', ({ id, format }) => files.open(id, format));
-  router.handle('issuance:repeat', ({ id }) => repeat(id) as { content: never });
+  router.handle('issuance:repeat', async ({ id }) => (await repeat(id)) as { content: never });
 }

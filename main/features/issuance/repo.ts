@@ -12,70 +12,26 @@ import type Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
-import type { DraftSummary, Environment, InvoiceFileFormat, InvoiceStatus, InvoiceSummary, InvoiceType, RedInvoiceRef, RedReason, ReversalState } from '../../../shared/ipc/index.js';
+import type { DraftSummary, Environment, InvoiceFileFormat, InvoiceStatus, InvoiceSummary, RedInvoiceRef, ReversalState } from '../../../shared/ipc/index.js';
+import type {
+  DraftScope,
+  DraftValues,
+  InvoiceFileSource,
+  InvoiceLineRow,
+  InvoiceRow,
+  InvoiceState,
+  IssuedFields,
+  NewInvoice,
+  OriginalOfRed,
+  ReversalLink,
+} from './store.js';
 
-export interface NewInvoice {
-  lsh: string;
-  environment: Environment;
-  fplxdm: InvoiceType;
-  /** 0 blue, 1 red */
-  kplx: '0' | '1';
-  xhdwsbh: string;
-  xhdwmc: string;
-  ghdwmc: string;
-  ghdwsbh: string | null;
-  jshj: string;
-  hjse: string;
-  requestJson: string;
-  lines: Array<{ spmc: string; spbm: string; spsl: string; dj: string; je: string; sl: string; se: string }>;
-}
+import { toDraftSummary, toRedRef, toSummary, type DraftRow, type RedRefRow, type SummaryRow } from './rows.js';
 
-export interface IssuedFields {
-  fpdm: string | null;
-  fphm: string;
-  kprq: string;
-  jym: string | null;
-  skm: string | null;
-  pdf: string | null;
-  ofd: string | null;
-  xml: string | null;
-  zflx: string | null; // voiding type the service reported (null: not voided); migration 0480
-}
-
-/** The issued_invoice columns an InvoiceSummary is made of. */
-export interface SummaryRow {
-  id: number;
-  lsh: string;
-  environment: Environment;
-  fplxdm: InvoiceType;
-  ghdwmc: string;
-  jshj: string;
-  status: InvoiceStatus;
-  fpdm: string | null;
-  fphm: string | null;
-  kprq: string | null;
-  error_message: string | null;
-  created_at: string;
-}
+export { toSummary } from './rows.js';
 
 const SUMMARY_COLUMNS = 'id, lsh, environment, fplxdm, ghdwmc, jshj, status, fpdm, fphm, kprq, error_message, created_at';
-
-export function toSummary(row: SummaryRow): InvoiceSummary {
-  return {
-    id: row.id,
-    lsh: row.lsh,
-    environment: row.environment,
-    invoiceType: row.fplxdm,
-    buyerName: row.ghdwmc,
-    total: row.jshj,
-    status: row.status,
-    invoiceCode: row.fpdm,
-    invoiceNumber: row.fphm,
-    issuedAt: row.kprq,
-    error: row.error_message,
-    createdAt: row.created_at,
-  };
-}
+export type { DraftValues, InvoiceFileSource, InvoiceLineRow, InvoiceRow, InvoiceState, IssuedFields, NewInvoice } from './store.js';
 
 export function createIssuanceRepo(db: Db) {
   const insertInvoice = db.prepare(
@@ -130,52 +86,6 @@ export function createIssuanceRepo(db: Db) {
 
 export type IssuanceRepo = ReturnType<typeof createIssuanceRepo>;
 
-/** One stored output invoice, every column a reader needs (detail view, red reversal). */
-export interface InvoiceRow {
-  id: number;
-  lsh: string;
-  environment: Environment;
-  fplxdm: InvoiceType;
-  kplx: '0' | '1';
-  status: InvoiceStatus;
-  jshj: string;
-  hjse: string;
-  fpdm: string | null;
-  fphm: string | null;
-  kprq: string | null;
-  request_json: string;
-  pdf_url: string | null;
-  ofd_url: string | null;
-  xml_url: string | null;
-  ghdwmc: string;
-  ghdwsbh: string | null;
-  xhdwmc: string;
-  xhdwsbh: string;
-  error_message: string | null;
-  created_at: string;
-  /** The clerk who submitted it (0500); null before clerks or at a desk without them. */
-  created_by: string | null;
-}
-
-export interface InvoiceLineRow {
-  line_no: number;
-  spmc: string;
-  spbm: string;
-  spsl: string;
-  dj: string;
-  je: string;
-  sl: string;
-  se: string;
-}
-
-/** What a batch row shows of the invoice it became. */
-export interface InvoiceState {
-  status: InvoiceStatus;
-  fpdm: string | null;
-  fphm: string | null;
-  error_message: string | null;
-}
-
 /** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions. */
 export const fen = (column: string) => `CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)`;
 
@@ -209,23 +119,6 @@ export const OUTPUT_LINE_LIKE = `EXISTS (SELECT 1 FROM issued_invoice_line l WHE
 /** A condition of the output search: the blue invoice `i` is in reversal state `?`. */
 export const OUTPUT_REVERSAL_IS = `i.kplx = '0' AND ${reversalStateSql('i')} = ?`;
 
-interface RedRefRow {
-  id: number;
-  lsh: string;
-  fplxdm: InvoiceType;
-  status: InvoiceStatus;
-  amount: string;
-  chyydm: RedReason;
-  fpdm: string | null;
-  fphm: string | null;
-  created_at: string;
-  error_code: string | null;
-  error_message: string | null;
-}
-
-/** The service's own words of a refusal, stored as "code words" (issuance/service.ts): the code is said apart. */
-const serviceWords = (code: string, message: string | null): string => (message?.startsWith(code) ? message.slice(code.length).trim() : (message ?? ''));
-
 /** Reads of stored invoices and the red-reversal links, for the features built on issuance. */
 export function createInvoiceReads(db: Db) {
   const invoice = db.prepare<[number, Environment], InvoiceRow>(
@@ -253,7 +146,7 @@ export function createInvoiceReads(db: Db) {
     `INSERT INTO red_reversal (red_invoice_id, blue_invoice_id, amount, chyydm, form_id, created_at)
      VALUES (@redInvoiceId, @blueInvoiceId, @amount, @chyydm, @formId, @now)`,
   );
-  const originalOf = db.prepare<[number], { blue_invoice_id: number; chyydm: RedReason; form_id: number | null; fpdm: string | null; fphm: string | null }>(
+  const originalOf = db.prepare<[number], OriginalOfRed>(
     `SELECT r.blue_invoice_id, r.chyydm, r.form_id, b.fpdm, b.fphm FROM red_reversal r JOIN issued_invoice b ON b.id = r.blue_invoice_id WHERE r.red_invoice_id = ?`,
   );
   const blueOfRed = db.prepare<[number], { blue_invoice_id: number }>(`SELECT blue_invoice_id FROM red_reversal WHERE red_invoice_id = ?`);
@@ -269,20 +162,7 @@ export function createInvoiceReads(db: Db) {
       if (lshs.length === 0) return new Map();
       return new Map(statesByLsh.all(JSON.stringify(lshs)).map(({ lsh, ...state }) => [lsh, state]));
     },
-    reds(blueInvoiceId: number): RedInvoiceRef[] {
-      return reds.all(blueInvoiceId).map((row) => ({
-        id: row.id,
-        lsh: row.lsh,
-        invoiceType: row.fplxdm,
-        status: row.status,
-        amount: row.amount,
-        reason: row.chyydm,
-        invoiceCode: row.fpdm,
-        invoiceNumber: row.fphm,
-        createdAt: row.created_at,
-        failure: row.status === 'failed' && row.error_code !== null ? { code: row.error_code, message: serviceWords(row.error_code, row.error_message) } : null,
-      }));
-    },
+    reds: (blueInvoiceId: number): RedInvoiceRef[] => reds.all(blueInvoiceId).map(toRedRef),
     /** What the red invoices of a blue one took (issued) and hold (on their way), with its reversal state. */
     reversalSums(blueInvoiceId: number): { total: Decimal; reversed: Decimal; inFlight: Decimal; state: ReversalState } {
       const row = sums.get(blueInvoiceId);
@@ -290,7 +170,7 @@ export function createInvoiceReads(db: Db) {
       return { total: yuan(row.total), reversed: yuan(row.reversed), inFlight: yuan(row.in_flight), state: row.state };
     },
     /** Call inside the transaction that stores the red invoice (issuance `enqueue`'s `alongside`). */
-    recordReversal(link: { redInvoiceId: number; blueInvoiceId: number; amount: string; chyydm: RedReason; formId: number | null }, now: string): void {
+    recordReversal(link: ReversalLink, now: string): void {
       insertReversal.run({ ...link, now });
     },
     originalOf: (redInvoiceId: number) => originalOf.get(redInvoiceId),
@@ -299,13 +179,6 @@ export function createInvoiceReads(db: Db) {
 }
 
 export type InvoiceReads = ReturnType<typeof createInvoiceReads>;
-
-/** Where the service said an issued invoice's files are, and what the local copy is named after. */
-export interface InvoiceFileSource {
-  lsh: string;
-  status: InvoiceStatus;
-  url: string | null;
-}
 
 const FILE_COLUMNS: Record<InvoiceFileFormat, string> = { pdf: 'pdf_url', ofd: 'ofd_url', xml: 'xml_url' };
 
@@ -325,33 +198,11 @@ export function createInvoiceFileRepo(db: Db) {
   };
 }
 
-interface DraftRow {
-  id: number;
-  fplxdm: InvoiceType;
-  ghdwmc: string;
-  jshj: string;
-  content: string;
-  updated_at: string;
-}
-
-const toDraftSummary = (row: DraftRow): DraftSummary => ({
-  id: row.id,
-  invoiceType: row.fplxdm,
-  buyerName: row.ghdwmc,
-  total: row.jshj,
-  updatedAt: row.updated_at,
-});
-
-export interface DraftValues {
-  invoiceType: InvoiceType;
-  buyerName: string;
-  total: string;
-  /** The form's values as JSON text. */
-  content: string;
-}
-
-/** SQL of issuance drafts (issuance_draft, migrations 0140 and 0340). Drafts of the active enterprise (`enterprise()`); drafts written before drafts had an enterprise show for every one. */
-export function createDraftRepo(db: Db, environment: Environment, enterprise: () => string) {
+/**
+ * SQL of issuance drafts (issuance_draft, migrations 0140 and 0340). Drafts of one scope (environment and
+ * active enterprise); drafts written before drafts had an enterprise show for every one.
+ */
+export function createDraftRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO issuance_draft (environment, fplxdm, ghdwmc, jshj, content, created_at, updated_at, enterprise)
      VALUES (@environment, @invoiceType, @buyerName, @total, @content, @now, @now, @enterprise)`,
@@ -360,33 +211,32 @@ export function createDraftRepo(db: Db, environment: Environment, enterprise: ()
     `UPDATE issuance_draft SET fplxdm = @invoiceType, ghdwmc = @buyerName, jshj = @total, content = @content, updated_at = @now
      WHERE id = @id AND environment = @environment AND ifnull(enterprise, @enterprise) = @enterprise`,
   );
-  type Scope = { environment: Environment; enterprise: string };
-  const byId = db.prepare<[Scope & { id: number }], DraftRow>(
+  const byId = db.prepare<[DraftScope & { id: number }], DraftRow>(
     'SELECT id, fplxdm, ghdwmc, jshj, content, updated_at FROM issuance_draft WHERE id = @id AND environment = @environment AND ifnull(enterprise, @enterprise) = @enterprise',
   );
-  const list = db.prepare<[Scope], DraftRow>(
+  const list = db.prepare<[DraftScope], DraftRow>(
     `SELECT id, fplxdm, ghdwmc, jshj, content, updated_at FROM issuance_draft WHERE environment = @environment AND ifnull(enterprise, @enterprise) = @enterprise
      ORDER BY updated_at DESC, id DESC LIMIT 200`,
   );
-  const remove = db.prepare<[Scope & { id: number }]>(
+  const remove = db.prepare<[DraftScope & { id: number }]>(
     'DELETE FROM issuance_draft WHERE id = @id AND environment = @environment AND ifnull(enterprise, @enterprise) = @enterprise',
   );
-  const scope = (): Scope => ({ environment, enterprise: enterprise() });
+  const scopeOf = ({ environment, enterprise }: DraftScope): DraftScope => ({ environment, enterprise });
   return {
-    /** Inserts (no id) or overwrites a draft; null when the id names no draft of this environment. */
-    save(values: DraftValues, now: string, id?: number): DraftSummary | null {
-      const params = { ...values, ...scope(), now };
+    /** Inserts (no id) or overwrites a draft; null when the id names no draft of this scope. */
+    save(scope: DraftScope, values: DraftValues, now: string, id?: number): DraftSummary | null {
+      const params = { ...values, ...scopeOf(scope), now };
       const savedId = id === undefined ? Number(insert.run(params).lastInsertRowid) : update.run({ ...params, id }).changes > 0 ? id : null;
       if (savedId === null) return null;
-      const row = byId.get({ ...scope(), id: savedId });
+      const row = byId.get({ ...scopeOf(scope), id: savedId });
       return row ? toDraftSummary(row) : null;
     },
-    list: (): DraftSummary[] => list.all(scope()).map(toDraftSummary),
-    load(id: number): (DraftSummary & { content: string }) | null {
-      const row = byId.get({ ...scope(), id });
+    list: (scope: DraftScope): DraftSummary[] => list.all(scopeOf(scope)).map(toDraftSummary),
+    load(scope: DraftScope, id: number): (DraftSummary & { content: string }) | null {
+      const row = byId.get({ ...scopeOf(scope), id });
       return row ? { ...toDraftSummary(row), content: row.content } : null;
     },
-    delete: (id: number): boolean => remove.run({ ...scope(), id }).changes > 0,
+    delete: (scope: DraftScope, id: number): boolean => remove.run({ ...scopeOf(scope), id }).changes > 0,
   };
 }
 

@@ -4,24 +4,26 @@
  * answers into the row's state. docs/architecture.md §5.
  */
 import type { ChangePublisher } from '../../changes/feed.js';
-import type { Db } from '../../db/open.js';
-import type { OutboxRepo } from '../../outbox/repo.js';
+import type { Ledger, LedgerStores } from '../../ledger/port.js';
 import type { OutboxHandler, SendOutcome } from '../../outbox/worker.js';
 import type { ServiceClient } from '../../api/client.js';
 import { ServiceError, TransportError } from '../../api/errors.js';
 import { IpcFailure, type Environment, type InvoiceDraft, type InvoiceSummary } from '../../../shared/ipc/index.js';
 import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
-import type { IssuanceRepo } from './repo.js';
 import Decimal from 'decimal.js';
 import { buildIssuanceRequest, type PreparedIssuance, type Seller } from './request.js';
 import { newSerial } from './serial.js';
 
-export const ISSUANCE_OUTBOX_KIND = 'issuance';
+import { ISSUANCE_OUTBOX_KIND } from './store.js';
+
+export { ISSUANCE_OUTBOX_KIND } from './store.js';
+
+/** Writes more rows in the transaction that stores an invoice (a red invoice's link to its blue one). */
+export type Alongside = (tx: LedgerStores, invoiceId: number) => Promise<void>;
 
 export interface IssuanceServiceDeps {
-  db: Db;
-  repo: IssuanceRepo;
-  outbox: OutboxRepo;
+  /** The ledger port: issued invoices and the outbox, on the desk's SQLite file or a team's PostgreSQL. */
+  ledger: Ledger;
   environment: Environment;
   seller: () => Seller;
   now: () => Date;
@@ -34,19 +36,22 @@ export interface IssuanceServiceDeps {
 }
 
 export function createIssuanceService(deps: IssuanceServiceDeps) {
-  const { db, repo, outbox } = deps;
+  const { ledger } = deps;
+  const store = ledger.issuedInvoices;
 
   /**
-   * Stores a prepared request and queues it for sending, in one transaction (docs/architecture.md §5): from here on
-   * it cannot be forgotten. `alongside` runs inside the same transaction with the new row's id (e.g. to
-   * link a red invoice to its blue one). Every way of issuing — the form, a batch, a red invoice — ends here.
+   * Stores a prepared request and queues it for sending, in one ledger transaction (docs/architecture.md §5):
+   * from here on it cannot be forgotten. `alongside` runs inside the same transaction with the new row's id
+   * (e.g. to link a red invoice to its blue one) and may only write through the `tx` it is handed; a throw
+   * there undoes the invoice and its outbox row too. Every way of issuing — the form, a batch, a red
+   * invoice — ends here. Called inside another ledger transaction, it is a savepoint of that one.
    */
-  function enqueue(prepared: PreparedIssuance, alongside?: (invoiceId: number) => void): InvoiceSummary {
+  async function enqueue(prepared: PreparedIssuance, alongside?: Alongside): Promise<InvoiceSummary> {
     const { request } = prepared;
     const now = deps.now();
     const requestJson = JSON.stringify(request);
-    db.transaction(() => {
-      const id = repo.insert(
+    const saved = await ledger.transaction(async (tx) => {
+      const id = await tx.issuedInvoices.insert(
         {
           lsh: request.lsh,
           environment: deps.environment,
@@ -63,17 +68,17 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
         },
         now.toISOString(),
       );
-      alongside?.(id);
-      outbox.enqueue(ISSUANCE_OUTBOX_KIND, request.lsh, requestJson, now.getTime());
-    })();
-    deps.kick();
-    const saved = repo.findByLsh(request.lsh);
+      await alongside?.(tx, id);
+      await tx.outbox.enqueue({ kind: ISSUANCE_OUTBOX_KIND, serial: request.lsh, requestJson, enterprise: request.xhdwsbh });
+      return tx.issuedInvoices.findById(id, deps.environment);
+    });
     if (!saved) throw new Error(`invoice ${request.lsh} vanished right after insert`);
+    deps.kick();
     deps.changes.publish({ aggregate: 'invoice', action: 'created', ids: [saved.id], enterprise: request.xhdwsbh });
     return saved;
   }
 
-  function submit(draft: InvoiceDraft): InvoiceSummary {
+  async function submit(draft: InvoiceDraft): Promise<InvoiceSummary> {
     const lsh = newSerial('FD', deps.now());
     const built = buildIssuanceRequest(draft, { lsh, seller: deps.seller() });
     if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', 'issuance.draftInvalid', { count: built.details.issues.length }, { details: built.details });
@@ -90,15 +95,15 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
         try {
           const outcome = await client().issueInvoice(request);
           if (outcome.kind === 'pending') {
-            return { kind: 'pending', note: outcome.message, apply: () => repo.markIssuing(lsh, at()) };
+            return { kind: 'pending', note: outcome.message, apply: (tx) => tx.issuedInvoices.markIssuing(lsh, at()) };
           }
           const record = outcome.records[0];
           // Kept in the outbox row's last_error for diagnosis (never shown to the clerk); the row is retried with the same lsh.
           if (!record) return { kind: 'unclear', error: 'the service answered success with no invoice record' };
           return {
             kind: 'done',
-            apply: () =>
-              repo.markIssued(
+            apply: (tx) =>
+              tx.issuedInvoices.markIssued(
                 lsh,
                 {
                   fpdm: record.fpdm ?? null,
@@ -117,17 +122,19 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
         } catch (error) {
           if (error instanceof ServiceError) {
             const message = `${error.code} ${error.serviceMessage}`.trim();
-            return { kind: 'failed', error: message, apply: () => repo.markFailed(lsh, String(error.code), message, at()) };
+            return { kind: 'failed', error: message, apply: (tx) => tx.issuedInvoices.markFailed(lsh, String(error.code), message, at()) };
           }
           if (error instanceof TransportError) {
             // The request may or may not have arrived: keep the row and ask again with the same lsh.
-            return { kind: 'unclear', error: error.message, apply: () => repo.markIssuing(lsh, at()) };
+            return { kind: 'unclear', error: error.message, apply: (tx) => tx.issuedInvoices.markIssuing(lsh, at()) };
           }
           throw error;
         }
       },
-      afterCommit(row) {
-        const invoice = repo.findByLsh(row.serial);
+      // Every apply writes only through its tx: the handler runs on either ledger.
+      applies: 'port',
+      async afterCommit(row) {
+        const invoice = await store.findByLsh(row.serial);
         if (!invoice) return;
         deps.notify(invoice);
         const request = JSON.parse(row.request_json) as IssuanceRequest;
@@ -139,7 +146,7 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
   return {
     submit,
     enqueue,
-    list: (limit: number, offset: number) => repo.list(deps.environment, deps.seller().taxNumber, limit, offset),
+    list: (limit: number, offset: number) => store.list(deps.environment, deps.seller().taxNumber, limit, offset),
     outboxHandler,
   };
 }

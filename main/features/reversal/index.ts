@@ -6,6 +6,7 @@
  * left to reverse (repo.ts). It reads and links invoices only through issuance's api.
  */
 import type { IssuanceApi } from '../issuance/index.js';
+import { createInvoiceReads } from '../issuance/repo.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import type { OutputInvoiceDetail, RedLetterFormSummary } from '../../../shared/ipc/index.js';
 import { createFormLookup } from './form-lookup.js';
@@ -54,8 +55,11 @@ function createReversalApi(repo: RedRepo, forms: RedLetterRepo): ReversalApi {
 }
 
 export function createReversalFeature(deps: FeatureDeps & { issuance: Pick<IssuanceApi, 'enqueue' | 'invoices'> }): Feature<ReversalApi> & { api: ReversalApi } {
-  const forms = createRedLetterRepo(deps.db, deps.issuance.invoices);
-  const repo = createRedRepo(deps.issuance.invoices, forms);
+  // The form repo and the reversal sums are still synchronous on the desk's connection: they read the
+  // invoices there until reversal moves onto the ledger port (the red invoice's link goes through the tx).
+  const deskInvoices = createInvoiceReads(deps.db);
+  const forms = createRedLetterRepo(deps.db, deskInvoices);
+  const repo = createRedRepo(deskInvoices, forms);
   // A form changed: the event of old (the reversal dialog follows it) and the change feed's change.
   const notifyForm = (form: RedLetterFormSummary) => {
     deps.emit('reversal:formUpdated', form);

@@ -22,7 +22,7 @@ export interface RedLetterOutboxDeps {
   client: () => ServiceClient;
   now: () => Date;
   /** Queues the red invoice of an approved form (red/service.ts); runs inside the finishing transaction. */
-  issueRedInvoice: (form: RedLetterFormRow) => InvoiceSummary;
+  issueRedInvoice: (form: RedLetterFormRow) => Promise<InvoiceSummary>;
   /** Records why an automatic red invoice could not be queued (the form stays approved and usable). */
   noteIssueFailure: (formId: number, message: string) => void;
   notifyForm: (form: RedLetterFormSummary) => void;
@@ -70,13 +70,13 @@ export function createRedLetterOutboxHandler(deps: RedLetterOutboxDeps): OutboxH
       const numbers = { xxbbh: answer.form.xxbbh ?? null, xxbid: answer.form.xxbid ?? null, formJson: JSON.stringify(answer.form) };
       return {
         kind: 'done',
-        apply: () => {
+        apply: async () => {
           if (!forms.markApproved(form.lsh, numbers, at())) return;
           if (form.auto_issue !== 1) return;
           const approved = forms.byLsh(form.lsh);
           if (!approved) return;
           try {
-            const invoice = deps.issueRedInvoice(approved);
+            const invoice = await deps.issueRedInvoice(approved);
             queuedInvoices.set(form.lsh, invoice);
           } catch (error) {
             // The form is the outcome of this row and stays; the clerk can issue from it by hand.

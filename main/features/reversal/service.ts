@@ -114,7 +114,7 @@ export function createRedService(deps: RedServiceDeps) {
     if (first) throw new IpcFailure('VALIDATION_FAILED', first.key, first.params, { details: { issues } });
   }
 
-  function start(input: RedRequest): RedStarted {
+  async function start(input: RedRequest): Promise<RedStarted> {
     const planned = plan(input);
     refuseIssues(planned.issues);
     const { blue, request, lines } = planned;
@@ -122,12 +122,12 @@ export function createRedService(deps: RedServiceDeps) {
     if (redRouteOf(blue.fplxdm) === 'direct') {
       const built = buildRedIssuance(blue, request, lines.issuance, { lsh: newSerial('FR', now), reason: input.reason });
       if (!built.ok) throw built.failure;
-      const invoice = deps.issuance.enqueue(built.value, (redInvoiceId) => {
+      const invoice = await deps.issuance.enqueue(built.value, async (tx, redInvoiceId) => {
         // Checked again inside the transaction that takes the amount, so the check and the taking are one.
         if (lines.total.greaterThan(repo.reversalOf(blue).remaining)) {
           throw new IpcFailure('VALIDATION_FAILED', 'reversal.exceedsRemaining', { amount: money(lines.total) });
         }
-        repo.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount: money(lines.total), chyydm: input.reason, formId: null }, now.toISOString());
+        await tx.issuedInvoices.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount: money(lines.total), chyydm: input.reason, formId: null }, now.toISOString());
       });
       return { kind: 'invoice', invoice };
     }
@@ -186,7 +186,7 @@ export function createRedService(deps: RedServiceDeps) {
    * Queues the red invoice of an approved form (xxbbh for 004/028, xxbid for 81/82), for exactly the
    * form's lines and amount. Runs inside the outbox transaction when issued automatically.
    */
-  function issueFromForm(form: RedLetterFormRow): InvoiceSummary {
+  async function issueFromForm(form: RedLetterFormRow): Promise<InvoiceSummary> {
     if (form.status !== 'approved') throw new IpcFailure('VALIDATION_FAILED', 'reversal.formNotApproved');
     if (form.red_invoice_id !== null && form.red_invoice_status !== 'failed') {
       throw new IpcFailure('VALIDATION_FAILED', 'reversal.formUsed', { lsh: form.red_invoice_lsh ?? '' });
@@ -201,8 +201,8 @@ export function createRedService(deps: RedServiceDeps) {
     const built = buildRedIssuance(blue, request, lines, { lsh: newSerial('FR', now), reason, form: { xxbbh: form.xxbbh, xxbid: form.xxbid } });
     if (!built.ok) throw built.failure;
     const amount = money(new Decimal(built.value.totals.total).negated());
-    return deps.issuance.enqueue(built.value, (redInvoiceId) => {
-      repo.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount, chyydm: reason, formId: form.id }, now.toISOString());
+    return deps.issuance.enqueue(built.value, async (tx, redInvoiceId) => {
+      await tx.issuedInvoices.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount, chyydm: reason, formId: form.id }, now.toISOString());
       forms.linkRedInvoice(form.id, redInvoiceId, now.toISOString());
     });
   }
@@ -211,10 +211,10 @@ export function createRedService(deps: RedServiceDeps) {
     preview,
     start,
     issueFromForm,
-    issueFromFormId(formId: number): InvoiceSummary {
+    async issueFromFormId(formId: number): Promise<InvoiceSummary> {
       const form = forms.byId(formId);
       if (!form || form.environment !== deps.environment) throw new IpcFailure('NOT_FOUND', 'reversal.formNotFound', { id: formId });
-      const invoice = issueFromForm(form);
+      const invoice = await issueFromForm(form);
       const updated = forms.byId(formId);
       if (updated) deps.notifyForm(toFormSummary(updated));
       return invoice;

@@ -30,7 +30,9 @@ export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
   // The print log has no seller: a failed print is the active enterprise's when its invoice is.
   const printFailures = async () => {
     const seller = enterprise();
-    return (await deps.print.failedJobs()).filter((job) => deps.issuance.invoices.invoice(job.invoiceId, deps.environment)?.xhdwsbh === seller);
+    const jobs = await deps.print.failedJobs();
+    const sellers = await Promise.all(jobs.map(async (job) => (await deps.issuance.invoices.invoice(job.invoiceId, deps.environment))?.xhdwsbh));
+    return jobs.filter((_job, index) => sellers[index] === seller);
   };
   const service = createStatisticsService({
     statistics: deps.ledger.statistics,

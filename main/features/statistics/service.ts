@@ -23,8 +23,8 @@ export interface StatisticsServiceDeps {
   now: () => Date;
   collection: Pick<CollectionApi, 'periodSums' | 'certifiedByMonth' | 'currentWindow' | 'totals'>;
   intake: IntakeApi;
-  waitingCounts: () => { issuing: number; failed: number };
-  /** Paper prints whose latest attempt failed, of the active enterprise (the print log is in the ledger). */
+  waitingCounts: () => Promise<{ issuing: number; failed: number }>;
+  /** Paper prints whose latest attempt failed, of the active enterprise. */
   printFailures: () => Promise<number>;
 }
 
@@ -115,7 +115,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         months: monthly,
         byRate: outputFigures(await deps.statistics.buckets(deps.environment, enterprise, last, last)).byRate,
         waiting: {
-          ...deps.waitingCounts(),
+          ...(await deps.waitingCounts()),
           printFailed: await deps.printFailures(),
           unverified: deps.intake.ledgerTotals({ state: 'unverified' }).count,
           uncertified: window.count,

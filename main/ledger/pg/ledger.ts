@@ -16,6 +16,8 @@ import { createPgClerkStore } from './stores/clerks.js';
 import { createPgLibraryStore } from './stores/libraries.js';
 import { createPgStatisticsStore } from './stores/statistics.js';
 import { createPgTemplateStore } from './stores/templates.js';
+import { createPgDraftStore } from './stores/issuance-drafts.js';
+import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { inTeamTransaction } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
 import { createPgCollectionStore } from './stores/collect.js';
@@ -47,6 +49,8 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection),
     statistics: createPgStatisticsStore(connection),
+    issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
+    issuanceDrafts: createPgDraftStore(connection),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -61,6 +65,8 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     certification: own.certification,
     clerks: own.clerks,
     statistics: own.statistics,
+    issuedInvoices: own.issuedInvoices,
+    issuanceDrafts: own.issuanceDrafts,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

@@ -30,6 +30,7 @@ import { sqliteClerkStore } from './clerks.js';
 import { sqliteLibraryStore } from './libraries.js';
 import { sqliteStatisticsStore } from './statistics.js';
 import { sqliteTemplateStore } from './templates.js';
+import { createSqliteDraftStore, createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createSqlitePrintStore } from './print.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
@@ -56,6 +57,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const certificationRepo = createCertificationRepo(db);
   const clerks = sqliteClerkStore(db);
   const statistics = sqliteStatisticsStore(db);
+  const issued = issuedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
@@ -66,6 +68,8 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
     statistics: statistics(connection),
+    issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
+    issuanceDrafts: createSqliteDraftStore(issued, connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -124,6 +128,8 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     certification: own.certification,
     clerks: own.clerks,
     statistics: own.statistics,
+    issuedInvoices: own.issuedInvoices,
+    issuanceDrafts: own.issuanceDrafts,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

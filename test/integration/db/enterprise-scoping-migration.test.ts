@@ -30,14 +30,12 @@ describe('migration 0340 enterprise-scoping', () => {
     before.close();
 
     const db = openDatabase(file);
-    let active = 'A';
-    const drafts = createDraftRepo(db, 'sandbox', () => active);
-    expect(drafts.list().map((d) => d.buyerName)).toEqual(['旧草稿']);
-    drafts.save({ invoiceType: '026', buyerName: 'A 的草稿', total: '2.00', content: '{}' }, 'n2');
-    active = 'B';
-    expect(drafts.list().map((d) => d.buyerName)).toEqual(['旧草稿']);
-    active = 'A';
-    expect(drafts.list().map((d) => d.buyerName).sort()).toEqual(['A 的草稿', '旧草稿'].sort());
+    const drafts = createDraftRepo(db);
+    const [a, b] = [{ environment: 'sandbox', enterprise: 'A' }, { environment: 'sandbox', enterprise: 'B' }] as const;
+    expect(drafts.list(a).map((d) => d.buyerName)).toEqual(['旧草稿']);
+    drafts.save(a, { invoiceType: '026', buyerName: 'A 的草稿', total: '2.00', content: '{}' }, 'n2');
+    expect(drafts.list(b).map((d) => d.buyerName)).toEqual(['旧草稿']);
+    expect(drafts.list(a).map((d) => d.buyerName).sort()).toEqual(['A 的草稿', '旧草稿'].sort());
     expect(db.prepare(`SELECT content FROM issuance_draft WHERE ghdwmc = '旧草稿'`).get()).toEqual({ content: '{"a":1}' });
     expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'issued_invoice_seller'`).get()).toEqual({ name: 'issued_invoice_seller' });
     closeDatabase(db);

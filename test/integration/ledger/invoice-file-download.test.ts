@@ -33,7 +33,7 @@ function files(url: string) {
   const opened: string[] = [];
   fetched = [];
   const service = createInvoiceFiles({
-    find: (_id: number, _env: unknown, _format: InvoiceFileFormat) => ({ lsh: 'LSH0001', status: 'issued', url }),
+    find: (_id: number, _env: unknown, _format: InvoiceFileFormat) => Promise.resolve({ lsh: 'LSH0001', status: 'issued' as const, url }),
     environment: 'remote',
     dir,
     opener: { open: (file) => (opened.push(file), Promise.resolve()) },
