@@ -22,6 +22,7 @@
  * ledger as soon as a write succeeds again — so the row is retried with its serial within one backoff
  * step of the disk having space again, never a whole lease later.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { classifyError } from '../errors/storage.js';
 import type { Ledger, LedgerStores, OutboxClaim, OutboxRecord } from '../ledger/port.js';
 
@@ -87,6 +88,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (unported.length > 0) throw new UnportedOutboxHandlerError(unported, ledger.kind);
   }
 
+  /** The context the worker was made in (outside every ledger transaction): ticks run in it. */
+  const outside = AsyncLocalStorage.snapshot();
   const inFlight = new Map<number, Promise<void>>();
   /** Claims whose commit failed: given back in the ledger as soon as a write works. */
   const toRelease = new Map<number, OutboxClaim>();
@@ -191,7 +194,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   function schedule(delayMs: number): void {
     if (!running) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, Math.max(0, delayMs));
+    // A kick from inside a ledger transaction body (an enqueue nested in a batch's transaction) must not
+    // hand that transaction's async context to the tick: its claims would run as the ended transaction's.
+    timer = setTimeout(() => outside(tick), Math.max(0, delayMs));
   }
 
   function tick(): void {

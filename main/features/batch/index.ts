@@ -26,7 +26,11 @@ export function createBatchFeature(deps: BatchFeatureDeps): Feature {
     seller: deps.seller,
     defaultIssuer: deps.defaultIssuer,
     submitInvoice: (draft) => deps.issuance.submit(draft),
-    inLedgerTransaction: (body) => deps.ledger.transaction(() => body()),
+    inLedgerTransaction: async (body) => {
+      const result = await deps.ledger.transaction(() => body());
+      deps.kick(); // once committed: the worker of a team ledger sees the row only now
+      return result;
+    },
     progress: (progress) => {
       deps.emit('batch:progress', progress);
       deps.changes.publish({ aggregate: 'batch', action: 'updated', ids: [progress.batchId], enterprise: deps.seller().taxNumber });
