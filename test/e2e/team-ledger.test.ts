@@ -1,7 +1,7 @@
 /**
  * Settings → 团队账本 in Chromium against the real PostgreSQL (test/support/pg.ts): the clerk fills in the
  * server, database, user, TLS and password, saves, and 测试连接 signs in — then a wrong password is named
- * as such. The card says the desk does not keep its ledger there yet; the password is never shown again
+ * as such. The card says the desk keeps its own ledger until it switches; the password is never shown again
  * and is stored only sealed.
  */
 import fs from 'node:fs';
@@ -55,7 +55,7 @@ describe('settings → 团队账本', () => {
     await page.getByTestId('nav-settings').click();
     const card = page.getByTestId('team-ledger');
     await card.scrollIntoViewIfNeeded();
-    await expect.poll(() => page.getByTestId('team-not-yet').innerText()).toContain('团队账本将在后续版本启用');
+    await expect.poll(() => page.getByTestId('team-not-yet').innerText()).toContain('本机现在使用自己的账本');
     // Nothing saved yet: there is nothing to test.
     await expect(page.getByTestId('team-test').isDisabled()).resolves.toBe(true);
 

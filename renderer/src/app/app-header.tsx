@@ -2,6 +2,7 @@ import { Flex, Layout, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ClerkMenu } from '../features/clerks/components/clerk-menu.js';
 import { ActiveEnterpriseSwitch } from '../features/enterprises/components/active-enterprise-switch.js';
+import { TeamLedgerState } from '../features/team-ledger/components/team-ledger-state.js';
 import { LanguageSwitch } from './language-switch.js';
 import { useAppStore } from './store.js';
 
@@ -23,6 +24,7 @@ export function AppHeader() {
           {info && <Typography.Text type="secondary">{t('app.version', { version: info.version })}</Typography.Text>}
         </Flex>
         <Flex align="center" gap={16}>
+          <TeamLedgerState />
           <ActiveEnterpriseSwitch />
           <ClerkMenu />
           <LanguageSwitch />

@@ -1,13 +1,13 @@
 /** Settings → 团队账本's only calls to main (`teamLedger:*`), and what main last said (a move's progress too). */
 import { create } from 'zustand';
 import type { IpcError } from '../../../../shared/ipc/index.js';
-import type { SaveTeamLedgerRequest, TeamConnectionTestResult, TeamLedgerView, TeamMoveProgress, TeamMoveResult } from '../../../../shared/ipc/schemas/team-ledger.js';
+import type { SaveTeamLedgerRequest, TeamConnection, TeamConnectionTestResult, TeamLedgerView, TeamMoveProgress, TeamMoveResult } from '../../../../shared/ipc/schemas/team-ledger.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure } from '../../lib/messages.js';
 
 interface TeamLedgerState {
   view: TeamLedgerView | null;
-  busy: 'saving' | 'testing' | 'moving' | null;
+  busy: 'saving' | 'testing' | 'moving' | 'switching' | null;
   lastTest: TeamConnectionTestResult | null;
   /** While moving in: how far it is. */
   moveProgress: TeamMoveProgress | null;
@@ -17,10 +17,11 @@ interface TeamLedgerState {
 
 export const useTeamLedgerStore = create<TeamLedgerState>()(() => ({ view: null, busy: null, lastTest: null, moveProgress: null, lastMove: null }));
 
-export async function loadTeamLedger(): Promise<void> {
+export async function loadTeamLedger(options: { quiet?: boolean } = {}): Promise<void> {
   const result = await getApi().teamLedger.get();
   if (result.ok) useTeamLedgerStore.setState({ view: result.value });
-  else reportFailure(result.error, 'team-ledger');
+  // The header asks quietly: signed out or starting, it simply shows nothing yet.
+  else if (!options.quiet) reportFailure(result.error, 'team-ledger');
 }
 
 export async function saveTeamLedger(request: SaveTeamLedgerRequest): Promise<boolean> {
@@ -54,4 +55,27 @@ export async function moveIntoTeamLedger(): Promise<void> {
     off();
     useTeamLedgerStore.setState({ busy: null, moveProgress: null });
   }
+}
+
+/**
+ * 切换到团队账本 / 回到本机账本: main tests the connection and the schema first, answers, then restarts the
+ * core on the other ledger; the restart reaches every view as a `ledger` change, and the card reloads.
+ */
+export async function switchLedger(to: 'team' | 'desk'): Promise<boolean> {
+  useTeamLedgerStore.setState({ busy: 'switching' });
+  const result = await getApi().teamLedger.switch({ to });
+  useTeamLedgerStore.setState({ busy: null, ...(result.ok ? { view: result.value } : {}) });
+  if (!result.ok) reportFailure(result.error, 'team-ledger');
+  return result.ok;
+}
+
+/** A team desk's connection as main last told it (the header's state); null on the desk's own ledger. */
+export function currentConnection(view: TeamLedgerView | null, pushed: TeamConnection | null): TeamConnection | null {
+  if (!view?.enabled) return null;
+  return pushed ?? view.connection;
+}
+
+/** Calls `listener` with each connection state main pushes (lost, back); returns how to stop. */
+export function onTeamConnection(listener: (connection: TeamConnection) => void): () => void {
+  return getApi().on('teamLedger:connection', listener);
 }

@@ -5,7 +5,22 @@
  */
 export const teamLedgerZh = {
   title: '团队账本（PostgreSQL）',
-  notYet: '团队账本将在后续版本启用。现在保存的设置只用来测试连接：本机开的发票仍然记在这台电脑上，不会搬到团队账本，同事也还看不到。',
+  notYet: '本机现在使用自己的账本：开的发票记在这台电脑上，同事看不到。保存并测试连接后，可以切换到团队账本；还未支持团队账本的功能在切换后会提示不可用。',
+  switch: {
+    start: '切换到团队账本',
+    confirm: '本机将改用团队账本并重新载入（本机的设置保留，本机账本不会被改动）。要切换吗？',
+    back: '回到本机账本',
+    backConfirm: '本机将改回使用这台电脑上的账本并重新载入。要切换吗？',
+    cancel: '取消',
+    active: '本机正在使用团队账本 {{database}}（{{host}}）：同事开的发票会自动出现在这里。',
+  },
+  state: {
+    connected: '团队账本 {{database}}',
+    connecting: '正在连接团队账本…',
+    unreachable: '未连接团队账本',
+    hint: '团队账本 {{database}}（{{host}}），本机名称 {{desk}}',
+    unreachableHint: '从 {{since}} 起连不上团队账本（上次连接 {{last}}）。这期间不能开票；本机会自动重新连接，连上后各页面会自动刷新。',
+  },
   host: '服务器地址',
   port: '端口',
   database: '数据库',
@@ -56,6 +71,12 @@ export const teamLedgerZh = {
     saveFirst: '请先保存团队账本的服务器地址、用户名和密码，再测试连接。',
     unported: '本机现在使用团队账本，而“{{feature}}”还不能在团队账本上使用。请回到本机账本使用它，或等待升级。',
     unreachable: '现在连不上团队账本，什么也没有保存。本机会自动重新连接，连上后请重试。',
+    noRestart: '当前运行方式不能重新载入账本，无法切换。',
+    alreadyDesk: '本机已经在使用自己的账本。',
+    alreadyTeam: '本机已经在使用团队账本。',
+    pendingOnDesk: '本机还有 {{pending}} 项开票或申请没有发送完。请等它们完成后再切换到团队账本。',
+    noLedgerYet: '这个数据库里还没有建立团队账本：请管理员先建立（npm run ledger -- create-team）。',
+    schemaOlder: '团队账本的版本（{{found}}）比本机需要的（{{code}}）旧：请管理员先升级团队账本。',
   },
   /** Features by their name in main (main/features/*), for the refusal above. */
   features: {
@@ -132,7 +153,22 @@ export const teamLedgerZh = {
 export const teamLedgerEn: typeof teamLedgerZh = {
   title: 'Team ledger (PostgreSQL)',
   notYet:
-    'The team ledger will be switched on in a later version. For now these settings are only used to test the connection: invoices issued here are still kept on this computer, not moved to the team ledger, and colleagues cannot see them yet.',
+    "This desk keeps its own ledger now: invoices issued here are kept on this computer and colleagues cannot see them. Once the connection is saved and tested, you can switch to the team ledger; features that do not work on the team ledger yet say so after the switch.",
+  switch: {
+    start: 'Switch to the team ledger',
+    confirm: "This desk will use the team ledger and reload (its settings stay; this computer's ledger is not changed). Switch?",
+    back: "Back to this computer's ledger",
+    backConfirm: "This desk will use this computer's own ledger again and reload. Switch?",
+    cancel: 'Cancel',
+    active: 'This desk uses the team ledger {{database}} ({{host}}): invoices your colleagues issue appear here by themselves.',
+  },
+  state: {
+    connected: 'Team ledger {{database}}',
+    connecting: 'Connecting to the team ledger...',
+    unreachable: 'Not connected to the team ledger',
+    hint: 'Team ledger {{database}} ({{host}}); this desk is {{desk}}',
+    unreachableHint: 'The team ledger has been unreachable since {{since}} (last contact {{last}}). Nothing can be issued meanwhile; the desk reconnects by itself and every page refreshes once it is back.',
+  },
   host: 'Server address',
   port: 'Port',
   database: 'Database',
@@ -183,6 +219,12 @@ export const teamLedgerEn: typeof teamLedgerZh = {
     saveFirst: 'Save the team ledger server address, user name and password first, then test the connection.',
     unported: 'This desk now works on the team ledger, and "{{feature}}" cannot be used there yet. Switch back to this computer\'s ledger to use it, or wait for an update.',
     unreachable: 'The team ledger cannot be reached right now; nothing was saved. The desk reconnects by itself; try again once it is connected.',
+    noRestart: 'This way of running the app cannot reload its ledger, so it cannot switch.',
+    alreadyDesk: "This desk already uses this computer's own ledger.",
+    alreadyTeam: 'This desk already uses the team ledger.',
+    pendingOnDesk: '{{pending}} issuances or requests of this desk have not been sent yet. Wait until they are done, then switch to the team ledger.',
+    noLedgerYet: 'No team ledger has been set up in this database yet: ask your administrator to set it up (npm run ledger -- create-team).',
+    schemaOlder: 'The team ledger (version {{found}}) is older than this desk needs ({{code}}): ask your administrator to upgrade it first.',
   },
   features: {
     clerks: 'Clerks',

@@ -1,8 +1,8 @@
 /**
  * Settings → 团队账本 (docs/team-ledger.md §3): the PostgreSQL server, port, database, user, TLS mode with an
  * optional CA file, and the password (sent to main once, sealed there, never shown again); 测试连接 signs
- * in with what was saved and says what went wrong in the clerk's words. It says plainly that the desk does
- * not keep its ledger there yet; below, 迁入团队账本 (team-move-section.tsx). Test ids: team-ledger, team-not-yet, team-host, team-port, team-database,
+ * in with what was saved and says what went wrong in the clerk's words. It says which ledger the desk keeps
+ * now; 切换到团队账本 / 回到本机账本 (team-switch-section.tsx), and 迁入团队账本 (team-move-section.tsx). Test ids: team-ledger, team-not-yet, team-host, team-port, team-database,
  * team-user, team-tls, team-ca-file, team-password, team-save, team-test, team-result.
  */
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { reportSuccess } from '../../../lib/messages.js';
 import { loadTeamLedger, saveTeamLedger, testTeamLedger, useTeamLedgerStore } from '../actions.js';
 import { useAllowed } from '../../clerks/actions.js';
 import { TeamMoveSection } from './team-move-section.js';
+import { TeamSwitchSection } from './team-switch-section.js';
 
 type TeamForm = Omit<TeamLedgerAddress, 'caFile'> & { caFile?: string; password?: string };
 
@@ -56,7 +57,7 @@ export function TeamLedgerCard() {
 
   return (
     <Card title={t('ledger.team.title')} data-testid="team-ledger">
-      <Alert type="info" showIcon message={t('ledger.team.notYet')} data-testid="team-not-yet" style={{ marginBottom: 16 }} />
+      {view && !view.enabled && <Alert type="info" showIcon message={t('ledger.team.notYet')} data-testid="team-not-yet" style={{ marginBottom: 16 }} />}
       {view?.passwordUnreadable && <Alert type="error" showIcon message={t('ledger.team.passwordUnreadable')} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" initialValues={DEFAULTS} onFinish={(values) => void submit(values)} style={{ maxWidth: 560 }}>
         <Space.Compact block>
@@ -108,6 +109,7 @@ export function TeamLedgerCard() {
           description={say(outcomeKey(lastTest), lastTest.params)}
         />
       )}
+      <TeamSwitchSection allowed={mayAdmin} />
       <TeamMoveSection saved={saved && mayAdmin} />
     </Card>
   );
