@@ -1,40 +1,35 @@
 /**
  * team-search: the history search kinds of the `search` bench, on the team ledger — 1,000,000 output
  * invoices in PostgreSQL (the same generated history as history-data.ts: names, tax IDs, numbers, dates,
- * environments, statuses), each search the first page (15 rows) through createTeamHistorySearch(pool).page,
- * the path the team ledger's history will take. Baseline: the true limit of one round trip, a primary-key
- * lookup `SELECT * FROM issued_invoice WHERE id = $1` of a random invoice on the same connection, measured
- * interleaved with ours in the same run. ours = the worst kind's p95; ratio = ours / baseline p95. Each
- * sample is the fastest of 3 back-to-back runs, on both sides (as the search bench: a shared 2-core host).
+ * environments, statuses), each search the first page (15 rows) through the PostgreSQL ledger's history
+ * store (`createPgLedger(pool).history.search`, the path `history:search` takes on a team desk). Baseline:
+ * the true limit of one round trip, a primary-key lookup `SELECT * FROM issued_invoice WHERE id = $1` of a
+ * random invoice on the same pool, interleaved with ours. ours = the worst kind's p95; ratio = ours /
+ * baseline p95, taken in several rounds and the median of the rounds' ratios reported, each sample the
+ * fastest of a few back-to-back runs on both sides (search-rounds.ts: why).
  *
  * The database is a fresh one of the test server (test/support/pg.ts), migrated by the team ledger's own
  * migrations; the rows are generated inside PostgreSQL by one INSERT … SELECT over generate_series, with the
  * table's secondary indexes dropped during the load and rebuilt from their own definitions after it (a
  * bulk load builds an index in one pass, where a million single GIN insertions take far longer).
- * BENCH_TEAM_DB=<name> reuses a database generated before (BENCH_TEAM_KEEP=1 keeps it and prints its name).
+ * BENCH_TEAM_DB=<name> reuses a database generated before (BENCH_TEAM_KEEP=1 keeps it and prints its name);
+ * the team ledger's migrations newer than it are applied first.
  */
 import pg from 'pg';
-import { createTeamHistorySearch } from '../../main/ledger/pg/history-search.js';
+import { createPgLedger } from '../../main/ledger/pg/ledger.js';
 import { migrateTeamLedger } from '../../main/ledger/pg/migrate.js';
 import { createTestDatabase, PG_ADMIN } from '../support/pg.js';
-import { fmt, percentile, report } from './common.js';
+import { fmt } from './common.js';
 import { CITIES, CORE, REGIONS, SELLER, SUFFIXES, TRADES } from './history-data.js';
-import { type Kind, KINDS, searchWork } from './search-kinds.js';
+import { searchWork } from './search-kinds.js';
+import { measureRounds, reportRounds, TRIES } from './search-rounds.js';
 
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 const PER_KIND = Number(process.env.BENCH_SEARCH_PER_KIND ?? 200);
 /** The grid's first page (as the search bench). */
 const PAGE = 15;
-const TRIES = 3;
-const fastest = async (run: () => Promise<void>) => {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < TRIES; i++) {
-    const t = performance.now();
-    await run();
-    best = Math.min(best, performance.now() - t);
-  }
-  return best;
-};
+/** Fewer rounds than the desk's bench: a PostgreSQL round takes about a minute. */
+const TEAM_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 5);
 
 const CORE_LENGTH = [...CORE].length;
 const sqlList = (items: readonly string[], index: string) => `(CASE ${index} ${items.map((item, i) => `WHEN ${i} THEN '${item}'`).join(' ')} END)`;
@@ -79,6 +74,7 @@ async function database(): Promise<{ pool: pg.Pool; generatedS: number | null; d
   const reuse = process.env.BENCH_TEAM_DB;
   if (reuse) {
     const pool = new pg.Pool({ ...PG_ADMIN, database: reuse, max: 1 });
+    await migrateTeamLedger(pool);
     return { pool, generatedS: null, done: () => pool.end() };
   }
   const db = await createTestDatabase();
@@ -96,44 +92,24 @@ async function database(): Promise<{ pool: pg.Pool; generatedS: number | null; d
 export async function benchTeamSearch(): Promise<void> {
   const { pool, generatedS, done } = await database();
   try {
-    const search = createTeamHistorySearch(() => pool);
+    const store = createPgLedger(pool, { desk: 'bench' }).history;
     const work = searchWork(ROWS, PER_KIND, PAGE);
-    const lookup = async (x: number) => {
-      if ((await pool.query('SELECT * FROM issued_invoice WHERE id = $1', [x])).rowCount !== 1) throw new Error(`invoice ${x} missing`);
+    const ours = async (item: (typeof work)[number]) => (await store.search('sandbox', SELLER, item.filter)).rows.length;
+    const baseline = async (item: (typeof work)[number]) => {
+      if ((await pool.query('SELECT * FROM issued_invoice WHERE id = $1', [item.x])).rowCount !== 1) throw new Error(`invoice ${item.x} missing`);
     };
     // Warm-up: every search and lookup once.
     for (const item of work) {
-      await search.page('sandbox', SELLER, item.filter);
-      await lookup(item.x);
+      await ours(item);
+      await baseline(item);
     }
-    const ours = new Map<Kind, number[]>(KINDS.map((kind) => [kind, []]));
-    const found = new Map<Kind, number>(KINDS.map((kind) => [kind, 0]));
-    const baseline: number[] = [];
-    for (const [i, item] of work.entries()) {
-      const runOurs = async () => {
-        let rows = 0;
-        ours.get(item.kind)?.push(await fastest(async () => void (rows = (await search.page('sandbox', SELLER, item.filter)).rows.length)));
-        found.set(item.kind, (found.get(item.kind) ?? 0) + rows);
-      };
-      const runBaseline = async () => void baseline.push(await fastest(() => lookup(item.x)));
-      for (const run of i % 2 === 0 ? [runOurs, runBaseline] : [runBaseline, runOurs]) await run();
-    }
-
-    const p95s = KINDS.map((kind) => ({ kind, p50: percentile(ours.get(kind) ?? [], 50), p95: percentile(ours.get(kind) ?? [], 95) }));
-    const worst = p95s.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-    const baseP95 = percentile(baseline, 95);
-    report(
+    const measured = await measureRounds(work, ours, baseline, TEAM_ROUNDS);
+    reportRounds(
       'team-search',
-      `${fmt(worst.p95, 3)} ms p95`,
-      `${fmt(baseP95, 3)} ms p95`,
-      worst.p95 / baseP95,
-      `${ROWS} invoices in PostgreSQL, ${PER_KIND} searches per kind, first page of ${PAGE}, fastest of ${TRIES} tries per search; worst kind: ${worst.kind}; primary-key lookup p50 ${fmt(percentile(baseline, 50), 3)} ms; ${generatedS === null ? 'database reused' : `generated and indexed in ${fmt(generatedS, 1)} s`}`,
+      measured,
+      (worst, baseP50) =>
+        `${ROWS} invoices in PostgreSQL, ${PER_KIND} searches per kind and round, ${TEAM_ROUNDS} rounds, first page of ${PAGE} through the team ledger's history store, fastest of ${TRIES} tries per search; worst kind: ${worst}; primary-key lookup p50 ${baseP50} ms; ${generatedS === null ? 'database reused' : `generated and indexed in ${fmt(generatedS, 1)} s`}`,
     );
-    for (const { kind, p50, p95 } of p95s) {
-      process.stdout.write(
-        `  team-search ${kind}: p50=${fmt(p50, 3)} ms p95=${fmt(p95, 3)} ms ratio=${fmt(p95 / baseP95)} rows/page=${fmt((found.get(kind) ?? 0) / PER_KIND, 1)}\n`,
-      );
-    }
   } finally {
     await done();
   }
