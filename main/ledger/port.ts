@@ -16,6 +16,7 @@
 import type { PrintStore } from '../features/print/store.js';
 import type { HistoryStore } from '../features/history/store.js';
 import type { ClerkStore } from '../features/clerks/store.js';
+import type { EnterpriseStore } from '../features/enterprises/store.js';
 import type { LibraryStore } from '../features/libraries/store.js';
 import type { StatisticsStore } from '../features/statistics/store.js';
 import type { TemplateStore } from '../features/templates/store.js';
@@ -103,6 +104,8 @@ export interface LedgerStores {
   readonly issuedInvoices: IssuedInvoiceStore;
   /** The issuance form's drafts, shared on a team (a 复核 reviews them). */
   readonly issuanceDrafts: IssuanceDraftStore;
+  /** The enterprises served (main/features/enterprises/store.ts); which one a desk acts for stays on the desk. */
+  readonly enterprises: EnterpriseStore;
 }
 
 export interface Ledger extends LedgerStores {

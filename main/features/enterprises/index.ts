@@ -7,7 +7,7 @@ import { announcing } from '../../changes/announce.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import type { Vault } from '../../security/vault.js';
 import type { ActiveEnterprise } from '../../../shared/ipc/schemas/enterprises.js';
-import { createEnterpriseRepo } from './repo.js';
+import { createEnterpriseChoice } from './repo.js';
 import { createEnterpriseService } from './service.js';
 
 export interface EnterprisesApi {
@@ -16,10 +16,14 @@ export interface EnterprisesApi {
 }
 
 export function createEnterprisesFeature(
-  deps: Pick<FeatureDeps, 'db' | 'environment' | 'client' | 'now' | 'emit' | 'changes'> & { vault: Vault; defaultSeller: ActiveEnterprise },
+  deps: Pick<FeatureDeps, 'db' | 'ledger' | 'environment' | 'client' | 'now' | 'emit' | 'changes'> & { vault: Vault; defaultSeller: ActiveEnterprise },
 ): Feature<EnterprisesApi> & { api: EnterprisesApi } {
   const service = createEnterpriseService({
-    repo: createEnterpriseRepo(deps.db, deps.environment),
+    store: deps.ledger.enterprises,
+    environment: deps.environment,
+    // The desk's own choice of enterprise stays in its own file (repo.ts): `db` holds nothing else of this feature.
+    choice: createEnterpriseChoice(deps.db, deps.environment),
+    transaction: (body) => deps.ledger.transaction((tx) => body(tx.enterprises)),
     vault: deps.vault,
     client: deps.client,
     defaultSeller: deps.defaultSeller,
@@ -28,6 +32,7 @@ export function createEnterprisesFeature(
   });
   return {
     name: 'enterprises',
+    ledger: 'port',
     registerIpc(plain) {
       const enterprise = (action: 'updated' | 'activated', taxNumber: string) => ({ aggregate: 'enterprise' as const, action, ids: [taxNumber], enterprise: taxNumber });
       const router = announcing(plain, deps.changes, {

@@ -14,10 +14,18 @@ import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { EnterpriseInput, EnterpriseView, ActiveEnterprise, EnterpriseChoices } from '../../../shared/ipc/schemas/enterprises.js';
 import type { EnterpriseRecord, ModifyEnterpriseRequest } from '../../../shared/spec/agency.js';
 import { checkTaxId } from '../../../shared/rules/uscc.js';
-import type { EnterpriseFields, EnterpriseRepo, EnterpriseRow } from './repo.js';
+import type { Environment } from '../../../shared/ipc/index.js';
+import type { EnterpriseChoice } from './repo.js';
+import type { EnterpriseFields, EnterpriseStore } from './store.js';
 
 export interface EnterpriseServiceDeps {
-  repo: EnterpriseRepo;
+  /** The enterprises, kept in the ledger (shared by a team's desks). */
+  store: EnterpriseStore;
+  environment: Environment;
+  /** Which one this desk acts for: the desk's own choice, kept on the desk. */
+  choice: EnterpriseChoice;
+  /** `ledger.transaction` handing its body the transaction's enterprise store. */
+  transaction: (body: (store: EnterpriseStore) => Promise<void>) => Promise<void>;
   vault: Vault;
   client: () => ServiceClient;
   /** The seller configured for this environment: current until another enterprise is activated. */
@@ -50,16 +58,16 @@ function fieldsOf(record: EnterpriseRecord): EnterpriseFields {
 }
 
 export function createEnterpriseService(deps: EnterpriseServiceDeps) {
-  const { repo, vault } = deps;
+  const { store, choice, vault, environment } = deps;
   const at = () => deps.now().toISOString();
   const secretNames = (taxNumber: string) => ({ identity: SECRET_NAMES.enterpriseIdentityPwd(taxNumber), tax: SECRET_NAMES.enterpriseTaxPwd(taxNumber) });
 
   function active(): ActiveEnterprise {
-    const row = repo.current();
+    const row = choice.current();
     return row ? { taxNumber: row.taxNumber, name: row.agencyName } : deps.defaultSeller;
   }
 
-  function view(row: EnterpriseRow): EnterpriseView {
+  function view(row: EnterpriseFields): EnterpriseView {
     const names = secretNames(row.taxNumber);
     const identity = row.taxUser_loginIdentity;
     return {
@@ -83,13 +91,15 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
   }
 
   /** Stores the answer and seals the passwords typed, after the service accepted them. */
-  function keep(record: EnterpriseRecord, input: EnterpriseInput): EnterpriseView {
+  async function keep(record: EnterpriseRecord, input: EnterpriseInput): Promise<EnterpriseView> {
     const names = secretNames(input.taxNumber);
     if (input.taxUser.identityPwd !== '') vault.set(names.identity, input.taxUser.identityPwd);
     if (input.taxUser.taxPwd !== '') vault.set(names.tax, input.taxUser.taxPwd);
-    repo.save(fieldsOf({ ...record, taxNumber: input.taxNumber }), at());
-    const row = repo.find(input.taxNumber);
+    await store.save(environment, fieldsOf({ ...record, taxNumber: input.taxNumber }), at());
+    const row = await store.find(environment, input.taxNumber);
     if (!row) throw new Error(`enterprise ${input.taxNumber} was not stored`);
+    // A new name of the enterprise this desk acts for shows at once in its title bar.
+    if (active().taxNumber === row.taxNumber && choice.current()) choice.choose(row, at());
     return view(row);
   }
 
@@ -141,6 +151,12 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
     };
   }
 
+  /** The page the service answered, stored in one ledger transaction. */
+  const ledgerSave = (rows: EnterpriseFields[], now: string) =>
+    deps.transaction(async (tx) => {
+      for (const row of rows) await tx.save(environment, row, now);
+    });
+
   return {
     active,
     async list(query: { query?: string | undefined; pageNum: number; pageSize: number }) {
@@ -148,13 +164,10 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
       const filter = text === '' ? {} : TAX_NUMBER_LIKE.test(text) ? { taxNumber: text } : { agencyName: text };
       const page = await deps.client().listEnterprises({ ...filter, pageNum: query.pageNum, pageSize: query.pageSize }).catch(serviceFailure);
       const now = at();
-      for (const record of page.list) repo.save(fieldsOf(record), now);
-      return {
-        pageNum: page.pageNum,
-        pageSize: page.pageSize,
-        total: page.total,
-        list: page.list.map((record) => view(repo.find(record.taxNumber) ?? { ...fieldsOf(record), is_current: 0 })),
-      };
+      await ledgerSave(page.list.map(fieldsOf), now);
+      const list: EnterpriseView[] = [];
+      for (const record of page.list) list.push(view((await store.find(environment, record.taxNumber)) ?? fieldsOf(record)));
+      return { pageNum: page.pageNum, pageSize: page.pageSize, total: page.total, list };
     },
 
     async initialise(input: EnterpriseInput): Promise<EnterpriseView> {
@@ -169,20 +182,19 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
       return keep(record, input);
     },
 
-    choices(): EnterpriseChoices {
+    async choices(): Promise<EnterpriseChoices> {
       const current = active();
-      const known = repo.all().map((row) => ({ taxNumber: row.taxNumber, name: row.agencyName }));
+      const known = (await store.all(environment)).map((row) => ({ taxNumber: row.taxNumber, name: row.agencyName }));
       const choices = [deps.defaultSeller, ...known.filter((entry) => entry.taxNumber !== deps.defaultSeller.taxNumber)];
       return { active: current, choices };
     },
 
-    activate(taxNumber: string): ActiveEnterprise {
-      if (taxNumber === deps.defaultSeller.taxNumber && !repo.find(taxNumber)) repo.clearCurrent();
+    async activate(taxNumber: string): Promise<ActiveEnterprise> {
+      const known = await store.find(environment, taxNumber);
+      if (taxNumber === deps.defaultSeller.taxNumber && !known) choice.clear();
       else {
-        if (!repo.find(taxNumber)) {
-          throw new IpcFailure('NOT_FOUND', 'enterprises.errors.unknown', { taxNumber });
-        }
-        repo.setCurrent(taxNumber, at());
+        if (!known) throw new IpcFailure('NOT_FOUND', 'enterprises.errors.unknown', { taxNumber });
+        choice.choose(known, at());
       }
       const now = active();
       deps.onActiveChanged(now);

@@ -13,6 +13,7 @@ import { createPgOutboxStore } from './outbox-store.js';
 import { createPgPrintStore } from './stores/print.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
+import { createPgEnterpriseStore } from './stores/enterprises.js';
 import { createPgLibraryStore } from './stores/libraries.js';
 import { createPgStatisticsStore } from './stores/statistics.js';
 import { createPgTemplateStore } from './stores/templates.js';
@@ -51,6 +52,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     statistics: createPgStatisticsStore(connection),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     issuanceDrafts: createPgDraftStore(connection),
+    enterprises: createPgEnterpriseStore(connection),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -67,6 +69,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     statistics: own.statistics,
     issuedInvoices: own.issuedInvoices,
     issuanceDrafts: own.issuanceDrafts,
+    enterprises: own.enterprises,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

@@ -27,6 +27,7 @@ import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.
 import { createTxScope, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
+import { sqliteEnterpriseStore } from './enterprises.js';
 import { sqliteLibraryStore } from './libraries.js';
 import { sqliteStatisticsStore } from './statistics.js';
 import { sqliteTemplateStore } from './templates.js';
@@ -58,6 +59,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const clerks = sqliteClerkStore(db);
   const statistics = sqliteStatisticsStore(db);
   const issued = issuedRepos(db);
+  const enterprises = sqliteEnterpriseStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
@@ -70,6 +72,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     statistics: statistics(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     issuanceDrafts: createSqliteDraftStore(issued, connection),
+    enterprises: enterprises(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -130,6 +133,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     statistics: own.statistics,
     issuedInvoices: own.issuedInvoices,
     issuanceDrafts: own.issuanceDrafts,
+    enterprises: own.enterprises,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

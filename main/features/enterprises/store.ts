@@ -1,0 +1,30 @@
+/**
+ * The enterprises served on the ledger port (docs/team-ledger.md §1, §2): the public members of each enterprise
+ * and its tax-bureau user as last seen from the service, shared by every desk of a team — the desk's SQLite
+ * (main/ledger/sqlite/enterprises.ts over repo.ts) or a team's PostgreSQL (main/ledger/pg/stores/enterprises.ts).
+ * Which enterprise a desk acts for is each desk's own choice and stays on the desk (repo.ts's choice). The
+ * passwords never reach this table: they are sealed in the desk's vault. Types only.
+ */
+import type { Environment } from '../../../shared/ipc/index.js';
+
+export interface EnterpriseFields {
+  taxNumber: string;
+  agencyName: string;
+  address: string | null;
+  phone: string | null;
+  bank: string | null;
+  account: string | null;
+  taxUser_idCard: string | null;
+  taxUser_name: string | null;
+  taxUser_phone: string | null;
+  taxUser_loginIdentity: string | null;
+  taxUser_email: string | null;
+}
+
+export interface EnterpriseStore {
+  /** Stores what the service answered (public members only): a new enterprise, or the known one updated. */
+  save(environment: Environment, fields: EnterpriseFields, now: string): Promise<void>;
+  find(environment: Environment, taxNumber: string): Promise<EnterpriseFields | null>;
+  /** Every enterprise of the environment, by name then tax number (bytewise). */
+  all(environment: Environment): Promise<EnterpriseFields[]>;
+}
