@@ -62,6 +62,8 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
   };
   return {
     name: 'issuance',
+    // Its tables only through deps.ledger: ready for a team desk.
+    ledger: 'port',
     registerIpc: (router) => registerIssuanceIpc(router, service, drafts, files, repeat),
     outboxHandlers: { [ISSUANCE_OUTBOX_KIND]: service.outboxHandler(deps.client) },
     api: {

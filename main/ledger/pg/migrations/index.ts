@@ -9,5 +9,6 @@ import { issuedInvoiceVoiding } from './0006-issued-invoice-voiding.js';
 import { clerks } from './0007-clerks.js';
 import { certificationItemOptionalValidTax } from './0008-certification-item-optional-valid-tax.js';
 import { outputMonth } from './0009-output-month.js';
+import { issuanceDraftTotalText } from './0010-issuance-draft-total-text.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText];

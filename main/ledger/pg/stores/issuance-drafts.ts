@@ -1,6 +1,6 @@
 /**
  * Drafts of the issuance form on the team ledger (main/features/issuance/store.ts; issuance_draft of
- * migration 0002, its total text since migration 8 — the form's total as shown, like the desk's TEXT).
+ * migration 0002, its total text since migration 10 — the form's total as shown, like the desk's TEXT).
  * Drafts of one environment and enterprise; drafts without an enterprise show for every one, as on the desk.
  */
 import { toDraftSummary, type DraftRow } from '../../../features/issuance/rows.js';
