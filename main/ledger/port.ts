@@ -23,6 +23,7 @@ import type { TemplateStore } from '../features/templates/store.js';
 import type { CertificationStore } from '../features/certification/store.js';
 import type { CollectionStore } from '../features/collection/store.js';
 import type { IssuanceDraftStore, IssuedInvoiceStore } from '../features/issuance/store.js';
+import type { ReceivedInvoiceStore } from '../features/intake/store.js';
 
 export type LedgerKind = 'sqlite' | 'postgres';
 
@@ -106,6 +107,8 @@ export interface LedgerStores {
   readonly issuanceDrafts: IssuanceDraftStore;
   /** The enterprises served (main/features/enterprises/store.ts); which one a desk acts for stays on the desk. */
   readonly enterprises: EnterpriseStore;
+  /** Received invoices (报销台账) and their verifications: main/features/intake/store.ts. */
+  readonly received: ReceivedInvoiceStore;
 }
 
 export interface Ledger extends LedgerStores {

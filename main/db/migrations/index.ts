@@ -30,6 +30,7 @@ import { receivedPerEnterprise } from './0430-received-per-enterprise.js';
 import { librariesPerEnterprise } from './0460-libraries-per-enterprise.js';
 import { monthEndStatistics } from './0480-month-end-statistics.js';
 import { clerks } from './0500-clerks.js';
+import { receivedOneOriginal } from './0530-received-one-original.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   librariesPerEnterprise,
   monthEndStatistics,
   clerks,
+  receivedOneOriginal,
 ];

@@ -2,7 +2,9 @@
  * The intake feature (收票): received invoices in by drop, paste, pick, scan folder or scanner → local
  * extraction → recognition when needed → review → verification → the ledger (报销台账), duplicates caught.
  * Each received invoice is the active enterprise's at the time it came in; the ledger is per enterprise.
- * Its one export, createIntakeFeature, follows main/features/feature.ts.
+ * Received invoices and verifications are read and written through the ledger port (`deps.ledger.received`:
+ * the desk's SQLite or a team's PostgreSQL); only the scan folder's bookkeeping stays on the desk's own
+ * connection (taken-files.ts says why). Its one export, createIntakeFeature, follows main/features/feature.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,9 @@ import { nativeText } from '../../../shared/i18n/native-texts.js';
 import { writeXlsx } from '../../export/xlsx.js';
 import { reimbursementColumns, reimbursementFile } from './ledger-export.js';
 import type { Feature, FeatureDeps } from '../feature.js';
-import { createIntakeRepo, fieldsOf, stateOf, type ReceivedRow } from './repo.js';
+import { fieldsOf, stateOf } from './repo.js';
+import type { LedgerTotals, ReceivedRow } from './store.js';
+import { createTakenFileRepo } from './taken-files.js';
 import { defaultScanner, type ScannerPort } from './scanner.js';
 import { watchScanFolder, type ScanFolderWatcher } from './scan-folder.js';
 import { createExtractionPool, type PoolOptions } from './extraction-pool.js';
@@ -21,7 +25,7 @@ import { createPathGrants } from './path-grants.js';
 import { buyerMismatchOf, createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
 import { verifyReceived } from './verify.js';
 
-export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit' | 'uiLanguage' | 'seller' | 'changes'> & {
+export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'ledger' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit' | 'uiLanguage' | 'seller' | 'changes'> & {
   /** The platform's scanner; SANE / WIA / scan folder by platform when absent. */
   scanner?: ScannerPort;
   /** The threads files are read on; a pool of the default size when absent. */
@@ -62,11 +66,13 @@ function ledgerRow(row: ReceivedRow): IntakeLedgerRow {
 
 /** What other features may read: the received ledger's totals under a filter (the dashboard, the statistics). */
 export interface IntakeApi {
-  ledgerTotals(filter: IntakeLedgerFilter): { count: number; rows: number; fpje: string; fpse: string; jshj: string };
+  ledgerTotals(filter: IntakeLedgerFilter): Promise<LedgerTotals>;
 }
 
 export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi> & { api: IntakeApi } {
-  const repo = createIntakeRepo(deps.db, deps.environment);
+  const received = deps.ledger.received;
+  const env = deps.environment;
+  const taken = createTakenFileRepo(deps.db);
   const scanner = deps.scanner ?? defaultScanner();
   const settingsFile = path.join(deps.dataDir, 'intake', 'settings.json');
   const readSettings = (): { scanFolder: string | null } => {
@@ -85,16 +91,16 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
   // Every write of a received invoice is announced on the change feed, with the enterprise it belongs to.
   const changed = (action: 'created' | 'updated', id: number, enterprise: string | null) => deps.changes.publish({ aggregate: 'receivedInvoice', action, ids: [id], enterprise });
   const queue = createIntakeQueue({
-    repo, pool, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item), enterprise: active, saved: (id, enterprise) => changed('created', id, enterprise),
+    received, environment: env, pool, dataDir: deps.dataDir, client: deps.client, emit: (item) => deps.emit('intake:item', item), enterprise: active, saved: (id, enterprise) => changed('created', id, enterprise),
   });
   let watcher: ScanFolderWatcher | undefined;
   const watch = (folder: string | null) => {
     watcher?.stop();
-    watcher = folder ? watchScanFolder(folder, repo, (file) => queue.addPaths([file], 'folder'), (error) => console.error('[intake] scan folder', error)) : undefined;
+    watcher = folder ? watchScanFolder(folder, taken, (file) => queue.addPaths([file], 'folder'), (error) => console.error('[intake] scan folder', error)) : undefined;
   };
 
-  const row = (receivedId: number): ReceivedRow => {
-    const found = repo.get(receivedId);
+  const row = async (receivedId: number): Promise<ReceivedRow> => {
+    const found = await received.get(env, receivedId);
     if (!found) throw new IpcFailure('NOT_FOUND', 'intake.notFound');
     return found;
   };
@@ -103,21 +109,23 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
    * One keyset page of the received ledger; the first page also brings the totals of the whole filtered
    * ledger (one aggregate; duplicates are listed, flagged, but not counted twice).
    */
-  const ledger = ({ cursor, limit = LEDGER_PAGE, ...filter }: IntakeLedgerQuery): IntakeLedger => {
+  const ledger = async ({ cursor, limit = LEDGER_PAGE, ...filter }: IntakeLedgerQuery): Promise<IntakeLedger> => {
     const afterId = decodeLedgerCursor(cursor);
     const enterprise = active();
-    const { rows, hasMore } = repo.ledgerPage(enterprise.taxNumber, filter, afterId, limit);
+    const { rows, hasMore } = await received.ledgerPage(env, enterprise.taxNumber, filter, afterId, limit);
     const last = rows.at(-1);
     return {
       rows: rows.map(ledgerRow),
       next: hasMore && last ? `r${last.id}` : null,
       enterprise,
-      totals: cursor === undefined ? repo.ledgerTotals(enterprise.taxNumber, filter) : null,
+      totals: cursor === undefined ? await received.ledgerTotals(env, enterprise.taxNumber, filter) : null,
     };
   };
 
   return {
     name: 'intake',
+    // Received invoices and verifications only through deps.ledger; on db only the scan folder's bookkeeping (desk-local).
+    ledger: 'port',
     registerIpc(router) {
       router.handle('intake:grantPaths', ({ paths }) => ({ granted: grants.grant(paths) }));
       router.handle('intake:addPaths', ({ paths, origin }) => {
@@ -135,7 +143,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
       });
       router.handle('intake:queue', () => queue.list());
       router.handle('intake:preview', async ({ receivedId }) => {
-        const found = row(receivedId);
+        const found = await row(receivedId);
         const mime = MIME[found.file_type];
         const none = { mime, base64: null, pages: [], pageCount: 0 };
         if (!found.stored_path || !fs.existsSync(found.stored_path) || fs.statSync(found.stored_path).size > PREVIEW_MAX_BYTES) return none;
@@ -152,8 +160,8 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
           return none;
         }
       });
-      router.handle('intake:review', ({ receivedId, fields, buyerReason }) => {
-        const found = row(receivedId);
+      router.handle('intake:review', async ({ receivedId, fields, buyerReason }) => {
+        const found = await row(receivedId);
         const cleaned: IntakeFields = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value?.trim() ?? '']).filter(([, value]) => value !== ''));
         const problems = fieldProblems(cleaned);
         if (Object.keys(problems).length > 0) throw new IpcFailure('VALIDATION_FAILED', 'intake.fieldsInvalid', {}, { details: problems });
@@ -161,16 +169,22 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
         const reason = buyerReason ?? found.buyer_reason;
         const mismatch = buyerMismatchOf(cleaned.gmfsbh, { enterprise: found.enterprise, buyer_reason: reason }, active());
         if (mismatch && !reason) throw new IpcFailure('VALIDATION_FAILED', 'intake.buyerReasonRequired', { found: mismatch.found, expected: mismatch.expected });
-        if (mismatch && buyerReason) repo.setBuyerReason(receivedId, buyerReason);
         const before = fieldsOf(found);
         const current = queue.byReceivedId(receivedId) ?? itemOfRow(found, active());
         const sources = reviewedSources(before, cleaned, current.sources);
         const key = invoiceKey(cleaned) ?? null;
-        const first = key ? repo.firstByKey(key, receivedId) : undefined;
-        // A duplicate links to the first saved; the first itself never links to a later one.
+        const first = key ? await received.firstByKey(env, key, receivedId) : undefined;
+        // A duplicate links to the first saved; the first itself never links to a later one — a later
+        // original of the key becomes its duplicate, first, so that the key keeps one original.
         const duplicateOf = first && first.id < receivedId ? first.id : null;
-        repo.updateFields(receivedId, cleaned, sources as Record<string, string>, key, duplicateOf);
+        const relinked = await deps.ledger.transaction(async (tx) => {
+          if (mismatch && buyerReason) await tx.received.setBuyerReason(env, receivedId, buyerReason);
+          const later = key && duplicateOf === null ? await tx.received.linkLaterOriginals(env, key, receivedId) : [];
+          await tx.received.updateFields(env, receivedId, cleaned, sources as Record<string, string>, key, duplicateOf);
+          return later;
+        });
         changed('updated', receivedId, found.enterprise);
+        for (const id of relinked) changed('updated', id, found.enterprise);
         const next: IntakeItem = {
           ...current,
           status: duplicateOf ? 'duplicate' : 'accepted',
@@ -184,12 +198,12 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
         return next;
       });
       router.handle('intake:verify', async ({ receivedId }) => {
-        const found = row(receivedId);
-        const view = await verifyReceived({ repo, client: deps.client, now: deps.now }, found);
+        const found = await row(receivedId);
+        const view = await verifyReceived({ ledger: deps.ledger, environment: env, client: deps.client, now: deps.now }, found);
         changed('updated', receivedId, found.enterprise);
         const current = queue.byReceivedId(receivedId);
         // The item shows the state (and what a consistent verification filled in: names, tax IDs, a buyer flag).
-        const after = itemOfRow(row(receivedId), active());
+        const after = itemOfRow(await row(receivedId), active());
         if (current) {
           queue.update({
             ...current, status: view.local ? current.status : 'verified', verification: view.verification, fields: after.fields, sources: after.sources, names: after.names, buyerMismatch: after.buyerMismatch,
@@ -207,12 +221,12 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
         const target = reimbursementFile(day, enterprise.name, language);
         const file = await dialog.chooseSavePath(target.name, target.filters);
         if (!file) return { path: null };
-        const rows = repo.ledgerAll(enterprise.taxNumber, filter).map(ledgerRow);
+        const rows = (await received.ledgerAll(env, enterprise.taxNumber, filter)).map(ledgerRow);
         await writeXlsx(rows, reimbursementColumns(language), file, target.sheet);
         return { path: file };
       });
       router.handle('intake:openOriginal', async ({ receivedId }) => {
-        const found = row(receivedId);
+        const found = await row(receivedId);
         if (!deps.ports.opener) throw new IpcFailure('VALIDATION_FAILED', 'intake.noOpener');
         if (!found.stored_path || !fs.existsSync(found.stored_path)) throw new IpcFailure('NOT_FOUND', 'intake.fileMissing');
         await deps.ports.opener.open(found.stored_path);
@@ -254,10 +268,10 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
         return { accepted: queue.addPaths(files, 'scanner') };
       });
     },
-    start() {
+    async start() {
       // Received invoices held from before 0430 that it could not place: the active enterprise's (see the migration).
       const enterprise = active().taxNumber;
-      if (repo.claimUnassigned(enterprise) > 0) deps.changes.publish({ aggregate: 'receivedInvoice', action: 'updated', ids: [], enterprise });
+      if ((await received.claimUnassigned(env, enterprise)) > 0) deps.changes.publish({ aggregate: 'receivedInvoice', action: 'updated', ids: [], enterprise });
       watch(readSettings().scanFolder);
     },
     async stop() {
@@ -265,6 +279,6 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
       await queue.drain();
       await pool.close();
     },
-    api: { ledgerTotals: (filter) => repo.ledgerTotals(active().taxNumber, filter) },
+    api: { ledgerTotals: (filter) => received.ledgerTotals(env, active().taxNumber, filter) },
   };
 }

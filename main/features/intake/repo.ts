@@ -1,6 +1,7 @@
 /**
- * SQL of intake — the only owner of received_invoice, verification (as intake writes them) and
- * intake_taken_file. Money stays TEXT; the ledger's totals are summed in SQL as integer fen (exact).
+ * SQL of intake on the desk's SQLite — the only owner of received_invoice and verification (as intake
+ * writes them); the ledger port's SQLite received store (main/ledger/sqlite/received.ts) runs these
+ * statements, and the team ledger's are main/ledger/pg/stores/received.ts. Money stays TEXT; the ledger's totals are summed in SQL as integer fen (exact).
  * A received invoice belongs to the enterprise current when it came in (`enterprise`, 0430): the ledger,
  * its filters, totals and export are that enterprise's; duplicates are found desk-wide (one invoice
  * claimed by two of the desk's companies is still claimed twice).
@@ -10,91 +11,9 @@ import type { Db } from '../../db/open.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { IntakeFields, IntakeField } from '../../../shared/rules/intake-fields.js';
 import { localRefusalReplaces, UNVERIFIED, type StateOf, type VerificationState } from '../../../shared/rules/verification-state.js';
+import { originalKey, type AuthorityFill, type LedgerQuery, type LedgerTotals, type NewReceived, type ReceivedRow, type VerificationRecord } from './store.js';
 
-export interface ReceivedRow {
-  id: number;
-  environment: Environment;
-  file_hash: string;
-  file_name: string | null;
-  file_type: 'png' | 'jpg' | 'pdf' | 'ofd' | 'xml';
-  source: string;
-  FPLXDM: string | null;
-  FPDM: string | null;
-  FPHM: string | null;
-  KPRQ: string | null;
-  JYM: string | null;
-  HJJE: string | null;
-  HJSE: string | null;
-  JSHJ: string | null;
-  XHFMC: string | null;
-  XHFSBH: string | null;
-  GMFMC: string | null;
-  GMFSBH: string | null;
-  data_json: string;
-  status: 'recognised' | 'reviewed' | 'verified' | 'verify-failed';
-  created_at: string;
-  updated_at: string;
-  fpzl: string | null;
-  sources_json: string;
-  invoice_key: string | null;
-  duplicate_of: number | null;
-  stored_path: string | null;
-  origin: string | null;
-  last_code: string | null;
-  zfbz: string | null;
-  enterprise: string | null;
-  verify_state: Exclude<VerificationState, 'unverified'> | null;
-  verify_reason: string | null;
-  /** Comma-separated field ids (inconsistent). */
-  verify_fields: string | null;
-  buyer_reason: string | null;
-}
-
-export interface NewReceived {
-  fileHash: string;
-  fileName: string;
-  fileType: ReceivedRow['file_type'];
-  source: string;
-  fields: IntakeFields;
-  sources: Record<string, string>;
-  names: { xhfmc?: string; gmfmc?: string };
-  data: unknown;
-  invoiceKey: string | null;
-  duplicateOf: number | null;
-  storedPath: string;
-  origin: string;
-  fplxdm: string | null;
-  /** Tax number of the enterprise current when the file came in. */
-  enterprise: string;
-  /** A state known before any call (a family the service cannot verify); unverified otherwise. */
-  state?: StateOf;
-}
-
-export interface LedgerQuery {
-  from?: string;
-  to?: string;
-  seller?: string;
-  fpzl?: string;
-  state?: VerificationState;
-  duplicatesOnly?: boolean;
-}
-
-export interface VerificationRecord {
-  receivedId: number;
-  fpzl: string;
-  fpdm: string;
-  fphm: string;
-  kprq: string;
-  fpje: string | null;
-  jym: string | null;
-  code: string;
-  message: string | null;
-  cyjg: string | null;
-  cycs: string | null;
-  zfbz: string | null;
-  resultJson: string | null;
-  verifiedAt: string;
-}
+export type { LedgerQuery, NewReceived, ReceivedRow, VerificationRecord } from './store.js';
 
 /** received_invoice columns of the extracted fields. */
 export const FIELD_COLUMNS: Record<IntakeField, keyof ReceivedRow> = {
@@ -167,13 +86,13 @@ export function createIntakeRepo(db: Db, environment: Environment) {
         db
           .prepare(
             `INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, FPLXDM, FPDM, FPHM, KPRQ, JYM, HJJE, HJSE, JSHJ, XHFMC, XHFSBH, GMFMC, GMFSBH,
-               data_json, status, created_at, updated_at, fpzl, sources_json, invoice_key, duplicate_of, stored_path, origin, enterprise, verify_state, verify_reason, created_by, updated_by)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recognised', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+               data_json, status, created_at, updated_at, fpzl, sources_json, invoice_key, duplicate_of, original_key, stored_path, origin, enterprise, verify_state, verify_reason, created_by, updated_by)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recognised', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(
             environment, row.fileHash, row.fileName, row.fileType, row.source, row.fplxdm, f.fpdm ?? null, f.fphm ?? null, f.kprq ?? null, f.jym ?? null, f.fpje ?? null,
             f.fpse ?? null, f.jshj ?? null, row.names.xhfmc ?? null, f.xhfsbh ?? null, row.names.gmfmc ?? null, f.gmfsbh ?? null, JSON.stringify(row.data ?? {}),
-            at, at, f.fpzl ?? null, JSON.stringify(row.sources), row.invoiceKey, row.duplicateOf, row.storedPath, row.origin, row.enterprise,
+            at, at, f.fpzl ?? null, JSON.stringify(row.sources), row.invoiceKey, row.duplicateOf, originalKey(row.invoiceKey, row.duplicateOf), row.storedPath, row.origin, row.enterprise,
             row.state && row.state.state !== 'unverified' ? row.state.state : null, row.state?.reason ?? null, actorOf(db), actorOf(db),
           ).lastInsertRowid,
       );
@@ -181,12 +100,19 @@ export function createIntakeRepo(db: Db, environment: Environment) {
     updateFields(id: number, fields: IntakeFields, sources: Record<string, string>, key: string | null, duplicateOf: number | null): void {
       db.prepare(
         `UPDATE received_invoice SET fpzl = ?, FPDM = ?, FPHM = ?, KPRQ = ?, HJJE = ?, HJSE = ?, JSHJ = ?, XHFSBH = ?, GMFSBH = ?, JYM = ?,
-           sources_json = ?, invoice_key = ?, duplicate_of = ?, status = CASE WHEN status = 'recognised' THEN 'reviewed' ELSE status END, updated_at = ?,
+           sources_json = ?, invoice_key = ?, duplicate_of = ?, original_key = ?, status = CASE WHEN status = 'recognised' THEN 'reviewed' ELSE status END, updated_at = ?,
            updated_by = ? WHERE id = ? AND environment = ?`,
       ).run(
         fields.fpzl ?? null, fields.fpdm ?? null, fields.fphm ?? null, fields.kprq ?? null, fields.fpje ?? null, fields.fpse ?? null, fields.jshj ?? null, fields.xhfsbh ?? null,
-        fields.gmfsbh ?? null, fields.jym ?? null, JSON.stringify(sources), key, duplicateOf, now(), actorOf(db), id, environment,
+        fields.gmfsbh ?? null, fields.jym ?? null, JSON.stringify(sources), key, duplicateOf, originalKey(key, duplicateOf), now(), actorOf(db), id, environment,
       );
+    },
+    /** Originals of `key` saved after `firstId` become its duplicates (a review gave the earlier row their key). */
+    linkLaterOriginals(key: string, firstId: number): number[] {
+      const linked = db
+        .prepare('UPDATE received_invoice SET duplicate_of = ?, original_key = NULL, updated_at = ?, updated_by = ? WHERE environment = ? AND invoice_key = ? AND duplicate_of IS NULL AND id > ? RETURNING id')
+        .all(firstId, now(), actorOf(db), environment, key, firstId) as { id: number }[];
+      return linked.map((row) => row.id).sort((a, b) => a - b);
     },
     /** The answer of a verification call: its code, void flag and what it means. */
     setVerified(id: number, code: string, zfbz: string | null, state: StateOf): void {
@@ -205,7 +131,7 @@ export function createIntakeRepo(db: Db, environment: Environment) {
      * What the file did not carry, from a consistent verification (the tax authority's record): the
      * names, and the tax IDs with their source 'authority' — a QR gives neither.
      */
-    fillFromAuthority(id: number, filled: { xhfmc: string | null; gmfmc: string | null; xhfsbh: string | null; gmfsbh: string | null }, sources: Record<string, string>): void {
+    fillFromAuthority(id: number, filled: AuthorityFill, sources: Record<string, string>): void {
       db.prepare(
         `UPDATE received_invoice SET XHFMC = COALESCE(XHFMC, ?), GMFMC = COALESCE(GMFMC, ?), XHFSBH = COALESCE(XHFSBH, ?), GMFSBH = COALESCE(GMFSBH, ?), sources_json = ?
          WHERE id = ? AND environment = ?`,
@@ -257,7 +183,7 @@ export function createIntakeRepo(db: Db, environment: Environment) {
      * Count and sums of the filtered ledger, duplicates not counted twice: one aggregate query, no row
      * loaded. Sums are added in fen as integers (exact), then written back as yuan.
      */
-    ledgerTotals(enterprise: string, query: LedgerQuery): { count: number; rows: number; fpje: string; fpse: string; jshj: string } {
+    ledgerTotals(enterprise: string, query: LedgerQuery): LedgerTotals {
       const { sql, params } = ledgerWhere(environment, enterprise, query);
       const sums = db
         .prepare(
@@ -266,12 +192,6 @@ export function createIntakeRepo(db: Db, environment: Environment) {
         )
         .get(...params) as { rows: number; count: number; fpje: number; fpse: number; jshj: number };
       return { count: sums.count, rows: sums.rows, fpje: yuan(sums.fpje), fpse: yuan(sums.fpse), jshj: yuan(sums.jshj) };
-    },
-    isTaken(folder: string, name: string, size: number, mtimeMs: number): boolean {
-      return db.prepare('SELECT 1 FROM intake_taken_file WHERE folder = ? AND name = ? AND size = ? AND mtime_ms = ?').get(folder, name, size, Math.trunc(mtimeMs)) !== undefined;
-    },
-    markTaken(folder: string, name: string, size: number, mtimeMs: number): void {
-      db.prepare('INSERT OR IGNORE INTO intake_taken_file (folder, name, size, mtime_ms, taken_at) VALUES (?, ?, ?, ?, ?)').run(folder, name, size, Math.trunc(mtimeMs), now());
     },
   };
 }

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IntakeRepo } from './repo.js';
+import type { TakenFileRepo } from './taken-files.js';
 
 export const SCAN_POLL_MS = 500;
 const TAKEN_EXTENSIONS = /\.(?:png|jpe?g|pdf|ofd|xml)$/i;
@@ -17,7 +17,7 @@ export interface ScanFolderWatcher {
   stop(): void;
 }
 
-export function watchScanFolder(folder: string, repo: Pick<IntakeRepo, 'isTaken' | 'markTaken'>, take: (filePath: string) => void, onError: (error: unknown) => void): ScanFolderWatcher {
+export function watchScanFolder(folder: string, repo: TakenFileRepo, take: (filePath: string) => void, onError: (error: unknown) => void): ScanFolderWatcher {
   const seen = new Map<string, { size: number; mtimeMs: number }>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -19,7 +19,9 @@ import { INTAKE_FIELDS, invoiceKey, type IntakeFields } from '../../../shared/ru
 import { UNVERIFIED, unverifiableFrom } from '../../../shared/rules/verification-state.js';
 import type { ExtractionPool } from './extraction-pool.js';
 import { completeWithRecognition, type RecognisedExtraction } from './recognition.js';
-import { fieldsOf, stateOf, type IntakeRepo, type ReceivedRow } from './repo.js';
+import type { Environment } from '../../../shared/ipc/index.js';
+import { fieldsOf, stateOf } from './repo.js';
+import { DuplicateReceivedError, type NewReceived, type ReceivedInvoiceStore, type ReceivedRow } from './store.js';
 
 const FILE_TYPES = { png: 'png', jpeg: 'jpg', pdf: 'pdf', zip: 'ofd', xml: 'xml' } as const;
 /** Folders dropped are walked this deep and this far, no further. */
@@ -27,7 +29,9 @@ const MAX_DEPTH = 4;
 const MAX_FILES_PER_ADD = 1000;
 
 export interface QueueDeps {
-  repo: IntakeRepo;
+  /** The ledger's received store (never inside a transaction: each save is one write). */
+  received: ReceivedInvoiceStore;
+  environment: Environment;
   /** Where files are read: worker threads, off main's event loop. */
   pool: Pick<ExtractionPool, 'size' | 'extract' | 'prepare'>;
   dataDir: string;
@@ -107,7 +111,7 @@ export function createIntakeQueue(deps: QueueDeps) {
     if (bytes.length > MAX_FILE_BYTES) return { kind: 'failed', code: 'too-large' };
     const hash = createHash('sha256').update(bytes).digest('hex');
     // A file saved before is not read again (nor sent to recognition).
-    const same = deps.repo.byHash(hash);
+    const same = await deps.received.byHash(deps.environment, hash);
     if (same) return { kind: 'same-file', row: same };
     const extracted = await deps.pool.extract(bytes);
     if (!extracted.ok && !isExtractionCode(extracted.error.code)) return { kind: 'failed', code: extracted.error.code, detail: extracted.error.message };
@@ -127,14 +131,35 @@ export function createIntakeQueue(deps: QueueDeps) {
     return { kind: 'read', bytes, hash, outcome, worthRecognising, ...(recognitionError === undefined ? {} : { recognitionError }) };
   }
 
+  const sameFile = (item: IntakeItem, same: ReceivedRow) =>
+    publish({ ...item, status: 'duplicate', fileType: same.file_type, fields: fieldsOf(same), duplicate: { of: same.id, fileName: same.file_name, reason: 'file' } });
+
+  /**
+   * Stores the row linked to the first saved with its key. On a team ledger another desk may store the same
+   * file or invoice between our read and our write: the ledger refuses ours (DuplicateReceivedError) and
+   * it is stored again as a duplicate of theirs, or answered as the same file — never counted twice.
+   */
+  async function insertReceived(row: Omit<NewReceived, 'duplicateOf'>): Promise<{ id: number; first: ReceivedRow | undefined } | { sameFile: ReceivedRow }> {
+    const firstOf = async () => (row.invoiceKey ? await deps.received.firstByKey(deps.environment, row.invoiceKey) : undefined);
+    const first = await firstOf();
+    try {
+      return { id: await deps.received.insert(deps.environment, { ...row, duplicateOf: first?.id ?? null }), first };
+    } catch (error) {
+      if (!(error instanceof DuplicateReceivedError)) throw error;
+      const theirs = error.reason === 'file' ? await deps.received.byHash(deps.environment, row.fileHash) : undefined;
+      if (theirs) return { sameFile: theirs };
+      const raced = await firstOf();
+      if (!raced) throw error;
+      return { id: await deps.received.insert(deps.environment, { ...row, duplicateOf: raced.id }), first: raced };
+    }
+  }
+
   /** Phase 2, one file at a time in arrival order: duplicates are decided against everything saved before. */
-  function save(item: IntakeItem, reading: Reading): void {
+  async function save(item: IntakeItem, reading: Reading): Promise<void> {
     const fail = (code: string, detail?: string) => publish({ ...item, status: 'failed', error: detail === undefined ? { code } : { code, detail } });
     if (reading.kind === 'failed') return fail(reading.code, reading.detail);
-    const same = reading.kind === 'same-file' ? reading.row : deps.repo.byHash(reading.hash);
-    if (same) {
-      return publish({ ...item, status: 'duplicate', fileType: same.file_type, fields: fieldsOf(same), duplicate: { of: same.id, fileName: same.file_name, reason: 'file' } });
-    }
+    const same = reading.kind === 'same-file' ? reading.row : await deps.received.byHash(deps.environment, reading.hash);
+    if (same) return sameFile(item, same);
     if (reading.kind !== 'read') return;
     const { bytes, hash, outcome, recognitionError, worthRecognising } = reading;
     const kind = sniffFileKind(bytes);
@@ -152,17 +177,17 @@ export function createIntakeQueue(deps: QueueDeps) {
     const storedPath = path.join(filesDir, `${hash}.${fileType}`);
     fs.writeFileSync(storedPath, bytes);
     const key = invoiceKey(extraction.fields) ?? null;
-    const first = key ? deps.repo.firstByKey(key) : undefined;
     const sources = Object.fromEntries(Object.entries(extraction.sources)) as Record<string, string>;
     const mainSource = extraction.sources.fphm ?? Object.values(extraction.sources)[0] ?? 'ocr';
     const enterprise = deps.enterprise();
     const state = unverifiableFrom(extraction.unverifiable) ?? UNVERIFIED;
-    const receivedId = deps.repo.insert({
+    const stored = await insertReceived({
       fileHash: hash, fileName: item.fileName, fileType, source: mainSource, fields: extraction.fields, sources, names: extraction.names,
       data: { recognised: extraction.recognised ?? null, qrTexts: extraction.qrTexts, family: extraction.family ?? null, unverifiable: extraction.unverifiable ?? null },
-      invoiceKey: key, duplicateOf: first?.id ?? null, storedPath, origin: item.origin, fplxdm: extraction.recognised?.[0]?.FPLXDM ?? null,
-      enterprise: enterprise.taxNumber, state,
+      invoiceKey: key, storedPath, origin: item.origin, fplxdm: extraction.recognised?.[0]?.FPLXDM ?? null, enterprise: enterprise.taxNumber, state,
     });
+    if ('sameFile' in stored) return sameFile(item, stored.sameFile);
+    const { id: receivedId, first } = stored;
     deps.saved?.(receivedId, enterprise.taxNumber);
     publish({
       ...item,
@@ -216,7 +241,7 @@ export function createIntakeQueue(deps: QueueDeps) {
         }
         await turn;
         try {
-          save(item, reading);
+          await save(item, reading);
         } catch (error) {
           console.error('[intake] file failed', error);
           publish({ ...item, status: 'failed', error: { code: 'internal' } });

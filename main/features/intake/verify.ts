@@ -7,7 +7,9 @@
  * The answer is compared field by field with what was extracted — only when the authority returned its
  * record: a 0009 (or a 0006 that echoes the request) carries nothing to compare, and comparing the echo
  * would call 发票号码 and 开票日期 一致. What the answer means is stored as one state
- * (shared/rules/verification-state.ts).
+ * (shared/rules/verification-state.ts). The call is slow work and never inside a ledger transaction: the
+ * limits are read before it, and its record, state and what it filled in are written after it, in one
+ * transaction (all or nothing).
  */
 import { ServiceError } from '../../api/errors.js';
 import type { ServiceClient } from '../../api/client.js';
@@ -16,7 +18,10 @@ import { VERIFICATION_LIMITS, type VerificationRequest, type VerificationResult 
 import { isDigitalKind, type IntakeField, type IntakeFields } from '../../../shared/rules/intake-fields.js';
 import { stateOfAnswer, UNVERIFIABLE_REASONS, type StateOf } from '../../../shared/rules/verification-state.js';
 import type { VerificationView } from '../../../shared/ipc/channels/intake.js';
-import { fieldsOf, stateOf, type IntakeRepo, type ReceivedRow } from './repo.js';
+import type { Environment } from '../../../shared/ipc/index.js';
+import type { Ledger } from '../../ledger/port.js';
+import { fieldsOf, stateOf } from './repo.js';
+import type { ReceivedInvoiceStore, ReceivedRow } from './store.js';
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 
@@ -94,19 +99,28 @@ function submittedFields(request: VerificationRequest): IntakeField[] {
   return ['kprq', ...amount, ...(request.jym ? (['jym'] as const) : [])];
 }
 
-export async function verifyReceived(deps: { repo: IntakeRepo; client: () => Pick<ServiceClient, 'verifyInvoice'>; now: () => Date }, row: ReceivedRow): Promise<VerificationView> {
+export interface VerifyDeps {
+  ledger: Pick<Ledger, 'received' | 'transaction'>;
+  environment: Environment;
+  client: () => Pick<ServiceClient, 'verifyInvoice'>;
+  now: () => Date;
+}
+
+export async function verifyReceived(deps: VerifyDeps, row: ReceivedRow): Promise<VerificationView> {
   const fields = fieldsOf(row);
   const now = deps.now();
   const { day, fromIso, toIso } = chinaDay(now);
   const base = { receivedId: row.id, verifiedAt: now.toISOString() };
-  const used = () => deps.repo.countVerifications(isDigitalKind(fields.fpzl) ? '' : (fields.fpdm ?? ''), fields.fphm ?? '', fromIso, toIso);
+  const { received } = deps.ledger;
+  const env = deps.environment;
+  const used = () => received.countVerifications(env, isDigitalKind(fields.fpzl) ? '' : (fields.fpdm ?? ''), fields.fphm ?? '', fromIso, toIso);
   // No call is spent: the state is kept unless the authority already answered (then that answer stands).
   const known = stateOf(row);
   const unverifiableKind = known.state === 'unverifiable' && UNVERIFIABLE_REASONS.has(known.reason ?? '');
-  const refuse = (code: string, field?: string): VerificationView => {
+  const refuse = async (code: string, field?: string): Promise<VerificationView> => {
     const computed = unverifiableKind ? known : stateOfAnswer({ code, zfbz: null, differing: [], submitted: [], local: field === undefined ? {} : { field } });
-    const kept = deps.repo.setLocalState(row.id, computed) ? computed : known;
-    return { ...base, code, local: true, verification: kept, zfbz: null, cycs: null, comparison: [], usedToday: used() };
+    const kept = (await received.setLocalState(env, row.id, computed)) ? computed : known;
+    return { ...base, code, local: true, verification: kept, zfbz: null, cycs: null, comparison: [], usedToday: await used() };
   };
   // A kind the service cannot verify (marked when the file was read) is said so, never sent.
   if (unverifiableKind) return refuse('1005', 'fpzl');
@@ -119,7 +133,7 @@ export async function verifyReceived(deps: { repo: IntakeRepo; client: () => Pic
   }
   const limit = verificationDateLimit(request.kprq ?? '', day);
   if (limit) return refuse(limit.code);
-  if (used() >= VERIFICATION_LIMITS.perInvoicePerDay) return refuse('0002');
+  if ((await used()) >= VERIFICATION_LIMITS.perInvoicePerDay) return refuse('0002');
 
   let code: string;
   let message: string | null;
@@ -133,30 +147,33 @@ export async function verifyReceived(deps: { repo: IntakeRepo; client: () => Pic
     // A refusal of the service is an answer too: recorded (it counts against the day) and explained.
     if (!(error instanceof ServiceError)) {
       // No answer at all (unreachable, timed out): 查验失败, try again; an earlier answer stands.
-      deps.repo.setLocalState(row.id, { state: 'failed', reason: 'unreachable', fields: [] });
+      await received.setLocalState(env, row.id, { state: 'failed', reason: 'unreachable', fields: [] });
       throw error;
     }
     code = error.code;
     message = error.serviceMessage;
   }
-  deps.repo.recordVerification({
-    receivedId: row.id, fpzl: request.fpzl ?? '', fpdm: request.fpdm ?? '', fphm: request.fphm ?? '', kprq: request.kprq ?? '', fpje: request.fpje || null, jym: request.jym || null, code, message,
-    cyjg: data?.cyjg ?? null, cycs: data?.cycs ?? null, zfbz: data?.zfbz ?? null, resultJson: data ? JSON.stringify(data) : null, verifiedAt: now.toISOString(),
-  });
   const zfbz = data?.zfbz ?? null;
   const comparison = carriesRecord(code, data) ? compareWithResult(fields, data, { xhfmc: row.XHFMC }) : [];
   const differing = comparison.filter((entry) => entry.same === false).map((entry) => entry.field);
   const state: StateOf = stateOfAnswer({ code, zfbz, differing, submitted: submittedFields(request) });
-  deps.repo.setVerified(row.id, code, zfbz, state);
-  // The ledger lists sellers by name and checks the buyer; a QR carries neither, a consistent verification does.
-  if (code === '0001' && data) fillFromRecord(deps.repo, row, data);
-  return { ...base, code, local: false, verification: state, zfbz, cycs: data?.cycs ?? null, comparison, usedToday: used() };
+  // The answer is in: its record, the state and what it filled in commit together.
+  await deps.ledger.transaction(async (tx) => {
+    await tx.received.recordVerification(env, {
+      receivedId: row.id, fpzl: request.fpzl ?? '', fpdm: request.fpdm ?? '', fphm: request.fphm ?? '', kprq: request.kprq ?? '', fpje: request.fpje || null, jym: request.jym || null, code, message,
+      cyjg: data?.cyjg ?? null, cycs: data?.cycs ?? null, zfbz, resultJson: data ? JSON.stringify(data) : null, verifiedAt: now.toISOString(),
+    });
+    await tx.received.setVerified(env, row.id, code, zfbz, state);
+    // The ledger lists sellers by name and checks the buyer; a QR carries neither, a consistent verification does.
+    if (code === '0001' && data) await fillFromRecord(tx.received, env, row, data);
+  });
+  return { ...base, code, local: false, verification: state, zfbz, cycs: data?.cycs ?? null, comparison, usedToday: await used() };
 }
 
-function fillFromRecord(repo: IntakeRepo, row: ReceivedRow, data: VerificationResult): void {
+function fillFromRecord(received: ReceivedInvoiceStore, env: Environment, row: ReceivedRow, data: VerificationResult): Promise<void> {
   const sources = JSON.parse(row.sources_json || '{}') as Record<string, string>;
   const filled = { xhfmc: data.xhfmc || null, gmfmc: data.gmfmc || null, xhfsbh: data.xhfsbh || null, gmfsbh: data.gmfsbh || null };
   if (!row.XHFSBH && filled.xhfsbh) sources.xhfsbh = 'authority';
   if (!row.GMFSBH && filled.gmfsbh) sources.gmfsbh = 'authority';
-  repo.fillFromAuthority(row.id, filled, sources);
+  return received.fillFromAuthority(env, row.id, filled, sources);
 }

@@ -48,7 +48,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
       };
     });
     const range = { from: compact(from), to: compact(to) };
-    const received = deps.intake.ledgerTotals(range);
+    const received = await deps.intake.ledgerTotals(range);
     return {
       period: request,
       months,
@@ -62,7 +62,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         amount: received.fpje,
         tax: received.fpse,
         total: received.jshj,
-        unverified: deps.intake.ledgerTotals({ ...range, state: 'unverified' }).count,
+        unverified: (await deps.intake.ledgerTotals({ ...range, state: 'unverified' })).count,
       },
     };
   }
@@ -117,7 +117,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         waiting: {
           ...(await deps.waitingCounts()),
           printFailed: await deps.printFailures(),
-          unverified: deps.intake.ledgerTotals({ state: 'unverified' }).count,
+          unverified: (await deps.intake.ledgerTotals({ state: 'unverified' })).count,
           uncertified: window.count,
         },
         deadlines: deadlines(today, window),

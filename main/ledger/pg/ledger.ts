@@ -19,6 +19,7 @@ import { createPgStatisticsStore } from './stores/statistics.js';
 import { createPgTemplateStore } from './stores/templates.js';
 import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
+import { createPgReceivedStore } from './stores/received.js';
 import { inTeamTransaction } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
 import { createPgCollectionStore } from './stores/collect.js';
@@ -53,6 +54,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     issuanceDrafts: createPgDraftStore(connection),
     enterprises: createPgEnterpriseStore(connection),
+    received: createPgReceivedStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -70,6 +72,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     issuedInvoices: own.issuedInvoices,
     issuanceDrafts: own.issuanceDrafts,
     enterprises: own.enterprises,
+    received: own.received,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

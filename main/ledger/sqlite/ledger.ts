@@ -37,6 +37,7 @@ import { createSqlitePrintStore } from './print.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
+import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
 
 export type SqliteLedgerOptions = SqliteOutboxOptions;
 
@@ -60,6 +61,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const statistics = sqliteStatisticsStore(db);
   const issued = issuedRepos(db);
   const enterprises = sqliteEnterpriseStore(db);
+  const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
@@ -73,6 +75,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     issuanceDrafts: createSqliteDraftStore(issued, connection),
     enterprises: enterprises(connection),
+    received: createSqliteReceivedStore(received, connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -134,6 +137,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     issuedInvoices: own.issuedInvoices,
     issuanceDrafts: own.issuanceDrafts,
     enterprises: own.enterprises,
+    received: own.received,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

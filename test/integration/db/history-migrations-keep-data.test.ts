@@ -169,6 +169,11 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     insert(db, 'clerk', { name: '王管理', role: 'admin', pin_hash: 'scrypt$16384$8$1$c2FsdA==$aGFzaA==', created_at: T1, updated_at: T1 });
     insert(db, 'customer', { environment: 'sandbox', enterprise: SELLER, ghdwmc: '签名客户有限公司', created_at: T1, updated_at: T1, created_by: '王管理', updated_by: '王管理' });
   },
+  530: (db) => {
+    const row = { environment: 'remote', file_type: 'pdf', source: 'qr', FPHM: '00053001', data_json: '{}', status: 'recognised', created_at: T1, updated_at: T1, enterprise: SELLER, invoice_key: '01::00053001' };
+    const first = insert(db, 'received_invoice', { ...row, file_hash: 'c53001', original_key: '01::00053001' });
+    insert(db, 'received_invoice', { ...row, file_hash: 'c53002', duplicate_of: first });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -485,5 +490,27 @@ describe('history migrations keep data', () => {
     expect(at.db.prepare(`SELECT name, role, active, created_by FROM clerk`).all()).toEqual([{ name: '王管理', role: 'admin', active: 1, created_by: null }]);
     expect(() => insert(at.db, 'clerk', { name: '王管理', role: 'issuer', pin_hash: 'x', created_at: T1, updated_at: T1 })).toThrow(/UNIQUE/);
     expect(() => insert(at.db, 'clerk', { name: '赵出纳', role: 'cashier', pin_hash: 'x', created_at: T1, updated_at: T1 })).toThrow(/CHECK/);
+  });
+
+  it('0530 received-one-original: the first original of each key holds it, a later one held before is kept as it was; a second original is refused', () => {
+    const at = seededAt(previous(530));
+    // Held before: a key with two originals (a review gave the earlier row the later one's key) and a duplicate.
+    const row = (hash: string, extra: Record<string, unknown>) =>
+      insert(at.db, 'received_invoice', { environment: 'sandbox', file_hash: hash, file_type: 'pdf', source: 'qr', data_json: '{}', status: 'reviewed', created_at: T0, updated_at: T1, enterprise: SELLER, ...extra });
+    const first = row('c5301', { FPHM: '00053000', invoice_key: '01:3100231130:00053000' });
+    const later = row('c5302', { FPHM: '00053000', invoice_key: '01:3100231130:00053000' });
+    const duplicate = row('c5303', { FPHM: '00053000', invoice_key: '01:3100231130:00053000', duplicate_of: first });
+    const kept = at.migrateTo(530);
+    expect(kept.rows.received_invoice).toBe(count(at.db, 'received_invoice'));
+    const keys = at.db.prepare(`SELECT id, duplicate_of, original_key FROM received_invoice WHERE invoice_key IS NOT NULL ORDER BY id`).all();
+    expect(keys).toEqual([
+      { id: first, duplicate_of: null, original_key: '01:3100231130:00053000' },
+      { id: later, duplicate_of: null, original_key: null },
+      { id: duplicate, duplicate_of: first, original_key: null },
+    ]);
+    SEEDS[530]!(at.db);
+    expect(() => row('c5304', { invoice_key: '01::00053001', original_key: '01::00053001', environment: 'remote' })).toThrow(/UNIQUE/);
+    // The same key in the other environment is its own original.
+    row('c5305', { invoice_key: '01::00053001', original_key: '01::00053001' });
   });
 });

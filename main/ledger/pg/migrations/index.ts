@@ -10,5 +10,6 @@ import { clerks } from './0007-clerks.js';
 import { certificationItemOptionalValidTax } from './0008-certification-item-optional-valid-tax.js';
 import { outputMonth } from './0009-output-month.js';
 import { issuanceDraftTotalText } from './0010-issuance-draft-total-text.js';
+import { receivedOneOriginal } from './0011-received-one-original.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal];

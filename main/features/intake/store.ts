@@ -1,0 +1,172 @@
+/**
+ * The received-invoice store of the ledger port (main/ledger/port.ts; docs/team-ledger.md §2): what intake
+ * reads and writes of a team's received-invoice ledger (报销台账, `received_invoice`) and its verifications
+ * (`verification`), whichever database holds them — the desk's SQLite (main/ledger/sqlite/received.ts over
+ * repo.ts) or a team's PostgreSQL (main/ledger/pg/stores/received.ts). Types, the duplicate refusal and the
+ * one rule both adapters write (originalKey). Every method names the
+ * environment (sandbox or live service): the ledger is opened before the desk knows which one it runs, and
+ * their rows are kept apart. Money stays decimal strings.
+ *
+ * Duplicates: a file (its SHA-256) is stored once per environment, and an invoice (its key: kind, code,
+ * number) has one original — every other row with its key links to it (`duplicate_of`). Both are unique
+ * constraints of the database, so two desks taking the same invoice at once cannot both store it as the
+ * original: the second write is refused with DuplicateReceivedError on either database.
+ */
+import type { Environment } from '../../../shared/ipc/index.js';
+import type { IntakeFields } from '../../../shared/rules/intake-fields.js';
+import type { StateOf, VerificationState } from '../../../shared/rules/verification-state.js';
+
+export interface ReceivedRow {
+  id: number;
+  environment: Environment;
+  file_hash: string;
+  file_name: string | null;
+  file_type: 'png' | 'jpg' | 'pdf' | 'ofd' | 'xml';
+  source: string;
+  FPLXDM: string | null;
+  FPDM: string | null;
+  FPHM: string | null;
+  KPRQ: string | null;
+  JYM: string | null;
+  HJJE: string | null;
+  HJSE: string | null;
+  JSHJ: string | null;
+  XHFMC: string | null;
+  XHFSBH: string | null;
+  GMFMC: string | null;
+  GMFSBH: string | null;
+  data_json: string;
+  status: 'recognised' | 'reviewed' | 'verified' | 'verify-failed';
+  created_at: string;
+  updated_at: string;
+  fpzl: string | null;
+  sources_json: string;
+  invoice_key: string | null;
+  duplicate_of: number | null;
+  /** The invoice key while this row is the key's original (unique per environment); null for a duplicate. */
+  original_key: string | null;
+  stored_path: string | null;
+  origin: string | null;
+  last_code: string | null;
+  zfbz: string | null;
+  enterprise: string | null;
+  verify_state: Exclude<VerificationState, 'unverified'> | null;
+  verify_reason: string | null;
+  /** Comma-separated field ids (inconsistent). */
+  verify_fields: string | null;
+  buyer_reason: string | null;
+  /** The clerk who took it in and who changed it last (null: no clerk signed in). */
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+export interface NewReceived {
+  fileHash: string;
+  fileName: string;
+  fileType: ReceivedRow['file_type'];
+  source: string;
+  fields: IntakeFields;
+  sources: Record<string, string>;
+  names: { xhfmc?: string; gmfmc?: string };
+  data: unknown;
+  invoiceKey: string | null;
+  duplicateOf: number | null;
+  storedPath: string;
+  origin: string;
+  fplxdm: string | null;
+  /** Tax number of the enterprise current when the file came in. */
+  enterprise: string;
+  /** A state known before any call (a family the service cannot verify); unverified otherwise. */
+  state?: StateOf;
+}
+
+export interface LedgerQuery {
+  from?: string;
+  to?: string;
+  seller?: string;
+  fpzl?: string;
+  state?: VerificationState;
+  duplicatesOnly?: boolean;
+}
+
+export interface VerificationRecord {
+  receivedId: number;
+  fpzl: string;
+  fpdm: string;
+  fphm: string;
+  kprq: string;
+  fpje: string | null;
+  jym: string | null;
+  code: string;
+  message: string | null;
+  cyjg: string | null;
+  cycs: string | null;
+  zfbz: string | null;
+  resultJson: string | null;
+  verifiedAt: string;
+}
+
+export interface LedgerTotals {
+  count: number;
+  rows: number;
+  fpje: string;
+  fpse: string;
+  jshj: string;
+}
+
+/** What a consistent verification fills in that the file did not carry. */
+export interface AuthorityFill {
+  xhfmc: string | null;
+  gmfmc: string | null;
+  xhfsbh: string | null;
+  gmfsbh: string | null;
+}
+
+export interface ReceivedInvoiceStore {
+  get(environment: Environment, id: number): Promise<ReceivedRow | undefined>;
+  byHash(environment: Environment, hash: string): Promise<ReceivedRow | undefined>;
+  /** The first invoice saved with this key (the one a duplicate links to), `exceptId` left out. */
+  firstByKey(environment: Environment, key: string, exceptId?: number): Promise<ReceivedRow | undefined>;
+  /** Stores a received invoice as 'recognised'; DuplicateReceivedError for a file stored before, or a second original of a key. */
+  insert(environment: Environment, row: NewReceived): Promise<number>;
+  /** The reviewed fields, key and link; DuplicateReceivedError when it would make a second original of the key. */
+  updateFields(environment: Environment, id: number, fields: IntakeFields, sources: Record<string, string>, key: string | null, duplicateOf: number | null): Promise<void>;
+  /** Originals of `key` saved after `firstId` become its duplicates (a review gave an earlier row their key); their ids. */
+  linkLaterOriginals(environment: Environment, key: string, firstId: number): Promise<number[]>;
+  /** The answer of a verification call: its code, void flag and what it means. */
+  setVerified(environment: Environment, id: number, code: string, zfbz: string | null, state: StateOf): Promise<void>;
+  /** A refusal decided before a call: stored unless the authority already answered (then false). */
+  setLocalState(environment: Environment, id: number, state: StateOf): Promise<boolean>;
+  /** Fills only what is missing, from a consistent verification (the tax authority's record). */
+  fillFromAuthority(environment: Environment, id: number, filled: AuthorityFill, sources: Record<string, string>): Promise<void>;
+  /** Why the clerk accepted an invoice made out to another buyer. */
+  setBuyerReason(environment: Environment, id: number, reason: string | null): Promise<void>;
+  /** Rows without an enterprise (held from before 0430) become `enterprise`'s; how many. */
+  claimUnassigned(environment: Environment, enterprise: string): Promise<number>;
+  recordVerification(environment: Environment, record: VerificationRecord): Promise<void>;
+  /** Verification calls spent on one invoice between two instants (a China calendar day). */
+  countVerifications(environment: Environment, fpdm: string, fphm: string, fromIso: string, toIso: string): Promise<number>;
+  /** One keyset page of an enterprise's ledger, newest first, after the row `afterId` (null: the first page). */
+  ledgerPage(environment: Environment, enterprise: string, query: LedgerQuery, afterId: number | null, limit: number): Promise<{ rows: ReceivedRow[]; hasMore: boolean }>;
+  /** Every row of the filtered ledger, newest first (the export). */
+  ledgerAll(environment: Environment, enterprise: string, query: LedgerQuery): Promise<ReceivedRow[]>;
+  /** Count and sums of the filtered ledger, duplicates not counted twice. */
+  ledgerTotals(environment: Environment, enterprise: string, query: LedgerQuery): Promise<LedgerTotals>;
+}
+
+/** The key a row holds as its key's original (`original_key`, unique per environment); none for a duplicate. Both adapters write it. */
+export const originalKey = (key: string | null, duplicateOf: number | null): string | null => (duplicateOf === null ? key : null);
+
+/**
+ * A received invoice the ledger already holds: the same file (`file`), or a second original of an invoice
+ * key (`invoice`) — on a team, another desk stored it first. The same refusal on both databases.
+ */
+export class DuplicateReceivedError extends Error {
+  constructor(
+    readonly reason: 'file' | 'invoice',
+    options?: { cause?: unknown },
+  ) {
+    super(`received ledger already holds this ${reason === 'file' ? 'file' : 'invoice'}`, options);
+    this.name = 'DuplicateReceivedError';
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * The ledger port's contract for the received-invoice store (main/features/intake/store.ts), run unchanged
+ * against both adapters — a real SQLite history.db and a real PostgreSQL team ledger — with the same rows
+ * out and the same refusals: a received invoice stored and read back; the same file and a second original
+ * of an invoice refused with DuplicateReceivedError, also when two desks take it at once; its states from
+ * recognised through reviewed to verified or failed, a local refusal never replacing the authority's
+ * answer; the ledger listed, filtered and totalled per enterprise and environment, page by page;
+ * verification records counted per day; a transaction that throws leaving nothing.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DuplicateReceivedError, type NewReceived, type ReceivedRow } from '../../../main/features/intake/store.js';
+import type { Ledger } from '../../../main/ledger/port.js';
+import { invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
+import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+
+const MINE = '91310000MA1FL8XQ5D';
+const THEIRS = '91440300MA5G00000X';
+const SELLER = '91330100MA2B3C4D5E';
+
+function received(fphm: string, { fields: given, ...overrides }: Partial<NewReceived> = {}): NewReceived {
+  const fields: IntakeFields = { fpzl: '01', fpdm: '3100231130', fphm, kprq: '20250228', fpje: '100.00', fpse: '13.00', jshj: '113.00', xhfsbh: SELLER, gmfsbh: MINE, ...given };
+  return {
+    fileHash: `hash-${fphm}`, fileName: `${fphm}.pdf`, fileType: 'pdf', source: 'qr', fields, sources: { fphm: 'qr' }, names: { xhfmc: '杭州云栖商贸有限公司' }, data: { qrTexts: [] },
+    invoiceKey: invoiceKey(fields) ?? null, duplicateOf: null, storedPath: `/data/intake/files/${fphm}.pdf`, origin: 'drop', fplxdm: null, enterprise: MINE, ...overrides,
+  };
+}
+
+/** What both databases must answer alike: everything but the clocks (the store's own). */
+const seen = (row: ReceivedRow | undefined) => {
+  if (!row) return row;
+  const { created_at, updated_at, ...rest } = row;
+  expect(created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  expect(updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  return rest;
+};
+const numbers = (rows: ReceivedRow[]) => rows.map((row) => row.FPHM);
+
+async function refusal(work: Promise<unknown>): Promise<DuplicateReceivedError> {
+  const error = await work.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(DuplicateReceivedError);
+  return error as DuplicateReceivedError;
+}
+
+describe.each([
+  ['SQLite', () => Promise.resolve(sqliteFixture())],
+  ['PostgreSQL', postgresFixture],
+] as const)('the received-invoice store on %s', (_name, makeFixture) => {
+  let fixture: LedgerFixture;
+  let ledger: Ledger;
+  beforeAll(async () => {
+    fixture = await makeFixture();
+  });
+  afterEach(() => fixture.reset());
+  afterAll(() => fixture.close());
+  const open = async () => (ledger = await fixture.open());
+
+  it('stores a received invoice and reads it back by id, file hash and key, apart per environment', async () => {
+    await open();
+    const id = await ledger.received.insert('sandbox', received('00000001'));
+    const row = await ledger.received.get('sandbox', id);
+    expect(seen(row)).toEqual({
+      id, environment: 'sandbox', file_hash: 'hash-00000001', file_name: '00000001.pdf', file_type: 'pdf', source: 'qr', FPLXDM: null, FPDM: '3100231130', FPHM: '00000001',
+      KPRQ: '20250228', JYM: null, HJJE: '100.00', HJSE: '13.00', JSHJ: '113.00', XHFMC: '杭州云栖商贸有限公司', XHFSBH: SELLER, GMFMC: null, GMFSBH: MINE,
+      data_json: '{"qrTexts":[]}', status: 'recognised', fpzl: '01', sources_json: '{"fphm":"qr"}', invoice_key: '01:3100231130:00000001', duplicate_of: null,
+      original_key: '01:3100231130:00000001', stored_path: '/data/intake/files/00000001.pdf', origin: 'drop', last_code: null, zfbz: null, enterprise: MINE,
+      verify_state: null, verify_reason: null, verify_fields: null, buyer_reason: null, created_by: null, updated_by: null,
+    });
+    expect((await ledger.received.byHash('sandbox', 'hash-00000001'))?.id).toBe(id);
+    expect((await ledger.received.firstByKey('sandbox', '01:3100231130:00000001'))?.id).toBe(id);
+    expect(await ledger.received.firstByKey('sandbox', '01:3100231130:00000001', id)).toBeUndefined();
+    // The live service's rows are kept apart from the sandbox's.
+    expect(await ledger.received.get('remote', id)).toBeUndefined();
+    expect(await ledger.received.byHash('remote', 'hash-00000001')).toBeUndefined();
+    const remote = await ledger.received.insert('remote', received('00000001'));
+    expect(remote).not.toBe(id);
+    // A kind the service cannot verify is stored in that state at once.
+    const railway = await ledger.received.insert('sandbox', received('00000002', { state: { state: 'unverifiable', reason: 'railway-eticket', fields: [] } }));
+    expect(await ledger.received.get('sandbox', railway)).toMatchObject({ verify_state: 'unverifiable', verify_reason: 'railway-eticket', status: 'recognised' });
+  });
+
+  it('refuses the same file and a second original of an invoice with DuplicateReceivedError, and keeps the first', async () => {
+    await open();
+    const first = await ledger.received.insert('sandbox', received('00000001'));
+    expect((await refusal(ledger.received.insert('sandbox', received('00000001', { invoiceKey: null })))).reason).toBe('file');
+    const second = received('00000001', { fileHash: 'hash-another-scan' });
+    expect((await refusal(ledger.received.insert('sandbox', second))).reason).toBe('invoice');
+    // Linked to the first, the same invoice in another file is stored: listed, flagged, counted once.
+    const duplicate = await ledger.received.insert('sandbox', { ...second, duplicateOf: first });
+    expect(await ledger.received.get('sandbox', duplicate)).toMatchObject({ duplicate_of: first, original_key: null, invoice_key: '01:3100231130:00000001' });
+    const third = await ledger.received.insert('sandbox', { ...received('00000001', { fileHash: 'hash-third' }), duplicateOf: first });
+    expect(await ledger.received.get('sandbox', first)).toMatchObject({ duplicate_of: null, original_key: '01:3100231130:00000001' });
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 1, rows: 3, fpje: '100.00', fpse: '13.00', jshj: '113.00' });
+    // A review that would make a duplicate a second original is refused the same way; nothing of it is written.
+    const fields = { fpzl: '01', fpdm: '3100231130', fphm: '00000001', kprq: '20250301' };
+    expect((await refusal(ledger.received.updateFields('sandbox', third, fields, {}, '01:3100231130:00000001', null))).reason).toBe('invoice');
+    expect(await ledger.received.get('sandbox', third)).toMatchObject({ KPRQ: '20250228', duplicate_of: first, status: 'recognised' });
+  });
+
+  it('lets only one of two desks taking the same invoice at once store it as the original', async () => {
+    const one = await fixture.open();
+    const two = await fixture.open();
+    const outcomes = await Promise.allSettled([
+      one.received.insert('sandbox', received('00000007', { fileHash: 'desk-one-scan' })),
+      two.received.insert('sandbox', received('00000007', { fileHash: 'desk-two-photo' })),
+    ]);
+    const stored = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    expect(stored).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toBeInstanceOf(DuplicateReceivedError);
+    expect((refused[0] as DuplicateReceivedError).reason).toBe('invoice');
+    expect((await one.received.ledgerTotals('sandbox', MINE, {})).rows).toBe(1);
+  });
+
+  it('moves a received invoice through its states: reviewed, verified or failed, a local refusal never over an answer', async () => {
+    await open();
+    const id = await ledger.received.insert('sandbox', received('00000001'));
+    const reviewed = { fpzl: '01', fpdm: '3100231130', fphm: '00000001', kprq: '20250228', fpje: '100.00', jym: '12345678901234567890' };
+    await ledger.received.updateFields('sandbox', id, reviewed, { fphm: 'qr', jym: 'typed' }, '01:3100231130:00000001', null);
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ status: 'reviewed', JYM: '12345678901234567890', HJSE: null, XHFSBH: null, sources_json: '{"fphm":"qr","jym":"typed"}' });
+
+    // Refused before a call (unreachable): stored, as nothing better is known.
+    expect(await ledger.received.setLocalState('sandbox', id, { state: 'failed', reason: 'unreachable', fields: [] })).toBe(true);
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ status: 'reviewed', verify_state: 'failed', verify_reason: 'unreachable' });
+    await ledger.received.setVerified('sandbox', id, '0006', null, { state: 'inconsistent', reason: null, fields: ['kprq', 'fpje'] });
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ status: 'verify-failed', last_code: '0006', verify_state: 'inconsistent', verify_fields: 'kprq,fpje' });
+    // The authority answered: a later local refusal changes nothing.
+    expect(await ledger.received.setLocalState('sandbox', id, { state: 'failed', reason: '0002', fields: [] })).toBe(false);
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ verify_state: 'inconsistent' });
+    await ledger.received.setVerified('sandbox', id, '0001', 'N', { state: 'consistent', reason: null, fields: [] });
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ status: 'verified', last_code: '0001', zfbz: 'N', verify_state: 'consistent', verify_reason: null, verify_fields: null });
+
+    // What the authority's record carries fills only what the file did not.
+    await ledger.received.fillFromAuthority('sandbox', id, { xhfmc: '别的名字', gmfmc: '上海演示科技有限公司', xhfsbh: SELLER, gmfsbh: null }, { fphm: 'qr', xhfsbh: 'authority' });
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ XHFMC: '杭州云栖商贸有限公司', GMFMC: '上海演示科技有限公司', XHFSBH: SELLER, GMFSBH: null });
+    await ledger.received.setBuyerReason('sandbox', id, '代垫费用');
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ buyer_reason: '代垫费用' });
+    expect(await ledger.received.setLocalState('sandbox', 999, { state: 'failed', reason: 'unreachable', fields: [] })).toBe(false);
+    expect(await ledger.received.claimUnassigned('sandbox', MINE)).toBe(0);
+  });
+
+  it('links later originals of a key to the earlier row a review gave that key', async () => {
+    await open();
+    const early = await ledger.received.insert('sandbox', received('00000001'));
+    const later = await ledger.received.insert('sandbox', received('00000002'));
+    const key = '01:3100231130:00000002';
+    // Before the early row may hold the key, the later original becomes its duplicate.
+    expect(await ledger.received.linkLaterOriginals('sandbox', key, early)).toEqual([later]);
+    await ledger.received.updateFields('sandbox', early, { fpzl: '01', fpdm: '3100231130', fphm: '00000002' }, {}, key, null);
+    expect(await ledger.received.get('sandbox', later)).toMatchObject({ duplicate_of: early, original_key: null });
+    expect(await ledger.received.get('sandbox', early)).toMatchObject({ duplicate_of: null, original_key: key });
+    expect(await ledger.received.linkLaterOriginals('sandbox', key, early)).toEqual([]);
+  });
+
+  it('signs what it writes with the acting clerk', async () => {
+    let clerk = '张开票';
+    ledger = await fixture.open({ actor: () => clerk });
+    const id = await ledger.received.insert('sandbox', received('00000001'));
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ created_by: '张开票', updated_by: '张开票' });
+    clerk = '李复核';
+    await ledger.received.setBuyerReason('sandbox', id, '代垫费用');
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ created_by: '张开票', updated_by: '李复核' });
+  });
+
+  it('lists, filters and totals each enterprise its own ledger, newest first, page by page', async () => {
+    await open();
+    const kinds = ['01', '10', '01', '31', '01'];
+    for (const [index, fpzl] of kinds.entries()) {
+      const fphm = String(index + 1).padStart(8, '0');
+      const fields: IntakeFields = { fpzl, fphm, kprq: `2025030${index + 1}`, fpje: `${index + 1}0.50`, fpse: '1.25', jshj: `${index + 1}1.75`, xhfsbh: index === 3 ? '91110105MA01ABCD13' : SELLER };
+      await ledger.received.insert('sandbox', received(fphm, { fields, names: index === 3 ? { xhfmc: '北京星河贸易有限公司' } : {} }));
+    }
+    const copy = await ledger.received.insert('sandbox', { ...received('00000001', { fileHash: 'copy', fields: { fpzl: '01', fphm: '00000001', kprq: '20250301', fpje: '10.50', jshj: '11.75' } }), duplicateOf: 1 });
+    await ledger.received.insert('sandbox', received('00000009', { enterprise: THEIRS }));
+    await ledger.received.setVerified('sandbox', 2, '0001', 'N', { state: 'consistent', reason: null, fields: [] });
+
+    const page = (query = {}, afterId: number | null = null, limit = 50) => ledger.received.ledgerPage('sandbox', MINE, query, afterId, limit);
+    expect(numbers((await page()).rows)).toEqual(['00000001', '00000005', '00000004', '00000003', '00000002', '00000001']);
+    const first = await page({}, null, 4);
+    expect({ rows: first.rows.map((row) => row.id), hasMore: first.hasMore }).toEqual({ rows: [copy, 5, 4, 3], hasMore: true });
+    const second = await page({}, 3, 4);
+    expect({ rows: second.rows.map((row) => row.id), hasMore: second.hasMore }).toEqual({ rows: [2, 1], hasMore: false });
+    expect(numbers((await page({ fpzl: '01' })).rows)).toEqual(['00000001', '00000005', '00000003', '00000001']);
+    expect(numbers((await page({ from: '20250302', to: '20250304' })).rows)).toEqual(['00000004', '00000003', '00000002']);
+    expect(numbers((await page({ seller: '星河' })).rows)).toEqual(['00000004']);
+    expect(numbers((await page({ seller: '91110105ma01' })).rows)).toEqual(['00000004']);
+    expect(numbers((await page({ state: 'consistent' })).rows)).toEqual(['00000002']);
+    expect(numbers((await page({ state: 'unverified' })).rows)).toHaveLength(5);
+    expect(numbers((await page({ duplicatesOnly: true })).rows)).toEqual(['00000001']);
+    expect(numbers(await ledger.received.ledgerAll('sandbox', MINE, { fpzl: '01' }))).toEqual(['00000001', '00000005', '00000003', '00000001']);
+
+    // Duplicates are listed but counted once; sums are exact in yuan.
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 5, rows: 6, fpje: '152.50', fpse: '6.25', jshj: '158.75' });
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, { state: 'unverified' })).toEqual({ count: 4, rows: 5, fpje: '132.00', fpse: '5.00', jshj: '137.00' });
+    expect(await ledger.received.ledgerTotals('sandbox', THEIRS, {})).toEqual({ count: 1, rows: 1, fpje: '100.00', fpse: '13.00', jshj: '113.00' });
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, { fpzl: '99' })).toEqual({ count: 0, rows: 0, fpje: '0.00', fpse: '0.00', jshj: '0.00' });
+    expect(await ledger.received.ledgerTotals('remote', MINE, {})).toEqual({ count: 0, rows: 0, fpje: '0.00', fpse: '0.00', jshj: '0.00' });
+  });
+
+  it('keeps verification records and counts the calls spent on an invoice within a day', async () => {
+    await open();
+    const id = await ledger.received.insert('sandbox', received('00000001'));
+    const record = (verifiedAt: string, code = '0001') => ({
+      receivedId: id, fpzl: '01', fpdm: '3100231130', fphm: '00000001', kprq: '20250228', fpje: '100.00', jym: null, code, message: null, cyjg: null, cycs: '1', zfbz: 'N',
+      resultJson: '{"cycs":"1"}', verifiedAt,
+    });
+    await ledger.received.recordVerification('sandbox', record('2025-03-02T15:59:59.000Z'));
+    await ledger.received.recordVerification('sandbox', record('2025-03-02T16:00:00.000Z', '0006'));
+    await ledger.received.recordVerification('sandbox', record('2025-03-03T15:59:59.999Z'));
+    await ledger.received.recordVerification('remote', record('2025-03-03T01:00:00.000Z'));
+    // The China day 2025-03-03 runs from 16:00 UTC the day before.
+    const day = ['2025-03-02T16:00:00.000Z', '2025-03-03T16:00:00.000Z'] as const;
+    expect(await ledger.received.countVerifications('sandbox', '3100231130', '00000001', ...day)).toBe(2);
+    expect(await ledger.received.countVerifications('sandbox', '3100231130', '00000002', ...day)).toBe(0);
+    expect(await ledger.received.countVerifications('remote', '3100231130', '00000001', ...day)).toBe(1);
+  });
+
+  it('leaves nothing of a transaction that throws, and the same invoice may be stored again', async () => {
+    await open();
+    await expect(
+      ledger.transaction(async (tx) => {
+        const id = await tx.received.insert('sandbox', received('00000001'));
+        await tx.received.recordVerification('sandbox', {
+          receivedId: id, fpzl: '01', fpdm: '3100231130', fphm: '00000001', kprq: '20250228', fpje: null, jym: null, code: '0001', message: null, cyjg: null, cycs: null,
+          zfbz: null, resultJson: null, verifiedAt: '2025-03-03T01:00:00.000Z',
+        });
+        // The ledger's own store, called from the body, is in the same transaction.
+        await ledger.received.setVerified('sandbox', id, '0001', 'N', { state: 'consistent', reason: null, fields: [] });
+        throw new Error('the clerk closed the desk');
+      }),
+    ).rejects.toThrow('the clerk closed the desk');
+    expect(await ledger.received.byHash('sandbox', 'hash-00000001')).toBeUndefined();
+    expect(await ledger.received.countVerifications('sandbox', '3100231130', '00000001', '2025-03-02T16:00:00.000Z', '2025-03-03T16:00:00.000Z')).toBe(0);
+    const id = await ledger.received.insert('sandbox', received('00000001'));
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ status: 'recognised', verify_state: null });
+  });
+});
