@@ -1,7 +1,7 @@
 /** English, the second locale. Typed by the Chinese one so that both always have the same keys. */
 import type { Messages } from './zh-CN.js';
 import { ruleResources } from '../../../../shared/rules/rule-messages.js';
-import { ledgerEn } from '../../features/ledger/locale.js';
+import { ledgerEn, ledgerCodesEn, ledgerErrorsEn } from '../../features/ledger/locale.js';
 import { startupEn } from '../../features/startup/locale.js';
 import { historyEn } from '../../features/history/locale.js';
 import { reversalEn, reversalErrorsEn } from '../../features/reversal/locale.js';
@@ -281,8 +281,7 @@ export const en: Messages = {
     SECRET_UNREADABLE: 'A saved secret cannot be decrypted',
     CONFIRMATION_DECLINED: 'Cancelled',
     APP_STARTING: 'Fapiao Desk is still starting; please wait',
-    TEAM_LEDGER_UNREACHABLE: 'Not connected to the team ledger',
-    NOT_ON_TEAM_LEDGER: 'Not available on the team ledger yet',
+    ...ledgerCodesEn,
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
     unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
     service: { refused: 'The invoice service refused: {{code}} {{message}}', unreachable: 'Cannot reach the invoice service: {{reason}}' },
@@ -346,18 +345,7 @@ export const en: Messages = {
       notFound: 'No certification request with batch number {{pch}}',
       invalid: 'The certification request does not meet the interface rules: {{detail}}',
     },
-    ledger: {
-      inRecovery: 'The database needs recovery; nothing can be issued or changed until it is recovered',
-      noBackupInRecovery: 'The database needs recovery, so no backup can be taken now',
-      backupNotFound: 'This backup was not found',
-      backupDamaged: 'This backup is itself damaged; choose an earlier one',
-      restoreCancelled: 'The restore was cancelled; nothing changed',
-      databaseHealthy: 'The database is fine; there is no need to start fresh',
-      typeConfirmation: 'Type "{{en}}" to confirm',
-      noFolderDialog: 'This way of running the app cannot choose a folder',
-      folderHasNoData: 'This folder holds no Fapiao Desk data (history.db)',
-      folderNeedsRecovery: 'The database in this folder needs recovery too',
-    },
+    ledger: ledgerErrorsEn,
     libraries: {
       entryGone: 'This entry was deleted; refresh the list',
       entryConflict: 'This duplicates another entry ("{{other}}"); edit that one instead',

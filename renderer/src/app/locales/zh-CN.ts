@@ -7,7 +7,7 @@ import { serviceStatusZh } from '../../features/service-status/locale.js';
 import { intakeZh, intakeErrorsZh } from '../../features/intake/locale.js';
 import { librariesZh } from '../../features/libraries/locale.js';
 import { printZh } from '../../features/print/locale.js';
-import { ledgerZh } from '../../features/ledger/locale.js';
+import { ledgerZh, ledgerCodesZh, ledgerErrorsZh } from '../../features/ledger/locale.js';
 import { startupZh } from '../../features/startup/locale.js';
 import { taxCodesZh, taxCodesErrorsZh } from '../../features/tax-codes/locale.js';
 import { enterprisesZh } from '../../features/enterprises/locale.js';
@@ -282,8 +282,7 @@ export const zhCN = {
     SECRET_UNREADABLE: '保存的密钥无法解密',
     CONFIRMATION_DECLINED: '已取消',
     APP_STARTING: '发票工作台还在启动，请稍候',
-    TEAM_LEDGER_UNREACHABLE: '未连接团队账本',
-    NOT_ON_TEAM_LEDGER: '团队账本暂不支持此功能',
+    ...ledgerCodesZh,
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
     unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
     service: { refused: '开票服务拒绝：{{code}} {{message}}', unreachable: '无法连接开票服务：{{reason}}' },
@@ -347,18 +346,7 @@ export const zhCN = {
       notFound: '没有批次号为 {{pch}} 的认证申请',
       invalid: '认证申请不符合接口要求：{{detail}}',
     },
-    ledger: {
-      inRecovery: '数据库需要恢复，恢复前不能开票或修改数据',
-      noBackupInRecovery: '数据库需要恢复，当前无法备份',
-      backupNotFound: '未找到这个备份',
-      backupDamaged: '这个备份本身已损坏，请选择更早的备份',
-      restoreCancelled: '已取消恢复，数据未变',
-      databaseHealthy: '数据库正常，无需重新开始',
-      typeConfirmation: '请输入“{{zh}}”确认',
-      noFolderDialog: '当前环境无法选择文件夹',
-      folderHasNoData: '这个文件夹中没有发票工作台的数据（history.db）',
-      folderNeedsRecovery: '这个文件夹中的数据库也需要恢复',
-    },
+    ledger: ledgerErrorsZh,
     libraries: {
       entryGone: '该条目已被删除，请刷新列表',
       entryConflict: '与另一条目「{{other}}」重复，请直接编辑那一条',

@@ -98,3 +98,43 @@ export const ledgerEn: typeof ledgerZh = {
   },
   team: teamLedgerEn,
 };
+
+/** The ledger guard's error sentences (`errors.ledger.*`). */
+export const ledgerErrorsZh = {
+  inRecovery: '数据库需要恢复，恢复前不能开票或修改数据',
+  noBackupInRecovery: '数据库需要恢复，当前无法备份',
+  backupNotFound: '未找到这个备份',
+  backupDamaged: '这个备份本身已损坏，请选择更早的备份',
+  restoreCancelled: '已取消恢复，数据未变',
+  databaseHealthy: '数据库正常，无需重新开始',
+  typeConfirmation: '请输入“{{zh}}”确认',
+  noFolderDialog: '当前环境无法选择文件夹',
+  folderHasNoData: '这个文件夹中没有发票工作台的数据（history.db）',
+  folderNeedsRecovery: '这个文件夹中的数据库也需要恢复',
+};
+
+/** Titles of the team desk's error codes (`errors.<CODE>`, shared/ipc/result.ts). */
+export const ledgerCodesZh = {
+  TEAM_LEDGER_UNREACHABLE: '未连接团队账本',
+  NOT_ON_TEAM_LEDGER: '团队账本暂不支持此功能',
+};
+
+/** The ledger guard's error sentences (`errors.ledger.*`). */
+export const ledgerErrorsEn: typeof ledgerErrorsZh = {
+  inRecovery: 'The database needs recovery; nothing can be issued or changed until it is recovered',
+  noBackupInRecovery: 'The database needs recovery, so no backup can be taken now',
+  backupNotFound: 'This backup was not found',
+  backupDamaged: 'This backup is itself damaged; choose an earlier one',
+  restoreCancelled: 'The restore was cancelled; nothing changed',
+  databaseHealthy: 'The database is fine; there is no need to start fresh',
+  typeConfirmation: 'Type "{{en}}" to confirm',
+  noFolderDialog: 'This way of running the app cannot choose a folder',
+  folderHasNoData: 'This folder holds no Fapiao Desk data (history.db)',
+  folderNeedsRecovery: 'The database in this folder needs recovery too',
+};
+
+/** Titles of the team desk's error codes (`errors.<CODE>`, shared/ipc/result.ts). */
+export const ledgerCodesEn: typeof ledgerCodesZh = {
+  TEAM_LEDGER_UNREACHABLE: 'Not connected to the team ledger',
+  NOT_ON_TEAM_LEDGER: 'Not available on the team ledger yet',
+};
