@@ -37,6 +37,7 @@ import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
 import { guardCore } from './ledger/guarded-core.js';
 import { openTeamDesk } from './ledger/team-desk.js';
+import { actorOf } from './db/actor.js';
 import { teamRouter } from './ledger/team-router.js';
 import { createSettingsRepo } from './features/settings/repo.js';
 import { savedLedgerChoice } from './features/settings/team-ledger.js';
@@ -64,7 +65,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const now = config.clock ?? (() => new Date());
   // The ledger port (team-ledger §2): the desk's own file, or the team's PostgreSQL it chose (team-desk.ts).
   const choice = config.ledger ?? savedLedgerChoice(createSettingsRepo(db), vault, now);
-  const team = choice.kind === 'team' ? await openTeamDesk(choice, { now }).catch((error: unknown) => (closeDatabase(db), Promise.reject(error))) : null;
+  const team = choice.kind === 'team' ? await openTeamDesk(choice, { now, actor: () => actorOf(db) }).catch((error: unknown) => (closeDatabase(db), Promise.reject(error))) : null;
   const ledger = team?.ledger ?? createSqliteLedger(db);
   // Every write's change, this desk's or another's (config.changeSources), on the same event stream; a team
   // desk also announces its own to the other desks.

@@ -84,6 +84,8 @@ export interface TeamDesk {
 export interface TeamDeskOptions {
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
+  /** Who signs the team ledger's rows: the desk's signed-in clerk (`() => actorOf(db)`, main/db/actor.ts). */
+  actor?: () => string | null;
 }
 
 /** Opens the pool and checks the schema. Unreachable at start is not fatal: the desk starts unconnected and keeps trying. */
@@ -145,7 +147,11 @@ export async function openTeamDesk(choice: TeamChoice, options: TeamDeskOptions 
   });
 
   return {
-    ledger: createPgLedger(pool, { desk: choice.desk, ...(choice.leaseSeconds === undefined ? {} : { leaseSeconds: choice.leaseSeconds }) }),
+    ledger: createPgLedger(pool, {
+      desk: choice.desk,
+      ...(choice.leaseSeconds === undefined ? {} : { leaseSeconds: choice.leaseSeconds }),
+      ...(options.actor ? { actor: options.actor } : {}),
+    }),
     pool,
     changeSource,
     publishing: (local) => ({
