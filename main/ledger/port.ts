@@ -14,6 +14,7 @@
  */
 
 import type { PrintStore } from '../features/print/store.js';
+import type { BatchStore } from '../features/batch/store.js';
 import type { HistoryStore } from '../features/history/store.js';
 import type { ClerkStore } from '../features/clerks/store.js';
 import type { EnterpriseStore } from '../features/enterprises/store.js';
@@ -109,6 +110,8 @@ export interface LedgerStores {
   readonly enterprises: EnterpriseStore;
   /** Received invoices (报销台账) and their verifications: main/features/intake/store.ts. */
   readonly received: ReceivedInvoiceStore;
+  /** Batches imported from Excel and their rows (main/features/batch/store.ts). */
+  readonly batches: BatchStore;
 }
 
 export interface Ledger extends LedgerStores {

@@ -3,8 +3,9 @@
  * kept in SQLite so a restart loses nothing), the submission of every valid invoice through the issuance
  * service, progress computed from the invoices' own states, and the results sheet.
  *
- * Exactly once: each row's invoice is enqueued and its lsh recorded on the row in ONE transaction
- * (a ledger transaction; issuance.submit runs inside it as a savepoint), so a row either has its invoice or is still pending —
+ * Exactly once: each row's invoice is enqueued and its lsh recorded on the row in ONE ledger transaction
+ * (issuance.submit's own transaction runs inside it as a savepoint), so a row either has its invoice or is
+ * still pending —
  * a crash between the two cannot leave an invoice the batch does not know about, and a second submit
  * (or the resume at start) only sends rows without an lsh.
  */
@@ -31,10 +32,12 @@ import { exportFilter, exportRows, type ExportColumn } from '../../export/index.
 import type { DialogPort } from '../../ports.js';
 import { importSheet } from '../libraries/sheet-import.js';
 import { BATCH_HEADERS, BATCH_LABELS, REQUIRED_FIELDS } from './columns.js';
-import { groupRows, parseInvoice } from './parse.js';
+import { groupRows, parseInvoice, type ParsedInvoice } from './parse.js';
 
-import type { BatchRepo } from './repo.js';
+import type { Ledger } from '../../ledger/port.js';
+import type { NewBatchRow } from './store.js';
 import { TEMPLATE_SHEET, writeTemplate } from './template.js';
+import { createBatchView, type StatesByLsh, type SubmitError } from './view.js';
 
 /** Sheet rows per import: a batch is submitted in one go, and the clerk reviews its report on screen. */
 export const BATCH_MAX_ROWS = 5_000;
@@ -71,16 +74,34 @@ export function resultColumns(language: UiLanguage): ReadonlyArray<ExportColumn<
   ];
 }
 
+/** A parsed invoice as its batch row; valid when it has a draft and no error. */
+function newRow(invoice: ParsedInvoice): NewBatchRow {
+  return {
+    seq: invoice.seq,
+    firstRow: invoice.firstRow,
+    lastRow: invoice.lastRow,
+    invoiceKey: invoice.invoiceKey,
+    buyerName: invoice.buyerName,
+    total: invoice.total,
+    draftJson: invoice.draft === null ? null : JSON.stringify(invoice.draft),
+    errorsJson: JSON.stringify(invoice.issues),
+    valid: invoice.draft !== null && !invoice.issues.some((issue) => issue.severity === 'error'),
+  };
+}
+
 export interface BatchServiceDeps {
-  repo: BatchRepo;
+  /** The ledger port: the batch store (batch, batch_row) and the transaction a row and its invoice share. */
+  ledger: Pick<Ledger, 'batches' | 'transaction'>;
+  /** States of the invoices with these lsh (issuance's invoice reads). */
+  statesByLsh: StatesByLsh;
   environment: Environment;
   dialog: DialogPort | undefined;
   seller: () => Seller;
   defaultIssuer: () => string;
   /** The issuance service's submit: stores the invoice and its outbox entry (docs/architecture.md §5). */
   submitInvoice: (draft: InvoiceDraft) => Promise<InvoiceSummary>;
-  /** One ledger transaction around a row's submission and its lsh (the submission is a savepoint of it). */
-  inLedgerTransaction: <T>(body: () => Promise<T>) => Promise<T>;
+  /** Wakes the outbox worker once a row's transaction committed (a team ledger's worker sees the row only then). */
+  kick: () => void;
   progress: (progress: BatchProgress) => void;
   /** The UI's language, for what main writes itself (the results workbook, default file names, dialog filters). */
   uiLanguage: () => UiLanguage;
@@ -88,7 +109,8 @@ export interface BatchServiceDeps {
 }
 
 export function createBatchService(deps: BatchServiceDeps) {
-  const { repo } = deps;
+  const store = deps.ledger.batches;
+  const view = createBatchView(store, deps.statesByLsh);
   const now = () => (deps.now ?? (() => new Date()))();
   const language = deps.uiLanguage;
   const submitting = new Map<number, Promise<BatchSummary>>();
@@ -99,13 +121,27 @@ export function createBatchService(deps: BatchServiceDeps) {
     return deps.dialog;
   }
 
-  function summary(batchId: number): BatchSummary {
-    const found = repo.summary(batchId, deps.environment);
+  async function summary(batchId: number): Promise<BatchSummary> {
+    const found = await view.summary(batchId, deps.environment);
     if (!found) throw new IpcFailure('NOT_FOUND', 'batch.notFound', { id: batchId });
     return found;
   }
 
-  const detail = (batchId: number): BatchDetail => ({ ...summary(batchId), rows: repo.invoices(batchId) });
+  const detail = async (batchId: number): Promise<BatchDetail> => ({ ...(await summary(batchId)), rows: await view.invoices(batchId) });
+
+  /** A row and its invoice in one transaction: the invoice's enqueue is a savepoint of it. */
+  async function submitRow(row: { id: number; draft: InvoiceDraft }): Promise<void> {
+    await deps.ledger.transaction(async (tx) => {
+      const invoice = await deps.submitInvoice(row.draft);
+      if (!(await tx.batches.setLsh(row.id, invoice.lsh))) throw new Error(`batch row ${row.id} already has an invoice`);
+    });
+    deps.kick();
+  }
+
+  const submitErrorOf = (error: unknown): SubmitError =>
+    error instanceof IpcFailure
+      ? { code: error.code, key: error.key, params: { ...error.params } }
+      : { code: 'INTERNAL', key: 'batch.problems.submitFailed', params: { reason: error instanceof Error ? error.message : String(error) } };
 
   async function savePath(name: string): Promise<string | null> {
     return dialog().chooseSavePath(name, [exportFilter('xlsx', language())]);
@@ -115,34 +151,29 @@ export function createBatchService(deps: BatchServiceDeps) {
     new IpcFailure('VALIDATION_FAILED', 'app.cannotSaveFile', { reason: error instanceof Error && 'code' in error ? String(error.code) : 'EIO' });
 
   async function runSubmission(batchId: number): Promise<BatchSummary> {
-    repo.markSubmitted(batchId, now().toISOString());
-    const rows = repo.pendingRows(batchId);
+    await store.markSubmitted(batchId, now().toISOString());
+    const rows = await view.pendingRows(batchId);
     for (let start = 0; start < rows.length; start += SUBMIT_CHUNK) {
       // Closing the app stops between rows; the rest is resumed at the next start.
       if (stopped) break;
       for (const row of rows.slice(start, start + SUBMIT_CHUNK)) {
         try {
-          await deps.inLedgerTransaction(async () => repo.setLsh(row.id, (await deps.submitInvoice(row.draft)).lsh));
+          await submitRow(row);
         } catch (error) {
           // A refusal is recorded on its row and the batch goes on; the row is never retried blindly.
-          repo.setSubmitError(
-            row.id,
-            error instanceof IpcFailure
-              ? { code: error.code, key: error.key, params: { ...error.params } }
-              : { code: 'INTERNAL', key: 'batch.problems.submitFailed', params: { reason: error instanceof Error ? error.message : String(error) } },
-          );
+          await store.setSubmitError(row.id, JSON.stringify(submitErrorOf(error)));
         }
       }
-      deps.progress(repo.progress(batchId));
+      deps.progress(await view.progress(batchId));
       await yieldToEventLoop();
     }
-    deps.progress(repo.progress(batchId));
+    deps.progress(await view.progress(batchId));
     return summary(batchId);
   }
 
   /** Sends every valid invoice not sent yet; a second call while one runs joins it. */
-  function submit(batchId: number): Promise<BatchSummary> {
-    const current = summary(batchId);
+  async function submit(batchId: number): Promise<BatchSummary> {
+    const current = await summary(batchId);
     if (current.valid === 0) throw new IpcFailure('VALIDATION_FAILED', 'batch.nothingValid');
     const running = submitting.get(batchId);
     if (running) return running;
@@ -173,17 +204,22 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (records.length === 0) throw new IpcFailure('VALIDATION_FAILED', 'batch.noLines');
       const context = { seller: deps.seller(), defaultIssuer: deps.defaultIssuer() };
       const invoices = groupRows(records).map((group, index) => parseInvoice(group, index + 1, context));
-      const batchId = repo.insertBatch(deps.environment, path.basename(filePath), now().toISOString(), invoices);
-      return { cancelled: false, batch: detail(batchId) };
+      // The batch and all its invoices in one transaction: an import is kept whole or not at all.
+      const batchId = await deps.ledger.transaction(async (tx) => {
+        const id = await tx.batches.insert(deps.environment, path.basename(filePath), now().toISOString());
+        await tx.batches.insertRows(id, invoices.map(newRow));
+        return id;
+      });
+      return { cancelled: false, batch: await detail(batchId) };
     },
 
-    list: (limit: number, offset: number): BatchSummary[] => repo.list(deps.environment, limit, offset),
+    list: (limit: number, offset: number): Promise<BatchSummary[]> => view.list(deps.environment, limit, offset),
     get: detail,
 
     submit,
 
     async exportResults(batchId: number): Promise<BatchFileResult> {
-      const batch = detail(batchId);
+      const batch = await detail(batchId);
       const stem = path.basename(batch.fileName, path.extname(batch.fileName));
       const filePath = await savePath(fillTemplate(BATCH_RESULT_TEXTS.resultsFile[language()], { stem }));
       if (filePath === null) return { cancelled: true, path: null };
@@ -196,9 +232,9 @@ export function createBatchService(deps: BatchServiceDeps) {
     },
 
     /** An invoice changed state: if it belongs to a batch, push that batch's new progress. */
-    invoiceUpdated(invoice: InvoiceSummary): void {
-      const batchId = repo.batchOfLsh(invoice.lsh);
-      if (batchId !== undefined) deps.progress(repo.progress(batchId));
+    async invoiceUpdated(invoice: InvoiceSummary): Promise<void> {
+      const batchId = await store.batchOfLsh(invoice.lsh);
+      if (batchId !== undefined) deps.progress(await view.progress(batchId));
     },
 
     /** Stops sending further rows and waits for the submission in progress to reach a row boundary. */
@@ -209,7 +245,7 @@ export function createBatchService(deps: BatchServiceDeps) {
 
     /** Finishes submissions a previous run started but did not complete (the app was closed or killed). */
     async resume(): Promise<void> {
-      for (const batchId of repo.unfinishedBatches(deps.environment)) await submit(batchId);
+      for (const batchId of await store.unfinished(deps.environment)) await submit(batchId);
     },
   };
 }

@@ -20,6 +20,7 @@ import { createPgTemplateStore } from './stores/templates.js';
 import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
+import { createPgBatchStore } from './stores/batches.js';
 import { inTeamTransaction } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
 import { createPgCollectionStore } from './stores/collect.js';
@@ -55,6 +56,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     issuanceDrafts: createPgDraftStore(connection),
     enterprises: createPgEnterpriseStore(connection),
     received: createPgReceivedStore(connection, actor),
+    batches: createPgBatchStore(connection),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -73,6 +75,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     issuanceDrafts: own.issuanceDrafts,
     enterprises: own.enterprises,
     received: own.received,
+    batches: own.batches,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

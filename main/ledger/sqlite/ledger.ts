@@ -25,6 +25,7 @@ import { createHistoryRepo } from '../../features/history/repo.js';
 import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, type TxLevel } from '../tx-scope.js';
+import { createSqliteBatchStore } from './batches.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
 import { sqliteEnterpriseStore } from './enterprises.js';
@@ -62,6 +63,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const issued = issuedRepos(db);
   const enterprises = sqliteEnterpriseStore(db);
   const received = createReceivedRepos(db);
+  const batches = createSqliteBatchStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
@@ -76,6 +78,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     issuanceDrafts: createSqliteDraftStore(issued, connection),
     enterprises: enterprises(connection),
     received: createSqliteReceivedStore(received, connection),
+    batches: batches(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -138,6 +141,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     issuanceDrafts: own.issuanceDrafts,
     enterprises: own.enterprises,
     received: own.received,
+    batches: own.batches,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

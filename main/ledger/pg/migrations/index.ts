@@ -11,5 +11,6 @@ import { certificationItemOptionalValidTax } from './0008-certification-item-opt
 import { outputMonth } from './0009-output-month.js';
 import { issuanceDraftTotalText } from './0010-issuance-draft-total-text.js';
 import { receivedOneOriginal } from './0011-received-one-original.js';
+import { batches } from './0012-batches.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal, batches];
