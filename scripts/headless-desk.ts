@@ -11,10 +11,9 @@
  *   stdout `ready` once the core is up; `submitted <lsh>` after each submission committed;
  *          `refused <code> <key>` when the core refused one (the submissions stop); `done` after each submit
  */
-import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createCore } from '../main/core.js';
-import type { InvoiceSummary } from '../shared/ipc/index.js';
+import { serveDeskCommands } from '../test/support/desk-commands.js';
 import { createTestCipher } from '../test/support/test-cipher.js';
 
 const { values } = parseArgs({
@@ -62,40 +61,4 @@ const core = await createCore(
   { cipher: createTestCipher() },
 );
 process.stdout.write('ready\n');
-
-let counter = 0;
-function draft() {
-  counter += 1;
-  const cents = 100 + ((process.pid * 31 + counter * 17) % 9_900);
-  return {
-    invoiceType: '026',
-    buyerName: `团队测试客户${process.pid}-${counter}`,
-    issuer: '测试',
-    lines: [{ name: '测试商品', taxCode: '1060201070000000000', quantity: '1', unitPrice: (cents / 100).toFixed(2), rate: '0.13' }],
-  };
-}
-
-async function submit(n: number, pauseMs: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    const result = await core.router.dispatch('issuance:submit', draft());
-    if (!result.ok) {
-      process.stdout.write(`refused ${result.error.code} ${result.error.key}\n`);
-      return;
-    }
-    process.stdout.write(`submitted ${(result.value as InvoiceSummary).lsh}\n`);
-  }
-}
-
-const lines = readline.createInterface({ input: process.stdin });
-for await (const line of lines) {
-  const [command, count, pause] = line.trim().split(/\s+/);
-  if (command === 'submit') {
-    await submit(Number(count), Number(pause ?? 0));
-    process.stdout.write('done\n');
-  } else if (command === 'exit') break;
-}
-lines.close();
-await core.close();
-// stdin may still be open (the parent keeps its end): exit once the core is closed cleanly.
-process.exit(0);
+await serveDeskCommands(core, { buyer: '团队测试客户', reportRefusals: true, done: true });

@@ -6,9 +6,8 @@
  *          `idle` when asked `drain` and no outbox row is pending any more.
  * Args: <dataDir> <baseUrl> <appKey> <appSecret> <sellerTaxNumber> <sellerName>
  */
-import readline from 'node:readline';
 import { createCore } from '../../main/core.js';
-import type { InvoiceSummary } from '../../shared/ipc/index.js';
+import { serveDeskCommands } from './desk-commands.js';
 import { createTestCipher } from './test-cipher.js';
 
 const [dataDir, baseUrl, appKey, appSecret, taxNumber, name] = process.argv.slice(2);
@@ -29,45 +28,4 @@ const core = await createCore(
   { cipher: createTestCipher() },
 );
 process.stdout.write('ready\n');
-
-let counter = 0;
-function draft() {
-  counter += 1;
-  const cents = 100 + ((process.pid * 31 + counter * 17) % 9_900);
-  return {
-    invoiceType: '026',
-    buyerName: `崩溃测试客户${process.pid}-${counter}`,
-    issuer: '测试',
-    lines: [{ name: '测试商品', taxCode: '1060201070000000000', quantity: '1', unitPrice: (cents / 100).toFixed(2), rate: '0.13' }],
-  };
-}
-
-async function submit(n: number, pauseMs: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    const result = await core.router.dispatch('issuance:submit', draft());
-    if (!result.ok) throw new Error(`submit refused: ${result.error.code} ${result.error.message}`);
-    process.stdout.write(`submitted ${(result.value as InvoiceSummary).lsh}\n`);
-  }
-}
-
-async function drain(): Promise<void> {
-  for (;;) {
-    const list = await core.router.dispatch('history:list', { limit: 500 });
-    if (list.ok && (list.value as InvoiceSummary[]).every((row) => row.status === 'issued' || row.status === 'failed')) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  process.stdout.write('idle\n');
-}
-
-const lines = readline.createInterface({ input: process.stdin });
-for await (const line of lines) {
-  const [command, arg, pause] = line.trim().split(/\s+/);
-  if (command === 'submit') await submit(Number(arg), Number(pause ?? 0));
-  else if (command === 'drain') await drain();
-  else if (command === 'exit') break;
-}
-lines.close();
-await core.close();
-// stdin may still be open (the parent keeps its end): exit explicitly once the core is closed cleanly.
-process.exit(0);
+await serveDeskCommands(core, { buyer: '崩溃测试客户' });
