@@ -5,6 +5,7 @@
  * A row's state is not here: it is the state of the invoice it became, read from issuance by its lsh.
  */
 import type { Environment } from '../../../shared/ipc/index.js';
+import type { ParsedInvoice } from './parse.js';
 
 export interface BatchRecord {
   id: number;
@@ -16,13 +17,8 @@ export interface BatchRecord {
   valid: number;
 }
 
-export interface NewBatchRow {
-  seq: number;
-  firstRow: number;
-  lastRow: number;
-  invoiceKey: string | null;
-  buyerName: string | null;
-  total: string | null;
+/** A parsed row as stored: where it stood in the sheet and its key fields, as parse.ts read them. */
+export interface NewBatchRow extends Pick<ParsedInvoice, 'seq' | 'firstRow' | 'lastRow' | 'invoiceKey' | 'buyerName' | 'total'> {
   /** The draft as JSON; null for a row that could not be shaped into one (then it is invalid). */
   draftJson: string | null;
   errorsJson: string;

@@ -7,6 +7,7 @@
  * ISO-8601 strings of the desk's clock on both.
  */
 import type Decimal from 'decimal.js';
+import type { StoredLine } from '../../../shared/rules/issuance-form/index.js';
 import type {
   DraftSummary,
   Environment,
@@ -77,15 +78,9 @@ export interface InvoiceRow {
   created_by: string | null;
 }
 
-export interface InvoiceLineRow {
+/** A stored line with its place on the invoice. */
+export interface InvoiceLineRow extends StoredLine {
   line_no: number;
-  spmc: string;
-  spbm: string;
-  spsl: string;
-  dj: string;
-  je: string;
-  sl: string;
-  se: string;
 }
 
 /** What a batch row shows of the invoice it became. */
