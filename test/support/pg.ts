@@ -50,6 +50,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       const user = `${name}_r${roles.length}`;
       const password = crypto.randomBytes(12).toString('hex');
       await adminQuery(`CREATE ROLE ${user} LOGIN PASSWORD '${password}'`);
+      // Membership lets drop()'s FORCE end a connection the test left open as this role.
+      await adminQuery(`GRANT ${user} TO CURRENT_USER`);
       roles.push(user);
       return { user, password };
     },

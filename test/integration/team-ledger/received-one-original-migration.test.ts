@@ -38,7 +38,7 @@ describe('team ledger migration 11: one original per received invoice', () => {
     const later = await insert('c2', null);
     const duplicate = await insert('c3', first);
 
-    expect(await migrateTeamLedger(ledger)).toEqual([receivedOneOriginal.version]);
+    expect(await migrateTeamLedger(ledger, pgMigrations.filter((m) => m.version <= receivedOneOriginal.version))).toEqual([receivedOneOriginal.version]);
     const rows = await ledger.query(`SELECT id::float8 AS id, duplicate_of::float8 AS duplicate_of, original_key, jshj FROM received_invoice ORDER BY id`);
     expect(rows.rows).toEqual([
       { id: first, duplicate_of: null, original_key: KEY, jshj: '113.00' },
