@@ -17,6 +17,8 @@ export interface InputCore {
   core: Core;
   /** Every IPC answer given, as JSON text (the secrets test greps them). */
   answers: string[];
+  /** The file the next open dialog answers with (an Excel sheet for batch:import); null as if cancelled. */
+  openNext: string | null;
   call<C extends Channel>(channel: C, payload: RequestOf<C>): Promise<ResponseOf<C>>;
   close(): Promise<void>;
 }
@@ -54,17 +56,18 @@ export async function startInputCore(
           fs.mkdirSync(path.join(root, 'saved'), { recursive: true });
           return Promise.resolve(path.join(root, 'saved', path.basename(name)));
         },
-        chooseOpenPath: () => Promise.resolve(null),
+        chooseOpenPath: () => Promise.resolve(input.openNext),
       },
     },
   );
   const answers: string[] = [];
-  return {
+  const input: InputCore = {
     root,
     appDir,
     sandbox,
     core,
     answers,
+    openNext: null,
     async call(channel, payload) {
       const result = await core.router.dispatch(channel, payload);
       answers.push(JSON.stringify(result));
@@ -78,6 +81,7 @@ export async function startInputCore(
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+  return input;
 }
 
 /** A call to the sandbox's test-only control API (docs/sandbox.md › Control API): GET without a body, POST with one. */

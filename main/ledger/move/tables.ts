@@ -11,7 +11,7 @@
  * column stops the move, so that nothing is dropped silently.
  *
  * Left out entirely (desk-only, §1): setting, secret, request_log, intake_taken_file, printer_preference,
- * collection_preference, batch, batch_row, and SQLite's search helpers and kept totals (history_fts*,
+ * collection_preference, and SQLite's search helpers and kept totals (history_fts*,
  * issued_invoice_gram, search_scope, search_gram_position, *_tally, output_period_total), which
  * PostgreSQL does not need and a desk rebuilds through its triggers when rows are written into it.
  */
@@ -68,6 +68,10 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   },
   { name: 'invoice_template', key: ['id'], enterprise: 't.enterprise' },
   { name: 'issuance_draft', key: ['id'], enterprise: 't.enterprise' },
+  // A batch imported from Excel is issued for whichever enterprise the desk acts for when it is sent, so it
+  // belongs to none: it moves in with the desk (another desk may finish sending it), an archive leaves it out.
+  { name: 'batch', key: ['id'], enterprise: 'NULL' },
+  { name: 'batch_row', key: ['id'], enterprise: 'NULL' },
 ];
 
 /** The team column of a desk column: snake case, lower case (taxUser_idCard → tax_user_id_card). */

@@ -85,7 +85,7 @@ describe('moving a desk ledger into the team ledger', () => {
     const desk = deskCounts(file);
     expect(await teamCounts(pool)).toEqual(desk);
     // The desk really held every kind of row the test means to move.
-    for (const table of ['clerk', 'enterprise', 'issued_invoice', 'issued_invoice_line', 'red_letter_form', 'red_reversal', 'print_job', 'outbox', 'received_invoice', 'verification', 'collected_invoice', 'collected_invoice_line', 'collection_run', 'certification_batch', 'certification_item', 'customer', 'product', 'invoice_template', 'issuance_draft']) {
+    for (const table of ['clerk', 'enterprise', 'issued_invoice', 'issued_invoice_line', 'red_letter_form', 'red_reversal', 'print_job', 'outbox', 'received_invoice', 'verification', 'collected_invoice', 'collected_invoice_line', 'collection_run', 'certification_batch', 'certification_item', 'customer', 'product', 'invoice_template', 'issuance_draft', 'batch', 'batch_row']) {
       expect(desk[table], table).toBeGreaterThan(0);
     }
     expect(result.total).toBe(Object.values(desk).reduce((a, b) => a + b, 0));

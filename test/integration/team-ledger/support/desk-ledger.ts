@@ -3,7 +3,7 @@
  * sandbox over real HTTP — for the move tests: two enterprises, blue invoices of three kinds with lines (one voided),
  * a direct red invoice and one through a red-letter form (outbox rows for each), a print on the real CUPS
  * printer (printed or failed, either is a row of the print log), received invoices (one verified), input invoices collected and one certified, customers,
- * products, templates and a draft, all signed by a clerk. The filled history.db is copied out so each test starts from it.
+ * products, templates, a draft and an imported batch, all signed by a clerk. The filled history.db is copied out so each test starts from it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,6 +69,10 @@ export async function fillDeskLedger(target: string): Promise<void> {
     await call(core, 'clerks:signIn', { name: CLERK, pin: '2468' });
     // The demo enterprise: libraries, a draft, three kinds of invoices, a print, two reversals.
     await libraries('');
+    // A batch imported from the desk's own Excel template (its example rows), not yet sent.
+    input.openNext = (await call<{ path: string | null }>(core, 'batch:template', {})).path;
+    const batch = await call<{ batch: { valid: number } | null }>(core, 'batch:import', {});
+    if (!batch.batch || batch.batch.valid === 0) throw new Error(`the template's rows did not import: ${JSON.stringify(batch)}`);
     await call(core, 'issuance:saveDraft', { invoiceType: '026', buyerName: '草稿客户', total: '113.00', content: { buyerName: '草稿客户' } });
     const electronic = await issueBlue(core, { invoiceType: '026', buyerName: '杭州云栖商贸有限公司', issuer: '李四', lines: GOODS });
     const special = await issueBlue(core, { invoiceType: '004', ...BUYER_004, issuer: '李四', lines: GOODS });
