@@ -25,6 +25,7 @@ import type { CertificationStore } from '../features/certification/store.js';
 import type { CollectionStore } from '../features/collection/store.js';
 import type { IssuanceDraftStore, IssuedInvoiceStore } from '../features/issuance/store.js';
 import type { ReceivedInvoiceStore } from '../features/intake/store.js';
+import type { AuditStore } from '../features/audit/store.js';
 
 export type LedgerKind = 'sqlite' | 'postgres';
 
@@ -112,6 +113,8 @@ export interface LedgerStores {
   readonly received: ReceivedInvoiceStore;
   /** Batches imported from Excel and their rows (main/features/batch/store.ts). */
   readonly batches: BatchStore;
+  /** The audit trail, append-only: who did what, where and when (main/features/audit/store.ts). */
+  readonly audit: AuditStore;
 }
 
 export interface Ledger extends LedgerStores {

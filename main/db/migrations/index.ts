@@ -31,6 +31,7 @@ import { librariesPerEnterprise } from './0460-libraries-per-enterprise.js';
 import { monthEndStatistics } from './0480-month-end-statistics.js';
 import { clerks } from './0500-clerks.js';
 import { receivedOneOriginal } from './0530-received-one-original.js';
+import { auditEvent } from './0590-audit-event.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   monthEndStatistics,
   clerks,
   receivedOneOriginal,
+  auditEvent,
 ];

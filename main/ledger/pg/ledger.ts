@@ -21,6 +21,7 @@ import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { createPgBatchStore } from './stores/batches.js';
+import { createPgAuditStore } from './stores/audit.js';
 import { inTeamTransaction } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
 import { createPgCollectionStore } from './stores/collect.js';
@@ -57,6 +58,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     enterprises: createPgEnterpriseStore(connection),
     received: createPgReceivedStore(connection, actor),
     batches: createPgBatchStore(connection),
+    audit: createPgAuditStore(connection, { actor, desk: options.desk }),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -76,6 +78,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     enterprises: own.enterprises,
     received: own.received,
     batches: own.batches,
+    audit: own.audit,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

@@ -39,8 +39,15 @@ import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
+import { sqliteAuditStore } from './audit.js';
 
-export type SqliteLedgerOptions = SqliteOutboxOptions;
+export interface SqliteLedgerOptions extends SqliteOutboxOptions {
+  /**
+   * This desk's name on its audit events (core.ts: the same name it would carry on a team ledger, kept in its
+   * settings), read at the first event; 'desk' when not given (tests, tools).
+   */
+  desk?: () => string;
+}
 
 const STALLED =
   'a SQLite ledger transaction body awaited something other than the ledger (a request, a timer): it was rolled back. Do the slow work before ledger.transaction and only write inside it';
@@ -64,6 +71,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const enterprises = sqliteEnterpriseStore(db);
   const received = createReceivedRepos(db);
   const batches = createSqliteBatchStore(db);
+  const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
@@ -79,6 +87,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     enterprises: enterprises(connection),
     received: createSqliteReceivedStore(received, connection),
     batches: batches(connection),
+    audit: audit(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -142,6 +151,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     enterprises: own.enterprises,
     received: own.received,
     batches: own.batches,
+    audit: own.audit,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

@@ -174,6 +174,9 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     const first = insert(db, 'received_invoice', { ...row, file_hash: 'c53001', original_key: '01::00053001' });
     insert(db, 'received_invoice', { ...row, file_hash: 'c53002', duplicate_of: first });
   },
+  590: (db) => {
+    insert(db, 'audit_event', { at: T1, actor: '王管理', desk: 'desk-a', action: 'clerk.created', aggregate: 'clerk', record_ids: '["1"]', detail: '{"role":"admin"}' });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -512,5 +515,19 @@ describe('history migrations keep data', () => {
     expect(() => row('c5304', { invoice_key: '01::00053001', original_key: '01::00053001', environment: 'remote' })).toThrow(/UNIQUE/);
     // The same key in the other environment is its own original.
     row('c5305', { invoice_key: '01::00053001', original_key: '01::00053001' });
+  });
+
+  it('0590 audit-event: every row kept; events appended as JSON lists and objects, never rewritten', () => {
+    const at = step(590);
+    at.reopen();
+    expect(at.db.prepare(`SELECT actor, action, record_ids, enterprise, detail FROM audit_event`).all()).toEqual([
+      { actor: '王管理', action: 'clerk.created', record_ids: '["1"]', enterprise: null, detail: '{"role":"admin"}' },
+    ]);
+    const event = { at: T1, actor: '', desk: 'desk-a', action: 'clerk.signInRefused', aggregate: 'clerk' };
+    expect(() => insert(at.db, 'audit_event', { ...event, record_ids: '1' })).toThrow(/CHECK/);
+    expect(() => insert(at.db, 'audit_event', { ...event, detail: '[1]' })).toThrow(/CHECK/);
+    expect(() => at.db.prepare(`UPDATE audit_event SET actor = 'x'`).run()).toThrow(/append-only/);
+    expect(() => at.db.prepare(`DELETE FROM audit_event`).run()).toThrow(/append-only/);
+    expect(count(at.db, 'audit_event')).toBe(1);
   });
 });

@@ -63,7 +63,10 @@ export function sqliteFixture(): LedgerFixture {
     open: (options = {}) => {
       const db = connection();
       if (options.actor) setActor(db, options.actor);
-      return Promise.resolve(createSqliteLedger(db, options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }));
+      const desk = options.desk;
+      return Promise.resolve(
+        createSqliteLedger(db, { ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }), ...(desk === undefined ? {} : { desk: () => desk }) }),
+      );
     },
     query: <R>(sql: string) => Promise.resolve(connection().prepare(sql).all() as R[]),
     exec: (sql: string) => Promise.resolve(void connection().exec(sql)),
