@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { AppInfo, EventName } from '../shared/ipc/index.js';
 import { createRequestLogBuffer } from './audit/audit-fetch.js';
 import { createRequestLogRepo, type RequestLogEntry } from './audit/request-log.js';
-import { createChangeFeed } from './changes/feed.js';
+import { createChangeFeed, type ChangePublisher } from './changes/feed.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import { createBatchFeature } from './features/batch/index.js';
 import { createCertificationFeature } from './features/certification/index.js';
@@ -70,7 +70,9 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   // Every write's change, this desk's or another's (config.changeSources), on the same event stream; a team
   // desk also announces its own to the other desks.
   const feed = createChangeFeed({ now, deliver: (change) => emitter.emit('event', 'ledger:changed', change) });
-  const changes = team ? team.publishing(feed) : feed;
+  // A change is told once its write is committed (a write nested in a longer transaction waits for it).
+  const publisher = team ? team.publishing(feed) : feed;
+  const changes: ChangePublisher = { publish: (change) => ledger.afterCommit(() => publisher.publish(change)) };
   // The guard settles the holder (and answers app:setLanguage, even in recovery).
   const uiLanguage = () => config.uiLanguage?.get() ?? DEFAULT_UI_LANGUAGE;
   const settings = createSettingsFeature({

@@ -11,6 +11,10 @@
  * context), so a repo called from a body never escapes it. A `ledger.transaction` called inside a body is
  * a savepoint of the enclosing one: its throw rolls back only its own writes (one nested transaction at a
  * time per level). A transaction's stores refuse to work once it ended.
+ *
+ * `ledger.afterCommit(effect)` runs what must follow a write only once it is committed — above all the change
+ * event that makes this desk's views and the other desks re-read: an issuance nested in a batch's transaction
+ * would otherwise announce an invoice that another desk cannot yet see (and never will, if the batch rolls back).
  */
 
 import type { PrintStore } from '../features/print/store.js';
@@ -120,6 +124,11 @@ export interface LedgerStores {
 export interface Ledger extends LedgerStores {
   readonly kind: LedgerKind;
   transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T>;
+  /**
+   * Runs `effect` when the outermost transaction the calling code is in commits, or at once outside one;
+   * an effect of a transaction or savepoint that rolls back never runs. Effects must not throw (one that does is logged).
+   */
+  afterCommit(effect: () => void): void;
 }
 
 /** A (kind, serial) already in the outbox: the serial is the service's idempotency key and is never queued twice. */

@@ -2,7 +2,7 @@
  * What both ledger adapters share about an open transaction (main/ledger/port.ts): which transaction the
  * running code is in (an AsyncLocalStorage follows the body through its awaits, so `ledger.outbox` called
  * from a body acts in the body's transaction), savepoints for a nested `ledger.transaction`, and the
- * refusal of a transaction's stores once it ended.
+ * refusal of a transaction's stores once it ended, and the effects that wait for the commit (`afterCommit`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LedgerTransactionError } from './port.js';
@@ -12,6 +12,8 @@ export interface TxLevel<C> {
   readonly connection: C;
   open: boolean;
   childOpen: boolean;
+  /** What runs once the outermost transaction commits (`Ledger.afterCommit`); a savepoint hands its own up when released. */
+  effects?: Array<() => void>;
 }
 
 export interface TxScope<C> {
@@ -23,6 +25,19 @@ export interface TxScope<C> {
   enter<T>(level: TxLevel<C>, body: () => Promise<T>): Promise<T>;
   /** A nested `ledger.transaction`: a savepoint of `parent`, rolled back alone when its body throws. */
   nested<T>(parent: TxLevel<C>, body: (level: TxLevel<C>) => Promise<T>): Promise<T>;
+  /** `Ledger.afterCommit`: queued on the running level, or run at once outside a transaction. */
+  afterCommit(effect: () => void): void;
+}
+
+/** Runs an outermost level's effects once it committed, each on its own (one that throws does not stop the rest). */
+export function runCommitted<C>(level: TxLevel<C>): void {
+  for (const effect of level.effects?.splice(0) ?? []) {
+    try {
+      effect();
+    } catch (error) {
+      console.warn('[ledger] an effect after commit failed', error);
+    }
+  }
 }
 
 const ENDED =
@@ -43,6 +58,13 @@ export function createTxScope<C>(exec: (connection: C, sql: string) => unknown):
       return level === undefined ? undefined : check(level);
     },
     boundTo: (level) => () => check(level).connection,
+    afterCommit(effect) {
+      const level = als.getStore();
+      // Outside a transaction — or in a callback that outlived its body, whose transaction already ended — the
+      // write it follows is as committed as it will be.
+      if (level === undefined || !level.open) return runCommitted({ connection: undefined, open: false, childOpen: false, effects: [effect] });
+      (level.effects ??= []).push(effect);
+    },
     enter: (level, body) => als.run(level, body),
     async nested(parent, body) {
       // Savepoints nest like a stack; two siblings open at once (Promise.all of two nested bodies) would
@@ -61,6 +83,8 @@ export function createTxScope<C>(exec: (connection: C, sql: string) => unknown):
         const result = await als.run(level, () => body(level));
         level.open = false;
         await exec(parent.connection, `RELEASE SAVEPOINT ${name}`);
+        // Released, its writes are the parent's now: so are the effects waiting for them.
+        if (level.effects?.length) (parent.effects ??= []).push(...level.effects);
         return result;
       } catch (error) {
         level.open = false;

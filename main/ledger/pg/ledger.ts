@@ -7,7 +7,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { Ledger, LedgerStores } from '../port.js';
-import { createTxScope, type TxLevel } from '../tx-scope.js';
+import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
 import { createPgPrintStore } from './stores/print.js';
@@ -79,17 +79,23 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     received: own.received,
     batches: own.batches,
     audit: own.audit,
+    afterCommit: (effect) => scope.afterCommit(effect),
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));
-      return inTeamTransaction(pool, async (client) => {
+      const opened: Array<TxLevel<PoolClient>> = [];
+      const result = await inTeamTransaction(pool, async (client) => {
         const level: TxLevel<PoolClient> = { connection: client, open: true, childOpen: false };
+        opened.push(level);
         try {
           return await scope.enter(level, () => body(storesOn(scope.boundTo(level))));
         } finally {
           level.open = false; // before COMMIT or ROLLBACK: a call the body left running is refused
         }
       });
+      // inTeamTransaction resolved: COMMIT went through.
+      for (const level of opened) runCommitted(level);
+      return result;
     },
   };
 }

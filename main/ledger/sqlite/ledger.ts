@@ -24,7 +24,7 @@ import { createPrintRepo } from '../../features/print/repo.js';
 import { createHistoryRepo } from '../../features/history/repo.js';
 import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
-import { createTxScope, type TxLevel } from '../tx-scope.js';
+import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteBatchStore } from './batches.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
@@ -132,6 +132,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
       rollback();
       throw error;
     }
+    runCommitted(level);
     return outcome.value;
   }
 
@@ -152,6 +153,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     received: own.received,
     batches: own.batches,
     audit: own.audit,
+    afterCommit: (effect) => scope.afterCommit(effect),
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {
