@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChangeFeed } from '../../main/changes/feed.js';
 import { createCore, type Core } from '../../main/core.js';
 import { openTeamDesk, TeamLedgerRefusedError, type TeamChoice, type TeamDesk } from '../../main/ledger/team-desk.js';
-import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
+import { DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 import type { LedgerChange } from '../../shared/ipc/schemas/changes.js';
 import type { TeamConnection, TeamLedgerView } from '../../shared/ipc/schemas/team-ledger.js';
 import { createTestDatabase, type TestDatabase } from '../support/pg.js';
 import { tempDir } from '../support/sample-issuance.js';
 import { createTestCipher } from '../support/test-cipher.js';
-import { createTeamLedgerDb, type TeamLedgerDb } from './support/desks.js';
+import { createTeamLedgerDb, sandboxAsService, type TeamLedgerDb } from './support/desks.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
 let team: TeamLedgerDb;
@@ -114,7 +114,7 @@ describe('a desk on the team ledger', () => {
 });
 
 describe('the core on the team ledger', () => {
-  const service = () => ({ kind: 'remote' as const, baseUrl: sandbox.baseUrl, appKey: DEMO_CREDENTIALS.appKey, appSecret: DEMO_CREDENTIALS.appSecret, seller: DEMO_ENTERPRISE });
+  const service = () => sandboxAsService(sandbox.baseUrl);
 
   async function core(name: string, config: Partial<Parameters<typeof createCore>[0]> = {}): Promise<{ core: Core; events: Array<[string, unknown]> }> {
     const started = await createCore({ dataDir: path.join(root, name), appVersion: 'team-test', dailyBackups: false, service: service(), ...config }, { cipher: createTestCipher(Buffer.alloc(32, 7)) });

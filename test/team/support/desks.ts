@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type pg from 'pg';
+import type { ServiceConfig } from '../../../main/core-config.js';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, ISSUED_CONTROL_PATH } from '../../../sandbox/index.js';
@@ -87,6 +88,14 @@ export async function createTeamLedgerDb(): Promise<TeamLedgerDb> {
       await database.drop();
     },
   };
+}
+
+/**
+ * How a desk in a test's own process (a core, a browser harness) reaches a sandbox serving elsewhere — one
+ * shared by several desks, as a team shares one service: as a remote service, signed with the demo credentials.
+ */
+export function sandboxAsService(baseUrl: string): Extract<ServiceConfig, { kind: 'remote' }> {
+  return { kind: 'remote', baseUrl, appKey: DEMO_CREDENTIALS.appKey, appSecret: DEMO_CREDENTIALS.appSecret, seller: DEMO_ENTERPRISE };
 }
 
 export interface DeskProcess {
