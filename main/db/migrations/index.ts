@@ -32,6 +32,7 @@ import { monthEndStatistics } from './0480-month-end-statistics.js';
 import { clerks } from './0500-clerks.js';
 import { receivedOneOriginal } from './0530-received-one-original.js';
 import { auditEvent } from './0590-audit-event.js';
+import { draftReview } from './0600-draft-review.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   clerks,
   receivedOneOriginal,
   auditEvent,
+  draftReview,
 ];

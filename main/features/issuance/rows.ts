@@ -2,7 +2,7 @@
  * Rows of issued invoices and drafts as both ledger adapters read them, turned into what the feature hands
  * out: one mapping, so that SQLite (repo.ts) and PostgreSQL (main/ledger/pg/stores/issued*.ts) answer alike.
  */
-import type { DraftSummary, Environment, InvoiceStatus, InvoiceSummary, InvoiceType, RedInvoiceRef, RedReason } from '../../../shared/ipc/index.js';
+import type { DraftReviewState, DraftSummary, Environment, InvoiceStatus, InvoiceSummary, InvoiceType, RedInvoiceRef, RedReason } from '../../../shared/ipc/index.js';
 
 /** The issued_invoice columns an InvoiceSummary is made of. */
 export interface SummaryRow {
@@ -76,7 +76,16 @@ export interface DraftRow {
   jshj: string;
   content: string;
   updated_at: string;
+  review_state: DraftReviewState;
+  requested_by: string | null;
+  requested_at: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  review_note: string | null;
 }
+
+/** The draft columns both adapters read (the PostgreSQL store renders its times as the desk's ISO text). */
+export const DRAFT_COLUMNS = ['id', 'fplxdm', 'ghdwmc', 'jshj', 'content', 'updated_at', 'review_state', 'requested_by', 'requested_at', 'reviewed_by', 'reviewed_at', 'review_note'] as const;
 
 export const toDraftSummary = (row: DraftRow): DraftSummary => ({
   id: row.id,
@@ -84,4 +93,12 @@ export const toDraftSummary = (row: DraftRow): DraftSummary => ({
   buyerName: row.ghdwmc,
   total: row.jshj,
   updatedAt: row.updated_at,
+  review: {
+    state: row.review_state,
+    requestedBy: row.requested_by,
+    requestedAt: row.requested_at,
+    reviewedBy: row.reviewed_by,
+    reviewedAt: row.reviewed_at,
+    note: row.review_note,
+  },
 });

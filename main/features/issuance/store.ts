@@ -9,6 +9,7 @@
 import type Decimal from 'decimal.js';
 import type { StoredLine } from '../../../shared/rules/issuance-form/index.js';
 import type {
+  DraftReviewState,
   DraftSummary,
   Environment,
   InvoiceFileFormat,
@@ -181,12 +182,35 @@ export interface DraftScope {
   enterprise: string;
 }
 
-/** Drafts of the issuance form (issuance_draft). */
+/** A reviewer's decision on a draft waiting for review. */
+export interface DraftDecision {
+  state: 'approved' | 'returned';
+  by: string;
+  /** A return's reason; null for an approval. */
+  note: string | null;
+}
+
+/** What became of the draft an invoice is issued from (`take`). */
+export type DraftTaken = 'taken' | 'pending' | 'gone';
+
+/**
+ * Drafts of the issuance form (issuance_draft) and their 复核 (docs/team-ledger.md §6). Every change of a
+ * review is one conditional statement on the state it expects, so two desks at once get one winner.
+ */
 export interface IssuanceDraftStore {
-  /** Inserts (no id) or overwrites a draft; null when the id names no draft of this scope. */
+  /**
+   * Inserts (no id) or overwrites a draft; null when the id names no draft of this scope. Overwriting it with
+   * other content puts its review back to none (a changed draft needs a new review); the same content keeps it.
+   */
   save(scope: DraftScope, values: DraftValues, now: string, id?: number): Promise<DraftSummary | null>;
-  /** The scope's latest 200 drafts, newest first. */
-  list(scope: DraftScope): Promise<DraftSummary[]>;
+  /** The scope's latest 200 drafts (of one review state when asked), newest first. */
+  list(scope: DraftScope, reviewState?: DraftReviewState): Promise<DraftSummary[]>;
   load(scope: DraftScope, id: number): Promise<(DraftSummary & { content: string }) | null>;
   delete(scope: DraftScope, id: number): Promise<boolean>;
+  /** 送复核: none or returned → pending, sent by `by`; null when the draft is gone or in neither state. */
+  requestReview(scope: DraftScope, id: number, by: string | null, now: string): Promise<DraftSummary | null>;
+  /** The request of `requestedAt`, still pending → approved or returned; null when the draft is gone or not waiting on that request. */
+  decide(scope: DraftScope, id: number, requestedAt: string, decision: DraftDecision, now: string): Promise<DraftSummary | null>;
+  /** Deletes the draft an invoice is issued from unless it waits for review; call in the transaction that stores the invoice. */
+  take(scope: DraftScope, id: number): Promise<DraftTaken>;
 }

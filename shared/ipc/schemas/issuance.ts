@@ -126,14 +126,55 @@ export const SaveDraftRequest = z.strictObject({
   content: z.json().describe('The form values as JSON'),
 });
 
+/** Where a draft is in its 复核 (docs/team-ledger.md §6): never sent (or changed since), waiting, approved, returned. */
+export const DraftReviewState = z.enum(['none', 'pending', 'approved', 'returned']).describe('none: not sent for review (or changed since); pending: waiting for a 复核; approved; returned with a reason');
+export type DraftReviewState = z.infer<typeof DraftReviewState>;
+
+/** The most characters of a return's reason. */
+export const REVIEW_NOTE_MAX = 200;
+
+export const DraftReview = z.strictObject({
+  state: DraftReviewState,
+  requestedBy: z.string().nullable().describe('The clerk who sent it for review (null: a desk without clerks never sends)'),
+  requestedAt: z.string().nullable().describe('When it was sent for review (ISO-8601); names the request a reviewer decides'),
+  reviewedBy: z.string().nullable().describe('The reviewer who approved or returned it'),
+  reviewedAt: z.string().nullable().describe('When it was approved or returned (ISO-8601)'),
+  note: z.string().nullable().describe("A return's reason"),
+});
+export type DraftReview = z.infer<typeof DraftReview>;
+
 export const DraftSummary = z.strictObject({
   id: z.number().int(),
   invoiceType: InvoiceType,
   buyerName: z.string(),
   total: z.string(),
   updatedAt: z.string().describe('ISO-8601'),
+  review: DraftReview,
 });
 export type DraftSummary = z.infer<typeof DraftSummary>;
+
+export const ListDraftsRequest = z.strictObject({
+  reviewState: DraftReviewState.optional().describe('Only drafts in this review state (pending: 待复核, for reviewers)'),
+});
+
+export const SavedDraftAnswer = DraftSummary.extend({
+  reviewReset: z.boolean().describe('The save changed a draft that was sent for review: it is back to none and needs a new review'),
+});
+
+/** A reviewer's decision names the request they saw (its requestedAt): a draft sent again since is another request. */
+export const ReviewDecision = z.strictObject({
+  id: z.number().int().positive().describe('Local draft id'),
+  requestedAt: z.iso.datetime().describe('The requestedAt of the review request decided'),
+});
+
+export const ReturnDraftRequest = ReviewDecision.extend({
+  note: plainText(z.string().trim().min(1, '请填写退回原因').max(REVIEW_NOTE_MAX), '退回原因', 'multi').describe('Why it is returned (required)'),
+});
+
+/** issuance:submit: the form's invoice, and the draft it was issued from (checked against its review, then deleted). */
+export const SubmitInvoiceRequest = InvoiceDraft.extend({
+  draftId: z.number().int().positive().optional().describe('The draft the form was opened from; one waiting for review is refused'),
+});
 
 export const SavedDraft = DraftSummary.extend({ content: z.json() });
 export type SavedDraft = z.infer<typeof SavedDraft>;

@@ -177,6 +177,9 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   590: (db) => {
     insert(db, 'audit_event', { at: T1, actor: '王管理', desk: 'desk-a', action: 'clerk.created', aggregate: 'clerk', record_ids: '["1"]', detail: '{"role":"admin"}' });
   },
+  600: (db) => {
+    insert(db, 'issuance_draft', { environment: 'sandbox', enterprise: SELLER, fplxdm: '026', ghdwmc: '送审客户有限公司', jshj: '56.50', content: '{}', created_at: T1, updated_at: T1, review_state: 'pending', requested_by: '李开票', requested_at: T1 });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -529,5 +532,15 @@ describe('history migrations keep data', () => {
     expect(() => at.db.prepare(`UPDATE audit_event SET actor = 'x'`).run()).toThrow(/append-only/);
     expect(() => at.db.prepare(`DELETE FROM audit_event`).run()).toThrow(/append-only/);
     expect(count(at.db, 'audit_event')).toBe(1);
+  });
+
+  it('0600 draft-review: drafts held before keep their content and are not sent for review (none); a review state is one of four', () => {
+    const at = step(600);
+    expect(at.db.prepare(`SELECT ghdwmc, content, review_state, requested_by, reviewed_by, review_note FROM issuance_draft ORDER BY id`).all()).toEqual([
+      { ghdwmc: '北京星河贸易有限公司', content: '{"buyerName":"北京星河贸易有限公司","lines":[{}]}', review_state: 'none', requested_by: null, reviewed_by: null, review_note: null },
+      { ghdwmc: '上海一企', content: '{}', review_state: 'none', requested_by: null, reviewed_by: null, review_note: null },
+      { ghdwmc: '送审客户有限公司', content: '{}', review_state: 'pending', requested_by: '李开票', reviewed_by: null, review_note: null },
+    ]);
+    expect(() => insert(at.db, 'issuance_draft', { environment: 'sandbox', fplxdm: '026', ghdwmc: 'x', jshj: '', content: '{}', created_at: T1, updated_at: T1, review_state: 'waiting' })).toThrow(/CHECK/);
   });
 });

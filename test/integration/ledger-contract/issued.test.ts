@@ -11,6 +11,8 @@ import { DuplicateSerialError, type Ledger } from '../../../main/ledger/port.js'
 import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
 
 const SELLER = '91330100MA2B3C4D5E';
+/** A draft never sent for review (its 复核: draft-review.test.ts). */
+const NOT_SENT = { state: 'none', requestedBy: null, requestedAt: null, reviewedBy: null, reviewedAt: null, note: null };
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 9, minute, 0, 123)).toISOString();
 
 const invoice = (lsh: string, overrides: Partial<NewInvoice> = {}): NewInvoice => ({
@@ -181,13 +183,13 @@ describe.each([
     const other = { environment: 'sandbox', enterprise: 'other' } as const;
     const first = await drafts.save(mine, { invoiceType: '026', buyerName: '甲', total: '1.5', content: '{"a":1}' }, at(1));
     const second = await drafts.save(mine, { invoiceType: '004', buyerName: '', total: '', content: '{}' }, at(2));
-    expect(first).toEqual({ id: first!.id, invoiceType: '026', buyerName: '甲', total: '1.5', updatedAt: at(1) });
+    expect(first).toEqual({ id: first!.id, invoiceType: '026', buyerName: '甲', total: '1.5', updatedAt: at(1), review: NOT_SENT });
     expect((await drafts.list(mine)).map((draft) => draft.id)).toEqual([second!.id, first!.id]);
     expect(await drafts.list(other)).toEqual([]);
 
     expect(await drafts.save(mine, { invoiceType: '026', buyerName: '甲乙', total: '2.00', content: '{"a":2}' }, at(3), first!.id)).toMatchObject({ id: first!.id, buyerName: '甲乙', updatedAt: at(3) });
     expect(await drafts.save(other, { invoiceType: '026', buyerName: 'x', total: '0', content: '{}' }, at(4), first!.id)).toBeNull();
-    expect(await drafts.load(mine, first!.id)).toEqual({ id: first!.id, invoiceType: '026', buyerName: '甲乙', total: '2.00', updatedAt: at(3), content: '{"a":2}' });
+    expect(await drafts.load(mine, first!.id)).toEqual({ id: first!.id, invoiceType: '026', buyerName: '甲乙', total: '2.00', updatedAt: at(3), review: NOT_SENT, content: '{"a":2}' });
     expect(await drafts.load(other, first!.id)).toBeNull();
     expect((await drafts.list(mine)).map((draft) => draft.id)).toEqual([first!.id, second!.id]);
 
