@@ -136,7 +136,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     dialog: () => ports.dialog,
     ...(config.collectionPageSize === undefined ? {} : { pageSize: config.collectionPageSize }),
   });
-  const issuance = createIssuanceFeature(deps);
+  const issuance = createIssuanceFeature({ ...deps, clerk: clerks.api.current });
   const reversal = createReversalFeature({ ...deps, issuance: issuance.api });
   const intake = createIntakeFeature(deps);
   const print = createPrintFeature({

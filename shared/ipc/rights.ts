@@ -10,7 +10,7 @@
  * - `read`   — any signed-in clerk: every read, export of what can be read, and the clerk's own session.
  * - `issue`  — the desk's daily work (开票员): issuing and drafts, printing, received invoices, libraries,
  *              templates, batch issuance, collection and certification of input invoices.
- * - `review` — 复核: red reversals (apply, issue from a red-letter form).
+ * - `review` — 复核: red reversals (apply, issue from a red-letter form) and approving or returning drafts sent for review.
  * - `admin`  — 管理员: enterprises, the service and team-ledger settings, clerks, restoring the ledger, the tax-code
  *              table.
  * Roles are nested: a reviewer may issue, an admin may do everything (see ROLE_RIGHTS for why).
@@ -49,6 +49,9 @@ export const CHANNEL_RIGHTS: Readonly<Record<Channel, Right>> = {
   'issuance:listDrafts': 'read',
   'issuance:loadDraft': 'read',
   'issuance:deleteDraft': 'issue',
+  'issuance:requestReview': 'issue',
+  'issuance:approveDraft': 'review',
+  'issuance:returnDraft': 'review',
   'issuance:openFile': 'read',
   'issuance:repeat': 'issue',
   'history:list': 'read',

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { IpcFailure, type InvoiceSummary } from '../../../shared/ipc/index.js';
 import { draftContentFromRequest } from '../../../shared/rules/issuance-form/from-request.js';
+import type { SignedInClerk } from '../../../shared/ipc/schemas/clerks.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { createDraftService } from './drafts.js';
 import { createInvoiceFiles } from './files.js';
@@ -29,7 +30,12 @@ export type IssuanceApi = IssuanceService & {
   waitingCounts(): Promise<{ issuing: number; failed: number }>;
 };
 
-export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> & { api: IssuanceApi } {
+export interface IssuanceDeps extends FeatureDeps {
+  /** The signed-in clerk (the clerks feature's api), who sends drafts for review and decides them; absent: no clerks. */
+  clerk?: () => SignedInClerk | null;
+}
+
+export function createIssuanceFeature(deps: IssuanceDeps): Feature<IssuanceApi> & { api: IssuanceApi } {
   const invoices = deps.ledger.issuedInvoices;
   const service = createIssuanceService({
     ledger: deps.ledger,
@@ -47,12 +53,14 @@ export function createIssuanceFeature(deps: FeatureDeps): Feature<IssuanceApi> &
     opener: deps.ports.opener,
   });
   const enterprise = () => deps.seller().taxNumber;
-  const drafts = createDraftService(
-    deps.ledger.issuanceDrafts,
-    () => ({ environment: deps.environment, enterprise: enterprise() }),
-    deps.now,
-    (action, id) => deps.changes.publish({ aggregate: 'draft', action, ids: [id], enterprise: enterprise() }),
-  );
+  const drafts = createDraftService({
+    store: deps.ledger.issuanceDrafts,
+    clerks: deps.ledger.clerks,
+    scope: () => ({ environment: deps.environment, enterprise: enterprise() }),
+    now: deps.now,
+    clerk: deps.clerk ?? (() => null),
+    changed: (action, id) => deps.changes.publish({ aggregate: 'draft', action, ids: [id], enterprise: enterprise() }),
+  });
   // 再开一张: the stored request of a blue invoice read back into the form (a red one is never repeated).
   const repeat = async (id: number) => {
     const invoice = await invoices.invoice(id, deps.environment);

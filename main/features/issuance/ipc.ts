@@ -11,9 +11,12 @@ export function registerIssuanceIpc(
   files: InvoiceFiles,
   repeat: (id: number) => Promise<{ content: unknown }>,
 ): void {
-  router.handle('issuance:submit', (draft) => service.submit(draft));
+  router.handle('issuance:submit', ({ draftId, ...draft }) => service.submit(draft, draftId));
   router.handle('issuance:saveDraft', (request) => drafts.save(request));
-  router.handle('issuance:listDrafts', () => drafts.list());
+  router.handle('issuance:listDrafts', ({ reviewState }) => drafts.list(reviewState));
+  router.handle('issuance:requestReview', ({ id }) => drafts.requestReview(id));
+  router.handle('issuance:approveDraft', (request) => drafts.approve(request));
+  router.handle('issuance:returnDraft', (request) => drafts.return(request));
   router.handle('issuance:loadDraft', ({ id }) => drafts.load(id));
   router.handle('issuance:deleteDraft', ({ id }) => drafts.delete(id));
   router.handle('issuance:openFile', ({ id, format }) => files.open(id, format));

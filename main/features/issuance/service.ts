@@ -78,11 +78,25 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
     return saved;
   }
 
-  async function submit(draft: InvoiceDraft): Promise<InvoiceSummary> {
+  /**
+   * The form's invoice, issued. `draftId` names the draft it was opened from: in the invoice's own transaction
+   * that draft is taken (deleted) — or, when it waits for its 复核, the invoice is refused with it
+   * (docs/team-ledger.md §6), so a review sent at another desk a moment earlier cannot be slipped past.
+   */
+  async function submit(draft: InvoiceDraft, draftId?: number): Promise<InvoiceSummary> {
     const lsh = newSerial('FD', deps.now());
-    const built = buildIssuanceRequest(draft, { lsh, seller: deps.seller() });
+    const seller = deps.seller();
+    const built = buildIssuanceRequest(draft, { lsh, seller });
     if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', 'issuance.draftInvalid', { count: built.details.issues.length }, { details: built.details });
-    return enqueue(built);
+    if (draftId === undefined) return enqueue(built);
+    const scope = { environment: deps.environment, enterprise: seller.taxNumber };
+    const issued = await enqueue(built, async (tx) => {
+      if ((await tx.issuanceDrafts.take(scope, draftId)) === 'pending') {
+        throw new IpcFailure('DRAFT_AWAITING_REVIEW', 'issuance.draftAwaitingReview', { id: draftId, buyer: draft.buyerName }, { message: `draft ${draftId} waits for review` });
+      }
+    });
+    deps.changes.publish({ aggregate: 'draft', action: 'deleted', ids: [draftId], enterprise: seller.taxNumber });
+    return issued;
   }
 
   /** Sends (and re-sends, with the same lsh) an issuance until the service gives a definite answer. */

@@ -18,6 +18,7 @@ import { certificationEn } from '../../features/certification/locale.js';
 import { clerksEn, clerksErrorsEn } from '../../features/clerks/locale.js';
 import { jobEn } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesEn } from '../../features/issuance/locale.js';
+import { draftReviewEn, draftReviewCodesEn, draftReviewErrorsEn } from '../../features/issuance/review-locale.js';
 
 export const en: Messages = {
   app: {
@@ -259,6 +260,7 @@ export const en: Messages = {
   ledger: ledgerEn,
   startup: startupEn,
   clerks: clerksEn,
+  draftReview: draftReviewEn,
   rules: ruleResources('en'),
   errors: {
     ...clerksErrorsEn,
@@ -282,6 +284,7 @@ export const en: Messages = {
     CONFIRMATION_DECLINED: 'Cancelled',
     APP_STARTING: 'Fapiao Desk is still starting; please wait',
     ...ledgerCodesEn,
+    ...draftReviewCodesEn,
     internalDetail: 'An internal error occurred and was logged. Try again later or contact your administrator.',
     unknownKey: 'The operation did not complete (this version has no text for this message; see the log).',
     service: { refused: 'The invoice service refused: {{code}} {{message}}', unreachable: 'Cannot reach the invoice service: {{reason}}' },
@@ -310,6 +313,7 @@ export const en: Messages = {
       sheetOutOfMemory: 'The workbook holds too much to read within the memory limit and was not imported; split the file and import the parts',
     },
     issuance: {
+      ...draftReviewErrorsEn,
       repeatGone: 'Invoice {{id}} was not found, so it cannot be issued again',
       repeatRed: 'A red invoice cannot be issued again',
       draftGoneSaveAsNew: 'The draft no longer exists (it may have been deleted or submitted); save it as a new draft',

@@ -17,6 +17,7 @@ import { certificationZh } from '../../features/certification/locale.js';
 import { clerksZh, clerksErrorsZh } from '../../features/clerks/locale.js';
 import { jobZh } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesZh } from '../../features/issuance/locale.js';
+import { draftReviewZh, draftReviewCodesZh, draftReviewErrorsZh } from '../../features/issuance/review-locale.js';
 
 export const zhCN = {
   app: {
@@ -259,6 +260,7 @@ export const zhCN = {
   ledger: ledgerZh,
   startup: startupZh,
   clerks: clerksZh,
+  draftReview: draftReviewZh,
   /** The rule book's sentences by key (shared/rules/rule-messages.ts, one table for both languages). */
   rules: ruleResources('zh'),
   errors: {
@@ -283,6 +285,7 @@ export const zhCN = {
     CONFIRMATION_DECLINED: '已取消',
     APP_STARTING: '发票工作台还在启动，请稍候',
     ...ledgerCodesZh,
+    ...draftReviewCodesZh,
     internalDetail: '程序内部错误，已记录日志。请稍后重试或联系管理员。',
     unknownKey: '操作未完成（本版本没有这条提示的文字，详情见日志）。',
     service: { refused: '开票服务拒绝：{{code}} {{message}}', unreachable: '无法连接开票服务：{{reason}}' },
@@ -311,6 +314,7 @@ export const zhCN = {
       sheetOutOfMemory: '工作簿内容过多，读取时超出内存限制，未导入；请拆分文件后分批导入',
     },
     issuance: {
+      ...draftReviewErrorsZh,
       repeatGone: '没有找到这张发票（编号 {{id}}），无法再开一张',
       repeatRed: '红字发票不能再开一张',
       draftGoneSaveAsNew: '草稿不存在（可能已被删除或已提交），请另存为新草稿',
