@@ -30,6 +30,7 @@ import type { CollectionStore } from '../features/collection/store.js';
 import type { IssuanceDraftStore, IssuedInvoiceStore } from '../features/issuance/store.js';
 import type { ReceivedInvoiceStore } from '../features/intake/store.js';
 import type { AuditStore } from '../features/audit/store.js';
+import type { RedLetterFormStore } from '../features/reversal/store.js';
 
 export type LedgerKind = 'sqlite' | 'postgres';
 
@@ -119,6 +120,8 @@ export interface LedgerStores {
   readonly batches: BatchStore;
   /** The audit trail, append-only: who did what, where and when (main/features/audit/store.ts). */
   readonly audit: AuditStore;
+  /** Red-letter form applications (main/features/reversal/store.ts); red invoices' links are issuedInvoices'. */
+  readonly redForms: RedLetterFormStore;
 }
 
 export interface Ledger extends LedgerStores {

@@ -7,18 +7,21 @@ import { IpcFailure, type Environment, type RedLetterLookup } from '../../../sha
 import type { ServiceClient } from '../../api/client.js';
 import { ServiceError, TransportError } from '../../api/errors.js';
 import type { Seller } from '../issuance/request.js';
-import { toFormSummary, type RedLetterRepo } from './form-repo.js';
+import { toFormSummary, withRed, type InvoiceRefOf } from './forms.js';
+import type { RedLetterFormStore } from './store.js';
 
 export interface FormLookupDeps {
   client: () => ServiceClient;
   seller: () => Seller;
-  forms: Pick<RedLetterRepo, 'byLsh'>;
+  forms: Pick<RedLetterFormStore, 'byLsh'>;
+  /** lsh and state of the form's red invoice (issuance's invoice reads). */
+  refOf: InvoiceRefOf;
   environment: Environment;
 }
 
 export function createFormLookup(deps: FormLookupDeps): (lsh: string) => Promise<RedLetterLookup> {
   return async (lsh) => {
-    const held = deps.forms.byLsh(lsh);
+    const held = await withRed(deps.refOf, await deps.forms.byLsh(lsh));
     const local = held && held.environment === deps.environment ? held : undefined;
     let outcome: Awaited<ReturnType<ServiceClient['queryRedLetter']>>;
     try {

@@ -2,115 +2,19 @@
  * SQL of red-letter information form applications (red_letter_form, migrations 0050 and 0160). The
  * application is stored with its whole request before it is sent (docs/architecture.md §5); the outbox handler
  * moves it queued → applying → approved (or rejected) and writes the form number in the transaction that
- * finishes the outbox row.
+ * finishes the outbox row. The desk's synchronous side of the form store (store.ts); the team ledger's is
+ * main/ledger/pg/stores/red-forms.ts.
  */
 import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
-import { decodeFormNote } from './form-notes.js';
-import type { InvoiceReads } from '../issuance/repo.js';
-import type {
-  Environment,
-  InvoiceStatus,
-  RedLetterFormStatus,
-  RedLetterFormSummary,
-  RedLetterReason,
-  RedLetterSubReason,
-  RedReason,
-} from '../../../shared/ipc/index.js';
+import type { ApprovedNumbers, NewRedLetterForm, RedLetterFormStore, StoredFormRow } from './store.js';
 
-export interface NewRedLetterForm {
-  lsh: string;
-  environment: Environment;
-  blueInvoiceId: number;
-  fplxdm: string;
-  fpdm: string | null;
-  fphm: string;
-  sqly: RedLetterReason;
-  sqlyDetail: RedLetterSubReason | null;
-  chyydm: RedReason;
-  kpzdbs: string | null;
-  xhdwsbh: string;
-  xhdwmc: string;
-  ghdwsbh: string | null;
-  ghdwmc: string;
-  /** Negative totals of the red lines, as the form will carry them. */
-  hjje: string;
-  hjse: string;
-  jshj: string;
-  requestJson: string;
-  /** Issuance detail lines of the red invoice to issue with this form. */
-  redLinesJson: string;
-  autoIssue: boolean;
-}
+/** The columns of a StoredFormRow (store.ts), the same list on both databases. */
+const FORM_COLUMNS = `f.id, f.lsh, f.environment, f.blue_invoice_id, f.fplxdm, f.status, f.sqly, f.sqly_detail, f.chyydm, f.kpzdbs, f.xhdwsbh,
+  f.jshj, f.sqdh, f.xxbbh, f.xxbid, f.request_json, f.red_lines_json, f.auto_issue, f.red_invoice_id, f.error_message, f.created_at, f.updated_at, f.created_by`;
+const SELECT = `SELECT ${FORM_COLUMNS} FROM red_letter_form f`;
 
-/** A form row as the services need it (summary fields plus what issuing the red invoice needs). */
-export interface RedLetterFormRow {
-  id: number;
-  lsh: string;
-  environment: Environment;
-  blue_invoice_id: number | null;
-  fplxdm: string | null;
-  status: RedLetterFormStatus;
-  sqly: RedLetterReason;
-  sqly_detail: RedLetterSubReason | null;
-  chyydm: RedReason | null;
-  kpzdbs: string | null;
-  xhdwsbh: string;
-  jshj: string | null;
-  sqdh: string | null;
-  xxbbh: string | null;
-  xxbid: string | null;
-  request_json: string;
-  red_lines_json: string | null;
-  auto_issue: 0 | 1;
-  red_invoice_id: number | null;
-  red_invoice_lsh: string | null;
-  red_invoice_status: InvoiceStatus | null;
-  error_message: string | null;
-  created_at: string;
-  updated_at: string;
-  /** The clerk who applied for it (0500). */
-  created_by: string | null;
-}
-
-/** A stored form row; its red invoice's lsh and status are added from the invoice reads. */
-type StoredFormRow = Omit<RedLetterFormRow, 'red_invoice_lsh' | 'red_invoice_status'>;
-
-const SELECT = `SELECT f.* FROM red_letter_form f`;
-
-export function toFormSummary(row: RedLetterFormRow): RedLetterFormSummary {
-  const note = decodeFormNote(row.error_message);
-  return {
-    id: row.id,
-    lsh: row.lsh,
-    blueInvoiceId: row.blue_invoice_id,
-    invoiceType: row.fplxdm,
-    status: row.status,
-    letterReason: row.sqly,
-    letterSubReason: row.sqly_detail,
-    reason: row.chyydm,
-    amount: (row.jshj ?? '0.00').replace(/^-/, ''),
-    xxbbh: row.xxbbh,
-    xxbid: row.xxbid,
-    sqdh: row.sqdh,
-    // A note by key (form-notes.ts) is worded by the renderer; other text is the service's or old data.
-    error: note ? null : row.error_message,
-    note,
-    autoIssue: row.auto_issue === 1,
-    redInvoiceId: row.red_invoice_id,
-    redInvoiceLsh: row.red_invoice_lsh,
-    redInvoiceStatus: row.red_invoice_status,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-export function createRedLetterRepo(db: Db, invoices: Pick<InvoiceReads, 'refOf'>) {
-  const withRed = (row: StoredFormRow | undefined): RedLetterFormRow | undefined => {
-    if (!row) return undefined;
-    const red = row.red_invoice_id === null ? undefined : invoices.refOf(row.red_invoice_id);
-    return { ...row, red_invoice_lsh: red?.lsh ?? null, red_invoice_status: red?.status ?? null };
-  };
+export function createRedLetterRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO red_letter_form (lsh, environment, blue_invoice_id, fplxdm, fpdm, fphm, sqly, sqly_detail, chyydm, kpzdbs, xhdwsbh, xhdwmc,
        ghdwsbh, ghdwmc, hjje, hjse, jshj, status, request_json, red_lines_json, auto_issue, created_at, updated_at, created_by, updated_by)
@@ -144,34 +48,33 @@ export function createRedLetterRepo(db: Db, invoices: Pick<InvoiceReads, 'refOf'
   const setError = db.prepare<[string, string, number]>(`UPDATE red_letter_form SET error_message = ?, updated_at = ? WHERE id = ?`);
   const formOfRed = db.prepare<[number], StoredFormRow>(`${SELECT} WHERE f.red_invoice_id = ?`);
   const reserving = db.prepare<[number], { jshj: string | null; red_invoice_id: number | null }>(
-    `SELECT jshj, red_invoice_id FROM red_letter_form WHERE blue_invoice_id = ? AND status IN ('queued', 'applying', 'approved')`,
+    `SELECT jshj, red_invoice_id FROM red_letter_form WHERE blue_invoice_id = ? AND status IN ('queued', 'applying', 'approved') ORDER BY id`,
   );
 
-  return {
+  const like = (query: string) => `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const repo = {
     /** Call inside the transaction that also enqueues the application. */
     insert(form: NewRedLetterForm, now: string): number {
       return Number(insert.run({ ...form, autoIssue: form.autoIssue ? 1 : 0, now, by: actorOf(db) }).lastInsertRowid);
     },
-    byLsh: (lsh: string): RedLetterFormRow | undefined => withRed(byLsh.get(lsh)),
-    byId: (id: number): RedLetterFormRow | undefined => withRed(byId.get(id)),
-    ofBlue: (blueInvoiceId: number): RedLetterFormRow[] => ofBlue.all(blueInvoiceId).map((row) => withRed(row) as RedLetterFormRow),
-    list: (environment: string, enterprise: string, query: string, limit: number): RedLetterFormRow[] =>
-      list
-        .all({ environment, enterprise, q: query, like: `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit })
-        .map((row) => withRed(row) as RedLetterFormRow),
-    formOfRed: (redInvoiceId: number): RedLetterFormRow | undefined => withRed(formOfRed.get(redInvoiceId)),
-    /** Forms of a blue invoice still alive (queued, applying, approved): what they may reserve of it. */
+    byLsh: (lsh: string): StoredFormRow | undefined => byLsh.get(lsh),
+    byId: (id: number): StoredFormRow | undefined => byId.get(id),
+    ofBlue: (blueInvoiceId: number): StoredFormRow[] => ofBlue.all(blueInvoiceId),
+    list: (environment: string, enterprise: string, query: string, limit: number): StoredFormRow[] =>
+      list.all({ environment, enterprise, q: query, like: like(query), limit }),
+    formOfRed: (redInvoiceId: number): StoredFormRow | undefined => formOfRed.get(redInvoiceId),
     reserving: (blueInvoiceId: number) => reserving.all(blueInvoiceId),
     markApplying: (lsh: string, sqdh: string | null, now: string) => markApplying.run(sqdh, now, lsh).changes > 0,
-    /** Keeps why the last attempt did not end (shown while the row waits for its next attempt). */
     note: (lsh: string, message: string, now: string) => touch.run(message, now, lsh).changes > 0,
-    markApproved: (lsh: string, numbers: { xxbbh: string | null; xxbid: string | null; formJson: string }, now: string) =>
+    markApproved: (lsh: string, numbers: ApprovedNumbers, now: string) =>
       markApproved.run({ lsh, ...numbers, now }).changes > 0,
     markRefused: (lsh: string, code: string, message: string, now: string) => markRefused.run(code, message, now, lsh).changes > 0,
-    /** A message about the form's red invoice (e.g. why it could not be queued); the status stays. */
     setError: (formId: number, message: string, now: string) => setError.run(message, now, formId).changes > 0,
     linkRedInvoice: (formId: number, redInvoiceId: number, now: string) => linkRed.run(redInvoiceId, now, formId).changes > 0,
   };
+  // The repo is the SQLite side of the form store (main/ledger/sqlite/red-forms.ts): the same methods, synchronous
+  // (holdBlue is the adapter's: the file's own transaction already holds it).
+  return repo satisfies { [K in Exclude<keyof RedLetterFormStore, 'holdBlue'>]: (...args: Parameters<RedLetterFormStore[K]>) => Awaited<ReturnType<RedLetterFormStore[K]>> };
 }
 
 export type RedLetterRepo = ReturnType<typeof createRedLetterRepo>;

@@ -4,7 +4,7 @@ import type { RedLetterFormSummary, RedLetterLookup } from '../../../shared/ipc/
 import type { RedService } from './service.js';
 
 export interface FormListing {
-  list(query: string, limit: number): RedLetterFormSummary[];
+  list(query: string, limit: number): Promise<RedLetterFormSummary[]>;
   lookup(lsh: string): Promise<RedLetterLookup>;
 }
 
@@ -12,6 +12,6 @@ export function registerRedIpc(router: IpcRouter, service: RedService, forms: Fo
   router.handle('reversal:preview', (request) => service.preview(request));
   router.handle('reversal:start', (request) => service.start(request));
   router.handle('reversal:issueFromForm', (request) => service.issueFromFormId(request.formId));
-  router.handle('reversal:listForms', ({ query, limit }) => ({ rows: forms.list(query, limit) }));
+  router.handle('reversal:listForms', async ({ query, limit }) => ({ rows: await forms.list(query, limit) }));
   router.handle('reversal:lookupForm', ({ lsh }) => forms.lookup(lsh));
 }

@@ -10,8 +10,8 @@
  * invoices on their way and forms still holding an amount.
  */
 import Decimal from 'decimal.js';
-import type { Db } from '../../db/open.js';
-import type { OutboxRepo } from '../../outbox/repo.js';
+import type { ChangePublisher } from '../../changes/feed.js';
+import type { Ledger, LedgerStores } from '../../ledger/port.js';
 import {
   IpcFailure,
   redRouteOf,
@@ -19,32 +19,38 @@ import {
   type Environment,
   type InvoiceSummary,
   type RedIssue,
-  type RedLetterFormSummary,
   type RedPreview,
   type RedRequest,
   type RedStarted,
 } from '../../../shared/ipc/index.js';
 import type { IssuanceDetailLine, IssuanceRequest } from '../../../shared/spec/issuance.js';
+import type { InvoiceReadStore } from '../issuance/store.js';
 import type { IssuanceService } from '../issuance/service.js';
 import { newSerial } from '../issuance/serial.js';
-import { toFormSummary, type RedLetterFormRow, type RedLetterRepo } from './form-repo.js';
+import { toFormSummary, withRed, type RedLetterFormRow } from './forms.js';
 import { buildRedLines, money, type RedLines } from './lines.js';
-import type { InvoiceRow, RedRepo } from './repo.js';
+import { reversalOf, type InvoiceRow, type ReversalReads } from './repo.js';
 import { blueRequestOf, buildApplication, buildRedIssuance, isDigital } from './request.js';
 
 export const REDLETTER_OUTBOX_KIND = 'redletter';
 
 export interface RedServiceDeps {
-  db: Db;
+  /** The ledger port: forms, the outbox and (through issuance) the invoices, on the desk's file or the team's. */
+  ledger: Ledger;
   environment: Environment;
-  repo: RedRepo;
-  forms: RedLetterRepo;
-  outbox: OutboxRepo;
+  /** Issuance's reads of stored invoices and red-reversal links (its api's `invoices`). */
+  invoices: InvoiceReadStore;
   issuance: Pick<IssuanceService, 'enqueue'>;
   now: () => Date;
   kick: () => void;
-  notifyForm: (form: RedLetterFormSummary) => void;
+  /** A form was stored or changed (after its commit). */
+  notifyForm: (form: RedLetterFormRow, action?: 'created' | 'updated') => void;
+  /** The change feed: a blue invoice's reversal changed (after its commit). */
+  changes: ChangePublisher;
 }
+
+/** The reads of a reversal inside transaction `tx`. */
+const readsIn = (tx: LedgerStores): ReversalReads => ({ invoices: tx.issuedInvoices, forms: tx.redForms });
 
 interface Plan {
   blue: InvoiceRow;
@@ -55,10 +61,12 @@ interface Plan {
 }
 
 export function createRedService(deps: RedServiceDeps) {
-  const { db, repo, forms } = deps;
+  const forms = deps.ledger.redForms;
+  const reads: ReversalReads = { invoices: deps.invoices, forms };
+  const formRow = async (row: Parameters<typeof withRed>[1]) => withRed(deps.invoices.refOf, row);
 
-  function blueOf(id: number): { blue: InvoiceRow; request: IssuanceRequest } {
-    const blue = repo.invoice(id, deps.environment);
+  async function blueOf(id: number): Promise<{ blue: InvoiceRow; request: IssuanceRequest }> {
+    const blue = await deps.invoices.invoice(id, deps.environment);
     if (!blue) throw new IpcFailure('NOT_FOUND', 'app.invoiceNotFound', { id });
     if (blue.kplx !== '0') throw new IpcFailure('VALIDATION_FAILED', 'reversal.isRed');
     if (blue.status !== 'issued') throw new IpcFailure('VALIDATION_FAILED', 'reversal.notIssued');
@@ -67,8 +75,8 @@ export function createRedService(deps: RedServiceDeps) {
     return { blue, request: request.value };
   }
 
-  function plan(input: RedRequest): Plan {
-    const { blue, request } = blueOf(input.blueInvoiceId);
+  async function plan(input: RedRequest): Promise<Plan> {
+    const { blue, request } = await blueOf(input.blueInvoiceId);
     const lines = buildRedLines(request.details, input);
     const issues = [...lines.issues];
     const partial = lines.form !== undefined;
@@ -86,7 +94,7 @@ export function createRedService(deps: RedServiceDeps) {
         issues.push({ field: 'terminal', key: 'reversal.terminalRequired', params: {} });
       }
     }
-    const remaining = repo.reversalOf(blue).remaining;
+    const { remaining } = await reversalOf(reads, blue.id);
     if (lines.total.greaterThan(remaining)) {
       issues.push({ field: 'total', key: 'reversal.exceedsRemainingOf', params: { amount: money(lines.total), remaining: money(remaining) } });
     }
@@ -95,8 +103,8 @@ export function createRedService(deps: RedServiceDeps) {
 
   const terminalOf = (input: RedRequest, request: IssuanceRequest): string | null => input.terminal || request.kpzdbs || null;
 
-  function preview(input: RedRequest): RedPreview {
-    const { blue, lines, remaining, issues } = plan(input);
+  async function preview(input: RedRequest): Promise<RedPreview> {
+    const { blue, lines, remaining, issues } = await plan(input);
     return {
       route: redRouteOf(blue.fplxdm),
       lines: lines.preview,
@@ -114,8 +122,19 @@ export function createRedService(deps: RedServiceDeps) {
     if (first) throw new IpcFailure('VALIDATION_FAILED', first.key, first.params, { details: { issues } });
   }
 
+  /** A blue invoice's reversal changed: what is left of it and its red invoices (after the commit). */
+  const announceBlue = (blue: InvoiceRow) => deps.changes.publish({ aggregate: 'invoice', action: 'updated', ids: [blue.id], enterprise: blue.xhdwsbh });
+
+  /** Inside `tx`: refuses a red amount above what is left of the blue invoice, read while holding its reversals. */
+  async function takeFrom(tx: LedgerStores, blue: InvoiceRow, total: Decimal): Promise<void> {
+    await tx.redForms.holdBlue(blue.id);
+    if (total.greaterThan((await reversalOf(readsIn(tx), blue.id)).remaining)) {
+      throw new IpcFailure('VALIDATION_FAILED', 'reversal.exceedsRemaining', { amount: money(total) });
+    }
+  }
+
   async function start(input: RedRequest): Promise<RedStarted> {
-    const planned = plan(input);
+    const planned = await plan(input);
     refuseIssues(planned.issues);
     const { blue, request, lines } = planned;
     const now = deps.now();
@@ -124,11 +143,10 @@ export function createRedService(deps: RedServiceDeps) {
       if (!built.ok) throw built.failure;
       const invoice = await deps.issuance.enqueue(built.value, async (tx, redInvoiceId) => {
         // Checked again inside the transaction that takes the amount, so the check and the taking are one.
-        if (lines.total.greaterThan(repo.reversalOf(blue).remaining)) {
-          throw new IpcFailure('VALIDATION_FAILED', 'reversal.exceedsRemaining', { amount: money(lines.total) });
-        }
+        await takeFrom(tx, blue, lines.total);
         await tx.issuedInvoices.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount: money(lines.total), chyydm: input.reason, formId: null }, now.toISOString());
       });
+      announceBlue(blue);
       return { kind: 'invoice', invoice };
     }
 
@@ -145,9 +163,10 @@ export function createRedService(deps: RedServiceDeps) {
     if (!trial.ok) throw trial.failure;
     const requestJson = JSON.stringify(application.value);
     const negative = (value: Decimal) => money(value.negated());
-    db.transaction(() => {
-      if (lines.total.greaterThan(repo.reversalOf(blue).remaining)) throw new IpcFailure('VALIDATION_FAILED', 'reversal.exceedsRemaining', { amount: money(lines.total) });
-      forms.insert(
+    // The form and its outbox row in one transaction: stored, it cannot be forgotten (docs/architecture.md §5).
+    await deps.ledger.transaction(async (tx) => {
+      await takeFrom(tx, blue, lines.total);
+      await tx.redForms.insert(
         {
           lsh,
           environment: deps.environment,
@@ -172,29 +191,29 @@ export function createRedService(deps: RedServiceDeps) {
         },
         now.toISOString(),
       );
-      deps.outbox.enqueue(REDLETTER_OUTBOX_KIND, lsh, requestJson, now.getTime());
-    })();
+      await tx.outbox.enqueue({ kind: REDLETTER_OUTBOX_KIND, serial: lsh, requestJson, enterprise: request.xhdwsbh });
+    });
     deps.kick();
-    const form = forms.byLsh(lsh);
+    const form = await formRow(await forms.byLsh(lsh));
     if (!form) throw new Error(`red-letter form ${lsh} vanished right after insert`);
-    const summary = toFormSummary(form);
-    deps.notifyForm(summary);
-    return { kind: 'form', form: summary };
+    deps.notifyForm(form, 'created');
+    announceBlue(blue);
+    return { kind: 'form', form: toFormSummary(form) };
   }
 
   /**
    * Queues the red invoice of an approved form (xxbbh for 004/028, xxbid for 81/82), for exactly the
-   * form's lines and amount. Runs inside the outbox transaction when issued automatically.
+   * form's lines and amount. Runs inside the outbox transaction when issued automatically. Whether the form
+   * is still unused is checked again inside the transaction that links it, holding the blue invoice's
+   * reversals: two desks (a clerk's click and the outbox's automatic issue) never issue twice from one form.
    */
   async function issueFromForm(form: RedLetterFormRow): Promise<InvoiceSummary> {
     if (form.status !== 'approved') throw new IpcFailure('VALIDATION_FAILED', 'reversal.formNotApproved');
-    if (form.red_invoice_id !== null && form.red_invoice_status !== 'failed') {
-      throw new IpcFailure('VALIDATION_FAILED', 'reversal.formUsed', { lsh: form.red_invoice_lsh ?? '' });
-    }
+    refuseUsed(form);
     if (form.blue_invoice_id === null || form.red_lines_json === null || form.chyydm === null) {
       throw new IpcFailure('VALIDATION_FAILED', 'reversal.formNotLocal');
     }
-    const { blue, request } = blueOf(form.blue_invoice_id);
+    const { blue, request } = await blueOf(form.blue_invoice_id);
     const lines = JSON.parse(form.red_lines_json) as IssuanceDetailLine[];
     const now = deps.now();
     const reason = form.chyydm;
@@ -202,9 +221,19 @@ export function createRedService(deps: RedServiceDeps) {
     if (!built.ok) throw built.failure;
     const amount = money(new Decimal(built.value.totals.total).negated());
     return deps.issuance.enqueue(built.value, async (tx, redInvoiceId) => {
+      await tx.redForms.holdBlue(blue.id);
+      const current = await withRed(tx.issuedInvoices.refOf, await tx.redForms.byId(form.id));
+      if (current) refuseUsed(current);
       await tx.issuedInvoices.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount, chyydm: reason, formId: form.id }, now.toISOString());
-      forms.linkRedInvoice(form.id, redInvoiceId, now.toISOString());
+      await tx.redForms.linkRedInvoice(form.id, redInvoiceId, now.toISOString());
     });
+  }
+
+  /** A form whose red invoice is issued or on its way is used; one whose red invoice failed can be used again. */
+  function refuseUsed(form: RedLetterFormRow): void {
+    if (form.red_invoice_id !== null && form.red_invoice_status !== 'failed') {
+      throw new IpcFailure('VALIDATION_FAILED', 'reversal.formUsed', { lsh: form.red_invoice_lsh ?? '' });
+    }
   }
 
   return {
@@ -212,11 +241,12 @@ export function createRedService(deps: RedServiceDeps) {
     start,
     issueFromForm,
     async issueFromFormId(formId: number): Promise<InvoiceSummary> {
-      const form = forms.byId(formId);
+      const form = await formRow(await forms.byId(formId));
       if (!form || form.environment !== deps.environment) throw new IpcFailure('NOT_FOUND', 'reversal.formNotFound', { id: formId });
       const invoice = await issueFromForm(form);
-      const updated = forms.byId(formId);
-      if (updated) deps.notifyForm(toFormSummary(updated));
+      const updated = await formRow(await forms.byId(formId));
+      if (updated) deps.notifyForm(updated);
+      if (form.blue_invoice_id !== null) deps.changes.publish({ aggregate: 'invoice', action: 'updated', ids: [form.blue_invoice_id], enterprise: form.xhdwsbh });
       return invoice;
     },
   };

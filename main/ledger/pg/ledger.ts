@@ -22,6 +22,7 @@ import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { createPgBatchStore } from './stores/batches.js';
 import { createPgAuditStore } from './stores/audit.js';
+import { createPgRedFormStore } from './stores/red-forms.js';
 import { inTeamTransaction } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
 import { createPgCollectionStore } from './stores/collect.js';
@@ -59,6 +60,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     received: createPgReceivedStore(connection, actor),
     batches: createPgBatchStore(connection),
     audit: createPgAuditStore(connection, { actor, desk: options.desk }),
+    redForms: createPgRedFormStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
@@ -80,6 +82,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     batches: own.batches,
     audit: own.audit,
     afterCommit: (effect) => scope.afterCommit(effect),
+    redForms: own.redForms,
     async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));

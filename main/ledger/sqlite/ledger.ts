@@ -40,6 +40,7 @@ import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
 import { sqliteAuditStore } from './audit.js';
+import { sqliteRedFormStore } from './red-forms.js';
 
 export interface SqliteLedgerOptions extends SqliteOutboxOptions {
   /**
@@ -72,6 +73,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const received = createReceivedRepos(db);
   const batches = createSqliteBatchStore(db);
   const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
+  const redForms = sqliteRedFormStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
@@ -88,6 +90,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     received: createSqliteReceivedStore(received, connection),
     batches: batches(connection),
     audit: audit(connection),
+    redForms: redForms(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
@@ -154,6 +157,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     batches: own.batches,
     audit: own.audit,
     afterCommit: (effect) => scope.afterCommit(effect),
+    redForms: own.redForms,
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

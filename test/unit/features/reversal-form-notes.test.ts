@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { autoIssueFailedNote, decodeFormNote, encodeFormNote } from '../../../main/features/reversal/form-notes.js';
-import { toFormSummary, type RedLetterFormRow } from '../../../main/features/reversal/form-repo.js';
+import { toFormSummary, type RedLetterFormRow } from '../../../main/features/reversal/forms.js';
 import { IpcFailure } from '../../../shared/ipc/index.js';
 
 const row = (error_message: string | null): RedLetterFormRow =>
