@@ -105,7 +105,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const environment = service.kind;
   settings.api.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? sandbox.credentials : null });
   // 开票人 defaults to the signed-in clerk (issue 24 point 5); without clerks, to the configured name as before.
-  const clerks = createClerksFeature({ db, ledger, now });
+  const clerks = createClerksFeature({ db, ledger, now, changes });
   const defaultIssuer = () => clerks.api.current()?.name ?? config.issuer ?? DEFAULT_ISSUER;
   const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: { ...seller() }, issuer: defaultIssuer() });
 

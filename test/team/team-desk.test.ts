@@ -4,7 +4,8 @@
  * its own twice, desk-only changes stay on the desk; with the database taken away (a TCP proxy closed, the
  * server untouched) the desk says it is unreachable, a call that needed the ledger fails as unreachable,
  * and once it is back the desk reconnects by itself and every view reloads; the
- * switch restarts the core on the team ledger after a connection and schema check, and back.
+ * switch restarts the core on the team ledger after a connection and schema check, and back; clerks added
+ * or changed at one desk hold the other desk's rights check at once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { createCore, type Core } from '../../main/core.js';
 import { openTeamDesk, TeamLedgerRefusedError, type TeamChoice, type TeamDesk } from '../../main/ledger/team-desk.js';
 import { DEMO_ENTERPRISE, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 import type { LedgerChange } from '../../shared/ipc/schemas/changes.js';
+import type { Clerk, ClerkSession } from '../../shared/ipc/schemas/clerks.js';
 import type { TeamConnection, TeamLedgerView } from '../../shared/ipc/schemas/team-ledger.js';
 import { createTestDatabase, type TestDatabase } from '../support/pg.js';
 import { tempDir } from '../support/sample-issuance.js';
@@ -172,5 +174,34 @@ describe('the core on the team ledger', () => {
     expect(await desk.router.dispatch('teamLedger:save', { ...empty.address, password: empty.password })).toMatchObject({ ok: true });
     expect(await desk.router.dispatch('teamLedger:switch', { to: 'team' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', key: 'ledger.team.errors.noLedgerYet' } });
     expect((await view(desk)).enabled).toBe(false);
+  });
+
+  // Last in the file: the clerks it adds to the team ledger would sign out the desks of the tests after it.
+  it("holds a desk to clerks added or changed at another desk at once, without its page's session read", async () => {
+    const { core: deskA } = await core('clerks-a', { ledger: choice('clerks-a') });
+    const { core: deskB } = await core('clerks-b', { ledger: choice('clerks-b') });
+    const dispatch = async (desk: Core, channel: string, payload: unknown) => {
+      const answer = await desk.router.dispatch(channel, payload);
+      if (!answer.ok) throw new Error(`${channel}: ${answer.error.key}`);
+      return answer.value;
+    };
+    // No clerk on the team yet: desk B works as before clerks.
+    expect(await deskB.router.dispatch('enterprises:list', {})).toMatchObject({ ok: true });
+
+    await dispatch(deskA, 'clerks:add', { name: '张管理', role: 'admin', pin: '9753' });
+    await expect.poll(async () => (await deskB.router.dispatch('enterprises:list', {})).ok ? 'open' : 'refused').toBe('refused');
+    expect(await deskB.router.dispatch('enterprises:list', {})).toMatchObject({ ok: false, error: { code: 'SIGNED_OUT' } });
+
+    const added = (await dispatch(deskA, 'clerks:add', { name: '李四', role: 'reviewer', pin: '1357' })) as ClerkSession;
+    expect(added.clerk?.name).toBe('张管理');
+    await dispatch(deskB, 'clerks:signIn', { name: '李四', pin: '1357' });
+    expect(await deskB.router.dispatch('reversal:start', {})).not.toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const li = ((await dispatch(deskA, 'clerks:list', {})) as Clerk[]).find((clerk) => clerk.name === '李四')!;
+    await dispatch(deskA, 'clerks:setRole', { id: li.id, role: 'issuer' });
+    await expect
+      .poll(async () => deskB.router.dispatch('reversal:start', {}))
+      .toMatchObject({ ok: false, error: { code: 'FORBIDDEN', params: { right: 'review', role: 'issuer' } } });
+    await dispatch(deskA, 'clerks:setActive', { id: li.id, active: false });
+    await expect.poll(async () => deskB.router.dispatch('enterprises:list', {})).toMatchObject({ ok: false, error: { code: 'SIGNED_OUT' } });
   });
 });

@@ -10,11 +10,14 @@
  * The clerks are read and written through the ledger port only (`ledger.clerks`, store.ts): on a team ledger
  * every desk signs in against the same clerks. The rights check stays cheap: it reads this desk's session
  * (who is signed in, whether clerks exist), kept in memory — loaded at start and refreshed whenever the
- * session is asked for, a clerk signs in or the clerks change here — never a query per call. `db` is only the
+ * session is asked for, a clerk signs in or the clerks change, here or at another desk of the team (a `clerk`
+ * change on the feed: a desk still open to all because it had no clerk, or a clerk deactivated or given another
+ * role elsewhere, is held to it at once) — never a query per call. `db` is only the
  * key the desk's signed-in name is kept under for the writers (main/db/actor.ts), no table of it is read.
  */
 import { randomUUID } from 'node:crypto';
 import { IpcFailure, type Channel, type IpcResult } from '../../../shared/ipc/index.js';
+import type { ChangeAction } from '../../../shared/ipc/schemas/changes.js';
 import type { ClerkRole, ClerkSession, SignedInClerk } from '../../../shared/ipc/schemas/clerks.js';
 import { setActor } from '../../db/actor.js';
 import type { Feature, FeatureDeps } from '../feature.js';
@@ -29,7 +32,7 @@ export interface ClerksApi {
   current(): SignedInClerk | null;
 }
 
-export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'now'>): Feature<ClerksApi> & { api: ClerksApi } {
+export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'now' | 'changes'>): Feature<ClerksApi> & { api: ClerksApi } {
   const { ledger } = deps;
   const store = ledger.clerks;
   // Closed until start() has read the ledger: no call reaches a handler before that (core.ts starts first).
@@ -64,10 +67,20 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
     else current = null;
   };
 
+  const announce = (action: ChangeAction, id: number) => deps.changes.publish({ aggregate: 'clerk', action, ids: [String(id)], enterprise: null });
+
   return {
     name: 'clerks',
     ledger: 'port',
     start: refresh,
+    // Another desk's change to the clerks (or the whole ledger, after a lost connection): this desk's rights
+    // check follows now, not at its page's next session read. A failed read keeps what was known; the next
+    // session read or change tries again.
+    on: {
+      'ledger:changed': (change) => {
+        if (change.origin.kind === 'remote' && (change.aggregate === 'clerk' || change.aggregate === 'ledger')) refresh().catch(() => undefined);
+      },
+    },
     api: { authorize: (channel) => authorizeChannel({ clerksExist: () => clerksExist, current: () => current }, channel), current: () => current },
     registerIpc(router) {
       router.handle('clerks:session', async () => {
@@ -100,6 +113,7 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
           return { isFirst, clerk: (await tx.clerks.byName(name))! };
         });
         clerksExist = true;
+        announce('created', added.clerk.id);
         // Whoever set up the desk's first clerk (its admin) just typed the PIN: they are signed in as that clerk.
         if (added.isFirst) signIn(added.clerk);
         return session();
@@ -110,6 +124,7 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
           await keepAnAdmin(tx.clerks, clerk, role, clerk.active);
           await tx.clerks.setRole(id, role, current?.name ?? null, now());
         });
+        announce('updated', id);
         await refresh();
         return store.list();
       });
@@ -120,11 +135,13 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
           await keepAnAdmin(tx.clerks, clerk, clerk.role, active);
           await tx.clerks.setActive(id, active, current?.name ?? null, now());
         });
+        announce('updated', id);
         return store.list();
       });
       router.handle('clerks:resetPin', async ({ id, pin }) => {
         await found(store, id);
         await store.setPin(id, await hashPin(pin), current?.name ?? null, now());
+        announce('updated', id);
         return store.list();
       });
       router.handle('clerks:changeOwnPin', async ({ current: typed, pin }) => {

@@ -26,6 +26,7 @@ import { DeadlineNotice } from '../features/certification/components/deadline-no
 import { useDeskProjections } from './desk-projections.js';
 import { loadSession, useClerksStore } from '../features/clerks/actions.js';
 import { SignInScreen } from '../features/clerks/components/sign-in-screen.js';
+import { useChanges } from '../lib/change-feed.js';
 
 export function App() {
   const language = useAppStore((s) => s.language);
@@ -69,6 +70,9 @@ function ClerkGate() {
   useEffect(() => {
     void loadSession();
   }, []);
+  // The clerks changed, maybe at another desk of the team (its first clerk added, this clerk deactivated or
+  // given another role): main holds this desk to it already; the page follows (the sign-in screen, the menus).
+  useChanges(['clerk'], () => void loadSession());
   if (session === null) return null;
   if (session.clerksExist && session.clerk === null) return <SignInScreen />;
   // A new clerk gets the views afresh: their name as 开票人, nothing of the previous clerk's open work.

@@ -25,6 +25,7 @@ export const CHANGE_AGGREGATES = [
   'settings',
   'taxCodes',
   'batch',
+  'clerk',
   'ledger',
 ] as const;
 export const ChangeAggregate = z.enum(CHANGE_AGGREGATES).describe('Kind of record that changed; ledger = the whole history was replaced');

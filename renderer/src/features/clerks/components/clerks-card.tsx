@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Card, Divider, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLERK_ROLES, type ClerkRole } from '../../../../../shared/ipc/schemas/clerks.js';
+import { useChanges } from '../../../lib/change-feed.js';
 import { addClerk, changeOwnPin, loadTeam, useAllowed, useClerksStore } from '../actions.js';
 import { TeamTable } from './team-table.js';
 
@@ -72,6 +73,10 @@ export function ClerksCard() {
   useEffect(() => {
     if (clerksExist && isAdmin) void loadTeam();
   }, [clerksExist, isAdmin]);
+  // A clerk added or changed at another desk of the team shows in the list here too.
+  useChanges(['clerk'], () => {
+    if (clerksExist && isAdmin) void loadTeam();
+  });
 
   return (
     <Card title={t('clerks.card.title')} data-testid="clerks-card">
