@@ -87,6 +87,12 @@ describe('create-team: the database and roles of a team ledger', () => {
       expect(await outcome(client, `INSERT INTO customer (environment, enterprise, ghdwmc) VALUES ('sandbox', '91330100MA2B3C4D5E', '客户甲')`)).toBe('ok');
       expect(await outcome(client, `UPDATE customer SET phone = '1' WHERE ghdwmc = '客户甲'`)).toBe('ok');
       expect(await outcome(client, `SELECT count(*) FROM issued_invoice`)).toBe('ok');
+      // An invoice's writes also keep its search postings (migration 14's triggers act with the clerk's rights).
+      const invoice = `INSERT INTO issued_invoice (lsh, environment, fplxdm, xhdwsbh, xhdwmc, ghdwmc, jshj, hjse, status, request_json)
+        VALUES ('C1', 'sandbox', '026', '91330100MA2B3C4D5E', '销方', '客户甲', 1.00, 0.06, 'queued', '{}')`;
+      expect(await outcome(client, invoice)).toBe('ok');
+      expect(await outcome(client, `UPDATE issued_invoice SET fphm = '26330001', status = 'issued' WHERE lsh = 'C1'`)).toBe('ok');
+      expect(await outcome(client, `DELETE FROM issued_invoice WHERE lsh = 'C1'`)).toBe('ok');
       expect(await outcome(client, `DELETE FROM customer WHERE ghdwmc = '客户甲'`)).toBe('ok');
       expect(await outcome(client, `INSERT INTO audit_event (actor, desk, action, aggregate) VALUES ('desk1', 'd1', 'created', 'invoice')`)).toBe('ok');
       expect(await outcome(client, `SELECT max(version) FROM schema_version`)).toBe('ok');

@@ -13,5 +13,6 @@ import { issuanceDraftTotalText } from './0010-issuance-draft-total-text.js';
 import { receivedOneOriginal } from './0011-received-one-original.js';
 import { batches } from './0012-batches.js';
 import { draftReview } from './0013-draft-review.js';
+import { historyPairPostings } from './0014-history-pair-postings.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal, batches, draftReview];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal, batches, draftReview, historyPairPostings];
