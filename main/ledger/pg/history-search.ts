@@ -11,15 +11,19 @@
  *   B-tree ranges in the C collation (migration 4);
  * - 3+ characters: a fragment of the buyer name, buyer tax ID, code, number or serial (`history_text`,
  *   pg_trgm GIN, migration 4) or of a goods name (0003's GIN on the lines);
- * - 2 characters: a pair of the posting document (`search_pairs @> {pair}`, GIN, migration 4);
+ * - 2 characters: a pair of the posting document (search_pairs, migration 4): the walk reads the pair's
+ *   postings newest first (`issued_invoice_pair`, migration 13: a B-tree in (pair, invoice_id) order) and
+ *   fetches those invoices; a second pair is checked on the candidates' own array;
  * - 1 character: checked on the candidates' own text; alone it asks for a second character.
  * Each condition is one statement's WHERE, and the planner picks per query between the GIN index (a rare
  * fragment: its few matches, sorted) and the enterprise's (environment, xhdwsbh, id DESC) index walked
  * newest first with the condition as a filter (a common one: a page is found in the first rows).
  * A fragment's goods-name half is its own branch of a UNION, so the name half stays one index condition.
- * A date range is also a stretch of ids, found first in a statement of its own (boundsOf). The planner's
- * choice rests on each pair's frequency: migration 5 keeps statistics for the 10,000 most common pairs.
+ * A date range is also a stretch of ids, found by subqueries of the same statement (idBoundsOf). The
+ * planner's choice rests on each fragment's frequency: migrations 5 and 13 keep statistics for the 10,000
+ * most common pairs.
  */
+import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { Environment, HistoryFilter, HistoryRow, ReversalState, RowCount } from '../../../shared/ipc/index.js';
 import {
@@ -87,62 +91,62 @@ interface Conditions {
   halves: string[];
 }
 
-/** The id stretch of a search's date range (inclusive; null when that end is open). */
-interface IdBounds {
-  low: number | null;
-  high: number | null;
-}
-const OPEN: IdBounds = { low: null, high: null };
-
 /**
- * The ids a date range spans (migration 5's (environment, created_at, id) index; SQLite's search-parts.ts
- * reads a range the same way): ids are given in submission order, so the range is a stretch of them, and
- * the enterprise's id-ordered indexes then walk only that stretch. Asked in a statement of its own, so
- * the page's statement is planned with the real bounds: as subqueries the planner guessed the stretch's
- * size and read a rare fragment's few matches against a bitmap of the whole stretch. 'empty': no invoice
- * from the first day on, or none before the day after the last.
+ * The ids a date range spans, as scalar subqueries of the page's own statement (migration 5's
+ * (environment, created_at, id) index; SQLite's search-parts.ts reads a range the same way): ids are given
+ * in submission order, so the range is a stretch of them, and the walk — the enterprise's id-ordered
+ * indexes, or a pair's postings — covers only that stretch. Each is two steps along one index, run once
+ * before the walk (an InitPlan), so the range costs no statement or round trip of its own. A bound with
+ * no invoice (none from the first day on, none before the day after the last) is null and the walk finds
+ * nothing, as the dates themselves, which stay conditions too, then match nothing.
  */
-async function boundsOf(db: TeamQueryable, environment: Environment, filter: HistoryFilter): Promise<IdBounds | 'empty'> {
-  if (filter.dateFrom === undefined && filter.dateTo === undefined) return OPEN;
-  const from = filter.dateFrom === undefined ? null : chinaDayStart(filter.dateFrom);
-  const to = filter.dateTo === undefined ? null : chinaDayStart(nextDay(filter.dateTo));
-  // A named statement: prepared once per connection, and after a few runs PostgreSQL keeps its generic plan
-  // (two steps along one index whatever the days), so the bounds cost a round trip and no planning.
-  const result = await db.query<{ low: number | null; high: number | null }>({
-    name: 'history-date-bounds',
-    text: `SELECT (SELECT id::float8 FROM issued_invoice WHERE $2::timestamptz IS NOT NULL AND environment = $1 AND created_at >= $2 ORDER BY created_at, id LIMIT 1) AS low,
-            (SELECT id::float8 FROM issued_invoice WHERE $3::timestamptz IS NOT NULL AND environment = $1 AND created_at < $3 ORDER BY created_at DESC, id DESC LIMIT 1) AS high`,
-    values: [environment, from, to],
-  });
-  const { low = null, high = null } = result.rows[0] ?? {};
-  if ((from !== null && low === null) || (to !== null && high === null) || (low !== null && high !== null && low > high)) return 'empty';
-  return { low, high };
+function idBoundsOf(environment: string, from: string | null, to: string | null): { low: string | null; high: string | null } {
+  const first = (condition: string, order: string) =>
+    `(SELECT b.id FROM issued_invoice b WHERE b.environment = ${environment} AND ${condition} ORDER BY b.created_at ${order}, b.id ${order} LIMIT 1)`;
+  return {
+    low: from === null ? null : first(`b.created_at >= ${from}::timestamptz`, 'ASC'),
+    high: to === null ? null : first(`b.created_at < ${to}::timestamptz`, 'DESC'),
+  };
 }
 
-function conditionsOf(environment: Environment, seller: string, filter: HistoryFilter, bounds: IdBounds): Conditions | 'needMoreText' {
+function conditionsOf(environment: Environment, seller: string, filter: HistoryFilter): Conditions | 'needMoreText' {
   const params: unknown[] = [];
   const value = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const where = [`i.environment = ${value(environment)}`, `i.xhdwsbh = ${value(seller)}`];
+  const env = value(environment);
+  const where = [`i.environment = ${env}`, `i.xhdwsbh = ${value(seller)}`];
   const list = words(filter.text).concat(words(filter.buyer));
   const indexed = list.filter((w) => w.kind !== 'char');
   if (list.length > 0 && indexed.length === 0) return 'needMoreText';
   // The fragment that drives SQLite's walk (an identifier first, else the first indexed word) is the one
-  // whose goods-name half becomes the second branch; any other fragment is checked with its goods inline.
+  // whose goods-name half becomes the second branch, or whose postings the walk reads (a pair); any
+  // other word is checked on the candidates.
   const driver = indexed.find((w) => w.kind === 'id') ?? indexed[0];
   const cursor = decodeCursor(filter.cursor);
-  if (cursor !== null) where.push(`i.id < ${value(cursor)}`);
-  // A date range is also a stretch of ids (bounds, found first), as the desk's search reads it.
-  if (filter.dateFrom !== undefined) where.push(`i.created_at >= ${value(chinaDayStart(filter.dateFrom))}::timestamptz`);
-  if (filter.dateTo !== undefined) where.push(`i.created_at < ${value(chinaDayStart(nextDay(filter.dateTo)))}::timestamptz`);
-  if (bounds.high !== null) where.push(`i.id <= ${value(bounds.high)}`);
-  // With a fragment the low bound is a filter, never an index condition (`+ 0`): as one the planner
-  // intersected a rare fragment's few GIN matches with a bitmap of the whole stretch (24 ms where the
-  // matches alone take 1), and a common fragment's walk down from the high bound fills its page long before.
-  const fragment = driver !== undefined && (driver.kind === 'bi' || driver.kind === 'tri');
-  if (bounds.low !== null) where.push(`${fragment ? 'i.id + 0' : 'i.id'} >= ${value(bounds.low)}`);
+  const from = filter.dateFrom === undefined ? null : value(chinaDayStart(filter.dateFrom));
+  const to = filter.dateTo === undefined ? null : value(chinaDayStart(nextDay(filter.dateTo)));
+  if (from !== null) where.push(`i.created_at >= ${from}::timestamptz`);
+  if (to !== null) where.push(`i.created_at < ${to}::timestamptz`);
+  const { low, high } = idBoundsOf(env, from, to);
+  // The stretch of ids still to walk (a page's cursor, the date range), as conditions on an id column.
+  const below = cursor === null ? null : value(cursor);
+  const stretch = (id: string, lowAsFilter = false) => [
+    ...(below === null ? [] : [`${id} < ${below}`]),
+    ...(high === null ? [] : [`${id} <= ${high}`]),
+    // With a 3+ fragment the low bound is a filter, never an index condition (`+ 0`): as one the planner
+    // intersected a rare fragment's few GIN matches with a bitmap of the whole stretch (24 ms where the
+    // matches alone take 1), and a common fragment's walk down from the high bound fills its page long before.
+    ...(low === null ? [] : [`${lowAsFilter ? `${id} + 0` : id} >= ${low}`]),
+  ];
+  if (driver?.kind === 'bi') {
+    // A pair's postings newest first (migration 13), within the same stretch: a page reads about its own rows.
+    const postings = [`p.pair = ${value(gramOf(driver.text))}`, ...stretch('p.invoice_id')];
+    where.push(`i.id IN (SELECT p.invoice_id FROM issued_invoice_pair p WHERE ${postings.join(' AND ')})`);
+  } else {
+    where.push(...stretch('i.id', driver?.kind === 'tri'));
+  }
   if (filter.status !== undefined) where.push(`i.status = ${value(filter.status)}`);
   if (filter.type !== undefined) where.push(`i.fplxdm = ${value(filter.type)}`);
   if (filter.kplx !== undefined) where.push(`i.kplx = ${value(filter.kplx)}`);
@@ -154,11 +158,55 @@ function conditionsOf(environment: Environment, seller: string, filter: HistoryF
     if (word.kind === 'tri' && word === driver) {
       const like = value(likeOf(word.text));
       halves.push(`${TEXT} ILIKE ${like}`, `i.id IN (SELECT l.invoice_id FROM issued_invoice_line l WHERE l.spmc ILIKE ${like})`);
-    } else {
+    } else if (word !== driver || word.kind !== 'bi') {
       where.push(conditionOf(word, value));
     }
   }
   return { where, params, halves };
+}
+
+/** The filter keys a pair walk (pairWalkOf) answers; any other asked sends the search down the general statement. */
+const PAIR_WALK_KEYS = new Set(['direction', 'text', 'buyer', 'cursor', 'limit', 'dateFrom', 'dateTo']);
+
+/**
+ * The statement of the commonest pair search — one 2-character word, maybe a date range, nothing else — as
+ * a named statement PostgreSQL plans once per connection. Its plan is the same whatever the pair: the
+ * pair's postings newest first within the stretch (migration 13), each one's invoice fetched by its key and
+ * kept when it is the enterprise's (a LATERAL subquery with OFFSET 0, so no plan walks the invoices instead).
+ * Planning was most of such a search's time (0.4–0.6 ms against 0.1–0.3 ms of execution on the million,
+ * docs/benchmarks.md §team-search), so every value is handed in as `(SELECT $n)`: no plan may depend on it,
+ * a custom plan then costs what the generic one costs plus its planning, and PostgreSQL keeps the generic
+ * plan from the sixth run on. null when the search asks for anything else (the general statement's planner
+ * then weighs the other conditions, as before).
+ */
+function pairWalkOf(environment: Environment, seller: string, filter: HistoryFilter, limit: number): pg.QueryConfig | null {
+  const list = words(filter.text).concat(words(filter.buyer));
+  const [word] = list;
+  if (list.length !== 1 || word?.kind !== 'bi') return null;
+  if (!Object.entries(filter).every(([key, v]) => v === undefined || PAIR_WALK_KEYS.has(key))) return null;
+  const values: unknown[] = [environment, seller, gramOf(word.text)];
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const cursor = decodeCursor(filter.cursor);
+  const from = filter.dateFrom === undefined ? null : param(chinaDayStart(filter.dateFrom));
+  const to = filter.dateTo === undefined ? null : param(chinaDayStart(nextDay(filter.dateTo)));
+  const postings = ['p.pair = (SELECT $3::text)'];
+  const invoice = ['i.id = p.invoice_id', 'i.environment = (SELECT $1::text)', 'i.xhdwsbh = (SELECT $2::text)'];
+  if (cursor !== null) postings.push(`p.invoice_id < (SELECT ${param(cursor)}::bigint)`);
+  if (from !== null) invoice.push(`i.created_at >= (SELECT ${from}::timestamptz)`);
+  if (to !== null) invoice.push(`i.created_at < (SELECT ${to}::timestamptz)`);
+  // The bounds are subqueries already: their values reach the walk only when it runs.
+  const { low, high } = idBoundsOf('$1', from, to);
+  if (high !== null) postings.push(`p.invoice_id <= ${high}`);
+  if (low !== null) postings.push(`p.invoice_id >= ${low}`);
+  const text = `SELECT ${COLUMNS}
+    FROM (SELECT p.invoice_id FROM issued_invoice_pair p WHERE ${postings.join(' AND ')} ORDER BY p.invoice_id DESC) p
+    CROSS JOIN LATERAL (SELECT i.id, i.fplxdm, i.fpdm, i.fphm, i.created_at, i.ghdwmc, i.ghdwsbh, i.jshj, i.hjse, i.status, i.lsh, i.kplx
+                          FROM issued_invoice i WHERE ${invoice.join(' AND ')} OFFSET 0) i
+    ORDER BY p.invoice_id DESC LIMIT ${limit}`;
+  return { name: `history-pair-walk-${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
 }
 
 function conditionOf(word: Word, value: (v: unknown) => string): string {
@@ -189,21 +237,16 @@ function statementOf(c: Conditions, select: string, limit: number): string {
 
 /** `connection()`: the pool, or the client of the transaction the call belongs to (taken once per call). */
 export function createTeamHistorySearch(connection: () => TeamQueryable) {
-  /** The conditions of a search, or why nothing is run (1-character words only; a date range without invoices). */
-  const conditionsFor = async (db: TeamQueryable, environment: Environment, seller: string, filter: HistoryFilter) => {
-    // Words first: a search of 1-character words asks for more text without a statement (as the desk).
-    if (conditionsOf(environment, seller, filter, OPEN) === 'needMoreText') return 'needMoreText';
-    const bounds = await boundsOf(db, environment, filter);
-    return bounds === 'empty' ? 'empty' : conditionsOf(environment, seller, filter, bounds);
-  };
   return {
     /** One page, newest first, and the cursor of the next one (the shape of the SQLite search's page). */
     async page(environment: Environment, seller: string, filter: HistoryFilter): Promise<TeamHistoryPage> {
+      // Words first: a search of 1-character words asks for more text without a statement (as the desk).
+      const c = conditionsOf(environment, seller, filter);
+      if (c === 'needMoreText') return { rows: [], next: null, hasMore: false, needMoreText: true };
       const db = connection();
-      const c = await conditionsFor(db, environment, seller, filter);
-      if (c === 'needMoreText' || c === 'empty') return { rows: [], next: null, hasMore: false, needMoreText: c === 'needMoreText' };
       const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
-      const result = await db.query<RawRow>({ text: statementOf(c, COLUMNS, limit + 1), values: c.params, rowMode: 'array' });
+      const statement = pairWalkOf(environment, seller, filter, limit + 1) ?? { text: statementOf(c, COLUMNS, limit + 1), values: c.params };
+      const result = await db.query<RawRow>({ ...statement, rowMode: 'array' });
       const found = result.rows.slice(0, limit);
       const reversed = found.filter((r) => (r[HAS_REVERSAL] as unknown) === true).map((r) => r[0]);
       const states =
@@ -216,10 +259,9 @@ export function createTeamHistorySearch(connection: () => TeamQueryable) {
     /** How many invoices match: exact up to COUNT_CAP, beyond it a lower bound (as the SQLite search counts). */
     async count(environment: Environment, seller: string, filter: HistoryFilter): Promise<RowCount> {
       const { cursor: _cursor, limit: _limit, ...rest } = filter;
-      const db = connection();
-      const c = await conditionsFor(db, environment, seller, rest);
-      if (c === 'needMoreText' || c === 'empty') return { count: 0, exact: true };
-      const result = await db.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM (${statementOf(c, 'i.id AS id', COUNT_CAP + 1)}) s`, values: c.params });
+      const c = conditionsOf(environment, seller, rest);
+      if (c === 'needMoreText') return { count: 0, exact: true };
+      const result = await connection().query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM (${statementOf(c, 'i.id AS id', COUNT_CAP + 1)}) s`, values: c.params });
       const n = result.rows[0]?.n ?? 0;
       return n > COUNT_CAP ? { count: COUNT_CAP, exact: false } : { count: n, exact: true };
     },

@@ -170,6 +170,17 @@ const OUTPUT_SEARCHES: Array<[string, Omit<HistoryFilter, 'direction'>]> = [
   ['a date range', { dateFrom: '2026-03-10', dateTo: '2026-04-20' }],
   ['a date range after the last invoice', { dateFrom: '2027-01-01' }],
   ['text and a date range', { text: '有限', dateFrom: '2026-03-10', dateTo: '2026-04-20' }],
+  ['a rarer pair and a date range', { text: '星河', dateFrom: '2026-03-10', dateTo: '2026-04-20' }],
+  ['a pair from a day on', { text: '科技', dateFrom: '2026-04-01' }],
+  ['a pair up to a day', { text: '有限', dateTo: '2026-03-20' }],
+  ['a pair and a date range holding no invoice', { text: '有限', dateFrom: '2026-02-01', dateTo: '2026-02-20' }],
+  ['a date range before the first invoice', { dateTo: '2026-02-01' }],
+  ['a pair, a date range and a status', { text: '公司', dateFrom: '2026-03-05', dateTo: '2026-04-10', status: 'issued' }],
+  ['3 characters and a date range', { text: '科技有', dateFrom: '2026-03-10', dateTo: '2026-04-20' }],
+  ['a pair of digits (numbers, tax IDs, serials)', { text: '01' }],
+  ['a pair and a 3+ fragment', { text: '星河 有限公' }],
+  ['an identifier and a pair', { text: 'FPD00010 星河' }],
+  ['a pair and the buyer field', { text: '有限', buyer: '宁波' }],
   ['status failed', { status: 'failed' }],
   ['status queued and a pair', { status: 'queued', text: '科技' }],
   ['type 004', { type: '004' }],
@@ -255,6 +266,49 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
     expect(inside.page).toEqual(outside);
     expect(outside.rows).toHaveLength(20);
     expect(inside.count).toEqual(await ledger.history.countOutput('sandbox', SELLER, filter));
+  });
+
+  // After the comparisons above: it adds invoices to both ledgers (the same ones on each, so they would still agree).
+  it('invoices written through both ledgers after the move are found alike, by pairs of their names, remarks and the numbers issuing gave them', async () => {
+    const at = (n: number) => new Date(Date.parse('2026-07-01T00:00:00.000Z') + n * 3600_000).toISOString();
+    const late = (n: number) => `LATE${String(n).padStart(4, '0')}`;
+    for (const ledger of [ledgers.SQLite, ledgers.PostgreSQL]) {
+      for (let n = 1; n <= 12; n++) {
+        const invoice = {
+          lsh: late(n),
+          environment: 'sandbox' as const,
+          fplxdm: '026' as const,
+          kplx: '0' as const,
+          xhdwsbh: SELLER,
+          xhdwmc: '演示企业',
+          ghdwmc: n % 2 === 1 ? '丽水翠谷茶业有限公司' : '星河新材料公司',
+          ghdwsbh: null,
+          jshj: '10.00',
+          hjse: '0.60',
+          requestJson: JSON.stringify({ bz: `晚到 ${n}` }),
+          lines: [],
+        };
+        await ledger.transaction((tx) => tx.issuedInvoices.insert(invoice, at(n)));
+        if (n % 3 !== 0) {
+          const fields = { fpdm: null, fphm: `5577${String(n).padStart(8, '0')}`, kprq: at(n), jym: null, skm: null, pdf: null, ofd: null, xml: null, zflx: null };
+          expect(await ledger.issuedInvoices.markIssued(invoice.lsh, fields, at(n))).toBe(true);
+        }
+      }
+    }
+    const searches: Array<[HistoryFilter, string[]]> = [
+      [{ text: '翠谷' }, [1, 3, 5, 7, 9, 11].map(late)],
+      [{ text: '晚到' }, Array.from({ length: 12 }, (_, i) => late(i + 1))],
+      [{ text: '57' }, [1, 2, 4, 5, 7, 8, 10, 11].map(late)],
+      [{ text: '星河', dateFrom: '2026-07-01', dateTo: '2026-07-01' }, [2, 4, 6, 8, 10, 12].map(late)],
+      [{ text: '翠谷 57' }, [1, 5, 7, 11].map(late)],
+    ];
+    for (const [filter, serials] of searches) {
+      const asked: HistoryFilter = { ...filter, direction: 'output', limit: 5 };
+      const expected = await walk(ledgers.SQLite, 'sandbox', SELLER, asked);
+      const actual = await walk(ledgers.PostgreSQL, 'sandbox', SELLER, asked);
+      expect(actual).toEqual(expected);
+      expect((actual as HistoryRow[]).filter((row) => row.serial?.startsWith('LATE')).map((row) => row.serial).sort()).toEqual(serials);
+    }
   });
 
   it.each(['SQLite', 'PostgreSQL'] as const)('on %s, 1-character words alone ask for more text; input-only statuses leave output out', async (name) => {
