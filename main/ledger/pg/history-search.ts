@@ -12,7 +12,7 @@
  * - 3+ characters: a fragment of the buyer name, buyer tax ID, code, number or serial (`history_text`,
  *   pg_trgm GIN, migration 4) or of a goods name (0003's GIN on the lines);
  * - 2 characters: a pair of the posting document (search_pairs, migration 4): the walk reads the pair's
- *   postings newest first (`issued_invoice_pair`, migration 13: a B-tree in (pair, invoice_id) order) and
+ *   postings newest first (`issued_invoice_pair`, migration 14: a B-tree in (pair, invoice_id) order) and
  *   fetches those invoices; a second pair is checked on the candidates' own array;
  * - 1 character: checked on the candidates' own text; alone it asks for a second character.
  * Each condition is one statement's WHERE, and the planner picks per query between the GIN index (a rare
@@ -20,7 +20,7 @@
  * newest first with the condition as a filter (a common one: a page is found in the first rows).
  * A fragment's goods-name half is its own branch of a UNION, so the name half stays one index condition.
  * A date range is also a stretch of ids, found by subqueries of the same statement (idBoundsOf). The
- * planner's choice rests on each fragment's frequency: migrations 5 and 13 keep statistics for the 10,000
+ * planner's choice rests on each fragment's frequency: migrations 5 and 14 keep statistics for the 10,000
  * most common pairs.
  */
 import crypto from 'node:crypto';
@@ -141,7 +141,7 @@ function conditionsOf(environment: Environment, seller: string, filter: HistoryF
     ...(low === null ? [] : [`${lowAsFilter ? `${id} + 0` : id} >= ${low}`]),
   ];
   if (driver?.kind === 'bi') {
-    // A pair's postings newest first (migration 13), within the same stretch: a page reads about its own rows.
+    // A pair's postings newest first (migration 14), within the same stretch: a page reads about its own rows.
     const postings = [`p.pair = ${value(gramOf(driver.text))}`, ...stretch('p.invoice_id')];
     where.push(`i.id IN (SELECT p.invoice_id FROM issued_invoice_pair p WHERE ${postings.join(' AND ')})`);
   } else {
@@ -171,7 +171,7 @@ const PAIR_WALK_KEYS = new Set(['direction', 'text', 'buyer', 'cursor', 'limit',
 /**
  * The statement of the commonest pair search — one 2-character word, maybe a date range, nothing else — as
  * a named statement PostgreSQL plans once per connection. Its plan is the same whatever the pair: the
- * pair's postings newest first within the stretch (migration 13), each one's invoice fetched by its key and
+ * pair's postings newest first within the stretch (migration 14), each one's invoice fetched by its key and
  * kept when it is the enterprise's (a LATERAL subquery with OFFSET 0, so no plan walks the invoices instead).
  * Planning was most of such a search's time (0.4–0.6 ms against 0.1–0.3 ms of execution on the million,
  * docs/benchmarks.md §team-search), so every value is handed in as `(SELECT $n)`: no plan may depend on it,
