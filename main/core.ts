@@ -40,7 +40,8 @@ import { openTeamDesk } from './ledger/team-desk.js';
 import { actorOf } from './db/actor.js';
 import { teamRouter } from './ledger/team-router.js';
 import { createSettingsRepo } from './features/settings/repo.js';
-import { savedLedgerChoice } from './features/settings/team-ledger.js';
+import { deskName, savedLedgerChoice } from './features/settings/team-ledger.js';
+import { createAuditFeature } from './features/audit/index.js';
 import { createVault } from './security/vault.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
 import type { Seller } from '../shared/rules/issuance-form/index.js';
@@ -66,7 +67,9 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   // The ledger port (team-ledger §2): the desk's own file, or the team's PostgreSQL it chose (team-desk.ts).
   const choice = config.ledger ?? savedLedgerChoice(createSettingsRepo(db), vault, now);
   const team = choice.kind === 'team' ? await openTeamDesk(choice, { now, actor: () => actorOf(db) }).catch((error: unknown) => (closeDatabase(db), Promise.reject(error))) : null;
-  const ledger = team?.ledger ?? createSqliteLedger(db);
+  // Its audit events name the desk as a team ledger would (made once, in its settings, at the first event).
+  let desk: string | undefined;
+  const ledger = team?.ledger ?? createSqliteLedger(db, { desk: () => (desk ??= deskName(createSettingsRepo(db), now)) });
   // Every write's change, this desk's or another's (config.changeSources), on the same event stream; a team
   // desk also announces its own to the other desks.
   const feed = createChangeFeed({ now, deliver: (change) => emitter.emit('event', 'ledger:changed', change) });
@@ -77,6 +80,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const uiLanguage = () => config.uiLanguage?.get() ?? DEFAULT_UI_LANGUAGE;
   const settings = createSettingsFeature({
     db,
+    ledger,
     outbox,
     ports,
     vault,
@@ -150,6 +154,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   // The feature list: one line per feature, in start order (stop runs in reverse).
   const features = [
     clerks,
+    // The audit trail's view (操作日志); the features record their own events.
+    createAuditFeature(deps),
     settings,
     // Reachability of the service, and restarting the sandbox process when it died (the 服务不可达 banner).
     createServiceStatusFeature({ ...deps, baseUrl: connection.baseUrl, sandbox }),

@@ -10,6 +10,7 @@ import { appChannels } from './channels/app.js';
 import { batchChannels, batchEvents } from './channels/batch.js';
 import { certificationChannels, certificationEvents } from './channels/certification.js';
 import { clerkChannels } from './channels/clerks.js';
+import { auditChannels } from './channels/audit.js';
 import { changeEvents } from './channels/changes.js';
 import { collectionChannels, collectionEvents } from './channels/collection.js';
 import { enterpriseChannels, enterpriseEvents } from './channels/enterprises.js';
@@ -54,6 +55,7 @@ export const contract = {
   ...statisticsChannels,
   ...teamLedgerChannels,
   ...clerkChannels,
+  ...auditChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 /**

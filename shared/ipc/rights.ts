@@ -12,7 +12,7 @@
  *              templates, batch issuance, collection and certification of input invoices.
  * - `review` — 复核: red reversals (apply, issue from a red-letter form) and approving or returning drafts sent for review.
  * - `admin`  — 管理员: enterprises, the service and team-ledger settings, clerks, restoring the ledger, the tax-code
- *              table.
+ *              table, the audit trail (操作日志).
  * Roles are nested: a reviewer may issue, an admin may do everything (see ROLE_RIGHTS for why).
  */
 import type { Channel } from './contract.js';
@@ -172,4 +172,6 @@ export const CHANNEL_RIGHTS: Readonly<Record<Channel, Right>> = {
   'clerks:setActive': 'admin',
   'clerks:resetPin': 'admin',
   'clerks:changeOwnPin': 'read',
+  // The audit trail names every clerk's work: the desk's admin reads it.
+  'audit:list': 'admin',
 };

@@ -20,6 +20,7 @@ import { IpcFailure, type Channel, type IpcResult } from '../../../shared/ipc/in
 import type { ChangeAction } from '../../../shared/ipc/schemas/changes.js';
 import type { ClerkRole, ClerkSession, SignedInClerk } from '../../../shared/ipc/schemas/clerks.js';
 import { setActor } from '../../db/actor.js';
+import { recordAudit } from '../audit/record.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { authorizeChannel } from './authorize.js';
 import { hashPin, verifyPin } from './pin.js';
@@ -92,13 +93,20 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
         // An unknown name and a wrong PIN get the same answer, after the same scrypt work: neither the screen
         // nor the time it takes tells which names exist.
         const matches = await verifyPin(pin, clerk?.pinHash ?? (unknownNameHash ??= await hashPin(randomUUID())));
-        if (!clerk || !matches) throw new IpcFailure('VALIDATION_FAILED', 'clerks.signInRefused', {}, { details: { field: 'pin' } });
-        if (!clerk.active) throw new IpcFailure('VALIDATION_FAILED', 'clerks.inactive', { name: clerk.name }, { details: { field: 'name' } });
+        // A refusal is evidence too (someone tried a name): signed by whoever is at the desk, the name typed kept.
+        const refuse = async (key: string, reason: 'pin' | 'inactive') => {
+          await recordAudit(deps, { action: 'clerk.signInRefused', aggregate: 'clerk', detail: { name, reason } });
+          return new IpcFailure('VALIDATION_FAILED', key, reason === 'pin' ? {} : { name }, { details: { field: reason === 'pin' ? 'pin' : 'name' } });
+        };
+        if (!clerk || !matches) throw await refuse('clerks.signInRefused', 'pin');
+        if (!clerk.active) throw await refuse('clerks.inactive', 'inactive');
         clerksExist = true;
         signIn(clerk);
+        await recordAudit(deps, { action: 'clerk.signedIn', aggregate: 'clerk', recordIds: [String(clerk.id)] });
         return session();
       });
-      router.handle('clerks:signOut', () => {
+      router.handle('clerks:signOut', async () => {
+        if (current !== null) await recordAudit(deps, { action: 'clerk.signedOut', aggregate: 'clerk', recordIds: [String(current.id)] });
         current = null;
         return session();
       });
@@ -109,7 +117,8 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
           if (await tx.clerks.byName(name)) throw new IpcFailure('VALIDATION_FAILED', 'clerks.nameTaken', { name }, { details: { field: 'name' } });
           const isFirst = (await tx.clerks.count()) === 0;
           if (isFirst && role !== 'admin') throw new IpcFailure('VALIDATION_FAILED', 'clerks.firstMustBeAdmin', {}, { details: { field: 'role' } });
-          await tx.clerks.insert({ name, role, pinHash }, current?.name ?? null, now());
+          const id = await tx.clerks.insert({ name, role, pinHash }, current?.name ?? null, now());
+          await tx.audit.append({ action: 'clerk.created', aggregate: 'clerk', recordIds: [String(id)], detail: { name, role } });
           return { isFirst, clerk: (await tx.clerks.byName(name))! };
         });
         clerksExist = true;
@@ -123,6 +132,7 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
           const clerk = await found(tx.clerks, id);
           await keepAnAdmin(tx.clerks, clerk, role, clerk.active);
           await tx.clerks.setRole(id, role, current?.name ?? null, now());
+          if (clerk.role !== role) await tx.audit.append({ action: 'clerk.roleChanged', aggregate: 'clerk', recordIds: [String(id)], detail: { name: clerk.name, from: clerk.role, to: role } });
         });
         announce('updated', id);
         await refresh();
@@ -134,13 +144,20 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
           const clerk = await found(tx.clerks, id);
           await keepAnAdmin(tx.clerks, clerk, clerk.role, active);
           await tx.clerks.setActive(id, active, current?.name ?? null, now());
+          if (clerk.active !== active) {
+            await tx.audit.append({ action: active ? 'clerk.reactivated' : 'clerk.deactivated', aggregate: 'clerk', recordIds: [String(id)], detail: { name: clerk.name } });
+          }
         });
         announce('updated', id);
         return store.list();
       });
       router.handle('clerks:resetPin', async ({ id, pin }) => {
-        await found(store, id);
-        await store.setPin(id, await hashPin(pin), current?.name ?? null, now());
+        const pinHash = await hashPin(pin);
+        await ledger.transaction(async (tx) => {
+          const clerk = await found(tx.clerks, id);
+          await tx.clerks.setPin(id, pinHash, current?.name ?? null, now());
+          await tx.audit.append({ action: 'clerk.pinReset', aggregate: 'clerk', recordIds: [String(id)], detail: { name: clerk.name } });
+        });
         announce('updated', id);
         return store.list();
       });

@@ -23,7 +23,7 @@ export function createEnterprisesFeature(
     environment: deps.environment,
     // The desk's own choice of enterprise stays in its own file (repo.ts): `db` holds nothing else of this feature.
     choice: createEnterpriseChoice(deps.db, deps.environment),
-    transaction: (body) => deps.ledger.transaction((tx) => body(tx.enterprises)),
+    transaction: (body) => deps.ledger.transaction((tx) => body(tx.enterprises, tx.audit)),
     vault: deps.vault,
     client: deps.client,
     defaultSeller: deps.defaultSeller,

@@ -17,6 +17,7 @@ import { checkTaxId } from '../../../shared/rules/uscc.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { EnterpriseChoice } from './repo.js';
 import type { EnterpriseFields, EnterpriseStore } from './store.js';
+import type { AuditStore } from '../audit/store.js';
 
 export interface EnterpriseServiceDeps {
   /** The enterprises, kept in the ledger (shared by a team's desks). */
@@ -24,8 +25,8 @@ export interface EnterpriseServiceDeps {
   environment: Environment;
   /** Which one this desk acts for: the desk's own choice, kept on the desk. */
   choice: EnterpriseChoice;
-  /** `ledger.transaction` handing its body the transaction's enterprise store. */
-  transaction: (body: (store: EnterpriseStore) => Promise<void>) => Promise<void>;
+  /** `ledger.transaction` handing its body the transaction's enterprise store and audit trail. */
+  transaction: (body: (store: EnterpriseStore, audit: AuditStore) => Promise<void>) => Promise<void>;
   vault: Vault;
   client: () => ServiceClient;
   /** The seller configured for this environment: current until another enterprise is activated. */
@@ -91,11 +92,17 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
   }
 
   /** Stores the answer and seals the passwords typed, after the service accepted them. */
-  async function keep(record: EnterpriseRecord, input: EnterpriseInput): Promise<EnterpriseView> {
+  async function keep(record: EnterpriseRecord, input: EnterpriseInput, action: 'enterprise.added' | 'enterprise.changed'): Promise<EnterpriseView> {
     const names = secretNames(input.taxNumber);
     if (input.taxUser.identityPwd !== '') vault.set(names.identity, input.taxUser.identityPwd);
     if (input.taxUser.taxPwd !== '') vault.set(names.tax, input.taxUser.taxPwd);
-    await store.save(environment, fieldsOf({ ...record, taxNumber: input.taxNumber }), at());
+    const fields = fieldsOf({ ...record, taxNumber: input.taxNumber });
+    await deps.transaction(async (tx, audit) => {
+      await tx.save(environment, fields, at());
+      // Which passwords were typed again is worth knowing; the passwords themselves never leave the vault.
+      const detail = { name: fields.agencyName, identityPwd: input.taxUser.identityPwd !== '', taxPwd: input.taxUser.taxPwd !== '' };
+      await audit.append({ action, aggregate: 'enterprise', recordIds: [input.taxNumber], enterprise: input.taxNumber, detail });
+    });
     const row = await store.find(environment, input.taxNumber);
     if (!row) throw new Error(`enterprise ${input.taxNumber} was not stored`);
     // A new name of the enterprise this desk acts for shows at once in its title bar.
@@ -173,13 +180,13 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
     async initialise(input: EnterpriseInput): Promise<EnterpriseView> {
       const request = complete(input);
       const record = await deps.client().initialiseEnterprise(request).catch(serviceFailure);
-      return keep(record, input);
+      return keep(record, input, 'enterprise.added');
     },
 
     async modify(input: EnterpriseInput): Promise<EnterpriseView> {
       const request: ModifyEnterpriseRequest = complete(input);
       const record = await deps.client().modifyEnterprise(request).catch(serviceFailure);
-      return keep(record, input);
+      return keep(record, input, 'enterprise.changed');
     },
 
     async choices(): Promise<EnterpriseChoices> {

@@ -70,6 +70,14 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
       );
       await alongside?.(tx, id);
       await tx.outbox.enqueue({ kind: ISSUANCE_OUTBOX_KIND, serial: request.lsh, requestJson, enterprise: request.xhdwsbh });
+      // Who submitted it, with the row and its outbox entry (a red invoice from a form: the clerk who applied).
+      await tx.audit.append({
+        action: 'invoice.submitted',
+        aggregate: 'issued_invoice',
+        recordIds: [String(id)],
+        enterprise: request.xhdwsbh,
+        detail: { lsh: request.lsh, fplxdm: request.fplxdm, ghdwmc: request.ghdwmc, jshj: prepared.totals.total },
+      });
       return tx.issuedInvoices.findById(id, deps.environment);
     });
     if (!saved) throw new Error(`invoice ${request.lsh} vanished right after insert`);

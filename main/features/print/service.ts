@@ -37,7 +37,7 @@ export const ELECTRONIC_TYPES = new Set(['026', '028', '81', '82']);
 
 export interface PrintServiceDeps {
   /** The print log and calibration (shared). */
-  ledger: Pick<Ledger, 'print' | 'transaction'>;
+  ledger: Pick<Ledger, 'print' | 'audit' | 'transaction'>;
   /** Which printer this PC uses per document (the desk's own). */
   preferences: PrinterPreferenceRepo;
   /** Called after a write took effect (the change feed): a job created or moved on, a calibration or choice saved. */
@@ -156,16 +156,16 @@ export function createPrintService(deps: PrintServiceDeps) {
   type JobOptions = { printer: string; copies: number; mode: PrintMode; retryOf?: number };
   /**
    * A new job's row (`requested`) in the enterprise of its invoice (the seller, read before: a transaction
-   * body awaits only the ledger); `print` is the ledger's store, or a transaction's.
+   * body awaits only the ledger), and its audit event with it; `tx` is a transaction's stores.
    */
-  function record(
-    print: typeof store,
+  async function record(
+    tx: Pick<Ledger, 'print' | 'audit'>,
     job: { invoice: Invoice; enterprise: string | null; document: PrintDocument },
     options: JobOptions,
     offset: { downMm: string; rightMm: string },
   ): Promise<number> {
     const { invoice, enterprise, document } = job;
-    return print.insertJob(
+    const id = await tx.print.insertJob(
       {
         environment,
         enterprise,
@@ -183,7 +183,13 @@ export function createPrintService(deps: PrintServiceDeps) {
       },
       nowIso(),
     );
+    await printedEvent(tx, invoice.id, enterprise, { job: id, document, printer: options.printer, copies: options.copies, ...(options.retryOf ? { retryOf: options.retryOf } : {}) });
+    return id;
   }
+
+  /** A print of an invoice, paper or archive copy: who asked for it, on which printer. */
+  const printedEvent = (tx: Pick<Ledger, 'audit'>, invoiceId: number, enterprise: string | null, detail: Record<string, unknown>) =>
+    tx.audit.append({ action: 'invoice.printed', aggregate: 'issued_invoice', recordIds: [String(invoiceId)], enterprise, detail });
 
   async function calibrationOf(printer: string): Promise<Calibration> {
     const { downMm, rightMm, edition } = await calibration(printer);
@@ -231,7 +237,8 @@ export function createPrintService(deps: PrintServiceDeps) {
       for (let index = 0; index < plan.length; index++) {
         if (skipped(index)) continue;
         const { invoice, document } = plan[index]!;
-        const id = await record(store, { invoice, enterprise: await deps.invoiceEnterprise(invoice.id), document }, request, offset.text);
+        const enterprise = await deps.invoiceEnterprise(invoice.id);
+        const id = await deps.ledger.transaction((tx) => record(tx, { invoice, enterprise, document }, request, offset.text));
         deps.announce.job('created', id);
         const prepared = ahead?.index === index ? await ahead.prepared : await prepare(index);
         if (document === 'invoice' && (prepared.listed === false || (!prepared.ok && prepared.code === 'INVOICE_VOIDED'))) withoutList.add(invoice.id);
@@ -268,7 +275,7 @@ export function createPrintService(deps: PrintServiceDeps) {
         if (held?.status !== 'failed') throw new IpcFailure('VALIDATION_FAILED', 'print.notRetryable', { id: row.id });
         const retried = await tx.print.retriedBy(row.id);
         if (retried !== null) throw new IpcFailure('VALIDATION_FAILED', 'print.alreadyRetried', { id: row.id, retry: retried });
-        return record(tx.print, { invoice, enterprise, document }, { printer, copies: row.copies, mode: row.mode, retryOf: row.id }, offset.text);
+        return record(tx, { invoice, enterprise, document }, { printer, copies: row.copies, mode: row.mode, retryOf: row.id }, offset.text);
       });
       deps.announce.job('created', id);
       if (request.printer) savePreference(invoice.invoiceType, printer);
@@ -350,10 +357,14 @@ export function createPrintService(deps: PrintServiceDeps) {
       if (!deps.printer) throw new IpcFailure('VALIDATION_FAILED', 'print.PRINTER_MISSING', { printer: request.printer });
       savePreference(invoice.invoiceType, request.printer);
       const enterprise = await deps.invoiceEnterprise(invoice.id);
-      const id = await store.insertArchiveJob(
-        { environment, enterprise, invoiceId: invoice.id, fplxdm: invoice.invoiceType, fphm: invoice.invoiceNumber ?? '', printer: request.printer, copies: request.copies },
-        nowIso(),
-      );
+      const id = await deps.ledger.transaction(async (tx) => {
+        const job = await tx.print.insertArchiveJob(
+          { environment, enterprise, invoiceId: invoice.id, fplxdm: invoice.invoiceType, fphm: invoice.invoiceNumber ?? '', printer: request.printer, copies: request.copies },
+          nowIso(),
+        );
+        await printedEvent(tx, invoice.id, enterprise, { archiveJob: job, printer: request.printer, copies: request.copies });
+        return job;
+      });
       deps.announce.job('created', id);
       let jobId: string;
       try {

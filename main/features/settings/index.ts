@@ -10,6 +10,7 @@ import type { AppInfo } from '../../../shared/ipc/index.js';
 import type { RequestLogEntry } from '../../audit/request-log.js';
 import type { Vault } from '../../security/vault.js';
 import { announcing } from '../../changes/announce.js';
+import { auditing } from '../audit/record.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerSettingsIpc } from './ipc.js';
 import { createSettingsRepo } from './repo.js';
@@ -19,7 +20,7 @@ import { createTeamMove } from './team-move.js';
 
 export type SettingsApi = Pick<SettingsService, 'startupService' | 'setActive'>;
 
-export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'outbox' | 'ports' | 'uiLanguage' | 'changes' | 'dataDir' | 'emit'> {
+export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'ledger' | 'outbox' | 'ports' | 'uiLanguage' | 'changes' | 'dataDir' | 'emit'> {
   /** Records the connection test's request in the audit log. */
   log: (entry: RequestLogEntry) => void;
   /** What `app:info` answers; known once the service is connected. */
@@ -57,7 +58,18 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     name: 'settings',
     // Its tables are the desk's own (settings, the vault); the team address is what a team desk starts from.
     ledger: 'port',
-    registerIpc: (router) => registerSettingsIpc(announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved, 'teamLedger:save': saved, 'teamLedger:moveIn': saved, 'teamLedger:switch': saved }), deps.info, service, team, move),
+    registerIpc: (router) => {
+      const announced = announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved, 'teamLedger:save': saved, 'teamLedger:moveIn': saved, 'teamLedger:switch': saved });
+      // An admin's changes of the desk's settings go in the audit trail of the ledger it runs on (secrets never).
+      const audited = auditing(announced, { ledger: deps.ledger, changes: deps.changes }, {
+        'settings:setRemote': (_answer, request) => ({ action: 'service.changed', aggregate: 'settings', detail: { baseUrl: request.baseUrl, appKey: request.appKey } }),
+        'settings:useSandbox': () => ({ action: 'service.sandboxChosen', aggregate: 'settings' }),
+        'teamLedger:save': (_answer, request) => ({ action: 'teamLedger.saved', aggregate: 'settings', detail: { host: request.host, port: request.port, database: request.database, user: request.user, tls: request.tls } }),
+        'teamLedger:moveIn': (answer) => ({ action: 'teamLedger.movedIn', aggregate: 'ledger', detail: { rows: answer.total, enterprises: answer.enterprises, host: answer.movedIn.host, database: answer.movedIn.database } }),
+        'teamLedger:switch': (_answer, request) => ({ action: 'teamLedger.switched', aggregate: 'ledger', detail: { to: request.to } }),
+      });
+      registerSettingsIpc(audited, deps.info, service, team, move);
+    },
     api: service,
   };
 }

@@ -49,8 +49,11 @@ function readJson<T>(repo: SettingsRepo, key: string, schema: { safeParse(value:
   }
 }
 
-/** This desk's name on the team ledger: the machine's and a random part, kept in its settings. */
-function deskName(repo: SettingsRepo, now: () => Date): string {
+/**
+ * This desk's name on the team ledger: the machine's and a random part, kept in its settings. Also the desk
+ * its audit events name on its own ledger (core.ts), so a desk is called the same before and after moving in.
+ */
+export function deskName(repo: SettingsRepo, now: () => Date): string {
   const kept = repo.get(DESK_KEY);
   if (kept !== null) return kept;
   const made = `${os.hostname().slice(0, 60)}-${crypto.randomBytes(4).toString('hex')}`;

@@ -5,10 +5,11 @@
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { TaxCode } from '../../../shared/ipc/schemas/tax-codes.js';
 import type { TaxCodeEntry } from '../../../shared/tax-classification/table.js';
+import { auditing } from '../audit/record.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { createTaxCodeTableStore } from './table-store.js';
 
-export interface TaxCodesFeatureDeps extends Pick<FeatureDeps, 'dataDir' | 'ports' | 'now' | 'changes'> {
+export interface TaxCodesFeatureDeps extends Pick<FeatureDeps, 'dataDir' | 'ports' | 'now' | 'changes' | 'ledger'> {
   /** Folder of the data shipped with the app (resources/ in a checkout, the app's resources when packaged). */
   resourcesDir: string;
 }
@@ -27,7 +28,11 @@ export function createTaxCodesFeature(deps: TaxCodesFeatureDeps): Feature {
     name: 'tax-codes',
     // The table is a file of the desk (data folder), no ledger table.
     ledger: 'port',
-    registerIpc(router) {
+    registerIpc(plain) {
+      // A new table changes every clerk's suggestions: the admin's import goes in the audit trail.
+      const router = auditing(plain, deps, {
+        'taxCodes:import': (answer) => (answer === null ? null : { action: 'taxCodes.imported', aggregate: 'tax_codes', detail: { version: answer.version, rows: answer.rows } }),
+      });
       router.handle('taxCodes:search', ({ query, limit }) => ({ rows: store.index().search(query, limit).map(toWire) }));
       router.handle('taxCodes:info', () => store.info());
       router.handle('taxCodes:import', async ({ version }) => {

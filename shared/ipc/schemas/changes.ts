@@ -26,6 +26,8 @@ export const CHANGE_AGGREGATES = [
   'taxCodes',
   'batch',
   'clerk',
+  // The audit trail (操作日志): events appended with no other change to announce them (a sign-in, a setting).
+  'audit',
   'ledger',
 ] as const;
 export const ChangeAggregate = z.enum(CHANGE_AGGREGATES).describe('Kind of record that changed; ledger = the whole history was replaced');
