@@ -3,15 +3,19 @@
  * and hooks call these; they answer the IpcResult as it came, so the caller decides how a failure shows
  * (a toast through lib/messages.ts, or a message on a field).
  */
-import type { InvoiceDraft, InvoiceFileFormat, InvoiceSummary, RequestOf } from '../../../../shared/ipc/index.js';
+import type { DraftReviewState, InvoiceDraft, InvoiceFileFormat, InvoiceSummary, RequestOf } from '../../../../shared/ipc/index.js';
 import { useAppStore } from '../../app/store.js';
 import type { Customer, Product } from '../../../../shared/ipc/schemas/libraries.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure } from '../../lib/messages.js';
 import { useIssuanceStore } from './store.js';
 
-export const submitInvoice = (draft: InvoiceDraft) => getApi().issuance.submit(draft);
-export const listDrafts = () => getApi().issuance.listDrafts();
+/** `draftId`: the draft the form was opened from — main takes it with the invoice, or refuses one awaiting review. */
+export const submitInvoice = (draft: InvoiceDraft, draftId: number | null) => getApi().issuance.submit({ ...draft, ...(draftId === null ? {} : { draftId }) });
+export const listDrafts = (reviewState?: DraftReviewState) => getApi().issuance.listDrafts(reviewState ? { reviewState } : {});
+export const requestDraftReview = (id: number) => getApi().issuance.requestReview({ id });
+export const approveDraft = (id: number, requestedAt: string) => getApi().issuance.approveDraft({ id, requestedAt });
+export const returnDraft = (id: number, requestedAt: string, note: string) => getApi().issuance.returnDraft({ id, requestedAt, note });
 export const saveDraft = (request: RequestOf<'issuance:saveDraft'>) => getApi().issuance.saveDraft(request);
 export const loadDraft = (id: number) => getApi().issuance.loadDraft({ id });
 export const deleteDraft = (id: number) => getApi().issuance.deleteDraft({ id });

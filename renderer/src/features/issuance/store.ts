@@ -13,6 +13,8 @@ interface IssuanceState {
   draftId: number | null;
   draftSavedAt: string | null;
   drafts: DraftSummary[];
+  /** The drafts list shows only those awaiting review (待复核, a reviewer's list). */
+  draftsPendingOnly: boolean;
   reviewOpen: boolean;
   /** null until known; false once a library channel answered UNKNOWN_CHANNEL (not built yet). */
   librariesAvailable: boolean | null;
@@ -32,6 +34,7 @@ interface IssuanceState {
   setLastSubmitted(lsh: string): void;
   setDraft(id: number | null, savedAt: string | null): void;
   setDrafts(drafts: DraftSummary[]): void;
+  setDraftsPendingOnly(pendingOnly: boolean): void;
   setReviewOpen(open: boolean): void;
   setLibrariesAvailable(available: boolean): void;
   /** Adds or updates a submitted invoice; returns the previous status (undefined when new to this session). */
@@ -48,6 +51,7 @@ export const useIssuanceStore = create<IssuanceState>()((set, get) => ({
   draftId: null,
   draftSavedAt: null,
   drafts: [],
+  draftsPendingOnly: false,
   reviewOpen: false,
   librariesAvailable: null,
   recent: [],
@@ -72,6 +76,7 @@ export const useIssuanceStore = create<IssuanceState>()((set, get) => ({
   setLastSubmitted: (lsh) => set({ lastSubmittedLsh: lsh }),
   setDraft: (draftId, draftSavedAt) => set({ draftId, draftSavedAt }),
   setDrafts: (drafts) => set({ drafts }),
+  setDraftsPendingOnly: (draftsPendingOnly) => set({ draftsPendingOnly }),
   setReviewOpen: (reviewOpen) => set({ reviewOpen }),
   setLibrariesAvailable: (librariesAvailable) => set({ librariesAvailable }),
   upsertRecent: (invoice) => {

@@ -65,6 +65,12 @@ export function IssuanceForm() {
   // By test id, retried until rendered: resetFields after a submission remounts the fields, so a ref
   // taken before the reset points at an input that is gone.
   const focusFirstField = useCallback(() => focusTestId('buyer-name'), []);
+  // A form mounted afresh (the app shell mounts again after a sign-in) is empty and bound to no draft: a binding
+  // kept from the clerk before would autosave the next clerk's typing over that draft (and reset its 复核).
+  useEffect(() => {
+    useIssuanceStore.getState().setDraft(null, null);
+    useIssuanceStore.getState().setAttempted(false);
+  }, []);
   const submit = useSubmitInvoice(form, focusFirstField);
   const drafts = useDrafts(form, check, defaultIssuer);
   useEnterpriseDrafts(form, () => initialValues);
@@ -116,6 +122,7 @@ export function IssuanceForm() {
         layout="vertical"
         initialValues={initialValues}
         data-testid="issuance-form"
+        onValuesChange={drafts.markEdited}
         onKeyDownCapture={(event) => {
           const shortcut = shortcutOf(event);
           if (shortcut === null) return;
@@ -162,7 +169,12 @@ export function IssuanceForm() {
         )}
         <Flex justify="space-between" align="center" style={{ marginTop: 16 }} gap={16} wrap>
           <Space wrap>
-            <DraftsMenu onSave={() => void drafts.save(false)} onOpen={(id) => void drafts.open(id)} onDelete={(id) => void drafts.remove(id)} />
+            <DraftsMenu
+              onSave={() => void drafts.save(false)}
+              onOpen={(id) => void drafts.open(id)}
+              onDelete={(id) => void drafts.remove(id)}
+              onReview={drafts.review}
+            />
             <TemplatesMenu form={form} />
           </Space>
           <Space>

@@ -1,12 +1,17 @@
 /**
- * Drafts: save (Ctrl+S), list, open, delete, and autosave of the draft being edited. Autosave only
- * writes to a draft the clerk already saved or opened, so typing never leaves a trail of drafts behind.
+ * Drafts: save (Ctrl+S), list, open, delete, autosave of the draft being edited, and their 复核 (送复核, 通过,
+ * 退回; docs/team-ledger.md §6). Autosave only writes to a draft the clerk already saved or opened, and only
+ * after the clerk changed something in the form: typing never leaves a trail of drafts behind, and opening a
+ * draft to look at it (a reviewer) never rewrites it. The list follows the change feed, so a draft sent,
+ * approved or returned at another desk shows its new state here at once.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deleteDraft, listDrafts, loadDraft, saveDraft } from '../actions.js';
-import { reportFailure } from '../../../lib/messages.js';
+import type { DraftSummary } from '../../../../../shared/ipc/index.js';
+import { approveDraft, deleteDraft, listDrafts, loadDraft, requestDraftReview, returnDraft, saveDraft } from '../actions.js';
+import { useChanges } from '../../../lib/change-feed.js';
+import { reportFailure, reportWarning } from '../../../lib/messages.js';
 import { formFromDraftContent } from '../draft-content.js';
 import type { FormCheck, FormValues } from '../draft.js';
 import { useIssuanceStore } from '../store.js';
@@ -17,9 +22,12 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
   const { t } = useTranslation();
   const { message } = App.useApp();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Set by the form's onValuesChange (the clerk's own edits only), cleared when a draft is opened.
+  const edited = useRef(false);
+  const pendingOnly = useIssuanceStore((s) => s.draftsPendingOnly);
 
   const refresh = useCallback(async () => {
-    const result = await listDrafts();
+    const result = await listDrafts(useIssuanceStore.getState().draftsPendingOnly ? 'pending' : undefined);
     if (result.ok) useIssuanceStore.getState().setDrafts(result.value.rows);
   }, []);
 
@@ -38,7 +46,9 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
         return;
       }
       store.setDraft(result.value.id, result.value.updatedAt);
-      if (!quiet) void message.success(t('issuanceForm.draftSaved'));
+      // A changed draft needs a new review: say so when it happens, autosave or not.
+      if (result.value.reviewReset) reportWarning(t('draftReview.reset', { id: result.value.id }));
+      else if (!quiet) void message.success(t('issuanceForm.draftSaved'));
       void refresh();
     },
     [check, form, message, refresh, t],
@@ -53,6 +63,7 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
       }
       form.resetFields();
       form.setFieldsValue(formFromDraftContent(result.value.content, issuer));
+      edited.current = false;
       useIssuanceStore.getState().setDraft(id, result.value.updatedAt);
       useIssuanceStore.getState().setAttempted(false);
       void message.success(t('issuanceForm.draftLoaded'));
@@ -74,17 +85,40 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
     [message, refresh, t],
   );
 
+  /** 送复核 / 通过 / 退回: one answer shape (the draft as it is now), one way to report it. */
+  const review = useCallback(
+    async (step: 'request' | 'approve' | 'return', draft: DraftSummary, note = ''): Promise<boolean> => {
+      const requestedAt = draft.review.requestedAt ?? '';
+      const result =
+        step === 'request' ? await requestDraftReview(draft.id) : step === 'approve' ? await approveDraft(draft.id, requestedAt) : await returnDraft(draft.id, requestedAt, note);
+      void refresh();
+      if (!result.ok) {
+        reportFailure(result.error, step === 'request' ? 'issuance:requestReview' : step === 'approve' ? 'issuance:approveDraft' : 'issuance:returnDraft');
+        return false;
+      }
+      void message.success(t(`draftReview.${step === 'request' ? 'requested' : step === 'approve' ? 'approved' : 'returned'}`, { id: draft.id }));
+      return true;
+    },
+    [message, refresh, t],
+  );
+
   useEffect(() => {
     void refresh();
-  }, [refresh]);
+  }, [refresh, pendingOnly]);
+  // Sent, approved, returned, saved or taken at this desk or another one of the team.
+  useChanges(['draft'], () => void refresh());
 
   // Autosave: every change restarts the wait; the form's check object changes exactly when values do.
   useEffect(() => {
-    if (useIssuanceStore.getState().draftId === null) return;
+    if (useIssuanceStore.getState().draftId === null || !edited.current) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void save(true), AUTOSAVE_MS);
     return () => clearTimeout(timer.current);
   }, [check, save]);
 
-  return { save, open, remove, refresh };
+  const markEdited = useCallback(() => {
+    edited.current = true;
+  }, []);
+
+  return { save, open, remove, refresh, review, markEdited };
 }

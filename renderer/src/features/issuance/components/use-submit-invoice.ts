@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deleteDraft, submitInvoice } from '../actions.js';
+import { submitInvoice } from '../actions.js';
 import { reportFailure, reportInfo, reportSuccess, reportWarning } from '../../../lib/messages.js';
 import { emptyForm, type FormCheck, type FormValues } from '../draft.js';
 import { findLibraryOffer, showLibraryOffer } from '../library-offer.js';
@@ -40,9 +40,10 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
         return;
       }
       store.setSubmitting(true);
-      const result = await submitInvoice(check.draft);
+      const result = await submitInvoice(check.draft, store.draftId);
       store.setSubmitting(false);
       if (!result.ok) {
+        // DRAFT_AWAITING_REVIEW among them: main names the draft that waits for its 复核.
         reportFailure(result.error, 'issuance:submit');
         return;
       }
@@ -52,12 +53,8 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
       store.setLastSubmitted(result.value.lsh);
       store.setReviewOpen(false);
       reportSuccess(t('issuance.submitted', { lsh: result.value.lsh }));
-      // A submitted draft is done with; its content now lives in the history.
-      const { draftId } = useIssuanceStore.getState();
-      if (draftId !== null) {
-        void deleteDraft(draftId);
-        store.setDraft(null, null);
-      }
+      // A submitted draft is done with (main took it with the invoice); its content now lives in the history.
+      if (useIssuanceStore.getState().draftId !== null) store.setDraft(null, null);
       // The next invoice is usually by the same clerk, of the same type: keep those, clear the rest.
       const values = form.getFieldsValue(true) as FormValues;
       form.resetFields();
