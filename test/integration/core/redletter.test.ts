@@ -57,9 +57,11 @@ describe('red-letter applications with dropped answers', () => {
   it('ends with exactly one form and one red invoice across a restart', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-redletter-'));
     dirs.push(root);
-    // The first two hzsq answers are lost after the sandbox committed the application; later ones arrive.
-    const draws = [0.1, 0.1];
-    const faults = createFaultPlan({ dropRate: 0.5, endpoints: ['applyRedLetter'] }, () => draws.shift() ?? 0.9);
+    // Every hzsq answer is lost after the sandbox committed the application while the first core runs, so
+    // the restart always finds the form unanswered, however fast the machine retries; later ones arrive.
+    let losing = true;
+    let lost = 0;
+    const faults = createFaultPlan({ dropRate: 0.5, endpoints: ['applyRedLetter'] }, () => (losing ? (lost++, 0.1) : 0.9));
     const sandbox: RunningSandbox = await startSandbox({ dataDir: path.join(root, 'sandbox'), issueDelayMs: 100, faults, onError: () => {}, controlApi: true });
     cleanups.push(() => sandbox.close());
     const dataDir = path.join(root, 'app');
@@ -98,6 +100,8 @@ describe('red-letter applications with dropped answers', () => {
     await first.close();
     const localDb = path.join(dataDir, HISTORY_DB_FILE);
     expect(count(localDb, `SELECT COUNT(*) AS n FROM outbox WHERE kind = 'redletter' AND state = 'pending'`)).toBe(1);
+    const lostBeforeRestart = lost;
+    losing = false;
 
     const second = await openCore();
     cleanups.push(() => second.close());
@@ -105,10 +109,10 @@ describe('red-letter applications with dropped answers', () => {
     expect(form.xxbbh).toMatch(/^\d{16}$/);
     await waitFor(second, (row) => row.lsh === form.redInvoiceLsh && row.status === 'issued');
 
-    expect(draws).toEqual([]);
+    expect(lostBeforeRestart).toBeGreaterThanOrEqual(1);
     expect(await remoteForms()).toBe(1);
     expect(count(localDb, `SELECT COUNT(*) AS n FROM red_letter_form`)).toBe(1);
-    expect(count(localDb, `SELECT COUNT(*) AS n FROM outbox WHERE kind = 'redletter' AND state = 'done' AND attempts >= 3`)).toBe(1);
+    expect(count(localDb, `SELECT COUNT(*) AS n FROM outbox WHERE kind = 'redletter' AND state = 'done' AND attempts >= 2`)).toBe(1);
     const output = await control<{ invoices: Array<{ kplx: string }> }>(sandbox.baseUrl, OUTPUT_CONTROL_PATH);
     expect(output.invoices.filter((invoice) => invoice.kplx === '1')).toHaveLength(1);
     const detail = await call<OutputInvoiceDetail>(second, 'history:detail', { id: blue.id });
