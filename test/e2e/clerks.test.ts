@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ENTERPRISE } from '../../sandbox/index.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { signIn, signOut } from './support/clerks.js';
 
 let browser: Browser;
 let harness: Harness;
@@ -38,21 +39,6 @@ async function addClerk(page: Page, name: string, role: 'admin' | 'issuer', pin:
   await expect.poll(() => page.getByTestId('clerk-add-form').innerText()).toContain(role === 'admin' ? '管理员' : '开票员');
   await page.getByTestId('clerk-add-pin').fill(pin);
   await page.getByTestId('clerk-add-submit').click();
-}
-
-/** Keyboard only: the name has the cursor, Enter moves to the PIN, Enter signs in. */
-async function signIn(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId('sign-in').waitFor();
-  await page.getByTestId('sign-in-name').fill(name);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(pin);
-  await page.keyboard.press('Enter');
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('clerk-menu').click();
-  await page.getByTestId('clerk-sign-out').click();
-  await page.getByTestId('sign-in').waitFor();
 }
 
 type Refusal = { ok: boolean; error?: { code: string; key: string; params: Record<string, unknown> } };

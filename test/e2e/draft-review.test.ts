@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../harness/server.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { signIn, signOut } from './support/clerks.js';
 
 let browser: Browser;
 let harness: Harness;
@@ -30,21 +31,17 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId('sign-in').waitFor();
-  await page.getByTestId('sign-in-name').fill(name);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(pin);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-clerk')).toBe(name);
-}
-
+/** Signs out and the next clerk in, and waits until the page is theirs, on the form. */
 async function switchClerk(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId('clerk-menu').click();
-  await page.getByTestId('clerk-sign-out').click();
-  await signIn(page, name, pin);
+  await signOut(page);
+  await signInAs(page, name, pin);
   await page.getByTestId('nav-issue').click();
   await page.getByTestId('issuance-form').waitFor();
+}
+
+async function signInAs(page: Page, name: string, pin: string): Promise<void> {
+  await signIn(page, name, pin);
+  await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-clerk')).toBe(name);
 }
 
 /** The drafts popover, open; the draft's review state as its tag says it. */
@@ -72,7 +69,7 @@ describe('the review of drafts', () => {
     });
     expect(added).toBe(true);
     await page.reload();
-    await signIn(page, '李开票', '2468');
+    await signInAs(page, '李开票', '2468');
 
     // The issuer types an invoice, saves it as a draft (Ctrl+S) and sends it for review.
     await page.getByTestId('nav-issue').click();

@@ -8,10 +8,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
-import type { Channel, IpcResult, InvoiceSummary } from '../../../shared/ipc/index.js';
+import type { InvoiceSummary } from '../../../shared/ipc/index.js';
 import { issuedEvent as issued } from '../../support/core-events.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 import { tempDir } from '../../support/sample-issuance.js';
+import { call, refusal, value } from './support.js';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -28,18 +29,6 @@ async function restart(core: Core, dataDir: string): Promise<Core> {
   await core.close();
   cores.splice(cores.indexOf(core), 1);
   return start(dataDir);
-}
-
-const call = (core: Core, channel: Channel, payload: unknown = {}) => core.router.dispatch(channel, payload);
-
-function value<T>(result: IpcResult<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.code} ${result.error.key} ${JSON.stringify(result.error.params)}`);
-  return result.value as T;
-}
-
-function refusal(result: IpcResult<unknown>) {
-  expect(result.ok).toBe(false);
-  return result.ok ? null : { code: result.error.code, key: result.error.key, params: result.error.params };
 }
 
 const draft = {

@@ -8,9 +8,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core.js';
-import type { Channel, DraftSummary, IpcResult, InvoiceSummary } from '../../../shared/ipc/index.js';
+import type { DraftSummary, InvoiceSummary } from '../../../shared/ipc/index.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 import { tempDir } from '../../support/sample-issuance.js';
+import { call, refusal, value } from './support.js';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -21,18 +22,6 @@ async function start(): Promise<Core> {
   const core = await createCore({ dataDir: tempDir('fapiao-draft-review-'), appVersion: 'test', sandboxIssueDelayMs: 100, outboxBaseDelayMs: 50 }, { cipher: createTestCipher() });
   cores.push(core);
   return core;
-}
-
-const call = (core: Core, channel: Channel, payload: unknown = {}) => core.router.dispatch(channel, payload);
-
-function value<T>(result: IpcResult<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.code} ${result.error.key} ${JSON.stringify(result.error.params)}`);
-  return result.value as T;
-}
-
-function refusal(result: IpcResult<unknown>) {
-  expect(result.ok).toBe(false);
-  return result.ok ? null : { code: result.error.code, key: result.error.key, params: result.error.params };
 }
 
 const invoice = {
