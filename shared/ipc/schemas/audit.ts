@@ -20,7 +20,6 @@ export const AUDIT_ACTIONS = [
   // Enterprises served.
   'enterprise.added',
   'enterprise.changed',
-  'enterprise.removed',
   // Invoices: submitted for issuance (the outbox row written), printed.
   'invoice.submitted',
   'invoice.printed',
@@ -36,7 +35,6 @@ export const AUDIT_ACTIONS = [
   'teamLedger.saved',
   'teamLedger.switched',
   'teamLedger.movedIn',
-  'teamLedger.enterpriseArchived',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS).describe('What was done, as a code the renderer words');
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -16,6 +16,7 @@ import { collectionEn } from '../../features/collection/locale.js';
 import { statisticsEn } from '../../features/statistics/locale.js';
 import { certificationEn } from '../../features/certification/locale.js';
 import { clerksEn, clerksErrorsEn } from '../../features/clerks/locale.js';
+import { auditEn, auditErrorsEn } from '../../features/audit/locale.js';
 import { jobEn } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesEn } from '../../features/issuance/locale.js';
 import { draftReviewEn, draftReviewCodesEn, draftReviewErrorsEn } from '../../features/issuance/review-locale.js';
@@ -260,10 +261,12 @@ export const en: Messages = {
   ledger: ledgerEn,
   startup: startupEn,
   clerks: clerksEn,
+  audit: auditEn,
   draftReview: draftReviewEn,
   rules: ruleResources('en'),
   errors: {
     ...clerksErrorsEn,
+    ...auditErrorsEn,
     UNKNOWN_CHANNEL: 'Not available',
     INVALID_PAYLOAD: 'The request is invalid',
     PAYLOAD_TOO_LARGE: 'The request is too large',

@@ -15,6 +15,7 @@ import { collectionZh } from '../../features/collection/locale.js';
 import { statisticsZh } from '../../features/statistics/locale.js';
 import { certificationZh } from '../../features/certification/locale.js';
 import { clerksZh, clerksErrorsZh } from '../../features/clerks/locale.js';
+import { auditZh, auditErrorsZh } from '../../features/audit/locale.js';
 import { jobZh } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesZh } from '../../features/issuance/locale.js';
 import { draftReviewZh, draftReviewCodesZh, draftReviewErrorsZh } from '../../features/issuance/review-locale.js';
@@ -260,11 +261,13 @@ export const zhCN = {
   ledger: ledgerZh,
   startup: startupZh,
   clerks: clerksZh,
+  audit: auditZh,
   draftReview: draftReviewZh,
   /** The rule book's sentences by key (shared/rules/rule-messages.ts, one table for both languages). */
   rules: ruleResources('zh'),
   errors: {
     ...clerksErrorsZh,
+    ...auditErrorsZh,
     UNKNOWN_CHANNEL: '功能不可用',
     INVALID_PAYLOAD: '提交的内容有误',
     PAYLOAD_TOO_LARGE: '提交的内容过大',

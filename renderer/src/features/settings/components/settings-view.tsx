@@ -15,6 +15,7 @@ import { reportSuccess } from '../../../lib/messages.js';
 import { TaxCodeTableCard } from '../../tax-codes/components/tax-code-table-card.js';
 import { TeamLedgerCard } from '../../team-ledger/components/team-ledger-card.js';
 import { ClerksCard } from '../../clerks/components/clerks-card.js';
+import { AuditCard } from '../../audit/components/audit-card.js';
 import { loadSettings, saveRemote, switchToSandbox, testConnection } from '../actions.js';
 import { useSettingsStore } from '../store.js';
 import { useAllowed } from '../../clerks/actions.js';
@@ -134,6 +135,7 @@ export function SettingsView() {
       <DataCard />
 
       <ClerksCard />
+      <AuditCard />
       <TeamLedgerCard />
 
       <TaxCodeTableCard />

@@ -1,0 +1,110 @@
+/**
+ * Settings → 操作日志 in Chromium (issue 24: every row records who did what): an admin added on a desk without
+ * clerks, an 开票员 added, a refused sign-in and the admin signed in again each show as one row — newest
+ * first, the actor (本机 for the desk itself and the refused attempt), the desk, the action in words, the
+ * record and its details; a clerk changed while the log is on screen shows without a refresh; the action filter
+ * narrows it; an 开票员 is not shown the card and main refuses them the channel.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../harness/server.js';
+import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+
+let browser: Browser;
+let harness: Harness;
+let dataDir: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-audit-'));
+  harness = await startHarness({ dataDir, core: { sandboxIssueDelayMs: 300, outboxBaseDelayMs: 100 } });
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await browser?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function addClerk(page: Page, name: string, role: 'admin' | 'issuer', pin: string): Promise<void> {
+  await page.getByTestId('clerk-add-name').fill(name);
+  await expect.poll(() => page.getByTestId('clerk-add-form').innerText()).toContain(role === 'admin' ? '管理员' : '开票员');
+  await page.getByTestId('clerk-add-pin').fill(pin);
+  await page.getByTestId('clerk-add-submit').click();
+}
+
+async function signIn(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId('sign-in').waitFor();
+  await page.getByTestId('sign-in-name').fill(name);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(pin);
+  await page.keyboard.press('Enter');
+}
+
+const rowTexts = (page: Page) => page.getByTestId('audit-table').locator('tbody tr.ant-table-row').allInnerTexts();
+
+describe('操作日志', () => {
+  it('shows who did what, newest first, live, filtered, to an admin only', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 1000 }, locale: 'zh-CN' });
+    const errors = collectPageErrors(page);
+    await page.goto(harness.url);
+    await page.getByTestId('environment-banner').waitFor();
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('clerks-none').waitFor();
+    await addClerk(page, '王管理', 'admin', '9753');
+    await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-clerk')).toBe('王管理');
+    await addClerk(page, '李开票', 'issuer', '2468');
+    await expect.poll(() => page.getByTestId('clerks-team').innerText()).toContain('李开票');
+
+    // Signed out, a wrong PIN, then the admin again.
+    await page.getByTestId('clerk-menu').click();
+    await page.getByTestId('clerk-sign-out').click();
+    await signIn(page, '王管理', '0000');
+    await expect.poll(() => page.getByTestId('sign-in-problem').innerText()).toContain('姓名或 PIN 不正确');
+    await page.getByTestId('sign-in-pin').fill('9753');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-role')).toBe('admin');
+    await page.getByTestId('nav-settings').click();
+    const card = page.getByTestId('audit-card');
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(5);
+    const rows = await rowTexts(page);
+    expect(rows[0]).toContain('登录');
+    expect(rows[0]).toContain('王管理');
+    expect(rows[1]).toContain('登录被拒');
+    expect(rows[1]).toContain('本机');
+    expect(rows[2]).toContain('退出登录');
+    expect(rows[3]).toContain('添加操作员');
+    expect(rows[3]).toContain('李开票');
+    expect(rows[4]).toContain('添加操作员');
+    expect(rows[4]).toContain('本机');
+    expect(await page.getByTestId('audit-total').innerText()).toContain('5');
+    await screenshot(page, 'audit-log');
+
+    // Live: a role changed in 操作员 above shows here without 刷新.
+    await page.getByTestId('clerk-row-李开票').locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('复核', { exact: true }).click();
+    await expect.poll(async () => (await rowTexts(page))[0]).toContain('修改角色');
+    expect((await rowTexts(page))[0]).toContain('reviewer');
+
+    // Filtered by action.
+    await page.getByTestId('audit-action').click();
+    await page.keyboard.type('添加操作员');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(2);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'audit-log-filtered');
+
+    // An 开票员 is not shown the log, and main refuses it.
+    const refused = (await page.evaluate(async () => {
+      await window.api.clerks.signOut();
+      await window.api.clerks.signIn({ name: '李开票', pin: '2468' });
+      return window.api.audit.list({});
+    })) as { ok: boolean; error?: { key: string } };
+    expect(refused).toMatchObject({ ok: false, error: { key: 'auth.forbidden' } });
+    expect(errors).toEqual([]);
+  });
+});
