@@ -28,6 +28,22 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * DROP … WITH (FORCE) ends the database's connections first, but one opening at that moment (a pool the test
+ * is still closing, on a busy machine) can make it fail with 55006 "being accessed": try again once that
+ * connection has had its turn, a few times, then report the last error.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 async function adminQuery(sql: string, database = 'postgres'): Promise<void> {
   const client = new pg.Client({ ...PG_ADMIN, database });
   await client.connect();
@@ -57,7 +73,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
     exec: (sql) => adminQuery(sql, name),
     async drop() {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(name);
       for (const role of roles) await adminQuery(`DROP ROLE IF EXISTS ${role}`);
     },
   };
