@@ -9,12 +9,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ENTERPRISE } from '../../sandbox/index.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
-import { signIn, signOut } from './support/clerks.js';
+import { addClerk, signIn, signOut } from './support/clerks.js';
 
 let browser: Browser;
 let harness: Harness;
@@ -32,14 +32,6 @@ afterAll(async () => {
   await browser?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The first clerk's role is fixed to 管理员; after it, the form starts on 开票员. */
-async function addClerk(page: Page, name: string, role: 'admin' | 'issuer', pin: string): Promise<void> {
-  await page.getByTestId('clerk-add-name').fill(name);
-  await expect.poll(() => page.getByTestId('clerk-add-form').innerText()).toContain(role === 'admin' ? '管理员' : '开票员');
-  await page.getByTestId('clerk-add-pin').fill(pin);
-  await page.getByTestId('clerk-add-submit').click();
-}
 
 type Refusal = { ok: boolean; error?: { code: string; key: string; params: Record<string, unknown> } };
 

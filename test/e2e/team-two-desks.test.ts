@@ -19,6 +19,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { createTeamLedgerDb, sandboxAsService, type TeamLedgerDb } from '../team/support/desks.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { addClerk, signIn, signOut } from './support/clerks.js';
 
 let browser: Browser;
 let team: TeamLedgerDb;
@@ -76,32 +77,10 @@ async function openDesk(desk: Harness): Promise<{ page: Page; errors: string[] }
 
 const stayedOpen = (page: Page) => page.evaluate(() => (window as unknown as { openedOnce?: boolean }).openedOnce === true);
 
-async function addClerk(page: Page, name: string, role: 'admin' | 'issuer' | 'reviewer', pin: string): Promise<void> {
-  await page.getByTestId('clerk-add-name').fill(name);
-  if (role === 'reviewer') {
-    await page.getByTestId('clerk-add-role').click();
-    await page.getByTestId('clerk-role-reviewer').click();
-  }
-  await expect.poll(() => page.getByTestId('clerk-add-form').innerText()).toContain({ admin: '管理员', issuer: '开票员', reviewer: '复核' }[role]);
-  await page.getByTestId('clerk-add-pin').fill(pin);
-  await page.getByTestId('clerk-add-submit').click();
-  await expect.poll(() => page.getByTestId('clerks-team').innerText().catch(() => '')).toContain(name);
-}
-
-/** Keyboard only, as a clerk signs in: the name has the cursor, Enter moves to the PIN, Enter signs in. */
-async function signIn(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId('sign-in').waitFor();
-  await page.getByTestId('sign-in-name').fill(name);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(pin);
-  await page.keyboard.press('Enter');
+/** Signs in through the page (support/clerks.ts) and waits until the header names the clerk. */
+async function signInAs(page: Page, name: string, pin: string): Promise<void> {
+  await signIn(page, name, pin);
   await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-clerk').catch(() => null)).toBe(name);
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('clerk-menu').click();
-  await page.getByTestId('clerk-sign-out').click();
-  await page.getByTestId('sign-in').waitFor();
 }
 
 type Refusal = { ok: boolean; error?: { code: string; key: string; params: Record<string, unknown> } };
@@ -134,7 +113,7 @@ describe('two desks on one team ledger', () => {
     await b.page.getByTestId('sign-in').waitFor();
     expect(await stayedOpen(b.page)).toBe(true);
     await screenshot(b.page, 'two-desks-b-sign-in');
-    await signIn(b.page, '李四', '1357');
+    await signInAs(b.page, '李四', '1357');
     expect(await b.page.getByTestId('clerk-menu').getAttribute('data-role')).toBe('reviewer');
     await expect.poll(() => b.page.getByTestId('team-ledger-state').innerText()).toBe(teamState);
     await b.page.getByTestId('nav-history').click();
@@ -144,7 +123,7 @@ describe('two desks on one team ledger', () => {
 
     // b. 王五 issues at desk A through the form.
     await signOut(a.page);
-    await signIn(a.page, '王五', '2468');
+    await signInAs(a.page, '王五', '2468');
     await a.page.getByTestId('nav-issue').click();
     await expect.poll(() => a.page.getByTestId('issuer').inputValue()).toBe('王五');
     await a.page.getByTestId('buyer-name').fill(BUYER);

@@ -1,5 +1,21 @@
-/** Signing clerks in and out through the page, as a clerk does (the e2e tests of clerks and their rights). */
+/** Adding clerks in settings → 操作员 and signing them in and out through the page, as a clerk does (the e2e tests of clerks and their rights). */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const ROLE_WORDS = { admin: '管理员', issuer: '开票员', reviewer: '复核' } as const;
+
+/** Settings → 操作员 open: the first clerk's role is fixed to 管理员; after it, the form starts on 开票员. */
+export async function addClerk(page: Page, name: string, role: keyof typeof ROLE_WORDS, pin: string): Promise<void> {
+  await page.getByTestId('clerk-add-name').fill(name);
+  if (role === 'reviewer') {
+    await page.getByTestId('clerk-add-role').click();
+    await page.getByTestId('clerk-role-reviewer').click();
+  }
+  await expect.poll(() => page.getByTestId('clerk-add-form').innerText()).toContain(ROLE_WORDS[role]);
+  await page.getByTestId('clerk-add-pin').fill(pin);
+  await page.getByTestId('clerk-add-submit').click();
+  await expect.poll(() => page.getByTestId('clerks-team').innerText().catch(() => '')).toContain(name);
+}
 
 /** Keyboard only: the name has the cursor, Enter moves to the PIN, Enter signs in. */
 export async function signIn(page: Page, name: string, pin: string): Promise<void> {
