@@ -51,6 +51,7 @@ export function createRedLetterOutboxHandler(deps: RedLetterOutboxDeps): OutboxH
   /** The form's numbers and, when the clerk asked for it, its red invoice queued — all in the finishing transaction `tx`. */
   async function approve(tx: LedgerStores, form: RedLetterFormRow, numbers: ApprovedNumbers): Promise<void> {
     if (!(await tx.redForms.markApproved(form.lsh, numbers, at()))) return;
+    await tx.audit.append({ action: 'reversal.confirmed', aggregate: 'red_letter_form', recordIds: [form.lsh], enterprise: form.xhdwsbh, detail: { blueInvoiceId: form.blue_invoice_id } });
     if (form.auto_issue !== 1) return;
     const approved = await withRed(tx.issuedInvoices.refOf, await tx.redForms.byLsh(form.lsh));
     if (!approved) return;

@@ -192,6 +192,13 @@ export function createRedService(deps: RedServiceDeps) {
         now.toISOString(),
       );
       await tx.outbox.enqueue({ kind: REDLETTER_OUTBOX_KIND, serial: lsh, requestJson, enterprise: request.xhdwsbh });
+      await tx.audit.append({
+        action: 'reversal.applied',
+        aggregate: 'red_letter_form',
+        recordIds: [lsh],
+        enterprise: request.xhdwsbh,
+        detail: { blueInvoiceId: blue.id, fphm: blue.fphm ?? '', jshj: negative(lines.total), reason: input.reason },
+      });
     });
     deps.kick();
     const form = await formRow(await forms.byLsh(lsh));

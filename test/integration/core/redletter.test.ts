@@ -118,5 +118,10 @@ describe('red-letter applications with dropped answers', () => {
     const detail = await call<OutputInvoiceDetail>(second, 'history:detail', { id: blue.id });
     expect(detail.reversal).toMatchObject({ state: 'full', remaining: '0.00' });
     expect(detail.reversal?.forms).toHaveLength(1);
+    // The audit trail: one application and one confirmation of the form, however many sends it took, and the
+    // red invoice submitted once.
+    expect(count(localDb, `SELECT COUNT(*) AS n FROM audit_event WHERE action = 'reversal.applied' AND record_ids = '["${form.lsh}"]'`)).toBe(1);
+    expect(count(localDb, `SELECT COUNT(*) AS n FROM audit_event WHERE action = 'reversal.confirmed' AND record_ids = '["${form.lsh}"]'`)).toBe(1);
+    expect(count(localDb, `SELECT COUNT(*) AS n FROM audit_event WHERE action = 'invoice.submitted' AND json_extract(detail, '$.lsh') = '${form.redInvoiceLsh}'`)).toBe(1);
   });
 });
