@@ -10,7 +10,7 @@ import type { ClientBase } from 'pg';
 import { TeamMoveError } from './errors.js';
 import { teamColumn, type MovedTable } from './tables.js';
 
-export type ValueKind = 'text' | 'int' | 'money' | 'decimal' | 'time' | 'ms' | 'bool' | 'date';
+export type ValueKind = 'text' | 'int' | 'money' | 'decimal' | 'time' | 'ms' | 'bool' | 'date' | 'list' | 'json';
 
 export interface ColumnPlan {
   desk: string;
@@ -36,6 +36,9 @@ function kindOf(dataType: string, scale: number | null): ValueKind {
   if (dataType === 'timestamp with time zone') return 'time';
   if (dataType === 'boolean') return 'bool';
   if (dataType === 'date') return 'date';
+  // The audit trail's record_ids (text[]) and detail (jsonb): JSON text on the desk.
+  if (dataType === 'ARRAY') return 'list';
+  if (dataType === 'jsonb') return 'json';
   return 'text';
 }
 
@@ -75,6 +78,17 @@ const DECIMAL = /^-?\d{1,40}(?:\.\d{1,40})?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
+/** A desk JSON text as the team's text[] (a list of texts) or jsonb (an object); undefined when it is not one. */
+function jsonValue(text: string, kind: 'list' | 'json'): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (kind === 'list') return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One desk value as the team column takes it; undefined when it cannot be taken. */
 function toTeam(value: unknown, kind: ValueKind): unknown {
   if (value === null) return null;
@@ -97,6 +111,9 @@ function toTeam(value: unknown, kind: ValueKind): unknown {
       return DAY.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
     case 'ms':
       return /^\d{1,15}$/.test(text) ? new Date(Number(text)).toISOString() : undefined;
+    case 'list':
+    case 'json':
+      return jsonValue(text, kind);
     case 'time':
       // Zone-less times are the desk's UTC (SQLite's datetime()); the move's session reads them as UTC.
       return TIME.test(text) && !Number.isNaN(Date.parse(text.includes('T') || text.length === 10 ? text : text.replace(' ', 'T'))) ? text : undefined;
@@ -132,7 +149,10 @@ export function deskSelectList(plan: TablePlan): string {
         case 'bool':
           return `CASE WHEN ${q} THEN 1 WHEN NOT ${q} THEN 0 END`;
         case 'int':
+        case 'json':
           return `${q}::text`;
+        case 'list':
+          return `to_json(${q})::text`;
         default:
           return q;
       }

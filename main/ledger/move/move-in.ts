@@ -73,7 +73,7 @@ async function prepareSchema(pool: Pool): Promise<void> {
 }
 
 async function refuseNonEmpty(client: PoolClient): Promise<void> {
-  const names = [...MOVED_TABLES.map((t) => t.name), 'audit_event'];
+  const names = MOVED_TABLES.map((t) => t.name);
   const found = await client.query<{ name: string }>(names.map((name) => `SELECT '${name}' AS name WHERE EXISTS (SELECT 1 FROM ${name})`).join(' UNION ALL '));
   if (found.rows.length > 0) throw new TeamMoveError('notEmpty', { tables: found.rows.map((r) => r.name).join(', ') });
 }

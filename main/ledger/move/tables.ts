@@ -68,6 +68,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   },
   { name: 'invoice_template', key: ['id'], enterprise: 't.enterprise' },
   { name: 'issuance_draft', key: ['id'], enterprise: 't.enterprise' },
+  // The audit trail (§6): an event of no enterprise (a sign-in) moves in, and is in no archive.
+  { name: 'audit_event', key: ['id'], enterprise: 't.enterprise' },
   // A batch imported from Excel is issued for whichever enterprise the desk acts for when it is sent, so it
   // belongs to none: it moves in with the desk (another desk may finish sending it), an archive leaves it out.
   { name: 'batch', key: ['id'], enterprise: 'NULL' },

@@ -85,7 +85,7 @@ describe('moving a desk ledger into the team ledger', () => {
     const desk = deskCounts(file);
     expect(await teamCounts(pool)).toEqual(desk);
     // The desk really held every kind of row the test means to move.
-    for (const table of ['clerk', 'enterprise', 'issued_invoice', 'issued_invoice_line', 'red_letter_form', 'red_reversal', 'print_job', 'outbox', 'received_invoice', 'verification', 'collected_invoice', 'collected_invoice_line', 'collection_run', 'certification_batch', 'certification_item', 'customer', 'product', 'invoice_template', 'issuance_draft', 'batch', 'batch_row']) {
+    for (const table of ['clerk', 'enterprise', 'issued_invoice', 'issued_invoice_line', 'red_letter_form', 'red_reversal', 'print_job', 'outbox', 'received_invoice', 'verification', 'collected_invoice', 'collected_invoice_line', 'collection_run', 'certification_batch', 'certification_item', 'customer', 'product', 'invoice_template', 'issuance_draft', 'batch', 'batch_row', 'audit_event']) {
       expect(desk[table], table).toBeGreaterThan(0);
     }
     expect(result.total).toBe(Object.values(desk).reduce((a, b) => a + b, 0));
@@ -93,6 +93,12 @@ describe('moving a desk ledger into the team ledger', () => {
     expect(progress.at(-1)).toEqual({ moved: result.total, total: result.total, table: null });
     expect(progress.map((p) => p.moved)).toEqual([...progress.map((p) => p.moved)].sort((a, b) => a - b));
     expect(sha(file)).toBe(before);
+
+    // The desk's audit trail, event for event: lists and details as the team's text[] and jsonb.
+    const events = (await pool.query(`SELECT id::int, actor, action, record_ids, enterprise, detail FROM audit_event ORDER BY id`)).rows;
+    const deskEvents = new Database(file, { readonly: true }).prepare(`SELECT id, actor, action, record_ids, enterprise, detail FROM audit_event ORDER BY id`).all() as Array<Record<string, unknown>>;
+    expect(events).toEqual(deskEvents.map((e) => ({ ...e, record_ids: JSON.parse(String(e.record_ids)) as string[], detail: e.detail === null ? null : (JSON.parse(String(e.detail)) as unknown) })));
+    expect(events.some((e) => e.action === 'invoice.submitted')).toBe(true);
 
     // Money per enterprise, summed independently here in decimal.
     const db = new Database(file, { readonly: true });

@@ -71,6 +71,10 @@ describe('moving an enterprise out of the team ledger', () => {
       const sellers = db.prepare(`SELECT DISTINCT xhdwsbh FROM issued_invoice`).pluck().all();
       expect(sellers).toEqual([OTHER.taxNumber]);
       expect(db.prepare(`SELECT count(*) FROM received_invoice WHERE enterprise = ?`).pluck().get(DEMO)).toBe(0);
+      // The enterprise's audit events come along (its invoices submitted), as valid JSON lists; no other's, no sign-in.
+      const events = db.prepare(`SELECT action, enterprise, json_array_length(record_ids) AS ids FROM audit_event`).all() as Array<{ action: string; enterprise: string; ids: number }>;
+      expect(events.filter((e) => e.action === 'invoice.submitted').length).toBeGreaterThan(0);
+      expect(events.every((e) => e.enterprise === OTHER.taxNumber && e.ids > 0)).toBe(true);
       expect(db.prepare(`SELECT taxNumber, is_current FROM enterprise`).all()).toEqual([{ taxNumber: OTHER.taxNumber, is_current: 1 }]);
 
       // The rows are the desk's own values again (the desk file they came from, read apart).
