@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../harness/server.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { addClerk, signIn } from './support/clerks.js';
 
 let browser: Browser;
 let harness: Harness;
@@ -28,21 +29,6 @@ afterAll(async () => {
   await browser?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function addClerk(page: Page, name: string, role: 'admin' | 'issuer', pin: string): Promise<void> {
-  await page.getByTestId('clerk-add-name').fill(name);
-  await expect.poll(() => page.getByTestId('clerk-add-form').innerText()).toContain(role === 'admin' ? '管理员' : '开票员');
-  await page.getByTestId('clerk-add-pin').fill(pin);
-  await page.getByTestId('clerk-add-submit').click();
-}
-
-async function signIn(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId('sign-in').waitFor();
-  await page.getByTestId('sign-in-name').fill(name);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(pin);
-  await page.keyboard.press('Enter');
-}
 
 const rowTexts = (page: Page) => page.getByTestId('audit-table').locator('tbody tr.ant-table-row').allInnerTexts();
 

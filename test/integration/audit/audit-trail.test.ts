@@ -10,10 +10,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
-import type { Channel, IpcResult, InvoiceSummary } from '../../../shared/ipc/index.js';
+import type { InvoiceSummary } from '../../../shared/ipc/index.js';
 import { DESK_ACTOR, type AuditEvent, type AuditPage } from '../../../shared/ipc/schemas/audit.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 import { tempDir } from '../../support/sample-issuance.js';
+import { call, value } from '../clerks/support.js';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -26,11 +27,6 @@ async function start(dataDir: string): Promise<Core> {
   return core;
 }
 
-const call = (core: Core, channel: Channel, payload: unknown = {}) => core.router.dispatch(channel, payload);
-function value<T>(result: IpcResult<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.code} ${result.error.key} ${JSON.stringify(result.error.params)}`);
-  return result.value as T;
-}
 const newest = async (core: Core, filter: Record<string, unknown> = {}) => value<AuditPage>(await call(core, 'audit:list', filter));
 const brief = (event: AuditEvent) => [event.action, event.actor, event.recordIds, event.enterprise];
 
