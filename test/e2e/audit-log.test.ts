@@ -62,6 +62,7 @@ describe('操作日志', () => {
     expect(rows[0]).toContain('王管理');
     expect(rows[1]).toContain('登录被拒');
     expect(rows[1]).toContain('本机');
+    expect(rows[1]).toContain('原因: 姓名或 PIN 不正确');
     expect(rows[2]).toContain('退出登录');
     expect(rows[3]).toContain('添加操作员');
     expect(rows[3]).toContain('李开票');
@@ -74,7 +75,9 @@ describe('操作日志', () => {
     await page.getByTestId('clerk-row-李开票').locator('.ant-select').click();
     await page.locator('.ant-select-dropdown:visible').getByText('复核', { exact: true }).click();
     await expect.poll(async () => (await rowTexts(page))[0]).toContain('修改角色');
-    expect((await rowTexts(page))[0]).toContain('reviewer');
+    // The detail in words: the role as the clerk knows it, not main's code.
+    expect((await rowTexts(page))[0]).toContain('改为: 复核');
+    expect((await rowTexts(page))[0]).not.toContain('reviewer');
 
     // Filtered by action.
     await page.getByTestId('audit-action').click();

@@ -14,10 +14,14 @@ import type { z } from 'zod';
 import type { ReturnDraftRequest, ReviewDecision, SaveDraftRequest } from '../../../shared/ipc/index.js';
 import type { SignedInClerk } from '../../../shared/ipc/schemas/clerks.js';
 import type { ClerkStore } from '../clerks/store.js';
+import type { AuditAction } from '../../../shared/ipc/schemas/audit.js';
+import type { Ledger } from '../../ledger/port.js';
 import type { DraftDecision, DraftScope, IssuanceDraftStore } from './store.js';
 
 export interface DraftServiceDeps {
   store: IssuanceDraftStore;
+  /** A review step and its audit event commit together (docs/team-ledger.md §6). */
+  ledger: Pick<Ledger, 'transaction'>;
   clerks: ClerkStore;
   /** Whose drafts: the environment and the active enterprise. */
   scope: () => DraftScope;
@@ -66,11 +70,22 @@ export function createDraftService(deps: DraftServiceDeps) {
     if (decision.state === 'approved' && row.review.requestedBy === clerk.name && (await otherReviewers(clerk.name)) > 0) {
       throw new IpcFailure('VALIDATION_FAILED', 'issuance.reviewOwnDraft', { id: request.id });
     }
-    const decided = await store.decide(scope(), request.id, request.requestedAt, { ...decision, by: clerk.name }, now());
+    const decided = await reviewStep(
+      decision.state === 'approved' ? 'draft.approved' : 'draft.returned',
+      (drafts) => drafts.decide(scope(), request.id, request.requestedAt, { ...decision, by: clerk.name }, now()),
+      (row) => ({ buyerName: row.buyerName, total: row.total, requestedBy: row.review.requestedBy, ...(decision.note === null ? {} : { note: decision.note }) }),
+    );
     if (!decided) return changedUnder(request.id);
     deps.changed('updated', decided.id);
     return decided;
   };
+  /** One review step and its audit event in one ledger transaction: the event commits, or vanishes, with the step. */
+  const reviewStep = (action: AuditAction, run: (drafts: IssuanceDraftStore) => Promise<DraftSummary | null>, detail: (row: DraftSummary) => Record<string, unknown>) =>
+    deps.ledger.transaction(async (tx) => {
+      const row = await run(tx.issuanceDrafts);
+      if (row) await tx.audit.append({ action, aggregate: 'issuance_draft', recordIds: [String(row.id)], enterprise: scope().enterprise, detail: detail(row) });
+      return row;
+    });
   // Active clerks other than `name` who hold the review right (复核, 管理员).
   const otherReviewers = async (name: string) => (await deps.clerks.list()).filter((c) => c.active && c.name !== name && (c.role === 'reviewer' || c.role === 'admin')).length;
 
@@ -101,7 +116,7 @@ export function createDraftService(deps: DraftServiceDeps) {
     },
     async requestReview(id: number): Promise<DraftSummary> {
       const clerk = await reviewer();
-      const sent = await store.requestReview(scope(), id, clerk.name, now());
+      const sent = await reviewStep('draft.reviewRequested', (drafts) => drafts.requestReview(scope(), id, clerk.name, now()), (row) => ({ buyerName: row.buyerName, total: row.total }));
       if (!sent) return changedUnder(id);
       deps.changed('updated', id);
       return sent;

@@ -55,6 +55,7 @@ export function createIssuanceFeature(deps: IssuanceDeps): Feature<IssuanceApi> 
   const enterprise = () => deps.seller().taxNumber;
   const drafts = createDraftService({
     store: deps.ledger.issuanceDrafts,
+    ledger: deps.ledger,
     clerks: deps.ledger.clerks,
     scope: () => ({ environment: deps.environment, enterprise: enterprise() }),
     now: deps.now,

@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = [
   // Invoices: submitted for issuance (the outbox row written), printed.
   'invoice.submitted',
   'invoice.printed',
+  // Drafts' 复核 (recorded by issuance with each step).
+  'draft.reviewRequested',
+  'draft.approved',
+  'draft.returned',
   // Red reversals (recorded by the reversal feature).
   'reversal.applied',
   'reversal.confirmed',

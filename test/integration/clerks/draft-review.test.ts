@@ -4,11 +4,13 @@
  * the approve and return channels refuse an 开票员 with auth.forbidden; a return needs its reason; changing a
  * draft puts it back to none; a decision on a request that is no longer the draft's is DRAFT_REVIEW_CHANGED; a
  * reviewer does not approve their own draft while another reviewer or admin exists, an admin alone does; an
- * approved draft issues and is taken; a desk without clerks has no review (REVIEW_NOT_AVAILABLE).
+ * approved draft issues and is taken, and each step taken is one audit event by its clerk; a desk without
+ * clerks has no review (REVIEW_NOT_AVAILABLE).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core.js';
 import type { DraftSummary, InvoiceSummary } from '../../../shared/ipc/index.js';
+import type { AuditPage } from '../../../shared/ipc/schemas/audit.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 import { tempDir } from '../../support/sample-issuance.js';
 import { call, refusal, value } from './support.js';
@@ -93,6 +95,17 @@ describe('the review of drafts in main', () => {
     const plain = value<DraftSummary>(await saveDraft(core, { ...invoice, remark: 'x' }));
     value(await call(core, 'issuance:submit', { ...invoice, draftId: plain.id }));
     expect(await invoices(core)).toBe(2);
+
+    // Each step that happened is one audit event, by its clerk; the refused ones left none.
+    await signIn(core, '王管理', '9753');
+    const events = value<AuditPage>(await call(core, 'audit:list', {})).rows.filter((event) => event.action.startsWith('draft.'));
+    expect(events.map((event) => [event.action, event.actor, event.aggregate, event.recordIds])).toEqual([
+      ['draft.approved', '周复核', 'issuance_draft', [String(draft.id)]],
+      ['draft.reviewRequested', '李开票', 'issuance_draft', [String(draft.id)]],
+      ['draft.returned', '周复核', 'issuance_draft', [String(draft.id)]],
+      ['draft.reviewRequested', '李开票', 'issuance_draft', [String(draft.id)]],
+    ]);
+    expect(events[2]?.detail).toMatchObject({ buyerName: invoice.buyerName, requestedBy: '李开票', note: '单价请核对' });
   });
 
   it('puts a changed draft back to none (and says so), keeps the review of one saved unchanged', async () => {

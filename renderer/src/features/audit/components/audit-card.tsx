@@ -18,6 +18,8 @@ import { useAllowed, useClerksStore } from '../../clerks/actions.js';
 /** Every change but the desk's own settings views and tax codes may come with an event. */
 const WATCHED = CHANGE_AGGREGATES.filter((aggregate) => aggregate !== 'taxCodes');
 const PAGE = 50;
+/** Detail keys whose values are codes (a role, the ledger switched to, a refusal's or a reversal's reason). */
+const CODED_KEYS = new Set(['role', 'from', 'to', 'reason']);
 
 interface Filter {
   actor?: string;
@@ -64,8 +66,13 @@ export function AuditCard() {
   const actorName = (actor: string) => (actor === DESK_ACTOR ? t('audit.deskActor') : actor);
   // An event of a newer desk's action (a team ledger) shows its code rather than nothing.
   const actionName = (action: string) => ((AUDIT_ACTIONS as readonly string[]).includes(action) ? t(`audit.actions.${action as AuditAction}`) : action);
+  // Main stores codes (a table's name, a detail's keys, a role); worded here, or shown as stored when unknown.
+  const word = (group: 'subjects' | 'detailKeys' | 'detailValues', code: string) => t(`audit.${group}.${code}`, { defaultValue: code });
+  // Only coded values are worded (a role, the ledger switched to, a reason code, yes/no): a name stays as typed.
+  const valueText = (key: string, value: unknown) =>
+    typeof value === 'boolean' || (typeof value === 'string' && CODED_KEYS.has(key)) ? word('detailValues', String(value)) : typeof value === 'string' ? value : JSON.stringify(value);
   const detailText = (detail: AuditEvent['detail']): string =>
-    detail === null ? '' : Object.entries(detail).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('; ');
+    detail === null ? '' : Object.entries(detail).map(([key, value]) => `${word('detailKeys', key)}: ${valueText(key, value)}`).join('; ');
 
   return (
     <Card title={t('audit.title')} data-testid="audit-card">
@@ -118,7 +125,7 @@ export function AuditCard() {
             { key: 'actor', title: t('audit.columns.actor'), render: (_, e) => actorName(e.actor) },
             { key: 'desk', title: t('audit.columns.desk'), dataIndex: 'desk' },
             { key: 'action', title: t('audit.columns.action'), render: (_, e) => actionName(e.action) },
-            { key: 'record', title: t('audit.columns.record'), render: (_, e) => [e.aggregate, e.recordIds.join(', ')].filter(Boolean).join(' ') },
+            { key: 'record', title: t('audit.columns.record'), render: (_, e) => [word('subjects', e.aggregate), e.recordIds.join(', ')].filter(Boolean).join(' ') },
             { key: 'enterprise', title: t('audit.columns.enterprise'), render: (_, e) => e.enterprise ?? '' },
             { key: 'detail', title: t('audit.columns.detail'), render: (_, e) => detailText(e.detail) },
           ]}
