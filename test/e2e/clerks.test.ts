@@ -104,17 +104,15 @@ describe('clerks and rights', () => {
     const enterprise = (await page.evaluate(() => window.api.enterprises.initialise({} as never))) as Refusal;
     expect(enterprise).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', key: 'auth.forbidden', params: { right: 'admin' } } });
 
-    // The admin's page, while main's clerk became the issuer (signed in straight through window.api): 测试连接 is
-    // still on screen, and main refuses it — said in words.
+    // The admin's page, while main's clerk became the issuer (signed in over the admin straight through
+    // window.api — no signed-out moment, which would bring the page to its sign-in screen): 测试连接 is still on
+    // screen, and main refuses it — said in words.
     await signOut(page);
     await signIn(page, '王管理', '9753');
     await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-role')).toBe('admin');
     await page.getByTestId('nav-settings').click();
     await expect.poll(() => page.getByTestId('test-connection').isEnabled()).toBe(true);
-    const switched = (await page.evaluate(async () => {
-      await window.api.clerks.signOut();
-      return window.api.clerks.signIn({ name: '李开票', pin: '2468' });
-    })) as { ok: boolean };
+    const switched = (await page.evaluate(() => window.api.clerks.signIn({ name: '李开票', pin: '2468' }))) as { ok: boolean };
     expect(switched.ok).toBe(true);
     await page.getByTestId('test-connection').click();
     const notice = page.locator('.ant-notification-notice').filter({ hasText: '无权操作' });
