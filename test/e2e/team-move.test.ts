@@ -85,7 +85,7 @@ describe('settings → 团队账本 → 迁入团队账本', () => {
 
     await page.getByTestId('team-move').click();
     await expect.poll(() => page.getByTestId('team-move-result').innerText(), { timeout: 60_000 }).toContain('未迁入');
-    expect(await page.getByTestId('team-move-result').innerText()).toContain('团队账本里已经有数据（开票记录、发票明细、待发送请求）');
+    expect(await page.getByTestId('team-move-result').innerText()).toContain('团队账本里已经有数据（开票记录、发票明细、待发送请求、操作记录）');
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'team-move-refused');
     expect(errors).toEqual([]);
