@@ -153,7 +153,7 @@ const detailKeysEn: typeof detailKeysZh = {
   identityPwd: 'Identity password given',
   taxPwd: 'Tax password given',
 };
-// A refused sign-in's reason, and a red reversal's (the service's 冲红原因 codes, as the reversal dialog words them).
+// What was printed (the face or the goods list), a refused sign-in's reason, and a red reversal's (the service's 冲红原因 codes, as the reversal dialog words them).
 const detailValuesZh: Record<string, string> = {
   admin: '管理员',
   reviewer: '复核',
@@ -162,6 +162,8 @@ const detailValuesZh: Record<string, string> = {
   desk: '本机账本',
   true: '是',
   false: '否',
+  invoice: '发票',
+  list: '销货清单',
   pin: '姓名或 PIN 不正确',
   inactive: '操作员已停用',
   '1': '销货退回',
@@ -177,6 +179,8 @@ const detailValuesEn: typeof detailValuesZh = {
   desk: "This desk's ledger",
   true: 'yes',
   false: 'no',
+  invoice: 'invoice',
+  list: 'goods list',
   pin: 'name or PIN not right',
   inactive: 'clerk deactivated',
   '1': 'goods returned',

@@ -18,8 +18,8 @@ import { useAllowed, useClerksStore } from '../../clerks/actions.js';
 /** Every change but the desk's own settings views and tax codes may come with an event. */
 const WATCHED = CHANGE_AGGREGATES.filter((aggregate) => aggregate !== 'taxCodes');
 const PAGE = 50;
-/** Detail keys whose values are codes (a role, the ledger switched to, a refusal's or a reversal's reason). */
-const CODED_KEYS = new Set(['role', 'from', 'to', 'reason']);
+/** Detail keys whose values are codes (a role, the ledger switched to, what was printed, a refusal's or a reversal's reason). */
+const CODED_KEYS = new Set(['role', 'from', 'to', 'document', 'reason']);
 
 interface Filter {
   actor?: string;
