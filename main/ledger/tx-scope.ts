@@ -29,15 +29,18 @@ export interface TxScope<C> {
   afterCommit(effect: () => void): void;
 }
 
-/** Runs an outermost level's effects once it committed, each on its own (one that throws does not stop the rest). */
-export function runCommitted<C>(level: TxLevel<C>): void {
-  for (const effect of level.effects?.splice(0) ?? []) {
-    try {
-      effect();
-    } catch (error) {
-      console.warn('[ledger] an effect after commit failed', error);
-    }
+/** One effect after its commit: one that throws is logged and does not stop the others. */
+function runEffect(effect: () => void): void {
+  try {
+    effect();
+  } catch (error) {
+    console.warn('[ledger] an effect after commit failed', error);
   }
+}
+
+/** Runs an outermost level's effects once it committed, each on its own. */
+export function runCommitted<C>(level: TxLevel<C>): void {
+  for (const effect of level.effects?.splice(0) ?? []) runEffect(effect);
 }
 
 const ENDED =
@@ -62,7 +65,7 @@ export function createTxScope<C>(exec: (connection: C, sql: string) => unknown):
       const level = als.getStore();
       // Outside a transaction — or in a callback that outlived its body, whose transaction already ended — the
       // write it follows is as committed as it will be.
-      if (level === undefined || !level.open) return runCommitted({ connection: undefined, open: false, childOpen: false, effects: [effect] });
+      if (level === undefined || !level.open) return runEffect(effect);
       (level.effects ??= []).push(effect);
     },
     enter: (level, body) => als.run(level, body),
