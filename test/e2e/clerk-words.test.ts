@@ -6,7 +6,8 @@
  * enterprise — then every view, tab, select, drawer and dialog is opened in Chinese and in English and its
  * visible text is read by the clerk-words scanner (test/e2e/support/clerk-words.ts): no US or ISO dates,
  * no decimal rates, no raw codes or keys, no Chinese in English outside data, no English codes in Chinese.
- * Screenshots in test/e2e/artifacts/words-*.
+ * Screenshots in test/e2e/artifacts/words-*: one of each view, drawer and dialog per language (every read is
+ * scanned; an open select's list, or the same drawer for another invoice, adds words to scan but no new screen).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -125,10 +126,15 @@ interface Walk {
   language: ClerkLanguage;
   data: Array<string | RegExp>;
   found: Record<string, string[]>;
+  /** The screens already photographed in this language (a full-page screenshot costs about a second). */
+  shots: Set<string>;
 }
 
-/** Reads the page as the clerk sees it — its visible text and the placeholders of its visible fields — and keeps what is not the clerk's. */
-async function read(walk: Walk, place: string): Promise<void> {
+/**
+ * Reads the page as the clerk sees it — its visible text and the placeholders of its visible fields — and keeps
+ * what is not the clerk's. `screen` names the screenshot, taken the first time that screen is read (null: none).
+ */
+async function read(walk: Walk, place: string, screen: string | null = place): Promise<void> {
   const { page, language } = walk;
   await expect.poll(() => page.locator('.ant-spin-spinning, .ant-btn-loading').count()).toBe(0);
   const text = await page.evaluate(() => {
@@ -157,10 +163,13 @@ async function read(walk: Walk, place: string): Promise<void> {
     walk.found[`${language} ${place}`] = describeFindings(findings);
     fs.writeFileSync(path.join(ARTIFACTS_DIR, 'words-findings.json'), JSON.stringify(walk.found, null, 1));
   }
-  await screenshot(page, `words-${language}-${place}`);
+  if (screen !== null && !walk.shots.has(screen)) {
+    walk.shots.add(screen);
+    await screenshot(page, `words-${language}-${screen}`);
+  }
 }
 
-/** Opens each select of what `scope` shows (its options are words too), reads it, closes it again. */
+/** Opens each select of what `scope` shows (its options are words too), reads it, closes it again (the view's own screenshot shows the select). */
 async function readSelects(walk: Walk, place: string, scope: string): Promise<void> {
   const { page } = walk;
   const selects = page.locator(`${scope} .ant-select:not(.ant-select-disabled):not(.ant-select-auto-complete):visible`);
@@ -168,7 +177,7 @@ async function readSelects(walk: Walk, place: string, scope: string): Promise<vo
   for (let index = 0; index < count; index += 1) {
     await selects.nth(index).click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor();
-    await read(walk, `${place}-select-${index}`);
+    await read(walk, `${place}-select-${index}`, null);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
   }
@@ -186,10 +195,10 @@ const shown = (page: Page, testId: string) =>
   }, testId);
 
 /** Opens a dialog or drawer with `open`, reads it, and closes it with Escape. */
-async function readOverlay(walk: Walk, place: string, open: () => Promise<void>, testId: string): Promise<void> {
+async function readOverlay(walk: Walk, place: string, open: () => Promise<void>, testId: string, screen: string | null = place): Promise<void> {
   await open();
   await expect.poll(() => shown(walk.page, testId)).toBe(true);
-  await read(walk, place);
+  await read(walk, place, screen);
   await closeTop(walk.page);
   await expect.poll(() => shown(walk.page, testId)).toBe(false);
 }
@@ -211,14 +220,14 @@ async function walkHistory(walk: Walk): Promise<void> {
     await rows.nth(index).click();
     await expect.poll(() => shown(page, 'invoice-drawer')).toBe(true);
     await expect.poll(() => page.getByTestId('invoice-actions').count()).toBe(1);
-    await read(walk, `history-drawer-${index}`);
+    await read(walk, `history-drawer-${index}`, 'history-drawer');
     const print = page.getByTestId('action-print');
     if ((await print.count()) > 0 && (await print.isEnabled())) {
-      await readOverlay(walk, `history-print-${index}`, () => print.click(), 'print-dialog');
+      await readOverlay(walk, `history-print-${index}`, () => print.click(), 'print-dialog', 'history-print');
     }
     const red = page.getByTestId('action-red');
     if ((await red.count()) > 0 && (await red.isEnabled())) {
-      await readOverlay(walk, `history-red-${index}`, () => red.click(), 'red-dialog');
+      await readOverlay(walk, `history-red-${index}`, () => red.click(), 'red-dialog', 'history-red');
     }
     await closeTop(page);
     await expect.poll(() => shown(page, 'invoice-drawer')).toBe(false);
@@ -262,7 +271,7 @@ async function walkAll(walk: Walk, formLsh: string): Promise<void> {
       for (const name of ['未知发票.png', '专票.png', '别家的数电票.xml', '待审的数电票.xml']) {
         await item(page, name).click();
         await expect.poll(() => page.getByTestId('intake-review').getAttribute('data-name')).toBe(name);
-        await read(walk, `intake-item-${name.length}`);
+        await read(walk, `intake-item-${name}`, 'intake-item');
       }
       await page.getByTestId('intake-tab-ledger').click();
       await page.locator('[data-testid="intake-ledger"] [data-testid="ledger-search"]').click();
@@ -286,7 +295,7 @@ async function walkAll(walk: Walk, formLsh: string): Promise<void> {
   }
   await page.getByTestId('active-enterprise').click();
   await page.getByTestId(`active-enterprise-option-${OTHER_TAX}`).waitFor();
-  await read(walk, 'header-enterprises');
+  await read(walk, 'header-enterprises', null);
   await page.keyboard.press('Escape');
 }
 
@@ -300,10 +309,10 @@ describe("the clerk's words", () => {
     const forms = await dispatch<{ rows: Array<{ lsh: string }> }>('reversal:listForms', {});
     const found: Record<string, string[]> = {};
 
-    await walkAll({ page, language: 'zh-CN', data, found }, forms.rows[0]!.lsh);
+    await walkAll({ page, language: 'zh-CN', data, found, shots: new Set() }, forms.rows[0]!.lsh);
     await page.getByTestId('nav-issue').click();
     await page.getByText('English', { exact: true }).click();
-    await walkAll({ page, language: 'en', data, found }, forms.rows[0]!.lsh);
+    await walkAll({ page, language: 'en', data, found, shots: new Set() }, forms.rows[0]!.lsh);
 
     expect(found).toEqual({});
     expect(errors).toEqual([]);
