@@ -25,6 +25,10 @@ import { coreCalls, PRINT_BUYER, printLines } from './support/print-core.js';
 
 let browser: Browser;
 let harness: Harness;
+// One page for both tests (a fresh load costs seconds); the first closes what it opened. Its errors
+// gather from the load on, so each test's check covers the tests before it too.
+let page: Page;
+let errors: string[];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-print-dialog-'));
 const BUYER = PRINT_BUYER;
 const lines = printLines;
@@ -33,6 +37,10 @@ const { dispatch, issue } = coreCalls(() => harness);
 beforeAll(async () => {
   browser = await launchChromium();
   harness = await startHarness({ dataDir, core: { sandboxIssueDelayMs: 100, outboxBaseDelayMs: 100, outboxMaxDelayMs: 600, sandboxControlApi: true } });
+  page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  errors = collectPageErrors(page);
+  await page.goto(harness.url);
+  await page.getByTestId('environment-banner').waitFor();
 });
 afterAll(async () => {
   await harness?.close();
@@ -98,12 +106,10 @@ async function printAndReadQr(page: Page, invoice: InvoiceSummary): Promise<void
 
 describe('the print dialog at 1366 × 768', () => {
   it('previews and prints a 004 and a 007 (QR code read back from the printed page); 完整票面 does not stick', async () => {
-    const special = await issue({ invoiceType: '004', ...BUYER, issuer: '李四', lines: lines(1) });
-    const general = await issue({ invoiceType: '007', ...BUYER, issuer: '李四', remark: '合同号 HT-2026-118', lines: lines(8) });
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
-    const errors = collectPageErrors(page);
-    await page.goto(harness.url);
-    await page.getByTestId('environment-banner').waitFor();
+    const [special, general] = await Promise.all([
+      issue({ invoiceType: '004', ...BUYER, issuer: '李四', lines: lines(1) }),
+      issue({ invoiceType: '007', ...BUYER, issuer: '李四', remark: '合同号 HT-2026-118', lines: lines(8) }),
+    ]);
 
     await openFromHistory(page, special);
     await expect.poll(() => page.getByTestId('print-printer').innerText()).toContain(CUPS_PDF_PRINTER);
@@ -140,15 +146,16 @@ describe('the print dialog at 1366 × 768', () => {
     await screenshot(page, 'print-dialog-1366x768-007');
     await printAndReadQr(page, general);
     expect(errors).toEqual([]);
-    await page.close();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByTestId(`invoice-detail-${general.lsh}`).waitFor({ state: 'hidden' });
   }, 240_000);
 
   it('three selected invoices: the preview pages through each; one voided, the outcome counts printed and failed apart', async () => {
-    const three = [
-      await issue({ invoiceType: '004', ...BUYER, issuer: '李四', lines: lines(2) }),
-      await issue({ invoiceType: '004', ...BUYER, issuer: '李四', lines: lines(3) }),
-      await issue({ invoiceType: '004', ...BUYER, issuer: '李四', lines: lines(4) }),
-    ];
+    // Issued side by side, then ticked in invoice-number order as issuing them one by one would give.
+    const issued = await Promise.all([2, 3, 4].map((count) => issue({ invoiceType: '004', ...BUYER, issuer: '李四', lines: lines(count) })));
+    const three = issued.sort((a, b) => a.invoiceNumber!.localeCompare(b.invoiceNumber!));
     const voided = three[1]!;
     const answer = await fetch(`${await serviceBaseUrl()}/sandbox/control/void`, {
       method: 'POST',
@@ -156,10 +163,6 @@ describe('the print dialog at 1366 × 768', () => {
     });
     expect(answer.status).toBe(200);
 
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
-    const errors = collectPageErrors(page);
-    await page.goto(harness.url);
-    await page.getByTestId('environment-banner').waitFor();
     await page.getByTestId('nav-history').click();
     for (const invoice of three) await page.getByTestId(`history-row-${invoice.lsh}`).locator('input[data-check="true"]').click();
     await expect.poll(async () => Number(await page.getByTestId('history-selection').getAttribute('data-count'))).toBe(3);
@@ -195,6 +198,5 @@ describe('the print dialog at 1366 × 768', () => {
     expect(await failure.getByTestId('print-job-error').innerText()).toContain('已作废');
     await screenshot(page, 'print-dialog-three-outcome');
     expect(errors).toEqual([]);
-    await page.close();
   }, 240_000);
 });
