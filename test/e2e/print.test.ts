@@ -12,7 +12,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceSummary } from '../../shared/ipc/index.js';
@@ -20,7 +19,7 @@ import type { PreviewPage, PrintLog } from '../../shared/ipc/schemas/print.js';
 import { POINTS_PER_MM } from '../../shared/print/page.js';
 import { amountInWords } from '../../shared/rules/amount-in-words.js';
 import { startHarness, type Harness } from '../harness/server.js';
-import { CUPS_PDF_PRINTER, pdfPageCount, pdfWords, waitForPrintedPdf, type Word } from '../support/cups-pdf.js';
+import { amountsRightOf, CUPS_PDF_PRINTER, pdfPageCount, pdfWords, waitForPrintedPdf, type Word } from '../support/cups-pdf.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
 import { coreCalls, PRINT_BUYER, printLines } from './support/print-core.js';
 
@@ -138,16 +137,9 @@ describe('printing from the history to the CUPS printer PDF', () => {
     const listFile = await waitForPrintedPdf(list!.printerJobId!);
     expect(pdfPageCount(listFile)).toBe(2);
     const words = pdfWords(listFile);
-    const row = (caption: string, pageNo: number) => {
-      const label = words.find((w) => w.page === pageNo && w.text === caption)!;
-      return words
-        .filter((w) => w.page === pageNo && Math.abs(w.yMin - label.yMin) < 0.5 && w.xMin > label.xMax && /^-?\d+\.\d{2}$/.test(w.text))
-        .sort((a, b) => a.xMin - b.xMin)
-        .map((w) => new Decimal(w.text));
-    };
-    const [a1, t1] = row('小计', 1);
-    const [a2, t2] = row('小计', 2);
-    const [ta, tt] = row('总计', 2);
+    const [a1, t1] = amountsRightOf(words, '小计', 1);
+    const [a2, t2] = amountsRightOf(words, '小计', 2);
+    const [ta, tt] = amountsRightOf(words, '总计', 2);
     expect(a1!.plus(a2!).eq(ta!)).toBe(true);
     expect(t1!.plus(t2!).eq(tt!)).toBe(true);
     expect(ta!.plus(tt!).toFixed(2)).toBe(invoice.total);

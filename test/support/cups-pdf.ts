@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Decimal from 'decimal.js';
 import { expect } from 'vitest';
 
 export const CUPS_PDF_PRINTER = 'PDF';
@@ -62,4 +63,13 @@ export function pdfWords(file: string): Word[] {
 export function pdfPageCount(file: string): number {
   const info = execFileSync('pdfinfo', [file]).toString();
   return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
+}
+
+/** The amounts printed on the line of a page's caption (a goods list's 小计 or 总计), left to right. */
+export function amountsRightOf(words: Word[], caption: string, page: number): Decimal[] {
+  const label = words.find((word) => word.page === page && word.text === caption)!;
+  return words
+    .filter((word) => word.page === page && Math.abs(word.yMin - label.yMin) < 0.5 && word.xMin > label.xMax && /^-?\d+\.\d{2}$/.test(word.text))
+    .sort((a, b) => a.xMin - b.xMin)
+    .map((word) => new Decimal(word.text));
 }

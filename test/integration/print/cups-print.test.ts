@@ -19,7 +19,7 @@ import { POINTS_PER_MM } from '../../../shared/print/page.js';
 import { BUYER_004, call, issueBlue } from '../core/red-support.js';
 import { usccCheckCharacter } from '../../../shared/rules/uscc.js';
 import { createTestCipher } from '../../support/test-cipher.js';
-import { CUPS_PDF_PRINTER, pdfPageCount, pdfWords, waitForPrintedPdf, type Word } from '../../support/cups-pdf.js';
+import { amountsRightOf, CUPS_PDF_PRINTER, pdfPageCount, pdfWords, waitForPrintedPdf, type Word } from '../../support/cups-pdf.js';
 
 const lines = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ name: `办公椅${i + 1}型`, taxCode: '1060201070000000000', quantity: String(i + 1), unitPrice: `${100 + i * 10}.00`, rate: '0.13' }));
@@ -122,16 +122,9 @@ describe('printing on the CUPS printer PDF', () => {
 
     const list = await printedWords(jobs[1]!);
     expect(pdfPageCount(list.file)).toBe(2);
-    const rowValues = (caption: string, page: number) => {
-      const label = list.words.find((word) => word.page === page && word.text === caption)!;
-      return list.words
-        .filter((word) => word.page === page && Math.abs(word.yMin - label.yMin) < 0.5 && word.xMin > label.xMax && /^-?\d+\.\d{2}$/.test(word.text))
-        .sort((a, b) => a.xMin - b.xMin)
-        .map((word) => new Decimal(word.text));
-    };
-    const [amount1, tax1] = rowValues('小计', 1);
-    const [amount2, tax2] = rowValues('小计', 2);
-    const [totalAmount, totalTax] = rowValues('总计', 2);
+    const [amount1, tax1] = amountsRightOf(list.words, '小计', 1);
+    const [amount2, tax2] = amountsRightOf(list.words, '小计', 2);
+    const [totalAmount, totalTax] = amountsRightOf(list.words, '总计', 2);
     expect(amount1!.plus(amount2!).toFixed(2)).toBe(totalAmount!.toFixed(2));
     expect(tax1!.plus(tax2!).toFixed(2)).toBe(totalTax!.toFixed(2));
     expect(totalAmount!.plus(totalTax!).toFixed(2)).toBe(invoice.total);
