@@ -4,6 +4,9 @@
  * its words does not compile. The refusals `audit.*` sit under `errors`.
  */
 import type { AuditAction } from '../../../../shared/ipc/schemas/audit.js';
+import { clerksEn, clerksErrorsEn, clerksErrorsZh, clerksZh } from '../clerks/locale.js';
+import { printEn, printZh } from '../print/locale.js';
+import { reversalEn, reversalZh } from '../reversal/locale.js';
 
 const actionsZh: Record<AuditAction, string> = {
   'clerk.signedIn': '登录',
@@ -153,40 +156,29 @@ const detailKeysEn: typeof detailKeysZh = {
   identityPwd: 'Identity password given',
   taxPwd: 'Tax password given',
 };
-// What was printed (the face or the goods list), a refused sign-in's reason, and a red reversal's (the service's 冲红原因 codes, as the reversal dialog words them).
+// Coded values: the ledger switched to, yes/no, a deactivated clerk — and, in the words their own features already
+// use, a role, what was printed (the face or the goods list), a refused PIN and a red reversal's 冲红原因 code.
 const detailValuesZh: Record<string, string> = {
-  admin: '管理员',
-  reviewer: '复核',
-  issuer: '开票员',
+  ...clerksZh.roles,
+  ...printZh.document,
+  ...reversalZh.reasons,
   team: '团队账本',
   desk: '本机账本',
   true: '是',
   false: '否',
-  invoice: '发票',
-  list: '销货清单',
-  pin: '姓名或 PIN 不正确',
+  pin: clerksErrorsZh.clerks.signInRefused,
   inactive: '操作员已停用',
-  '1': '销货退回',
-  '2': '开票有误',
-  '3': '服务中止',
-  '4': '销售折让',
 };
 const detailValuesEn: typeof detailValuesZh = {
-  admin: 'Admin',
-  reviewer: 'Reviewer',
-  issuer: 'Issuer',
+  ...clerksEn.roles,
+  ...printEn.document,
+  ...reversalEn.reasons,
   team: 'Team ledger',
   desk: "This desk's ledger",
   true: 'yes',
   false: 'no',
-  invoice: 'invoice',
-  list: 'goods list',
-  pin: 'name or PIN not right',
+  pin: clerksErrorsEn.clerks.signInRefused,
   inactive: 'clerk deactivated',
-  '1': 'goods returned',
-  '2': 'issued in error',
-  '3': 'service stopped',
-  '4': 'sales discount',
 };
 
 export const auditZh = {
