@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeysetPage, RowCount } from '../../../../shared/ipc/index.js';
+import { emptyKeysetState, nextKeysetState, type KeysetEvent, type KeysetState } from './keyset-state.js';
 import { DEFAULT_BODY_HEIGHT, DEFAULT_ROW_HEIGHT } from './virtual-table.js';
 
 export interface KeysetSource<Row> {
@@ -39,15 +40,14 @@ export const NEXT_PAGE = 100;
 export const MAX_PAGE = 500;
 
 export function useKeysetRows<Row>(source: KeysetSource<Row>, key: unknown): KeysetRows<Row> {
-  const [state, setState] = useState<{ rows: Row[]; next: string | null; done: boolean; count: RowCount | null; loading: boolean }>({
-    rows: [],
-    next: null,
-    done: false,
-    count: null,
-    loading: true,
-  });
+  const [state, setState] = useState<KeysetState<Row>>(emptyKeysetState);
+  /** The state as of the last event, ahead of React's render: the pump reads its cursor from here. */
   const live = useRef(state);
-  live.current = state;
+  /** The one writer of the state: the live copy and React's state always take the same event. */
+  const apply = useCallback((event: KeysetEvent<Row>) => {
+    live.current = nextKeysetState(live.current, event);
+    setState(live.current);
+  }, []);
   const sourceRef = useRef(source);
   sourceRef.current = source;
   /** Bumped by every reload: answers of an older generation are dropped. */
@@ -66,41 +66,37 @@ export function useKeysetRows<Row>(source: KeysetSource<Row>, key: unknown): Key
         if (gen !== generation.current || current.done || current.rows.length > wanted.current) return;
         const least = current.rows.length === 0 ? FIRST_PAGE : NEXT_PAGE;
         const limit = Math.min(MAX_PAGE, Math.max(least, wanted.current + 1 - current.rows.length));
-        setState((s) => ({ ...s, loading: true }));
+        apply({ kind: 'loading' });
         const page = await sourceRef.current.fetchPage(current.rows.length === 0 ? undefined : (current.next ?? undefined), limit);
         if (gen !== generation.current) return;
         if (page === null) {
-          setState((s) => ({ ...s, loading: false }));
+          apply({ kind: 'failed' });
           return;
         }
         stale.current = [];
-        const next = { ...live.current, rows: [...live.current.rows, ...page.rows], next: page.next, done: page.next === null, loading: false };
-        live.current = next;
-        setState(next);
+        apply({ kind: 'page', page });
       }
     } finally {
       running.current = false;
       // A reload may have come in while this pump was busy with an older generation.
       if (gen !== generation.current) void pump(generation.current);
     }
-  }, []);
+  }, [apply]);
 
   const reload = useCallback(
     (keep = 0) => {
       const gen = ++generation.current;
       stale.current = keep > 0 ? live.current.rows : [];
       wanted.current = Math.min(MAX_PAGE, Math.max(FIRST_PAGE, keep)) - 1;
-      const fresh = { rows: [] as Row[], next: null, done: false, count: live.current.count, loading: true };
-      live.current = fresh;
-      setState(fresh);
+      apply({ kind: 'reload' });
       void pump(gen);
       const counting = sourceRef.current.fetchCount?.();
       if (counting)
         void counting.then((count) => {
-          if (gen === generation.current && count !== null) setState((s) => ({ ...s, count }));
+          if (gen === generation.current && count !== null) apply({ kind: 'count', count });
         });
     },
-    [pump],
+    [apply, pump],
   );
 
   useEffect(() => {
