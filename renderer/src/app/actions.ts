@@ -8,11 +8,16 @@ import { setFeedEnterprise } from '../lib/change-feed.js';
 import { reportFailure } from '../lib/messages.js';
 import type { Language } from './i18n.js';
 import { useAppStore } from './store.js';
+import { callOrder } from '../lib/call-order.js';
+
+const infoCalls = callOrder();
 
 export async function loadInfo(): Promise<void> {
+  const isNewest = infoCalls.begin();
   const store = useAppStore.getState();
   store.setInfo(null, 'loading');
   const result = await getApi().app.info();
+  if (!isNewest()) return;
   if (result.ok) {
     store.setInfo(result.value, 'ready');
     setFeedEnterprise(result.value.seller.taxNumber);

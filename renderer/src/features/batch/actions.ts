@@ -4,6 +4,7 @@ import { i18n } from '../../app/i18n.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
 import { useBatchStore } from './store.js';
+import { callOrder } from '../../lib/call-order.js';
 
 const store = () => useBatchStore.getState();
 
@@ -16,8 +17,12 @@ async function busy<T>(key: 'template' | 'import' | 'submit' | 'export' | 'load'
   }
 }
 
+const recentCalls = callOrder();
+
 export async function loadRecent(): Promise<void> {
+  const isNewest = recentCalls.begin();
   const result = await getApi().batch.list({ limit: 20 });
+  if (!isNewest()) return;
   if (result.ok) store().setRecent(result.value);
   else reportFailure(result.error, 'batch:list');
 }

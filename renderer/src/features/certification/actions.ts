@@ -5,6 +5,7 @@ import { getApi } from '../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
 import { ledgerReplaced, subscribeChanges } from '../../lib/change-feed.js';
 import { useCertificationStore } from './store.js';
+import { callOrder } from '../../lib/call-order.js';
 
 type ApplicationType = '1' | '2' | '3' | '4' | '5' | '6';
 const store = () => useCertificationStore.getState();
@@ -41,14 +42,21 @@ export function watchCertification(): () => void {
   };
 }
 
+const summaryCalls = callOrder();
+const listCalls = callOrder();
+
 export async function loadSummary(): Promise<void> {
+  const isNewest = summaryCalls.begin();
   const result = await getApi().certification.summary({});
+  if (!isNewest()) return;
   if (result.ok) store().patch({ summary: result.value });
   else reportFailure(result.error, 'certification:summary');
 }
 
 export async function loadCertification(): Promise<void> {
+  const isNewest = listCalls.begin();
   const result = await getApi().certification.list({ limit: 50 });
+  if (!isNewest()) return;
   if (result.ok) store().patch({ batches: result.value });
   else reportFailure(result.error, 'certification:list');
   await loadSummary();

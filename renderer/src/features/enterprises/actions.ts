@@ -8,14 +8,19 @@ import { loadInfo } from '../../app/actions.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
 import { useEnterprisesStore } from './store.js';
+import { callOrder } from '../../lib/call-order.js';
 
 const store = () => useEnterprisesStore.getState();
 
+const listCalls = callOrder();
+const choiceCalls = callOrder();
+
 export async function loadEnterprises(patch: { query?: string; page?: number; pageSize?: number } = {}): Promise<void> {
   store().patch({ ...patch, loading: true });
+  const isNewest = listCalls.begin();
   const { query, page, pageSize } = store();
   const result = await getApi().enterprises.list({ ...(query.trim() ? { query: query.trim() } : {}), pageNum: page, pageSize });
-  if (store().query !== query || store().page !== page) return;
+  if (!isNewest() || store().query !== query || store().page !== page) return;
   if (!result.ok) {
     store().patch({ loading: false });
     return reportFailure(result.error, 'enterprises:list');
@@ -25,7 +30,9 @@ export async function loadEnterprises(patch: { query?: string; page?: number; pa
 }
 
 export async function loadChoices(): Promise<void> {
+  const isNewest = choiceCalls.begin();
   const result = await getApi().enterprises.choices({});
+  if (!isNewest()) return;
   if (result.ok) store().patch({ choices: result.value });
   else reportFailure(result.error, 'enterprises:choices');
 }

@@ -5,6 +5,7 @@ import { getApi } from '../../lib/api.js';
 import { reportFailure, reportSuccess } from '../../lib/messages.js';
 import { i18n } from '../../app/i18n.js';
 import { formatDateTime } from '../history/format.js';
+import { callOrder } from '../../lib/call-order.js';
 
 interface LedgerState {
   status: LedgerStatus | null;
@@ -38,11 +39,15 @@ async function run<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; 
   }
 }
 
+const statusCalls = callOrder();
+
 export async function loadLedger(): Promise<LedgerStatus | null> {
+  const isNewest = statusCalls.begin();
   const status = await run(() => getApi().ledger.status({}));
+  if (!isNewest()) return status;
   useLedgerStore.setState({ loaded: true, ...(status ? { status } : {}) });
   const backups = status?.mode === 'normal' ? await run(() => getApi().ledger.listBackups({})) : null;
-  if (backups) useLedgerStore.setState({ backups });
+  if (backups && isNewest()) useLedgerStore.setState({ backups });
   return status;
 }
 

@@ -14,6 +14,7 @@ import { loadLedger } from '../collection/actions.js';
 import { useHistoryStore, type FilterValues } from '../history/store.js';
 import { useIntakeStore } from '../intake/store.js';
 import { useStatisticsStore } from './store.js';
+import { callOrder } from '../../lib/call-order.js';
 
 const store = () => useStatisticsStore.getState();
 const busy = (key: keyof ReturnType<typeof store>['busy'], on: boolean) => store().patch({ busy: { ...store().busy, [key]: on } });
@@ -32,9 +33,13 @@ export function subscribeStatistics(): void {
   getApi().on('statistics:deadline', () => void loadDashboard());
 }
 
+const dashboardCalls = callOrder();
+
 export async function loadDashboard(): Promise<void> {
+  const isNewest = dashboardCalls.begin();
   busy('dashboard', true);
   const result = await getApi().statistics.dashboard({});
+  if (!isNewest()) return;
   busy('dashboard', false);
   if (!result.ok) return reportFailure(result.error, 'statistics:dashboard');
   store().patch({ dashboard: result.value, ...(store().period === null ? { period: result.value.period } : {}) });

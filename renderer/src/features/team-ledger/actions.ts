@@ -4,6 +4,7 @@ import type { IpcError } from '../../../../shared/ipc/index.js';
 import type { SaveTeamLedgerRequest, TeamConnection, TeamConnectionTestResult, TeamLedgerView, TeamMoveProgress, TeamMoveResult } from '../../../../shared/ipc/schemas/team-ledger.js';
 import { getApi } from '../../lib/api.js';
 import { reportFailure } from '../../lib/messages.js';
+import { callOrder } from '../../lib/call-order.js';
 
 interface TeamLedgerState {
   view: TeamLedgerView | null;
@@ -17,8 +18,13 @@ interface TeamLedgerState {
 
 export const useTeamLedgerStore = create<TeamLedgerState>()(() => ({ view: null, busy: null, lastTest: null, moveProgress: null, lastMove: null }));
 
+/** Reads and saves of the connection both answer with the view: only the newest one's is shown. */
+const viewCalls = callOrder();
+
 export async function loadTeamLedger(options: { quiet?: boolean } = {}): Promise<void> {
+  const isNewest = viewCalls.begin();
   const result = await getApi().teamLedger.get();
+  if (!isNewest()) return;
   if (result.ok) useTeamLedgerStore.setState({ view: result.value });
   // The header asks quietly: signed out or starting, it simply shows nothing yet.
   else if (!options.quiet) reportFailure(result.error, 'team-ledger');
@@ -26,6 +32,7 @@ export async function loadTeamLedger(options: { quiet?: boolean } = {}): Promise
 
 export async function saveTeamLedger(request: SaveTeamLedgerRequest): Promise<boolean> {
   useTeamLedgerStore.setState({ busy: 'saving' });
+  viewCalls.begin();
   const result = await getApi().teamLedger.save(request);
   useTeamLedgerStore.setState({ busy: null, ...(result.ok ? { view: result.value, lastTest: null } : {}) });
   if (!result.ok) reportFailure(result.error, 'team-ledger');

@@ -5,12 +5,18 @@ import { useKeysetRows, type KeysetRows, type KeysetSource } from '../../../lib/
 import { countHistory, historyDetail, searchHistory } from '../actions.js';
 import { subscribeChanges } from '../../../lib/change-feed.js';
 import { useHistoryStore } from '../store.js';
+import { callOrder } from '../../../lib/call-order.js';
 
 /** Reloads the open invoice's detail (after an action or an event). */
+const detailCalls = callOrder();
+
 export async function reloadDetail(): Promise<void> {
   const { selectedId, setDetail } = useHistoryStore.getState();
   if (selectedId === null) return;
+  const isNewest = detailCalls.begin();
   const result = await historyDetail(selectedId);
+  // A newer read is on its way, or the clerk has opened another invoice meanwhile.
+  if (!isNewest() || useHistoryStore.getState().selectedId !== selectedId) return;
   if (result.ok) setDetail(result.value);
   else reportFailure(result.error, 'history:detail');
 }
