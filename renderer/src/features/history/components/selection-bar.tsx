@@ -13,9 +13,12 @@ import { useHistoryStore } from '../store.js';
 const PAPER_TYPES = new Set(['004', '007']);
 const printable = (row: HistoryRow) => row.direction === 'output' && PAPER_TYPES.has(row.invoiceType) && row.status === 'issued';
 
-/** Opens the print dialog for the ticked issued paper invoices; false when none is printable. */
+/** Invoice-number order: the order the pre-numbered paper lies in the tray, and the order main prints in. */
+const byNumber = (a: HistoryRow, b: HistoryRow) => (a.invoiceCode ?? '').localeCompare(b.invoiceCode ?? '') || (a.invoiceNumber ?? '').localeCompare(b.invoiceNumber ?? '');
+
+/** Opens the print dialog for the ticked issued paper invoices, previewed in the order they print; false when none is printable. */
 export function printChecked(): boolean {
-  const rows = [...useHistoryStore.getState().checked.values()].filter(printable);
+  const rows = [...useHistoryStore.getState().checked.values()].filter(printable).sort(byNumber);
   if (rows.length === 0) return false;
   void openPrint(
     rows.map((row) => row.id),
