@@ -94,11 +94,15 @@ describe('customer and product libraries', () => {
       expect(await page.getByTestId('import-report-warnings').innerText()).toContain('已更新该客户');
       await screenshot(page, 'libraries-import-report');
       await page.getByTestId('import-report-close').click();
+      // The report closes with an animation and hands focus back to 导入 when it is done: typing into the
+      // search box before then can lose the text to that hand-back.
+      await report.waitFor({ state: 'hidden' });
       await expect.poll(() => page.getByTestId('customers-row').count()).toBe(3);
 
       // Search by name fragment and by tax-ID fragment; products by code fragment.
       const search = page.getByTestId('customers-search').locator('input');
       await search.fill('云栖');
+      expect(await search.inputValue()).toBe('云栖');
       await search.press('Enter');
       await expect.poll(() => page.getByTestId('customers-row').count()).toBe(1);
       expect(await page.getByTestId('customers-row').getAttribute('data-name')).toBe('杭州云栖商贸有限公司');
