@@ -15,7 +15,6 @@ import { sampleIssuance, tempDir } from '../../support/sample-issuance.js';
 import { call } from '../../support/sandbox-caller.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const BIN = path.join(ROOT, 'node_modules', '.bin');
 
 interface Cli {
   child: ChildProcessWithoutNullStreams;
@@ -28,9 +27,8 @@ const children: Cli[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
   for (const cli of children.splice(0)) {
-    if (cli.child.exitCode === null && cli.child.signalCode === null && cli.child.pid !== undefined) {
-      // The whole group: tsx runs the script in a child of its own, which a SIGKILL of tsx would orphan.
-      process.kill(-cli.child.pid, 'SIGKILL');
+    if (cli.child.exitCode === null && cli.child.signalCode === null) {
+      cli.child.kill('SIGKILL');
       await cli.exited;
     }
   }
@@ -38,13 +36,10 @@ afterEach(async () => {
 });
 
 function runCli(args: string[]): Cli {
-  // tsx starts with `#!/usr/bin/env node`: put the project's Node 24 first, as npm scripts do.
-  const child = spawn(path.join(BIN, 'tsx'), ['sandbox/cli.ts', ...args], {
-    cwd: ROOT,
-    // Its own process group, so cleanup can stop tsx and the Node process it starts together.
-    detached: true,
-    env: { ...process.env, PATH: `${BIN}${path.delimiter}${process.env['PATH'] ?? ''}` },
-  });
+  // Node itself with tsx as a loader, not the tsx wrapper: the wrapper relays a signal to the script's
+  // process and SIGKILLs it (exit 130) unless it hears back within 30 ms — a busy machine's scheduling,
+  // not the sandbox, would then decide how the sandbox stops.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], { cwd: ROOT });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
