@@ -7,9 +7,9 @@ import { subscribeChanges } from '../../../lib/change-feed.js';
 import { useHistoryStore } from '../store.js';
 import { callOrder } from '../../../lib/call-order.js';
 
-/** Reloads the open invoice's detail (after an action or an event). */
 const detailCalls = callOrder();
 
+/** Reloads the open invoice's detail (after an action or an event). */
 export async function reloadDetail(): Promise<void> {
   const { selectedId, setDetail } = useHistoryStore.getState();
   if (selectedId === null) return;
