@@ -1,5 +1,5 @@
 /**
- * The standalone sandbox (`npm run sandbox`, sandbox/cli.ts) as a real child process: it prints its
+ * The standalone sandbox (`npm run sandbox`, which is `node --import tsx sandbox/cli.ts`) as a real child process: it prints its
  * base URL and credentials, answers signed calls, keeps its state in <data>/sandbox.db and stops cleanly
  * on SIGTERM and SIGINT; bad flags give the usage and exit code 2.
  */
