@@ -216,13 +216,17 @@ describe('intake feature', () => {
     const t = await setup();
     const heavy = Array.from({ length: 6 }, (_, index) => heavyQrPng(`01,04,044031900111,${40_000_000 + index},10.00,20240302,0987654321098765${String(index).padStart(4, '0')},FFFF,`, 2600, index + 1));
     for (const [index, bytes] of heavy.entries()) await t.call('intake:addFile', { name: `heavy-${index}.png`, base64: b64(bytes), origin: 'drop' });
-    const unsettled = () => [...t.items.values()].filter((item) => item.status === 'reading').length;
-    // Round trips through the router, each followed by a turn of the event loop, for as long as every
-    // heavy file is still being read: on worker threads main is free and answers call after call (hundreds);
-    // read on main, the first file's QR decoding holds the loop until that file is done, so hardly any
-    // call is answered before it settles (this test fails that way when extraction is moved back to main).
+    // The window: until the last file added is read. With fewer threads than files it waits behind the
+    // others, so the window lasts a few files' reading — and it cannot have closed before it opened, as a
+    // window of "every file still reading" could when the first file was read while the others were still
+    // being added (a clean run here once failed that way). In that window, round trips through the router,
+    // each followed by a turn of the event loop: on worker threads main is free and answers call after
+    // call (thousands); read on main, each file's QR decoding would hold the loop until that file is done,
+    // so only a call or so would get through between files, far fewer than 20 for six files.
+    const last = () => [...t.items.values()].find((item) => item.fileName === `heavy-${heavy.length - 1}.png`);
+    await expect.poll(() => last()?.status ?? null).not.toBeNull();
     let answered = 0;
-    while (unsettled() === heavy.length) {
+    while (last()?.status === 'reading') {
       await t.call('settings:get', {});
       await t.call('history:list', { limit: 5 });
       answered++;
