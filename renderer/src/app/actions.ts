@@ -13,11 +13,11 @@ import { callOrder } from '../lib/call-order.js';
 const infoCalls = callOrder();
 
 export async function loadInfo(): Promise<void> {
-  const isNewest = infoCalls.begin();
+  const answered = infoCalls.begin();
   const store = useAppStore.getState();
   store.setInfo(null, 'loading');
   const result = await getApi().app.info();
-  if (!isNewest()) return;
+  if (!answered(result.ok)) return;
   if (result.ok) {
     store.setInfo(result.value, 'ready');
     setFeedEnterprise(result.value.seller.taxNumber);

@@ -20,9 +20,9 @@ async function busy<T>(key: 'template' | 'import' | 'submit' | 'export' | 'load'
 const recentCalls = callOrder();
 
 export async function loadRecent(): Promise<void> {
-  const isNewest = recentCalls.begin();
+  const answered = recentCalls.begin();
   const result = await getApi().batch.list({ limit: 20 });
-  if (!isNewest()) return;
+  if (!answered(result.ok)) return;
   if (result.ok) store().setRecent(result.value);
   else reportFailure(result.error, 'batch:list');
 }

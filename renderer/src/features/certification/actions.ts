@@ -46,17 +46,17 @@ const summaryCalls = callOrder();
 const listCalls = callOrder();
 
 export async function loadSummary(): Promise<void> {
-  const isNewest = summaryCalls.begin();
+  const answered = summaryCalls.begin();
   const result = await getApi().certification.summary({});
-  if (!isNewest()) return;
+  if (!answered(result.ok)) return;
   if (result.ok) store().patch({ summary: result.value });
   else reportFailure(result.error, 'certification:summary');
 }
 
 export async function loadCertification(): Promise<void> {
-  const isNewest = listCalls.begin();
+  const answered = listCalls.begin();
   const result = await getApi().certification.list({ limit: 50 });
-  if (!isNewest()) return;
+  if (!answered(result.ok)) return;
   if (result.ok) store().patch({ batches: result.value });
   else reportFailure(result.error, 'certification:list');
   await loadSummary();

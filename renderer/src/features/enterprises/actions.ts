@@ -17,10 +17,10 @@ const choiceCalls = callOrder();
 
 export async function loadEnterprises(patch: { query?: string; page?: number; pageSize?: number } = {}): Promise<void> {
   store().patch({ ...patch, loading: true });
-  const isNewest = listCalls.begin();
+  const answered = listCalls.begin();
   const { query, page, pageSize } = store();
   const result = await getApi().enterprises.list({ ...(query.trim() ? { query: query.trim() } : {}), pageNum: page, pageSize });
-  if (!isNewest() || store().query !== query || store().page !== page) return;
+  if (store().query !== query || store().page !== page || !answered(result.ok)) return;
   if (!result.ok) {
     store().patch({ loading: false });
     return reportFailure(result.error, 'enterprises:list');
@@ -30,9 +30,9 @@ export async function loadEnterprises(patch: { query?: string; page?: number; pa
 }
 
 export async function loadChoices(): Promise<void> {
-  const isNewest = choiceCalls.begin();
+  const answered = choiceCalls.begin();
   const result = await getApi().enterprises.choices({});
-  if (!isNewest()) return;
+  if (!answered(result.ok)) return;
   if (result.ok) store().patch({ choices: result.value });
   else reportFailure(result.error, 'enterprises:choices');
 }

@@ -42,12 +42,12 @@ async function run<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; 
 const statusCalls = callOrder();
 
 export async function loadLedger(): Promise<LedgerStatus | null> {
-  const isNewest = statusCalls.begin();
+  const answered = statusCalls.begin();
   const status = await run(() => getApi().ledger.status({}));
-  if (!isNewest()) return status;
+  if (!answered(status !== null)) return status;
   useLedgerStore.setState({ loaded: true, ...(status ? { status } : {}) });
   const backups = status?.mode === 'normal' ? await run(() => getApi().ledger.listBackups({})) : null;
-  if (backups && isNewest()) useLedgerStore.setState({ backups });
+  if (backups) useLedgerStore.setState({ backups });
   return status;
 }
 

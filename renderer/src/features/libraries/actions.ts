@@ -16,13 +16,13 @@ const tableCalls: Record<LibraryKind, CallOrder> = { customers: callOrder(), pro
 
 export async function loadTable(kind: LibraryKind, patch: { query?: string; page?: number } = {}): Promise<void> {
   store().patchTable(kind, { ...patch, loading: true });
-  const isNewest = tableCalls[kind].begin();
+  const answered = tableCalls[kind].begin();
   const { query, page } = store()[kind];
   const request = { ...(query.trim() ? { query: query.trim() } : {}), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
   const api = getApi();
   const result = kind === 'customers' ? await api.customers.list(request) : await api.products.list(request);
   // A slower answer to an older search (or an older reload of this one) must not overwrite the newer one.
-  if (!isNewest() || store()[kind].query !== query || store()[kind].page !== page) return;
+  if (store()[kind].query !== query || store()[kind].page !== page || !answered(result.ok)) return;
   if (result.ok) store().patchTable(kind, { rows: result.value.rows, total: result.value.total, loading: false });
   else {
     store().patchTable(kind, { loading: false });

@@ -36,10 +36,10 @@ export function subscribeStatistics(): void {
 const dashboardCalls = callOrder();
 
 export async function loadDashboard(): Promise<void> {
-  const isNewest = dashboardCalls.begin();
+  const answered = dashboardCalls.begin();
   busy('dashboard', true);
   const result = await getApi().statistics.dashboard({});
-  if (!isNewest()) return;
+  if (!answered(result.ok)) return;
   busy('dashboard', false);
   if (!result.ok) return reportFailure(result.error, 'statistics:dashboard');
   store().patch({ dashboard: result.value, ...(store().period === null ? { period: result.value.period } : {}) });

@@ -18,13 +18,13 @@ interface TeamLedgerState {
 
 export const useTeamLedgerStore = create<TeamLedgerState>()(() => ({ view: null, busy: null, lastTest: null, moveProgress: null, lastMove: null }));
 
-/** Reads and saves of the connection both answer with the view: only the newest one's is shown. */
+/** Reads and saves of the connection both answer with the view: an older one never replaces a newer one. */
 const viewCalls = callOrder();
 
 export async function loadTeamLedger(options: { quiet?: boolean } = {}): Promise<void> {
-  const isNewest = viewCalls.begin();
+  const answered = viewCalls.begin();
   const result = await getApi().teamLedger.get();
-  if (!isNewest()) return;
+  if (!answered(result.ok)) return;
   if (result.ok) useTeamLedgerStore.setState({ view: result.value });
   // The header asks quietly: signed out or starting, it simply shows nothing yet.
   else if (!options.quiet) reportFailure(result.error, 'team-ledger');
@@ -32,8 +32,10 @@ export async function loadTeamLedger(options: { quiet?: boolean } = {}): Promise
 
 export async function saveTeamLedger(request: SaveTeamLedgerRequest): Promise<boolean> {
   useTeamLedgerStore.setState({ busy: 'saving' });
-  viewCalls.begin();
+  const answered = viewCalls.begin();
   const result = await getApi().teamLedger.save(request);
+  // The save's answer is the connection as saved: shown whatever a read begun meanwhile answered.
+  answered(result.ok);
   useTeamLedgerStore.setState({ busy: null, ...(result.ok ? { view: result.value, lastTest: null } : {}) });
   if (!result.ok) reportFailure(result.error, 'team-ledger');
   return result.ok;

@@ -13,10 +13,10 @@ const detailCalls = callOrder();
 export async function reloadDetail(): Promise<void> {
   const { selectedId, setDetail } = useHistoryStore.getState();
   if (selectedId === null) return;
-  const isNewest = detailCalls.begin();
+  const answered = detailCalls.begin();
   const result = await historyDetail(selectedId);
-  // A newer read is on its way, or the clerk has opened another invoice meanwhile.
-  if (!isNewest() || useHistoryStore.getState().selectedId !== selectedId) return;
+  // A newer read's answer is already shown, or the clerk has opened another invoice meanwhile.
+  if (useHistoryStore.getState().selectedId !== selectedId || !answered(result.ok)) return;
   if (result.ok) setDetail(result.value);
   else reportFailure(result.error, 'history:detail');
 }
