@@ -22,6 +22,7 @@ import type { Calibration, PrintDocument, PrintJobErrorCode, PrintJobView, Print
 import { calibrationPage } from '../../../shared/print/calibration.js';
 import { hasList, type PaperInvoiceType } from '../../../shared/print/compose.js';
 import { FORM_HEIGHT_MM, FORM_WIDTH_MM, type FormEdition } from '../../../shared/print/layouts/invoice-form.js';
+import { byInvoiceNumber } from '../../../shared/print/order.js';
 import type { PrintResult } from '../../../shared/spec/print.js';
 import { createJobRunner, failureOf, pagesOf, VOIDED, type JobTarget, type Prepared } from './jobs.js';
 import { pdfPaper, renderPdf } from './pdf.js';
@@ -218,7 +219,7 @@ export function createPrintService(deps: PrintServiceDeps) {
       if (others > 0) throw new IpcFailure('VALIDATION_FAILED', 'print.otherEnterprise', { count: others, total: ids.length });
       const invoices: Invoice[] = [];
       for (const id of ids) invoices.push(await paperInvoice(id));
-      invoices.sort((a, b) => a.invoiceCode.localeCompare(b.invoiceCode) || a.invoiceNumber.localeCompare(b.invoiceNumber));
+      invoices.sort(byInvoiceNumber);
       for (const type of new Set(invoices.map((invoice) => invoice.invoiceType))) savePreference(type, request.printer);
       const plan: Array<{ invoice: Invoice; document: PrintDocument }> = [];
       for (const invoice of invoices) {

@@ -7,18 +7,16 @@
 import { Alert, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HistoryRow } from '../../../../../shared/ipc/index.js';
+import { byInvoiceNumber } from '../../../../../shared/print/order.js';
 import { openPrint } from '../../print/actions.js';
 import { useHistoryStore } from '../store.js';
 
 const PAPER_TYPES = new Set(['004', '007']);
 const printable = (row: HistoryRow) => row.direction === 'output' && PAPER_TYPES.has(row.invoiceType) && row.status === 'issued';
 
-/** Invoice-number order: the order the pre-numbered paper lies in the tray, and the order main prints in. */
-const byNumber = (a: HistoryRow, b: HistoryRow) => (a.invoiceCode ?? '').localeCompare(b.invoiceCode ?? '') || (a.invoiceNumber ?? '').localeCompare(b.invoiceNumber ?? '');
-
 /** Opens the print dialog for the ticked issued paper invoices, previewed in the order they print; false when none is printable. */
 export function printChecked(): boolean {
-  const rows = [...useHistoryStore.getState().checked.values()].filter(printable).sort(byNumber);
+  const rows = [...useHistoryStore.getState().checked.values()].filter(printable).sort(byInvoiceNumber);
   if (rows.length === 0) return false;
   void openPrint(
     rows.map((row) => row.id),
