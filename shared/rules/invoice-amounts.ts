@@ -10,6 +10,22 @@ const HALF_UP = Decimal.ROUND_HALF_UP;
 export interface TaxInclusiveLine {
   je: Decimal.Value;
   sl: Decimal.Value;
+  /** lslbs: '4' (差额征税) taxes only what is left after the invoice's deduction (kce). */
+  lslbs?: string | null | undefined;
+}
+
+/** lslbs of a 差额征税 (difference-based levy) line. */
+export const DIFFERENCE_LEVY = '4';
+
+/**
+ * Tax of one tax-inclusive line: je × sl / (1 + sl); on a 差额征税 line (lslbs 4) the deduction (kce)
+ * is taken off first, (je − kce) × sl / (1 + sl), as the schedule of sales' columns 12–14 compute it.
+ */
+export function lineTax(line: TaxInclusiveLine, deduction: Decimal.Value | null | undefined = null): string {
+  if (line.lslbs === DIFFERENCE_LEVY && deduction !== null && deduction !== undefined) {
+    return taxContained(new Decimal(line.je).minus(deduction), line.sl);
+  }
+  return taxContained(line.je, line.sl);
 }
 
 /** Tax contained in a tax-inclusive amount at a rate (ratio), 2 dp. */
@@ -38,12 +54,12 @@ export interface InvoiceTotals {
 }
 
 /**
- * Totals of tax-inclusive lines. A whole-invoice discount (zkje) is taken off the total including tax;
+ * Totals of tax-inclusive lines; `deduction` is the invoice's kce, taken off its 差额征税 line before tax. A whole-invoice discount (zkje) is taken off the total including tax;
  * its tax share is not known line by line, so it is taken at the lines' weighted rate.
  */
-export function invoiceTotals(lines: readonly TaxInclusiveLine[], discount: Decimal.Value = 0): InvoiceTotals {
+export function invoiceTotals(lines: readonly TaxInclusiveLine[], discount: Decimal.Value = 0, deduction: Decimal.Value | null = null): InvoiceTotals {
   const gross = lines.reduce((sum, line) => sum.plus(line.je), new Decimal(0));
-  const tax = lines.reduce((sum, line) => sum.plus(taxContained(line.je, line.sl)), new Decimal(0));
+  const tax = lines.reduce((sum, line) => sum.plus(lineTax(line, deduction)), new Decimal(0));
   const off = new Decimal(discount);
   const discountTax = gross.isZero() || off.isZero() ? new Decimal(0) : off.times(tax).dividedBy(gross).toDecimalPlaces(2, HALF_UP);
   const jshj = gross.minus(off).toDecimalPlaces(2, HALF_UP);

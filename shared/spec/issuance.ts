@@ -134,6 +134,11 @@ export const IssuanceRequest = z
     email: gbkText('email', 50).optional().describe('Recipient e-mail; required when e-mail push is wanted'),
     jshj: wireDecimal('jshj', 2).describe('Total including tax, yuan, 2 decimals'),
     zkje: wireDecimal('zkje', 2).optional().describe('Discount amount, yuan, 2 decimals'),
+    kce: wireDecimal('kce', 2)
+      .optional()
+      .describe(
+        "Deduction (扣除额) of a 差额征税 invoice (a line with lslbs 4), yuan, 2 decimals: that line's tax is (je − kce) × sl / (1 + sl). Not in the spec's issuance table; the red-letter form's hzxxb carries kce with the meaning of the issuance field (docs/service-interface.md)",
+      ),
     bz: gbkText('bz', 230).optional().describe('Remark'),
     ywy: gbkText('ywy', 10).optional().describe('Salesperson'),
     ywbm: gbkText('ywbm', 10).optional().describe('Business department'),

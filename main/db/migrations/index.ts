@@ -33,6 +33,7 @@ import { clerks } from './0500-clerks.js';
 import { receivedOneOriginal } from './0530-received-one-original.js';
 import { auditEvent } from './0590-audit-event.js';
 import { draftReview } from './0600-draft-review.js';
+import { lineLevy } from './0610-line-levy.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   receivedOneOriginal,
   auditEvent,
   draftReview,
+  lineLevy,
 ];

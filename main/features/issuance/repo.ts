@@ -41,8 +41,8 @@ export function createIssuanceRepo(db: Db) {
      VALUES (@lsh, @environment, @fplxdm, @kplx, @xhdwsbh, @xhdwmc, @ghdwmc, @ghdwsbh, @jshj, @hjse, 'queued', @requestJson, @now, @now, @by, @by)`,
   );
   const insertLine = db.prepare(
-    `INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se)
-     VALUES (@invoiceId, @lineNo, @spmc, @spbm, @spsl, @dj, @je, @sl, @se)`,
+    `INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se, lslbs, zzstsgl, kce)
+     VALUES (@invoiceId, @lineNo, @spmc, @spbm, @spsl, @dj, @je, @sl, @se, @lslbs, @zzstsgl, @kce)`,
   );
   const byLsh = db.prepare<[string], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE lsh = ?`);
   const byId = db.prepare<[number, Environment], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM issued_invoice WHERE id = ? AND environment = ?`);
@@ -129,7 +129,7 @@ export function createInvoiceReads(db: Db) {
        FROM issued_invoice WHERE id = ? AND environment = ?`,
   );
   const lines = db.prepare<[number], InvoiceLineRow>(
-    `SELECT line_no, spmc, spbm, spsl, dj, je, sl, se FROM issued_invoice_line WHERE invoice_id = ? ORDER BY line_no`,
+    `SELECT line_no, spmc, spbm, spsl, dj, je, sl, se, lslbs, zzstsgl, kce FROM issued_invoice_line WHERE invoice_id = ? ORDER BY line_no`,
   );
   const ref = db.prepare<[number], { lsh: string; status: InvoiceStatus }>(`SELECT lsh, status FROM issued_invoice WHERE id = ?`);
   const statesByLsh = db.prepare<[string], InvoiceState & { lsh: string }>(

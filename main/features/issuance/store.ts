@@ -37,7 +37,7 @@ export interface NewInvoice {
   jshj: string;
   hjse: string;
   requestJson: string;
-  lines: Array<{ spmc: string; spbm: string; spsl: string; dj: string; je: string; sl: string; se: string }>;
+  lines: StoredLine[];
 }
 
 export interface IssuedFields {

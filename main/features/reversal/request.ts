@@ -10,7 +10,7 @@ import type { RuleIssue } from '../../../shared/rules/rule-issue.js';
 import Decimal from 'decimal.js';
 import type { RedLetterReason, RedReason } from '../../../shared/ipc/index.js';
 import { checkIssuanceRules } from '../../../shared/rules/issuance/index.js';
-import { taxContained } from '../../../shared/rules/invoice-amounts.js';
+import { DIFFERENCE_LEVY, lineTax } from '../../../shared/rules/invoice-amounts.js';
 import { checkRedLetterRequest, originalLines, redLetterChangeRule } from '../../../shared/rules/redletter.js';
 import { DIGITAL_INVOICE_TYPES, type InvoiceTypeCode } from '../../../shared/spec/codes.js';
 import { IssuanceRequest, type IssuanceDetailLine } from '../../../shared/spec/issuance.js';
@@ -76,6 +76,7 @@ export function buildRedIssuance(blue: InvoiceRow, request: IssuanceRequest, lin
   const fullWithDiscount = request.zkje !== undefined && jshj.negated().minus(request.zkje).equals(request.jshj);
   const zkje = fullWithDiscount && request.zkje !== undefined ? new Decimal(request.zkje).negated() : undefined;
   const total = zkje ? jshj.minus(zkje) : jshj;
+  const kce = redDeduction(request, lines);
   const remark = `对应正数发票代码:${blue.fpdm ?? ''}号码:${blue.fphm}`;
   const candidate: IssuanceRequest = {
     lsh: context.lsh,
@@ -97,6 +98,7 @@ export function buildRedIssuance(blue: InvoiceRow, request: IssuanceRequest, lin
     kpr: request.kpr,
     jshj: total.toNumber(),
     ...(zkje ? { zkje: zkje.toNumber() } : {}),
+    ...(kce === null ? {} : { kce: kce.toNumber() }),
     bz: remark,
     details: [...lines],
   };
@@ -106,20 +108,40 @@ export function buildRedIssuance(blue: InvoiceRow, request: IssuanceRequest, lin
   }
   const issues = checkIssuanceRules(parsed.data);
   if (issues.length > 0) return ruleRefusal(issues);
-  const stored = lines.map((line) => ({
-    spmc: line.spmc,
-    spbm: line.spbm ?? '',
-    spsl: line.spsl === undefined ? '' : new Decimal(line.spsl).toFixed(),
-    dj: line.dj === undefined ? '' : new Decimal(line.dj).toFixed(),
-    je: new Decimal(line.je).toFixed(2),
-    sl: new Decimal(line.sl).toFixed(2),
-    se: taxContained(line.je, line.sl),
-  }));
+  const stored = lines.map((line) => {
+    const lslbs = line.lslbs ?? null;
+    const lineKce = lslbs === DIFFERENCE_LEVY && kce !== null ? kce.toFixed(2) : null;
+    return {
+      spmc: line.spmc,
+      spbm: line.spbm ?? '',
+      spsl: line.spsl === undefined ? '' : new Decimal(line.spsl).toFixed(),
+      dj: line.dj === undefined ? '' : new Decimal(line.dj).toFixed(),
+      je: new Decimal(line.je).toFixed(2),
+      sl: new Decimal(line.sl).toFixed(2),
+      se: lineTax(line, lineKce),
+      lslbs,
+      zzstsgl: line.zzstsgl ?? null,
+      kce: lineKce,
+    };
+  });
   const tax = stored.reduce((sum, line) => sum.plus(line.se), new Decimal(0));
   return {
     ok: true,
     value: { request: parsed.data, totals: { total: total.toFixed(2), tax: tax.toFixed(2), net: total.minus(tax).toFixed(2) }, lines: stored },
   };
+}
+
+/**
+ * kce of a red invoice reversing a 差额征税 invoice: the blue invoice's deduction in the share of its
+ * difference-levy amount being reversed, negative (a full reversal takes all of it back). Null when the
+ * blue invoice had none.
+ */
+function redDeduction(blue: IssuanceRequest, red: readonly IssuanceDetailLine[]): Decimal | null {
+  if (blue.kce === undefined) return null;
+  const levied = (lines: readonly IssuanceDetailLine[]) => lines.filter((line) => line.lslbs === DIFFERENCE_LEVY).reduce((sum, line) => sum.plus(line.je), new Decimal(0));
+  const whole = levied(blue.details);
+  if (whole.isZero()) return null;
+  return new Decimal(blue.kce).times(levied(red)).dividedBy(whole).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
 function pick<K extends keyof IssuanceRequest>(request: IssuanceRequest, keys: readonly K[]): Partial<Pick<IssuanceRequest, K>> {

@@ -7,6 +7,7 @@
 import Decimal from 'decimal.js';
 import type { Figure, OutputKind, OutputRateRow, SidedFigures } from '../../../shared/ipc/schemas/statistics.js';
 import type { OutputBucket } from './repo.js';
+import { LEVY_KINDS, levyOf, type LevyKind } from '../../../shared/i18n/levy-texts.js';
 
 export const OUTPUT_KINDS: readonly OutputKind[] = ['special', 'general', 'digitalSpecial', 'digitalGeneral', 'electronic', 'roll'];
 const KIND_OF_TYPE: Readonly<Record<string, OutputKind>> = {
@@ -69,7 +70,7 @@ export function normalRate(rate: string): string {
 export function outputFigures(buckets: readonly OutputBucket[]) {
   const byKind = new Map(OUTPUT_KINDS.map((kind) => [kind, sides()]));
   const total = sides();
-  const byRate = new Map<string, { sides: Sides; special: Tally; other: Tally }>();
+  const byRate = new Map<string, { rate: string; levy: LevyKind; sides: Sides; special: Tally; other: Tally }>();
   for (const bucket of buckets) {
     const side = sideOf(bucket);
     if (bucket.rate === '') {
@@ -79,14 +80,15 @@ export function outputFigures(buckets: readonly OutputBucket[]) {
       continue;
     }
     const rate = normalRate(bucket.rate);
-    let row = byRate.get(rate);
-    if (!row) byRate.set(rate, (row = { sides: sides(), special: tally(), other: tally() }));
+    const levy = levyOf(bucket.levy);
+    let row = byRate.get(`${rate}|${levy}`);
+    if (!row) byRate.set(`${rate}|${levy}`, (row = { rate, levy, sides: sides(), special: tally(), other: tally() }));
     add(row.sides[side], bucket.lines, bucket.amountFen, bucket.taxFen);
     if (side !== 'voided') add(SPECIAL_TYPES.has(bucket.fplxdm) ? row.special : row.other, bucket.lines, bucket.amountFen, bucket.taxFen);
   }
-  const rates: OutputRateRow[] = [...byRate]
-    .sort(([a], [b]) => (Number(b) || 0) - (Number(a) || 0) || a.localeCompare(b))
-    .map(([rate, row]) => ({ rate, ...sided(row.sides), special: figure(row.special), other: figure(row.other) }));
+  const rates: OutputRateRow[] = [...byRate.values()]
+    .sort((a, b) => (Number(b.rate) || 0) - (Number(a.rate) || 0) || a.rate.localeCompare(b.rate) || LEVY_KINDS.indexOf(a.levy) - LEVY_KINDS.indexOf(b.levy))
+    .map((row) => ({ rate: row.rate, levy: row.levy, ...sided(row.sides), special: figure(row.special), other: figure(row.other) }));
   return {
     byKind: OUTPUT_KINDS.map((kind) => ({ kind, ...sided(byKind.get(kind)!) })),
     byRate: rates,

@@ -83,6 +83,7 @@ export const InvoiceDraft = z.strictObject({
   payee: text(16, '收款人').optional().describe('skr: payee'),
   reviewer: text(16, '复核人').optional().describe('fhr: reviewer'),
   remark: text(230, '备注', 'multi').optional().describe('bz: remark'),
+  deduction: decimal('扣除额').optional().describe('kce: deduction of a 差额征税 invoice (a line with specialLevy 4), yuan'),
   push: PushTarget.optional(),
   lines: z.array(DraftLine).min(1, '至少需要一行商品').max(200).describe('Invoice lines (details), in order'),
   specificBusiness: SpecificBusinessInfo.optional().describe(

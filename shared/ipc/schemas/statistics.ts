@@ -4,6 +4,7 @@
  * ledger's totals, the work waiting and the deadlines. Money is yuan as decimal text (exact).
  */
 import { z } from 'zod';
+import { LEVY_KINDS } from '../../i18n/levy-texts.js';
 
 export const TaxPeriod = z
   .strictObject({
@@ -33,8 +34,10 @@ export const SidedFigures = z.strictObject({ blue: Figure, red: Figure, net: Fig
 export type SidedFigures = z.infer<typeof SidedFigures>;
 
 export const OutputKindRow = SidedFigures.extend({ kind: OutputKind });
+export const Levy = z.enum(LEVY_KINDS).describe('How the lines are levied, from their lslbs: normal, exempt 1, notTaxed 2, zeroRate 3, difference 4, simple 5, reduced 6');
 export const OutputRateRow = SidedFigures.extend({
   rate: z.string().describe('Rate as a decimal text: 0.13, 0.06, 0 …'),
+  levy: Levy.describe('The rows are by rate and levy: 13 % normal, 3 % simple, 0 exempt and 0 zeroRate are four rows'),
   special: Figure.describe('Net of the special invoices (004, 028, 81): the return’s 开具增值税专用发票 columns'),
   other: Figure.describe('Net of the other invoices: 开具其他发票'),
 });

@@ -6,7 +6,7 @@
  */
 import Decimal from 'decimal.js';
 import type { DraftLine, InvoiceDraft } from '../../ipc/schemas/issuance.js';
-import { taxContained } from '../invoice-amounts.js';
+import { DIFFERENCE_LEVY, lineTax } from '../invoice-amounts.js';
 import { isDecimal, yuan } from '../money.js';
 
 export interface Seller {
@@ -14,7 +14,11 @@ export interface Seller {
   name: string;
 }
 
-/** A line as the history stores it (decimal strings; '' where a discount line has no such value). */
+/**
+ * A line as the history stores it (decimal strings; '' where a discount line has no such value). A
+ * discount line keeps its discounted line's levy and policy: the statistics put it in that line's row of
+ * the schedule of sales (its spbm stays '', as sent; the row's goods-or-services is read from the line above).
+ */
 export interface StoredLine {
   spmc: string;
   spbm: string;
@@ -23,6 +27,12 @@ export interface StoredLine {
   je: string;
   sl: string;
   se: string;
+  /** lslbs as sent; null: normal rate */
+  lslbs: string | null;
+  /** zzstsgl as sent; null: none */
+  zzstsgl: string | null;
+  /** kce of the invoice on its 差额征税 line (lslbs 4); null on every other line */
+  kce: string | null;
 }
 
 export interface DraftTotals {
@@ -100,12 +110,17 @@ export function buildRequest(draft: InvoiceDraft, context: { lsh: string; seller
   let tax = new Decimal(0);
   let discount = new Decimal(0);
   const details: Record<string, unknown>[] = [];
+  const deduction = decimalOrNull(draft.deduction);
   const lines: StoredLine[] = draft.lines.map((line, index) => {
     const je = lineAmount(line);
     if (line.kind === 'discount') discountLines.add(index);
     details.push(wireLine(line, index, je));
     const amount = je ?? new Decimal(0);
-    const se = new Decimal(isDecimal(line.rate) ? taxContained(amount, line.rate) : 0);
+    // A discount line is stored with its discounted line's code and levy (it sits in that line's row).
+    const own = line.kind === 'discount' ? (draft.lines[index - 1] ?? line) : line;
+    const levy = own.specialLevy ?? null;
+    const kce = levy === DIFFERENCE_LEVY && deduction !== null && line.kind !== 'discount' ? deduction.toFixed(2) : null;
+    const se = new Decimal(isDecimal(line.rate) ? lineTax({ je: amount, sl: line.rate, lslbs: levy }, kce) : 0);
     total = total.plus(amount);
     tax = tax.plus(se);
     if (line.kind === 'discount') discount = discount.minus(amount);
@@ -117,6 +132,9 @@ export function buildRequest(draft: InvoiceDraft, context: { lsh: string; seller
       je: amount.toFixed(2),
       sl: line.rate,
       se: se.toFixed(2),
+      lslbs: levy,
+      zzstsgl: own.preferentialPolicy ?? null,
+      kce,
     };
   });
 
@@ -150,6 +168,7 @@ export function buildRequest(draft: InvoiceDraft, context: { lsh: string; seller
     // (sending it too would subtract every discount twice: jshj = Σ je − zkje).
     jshj: total.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
     ...optional('bz', draft.remark),
+    ...(deduction === null ? {} : { kce: deduction.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() }),
     details,
     ...(draft.specificBusiness ? { tdywxx: draft.specificBusiness } : {}),
   };

@@ -180,6 +180,13 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   600: (db) => {
     insert(db, 'issuance_draft', { environment: 'sandbox', enterprise: SELLER, fplxdm: '026', ghdwmc: '送审客户有限公司', jshj: '56.50', content: '{}', created_at: T1, updated_at: T1, review_state: 'pending', requested_by: '李开票', requested_at: T1 });
   },
+  610: (db) => {
+    const id = insert(db, 'issued_invoice', {
+      lsh: 'L20250302000610', environment: 'sandbox', fplxdm: '82', kplx: '0', xhdwsbh: SELLER, xhdwmc: '上海示例科技有限公司', ghdwmc: '北京星河贸易有限公司',
+      jshj: '1050.00', hjse: '30.00', status: 'issued', request_json: '{}', created_at: T1, updated_at: T1,
+    });
+    insert(db, 'issued_invoice_line', { invoice_id: id, line_no: 1, spmc: '*经纪代理服务*旅游代理', spbm: '3040802000000000000', spsl: '1', dj: '1050', je: '1050.00', sl: '0.06', se: '30.00', lslbs: '4', kce: '520.00' });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -542,5 +549,42 @@ describe('history migrations keep data', () => {
       { ghdwmc: '送审客户有限公司', content: '{}', review_state: 'pending', requested_by: '李开票', reviewed_by: null, review_note: null },
     ]);
     expect(() => insert(at.db, 'issuance_draft', { environment: 'sandbox', fplxdm: '026', ghdwmc: 'x', jshj: '', content: '{}', created_at: T1, updated_at: T1, review_state: 'waiting' })).toThrow(/CHECK/);
+  });
+
+  it('0610 line-levy: lines kept from before take their levy, policy and deduction from the request they were sent with; a discount line its discounted line\'s', () => {
+    const at = seededAt(600);
+    const request = {
+      kce: 520,
+      details: [
+        { fphxz: 0, spmc: '*经纪代理服务*旅游代理', je: 1050, sl: 0.06, spbm: '3040802000000000000', lslbs: '4' },
+        { fphxz: 2, spmc: '*谷物*小麦', je: 109, sl: 0, spbm: '1010101020000000000', lslbs: '1', zzstsgl: '03' },
+        { fphxz: 1, spmc: '*谷物*小麦', je: -9, sl: 0 },
+        { fphxz: 0, spmc: '*信息技术服务*软件维护', je: 106, sl: 0.06, spbm: '3040201030000000000' },
+      ],
+    };
+    const invoice = (lsh: string, json: string) =>
+      insert(at.db, 'issued_invoice', {
+        lsh, environment: 'sandbox', fplxdm: '82', kplx: '0', xhdwsbh: SELLER, xhdwmc: '上海示例科技有限公司', ghdwmc: '北京星河贸易有限公司',
+        jshj: '1256.00', hjse: '36.00', status: 'issued', request_json: json, created_at: T1, updated_at: T1,
+      });
+    const levied = invoice('L20250302006101', JSON.stringify(request));
+    const broken = invoice('L20250302006102', '{not json');
+    const line = at.db.prepare(`INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    request.details.forEach((d, n) => line.run(levied, n + 1, d.spmc, d.spbm ?? '', d.fphxz === 1 ? '' : '1', d.fphxz === 1 ? '' : String(d.je), d.je.toFixed(2), d.sl.toFixed(2), '0.00'));
+    line.run(broken, 1, '*信息技术服务*咨询', '3040201030000000000', '1', '106', '106.00', '0.06', '6.00');
+
+    at.migrateTo(610);
+    const lines = (id: number) => at.db.prepare(`SELECT line_no, spbm, lslbs, zzstsgl, kce FROM issued_invoice_line WHERE invoice_id = ? ORDER BY line_no`).all(id);
+    expect(lines(levied)).toEqual([
+      { line_no: 1, spbm: '3040802000000000000', lslbs: '4', zzstsgl: null, kce: '520.00' },
+      { line_no: 2, spbm: '1010101020000000000', lslbs: '1', zzstsgl: '03', kce: null },
+      { line_no: 3, spbm: '', lslbs: '1', zzstsgl: '03', kce: null },
+      { line_no: 4, spbm: '3040201030000000000', lslbs: null, zzstsgl: null, kce: null },
+    ]);
+    expect(lines(broken)).toEqual([{ line_no: 1, spbm: '3040201030000000000', lslbs: null, zzstsgl: null, kce: null }]);
+    // The 0010 seed's lines were sent without details in the JSON kept: normal rate.
+    expect(at.db.prepare(`SELECT count(*) AS n FROM issued_invoice_line WHERE lslbs IS NULL AND invoice_id NOT IN (?, ?)`).get(levied, broken)).toEqual({ n: 2 });
+    expect(() => at.db.prepare(`UPDATE issued_invoice_line SET lslbs = '7' WHERE invoice_id = ?`).run(levied)).toThrow(/CHECK/);
+    SEEDS[610]!(at.db);
   });
 });

@@ -65,7 +65,7 @@ function writeIssued(db: Db): void {
           jshj: red ? `-${total}` : total,
           hjse: `${x % 300}.06`,
           requestJson: JSON.stringify({ bz: x % 6 === 0 ? `合同 XY${x} 备注` : '' }),
-          lines: x % 4 === 1 ? [{ spmc: GOODS[x % GOODS.length]!, spbm: '3040201010000000000', spsl: '1', dj: '100', je: '100.00', sl: '0.06', se: '6.00' }] : [],
+          lines: x % 4 === 1 ? [{ spmc: GOODS[x % GOODS.length]!, spbm: '3040201010000000000', spsl: '1', dj: '100', je: '100.00', sl: '0.06', se: '6.00', lslbs: null, zzstsgl: null, kce: null }] : [],
         },
         now,
       );

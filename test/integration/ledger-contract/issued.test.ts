@@ -28,8 +28,8 @@ const invoice = (lsh: string, overrides: Partial<NewInvoice> = {}): NewInvoice =
   hjse: '13.00',
   requestJson: JSON.stringify({ lsh }),
   lines: [
-    { spmc: '*信息技术服务*软件维护', spbm: '3040201', spsl: '1', dj: '60.00', je: '60.00', sl: '0.13', se: '7.80' },
-    { spmc: '*办公用品*纸', spbm: '1060101', spsl: '2.5', dj: '16.00', je: '40.00', sl: '0.13', se: '5.20' },
+    { spmc: '*信息技术服务*软件维护', spbm: '3040201', spsl: '1', dj: '60.00', je: '60.00', sl: '0.13', se: '7.80', lslbs: null, zzstsgl: null, kce: null },
+    { spmc: '*办公用品*纸', spbm: '1060101', spsl: '2.5', dj: '16.00', je: '40.00', sl: '0.13', se: '5.20', lslbs: null, zzstsgl: null, kce: null },
   ],
   ...overrides,
 });
@@ -80,8 +80,8 @@ describe.each([
     expect(await store.findById(ids[2]!, 'remote')).toBeNull();
     expect(await store.findByLsh('nope')).toBeNull();
     expect(await store.lines(ids[2]!)).toEqual([
-      { line_no: 1, spmc: '*信息技术服务*软件维护', spbm: '3040201', spsl: '1', dj: '60.00', je: '60.00', sl: '0.13', se: '7.80' },
-      { line_no: 2, spmc: '*办公用品*纸', spbm: '1060101', spsl: '2.5', dj: '16.00', je: '40.00', sl: '0.13', se: '5.20' },
+      { line_no: 1, spmc: '*信息技术服务*软件维护', spbm: '3040201', spsl: '1', dj: '60.00', je: '60.00', sl: '0.13', se: '7.80', lslbs: null, zzstsgl: null, kce: null },
+      { line_no: 2, spmc: '*办公用品*纸', spbm: '1060101', spsl: '2.5', dj: '16.00', je: '40.00', sl: '0.13', se: '5.20', lslbs: null, zzstsgl: null, kce: null },
     ]);
     expect(await store.invoice(ids[2]!, 'sandbox')).toMatchObject({ id: ids[2], kplx: '0', hjse: '13.00', xhdwsbh: SELLER, created_by: null, request_json: '{"lsh":"FD3"}' });
 

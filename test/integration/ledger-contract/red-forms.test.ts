@@ -30,7 +30,7 @@ const invoice = (lsh: string, kplx: '0' | '1' = '0'): NewInvoice => ({
   jshj: kplx === '0' ? '113.00' : '-113.00',
   hjse: kplx === '0' ? '13.00' : '-13.00',
   requestJson: '{}',
-  lines: [{ spmc: '打印纸', spbm: '1060201070000000000', spsl: '1', dj: '100.00', je: '100.00', sl: '0.13', se: '13.00' }],
+  lines: [{ spmc: '打印纸', spbm: '1060201070000000000', spsl: '1', dj: '100.00', je: '100.00', sl: '0.13', se: '13.00', lslbs: null, zzstsgl: null, kce: null }],
 });
 
 const form = (lsh: string, blueInvoiceId: number, overrides: Partial<NewRedLetterForm> = {}): NewRedLetterForm => ({

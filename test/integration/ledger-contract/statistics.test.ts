@@ -65,6 +65,10 @@ const bucket = (fplxdm: string, kplx: string, voided: number, rate: string, invo
   lines,
   amountFen,
   taxFen,
+  levy: '',
+  category: '',
+  refund: 0,
+  deductionFen: 0,
 });
 
 describe.each([

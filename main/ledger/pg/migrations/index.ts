@@ -14,5 +14,6 @@ import { receivedOneOriginal } from './0011-received-one-original.js';
 import { batches } from './0012-batches.js';
 import { draftReview } from './0013-draft-review.js';
 import { historyPairPostings } from './0014-history-pair-postings.js';
+import { lineLevy } from './0015-line-levy.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal, batches, draftReview, historyPairPostings];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal, batches, draftReview, historyPairPostings, lineLevy];

@@ -27,7 +27,7 @@ const SUMMARY = `id::float8 AS id, lsh, environment, fplxdm, ghdwmc, jshj, statu
 const ROW = `id::float8 AS id, lsh, environment, fplxdm, kplx, status, jshj, hjse, fpdm, fphm, kprq, request_json, pdf_url, ofd_url, xml_url,
              ghdwmc, ghdwsbh, xhdwmc, xhdwsbh, error_message, ${isoOf('created_at')} AS created_at, created_by`;
 const FILE_COLUMNS: Record<InvoiceFileFormat, string> = { pdf: 'pdf_url', ofd: 'ofd_url', xml: 'xml_url' };
-const LINE_FIELDS = ['spmc', 'spbm', 'spsl', 'dj', 'je', 'sl', 'se'] as const;
+const LINE_FIELDS = ['spmc', 'spbm', 'spsl', 'dj', 'je', 'sl', 'se', 'lslbs', 'zzstsgl', 'kce'] as const;
 
 /** The invoice and its lines in one statement, so a refused line leaves no half invoice even outside a transaction. */
 const INSERT = `
@@ -35,10 +35,10 @@ const INSERT = `
     INSERT INTO issued_invoice (lsh, environment, fplxdm, kplx, xhdwsbh, xhdwmc, ghdwmc, ghdwsbh, jshj, hjse, status, request_json, created_at, updated_at, created_by, updated_by)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued', $11, $12, $12, $13, $13) RETURNING id
   ), lines AS (
-    INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se)
-    SELECT invoice.id, l.line_no, l.spmc, l.spbm, l.spsl::numeric, l.dj::numeric, l.je::numeric, l.sl, l.se::numeric
-      FROM invoice, unnest($14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[])
-           WITH ORDINALITY AS l (spmc, spbm, spsl, dj, je, sl, se, line_no)
+    INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se, lslbs, zzstsgl, kce)
+    SELECT invoice.id, l.line_no, l.spmc, l.spbm, l.spsl::numeric, l.dj::numeric, l.je::numeric, l.sl, l.se::numeric, l.lslbs, l.zzstsgl, l.kce::numeric
+      FROM invoice, unnest($14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[])
+           WITH ORDINALITY AS l (spmc, spbm, spsl, dj, je, sl, se, lslbs, zzstsgl, kce, line_no)
   )
   SELECT id::float8 AS id FROM invoice`;
 
@@ -132,7 +132,10 @@ export function createPgIssuedInvoiceStore(connection: () => Queryable, options:
 
     invoice: (id: number, environment: Environment) => first<InvoiceRow>(`SELECT ${ROW} FROM issued_invoice WHERE id = $1 AND environment = $2`, [id, environment]),
     lines: (invoiceId) =>
-      rows<InvoiceLineRow>(`SELECT line_no, spmc, spbm, spsl::text AS spsl, dj::text AS dj, je, sl, se FROM issued_invoice_line WHERE invoice_id = $1 ORDER BY line_no`, [invoiceId]),
+      rows<InvoiceLineRow>(
+        `SELECT line_no, spmc, spbm, spsl::text AS spsl, dj::text AS dj, je, sl, se, lslbs, zzstsgl, kce::text AS kce FROM issued_invoice_line WHERE invoice_id = $1 ORDER BY line_no`,
+        [invoiceId],
+      ),
     refOf: (id) => first<{ lsh: string; status: InvoiceStatus }>(`SELECT lsh, status FROM issued_invoice WHERE id = $1`, [id]),
     async statesByLsh(lshs) {
       if (lshs.length === 0) return new Map();
