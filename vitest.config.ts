@@ -15,6 +15,6 @@ export default defineConfig({
     hookTimeout: 240_000,
     // The sandbox runs as its own process; build its bundle from the code under test first.
     globalSetup: ['./test/support/build-sandbox.ts'],
-    reporters: ['default', './test/support/summary-reporter.ts'],
+    reporters: ['default', './test/support/timings-reporter.ts', './test/support/summary-reporter.ts'],
   },
 });
