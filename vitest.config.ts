@@ -1,11 +1,18 @@
 // Tests run in Node 24 (npm scripts put node@24 first on PATH). Separate from vite.config.ts, whose
 // root is the renderer. Forks, not threads: better-sqlite3 and child processes behave as in production.
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { serviceTiers } from './test/support/service-tiers.js';
+
+// Without CI, a tier whose service this machine lacks is left out and named; with CI=true all are required.
+const tiers = await serviceTiers(import.meta.dirname, fs.globSync('test/**/*.test.ts'), process.env.CI === 'true' || process.env.CI === '1');
+for (const note of tiers.notes) process.stdout.write(`${note}\n`);
 
 export default defineConfig({
   test: {
     root: '.',
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...tiers.exclude],
     pool: 'forks',
     // Safety nets, not budgets: tests wait on conditions (expect.poll, events), and these bounds only stop
     // a test that would otherwise hang. They are generous so the suite passes on a machine busy with other

@@ -1,4 +1,5 @@
 /**
+ * @needs sane
  * Intake end to end in Chromium against the harness (embedded sandbox over real HTTP, real SQLite): the
  * clerk drops a mixed batch — a PNG with a QR, a PDF e-invoice, an OFD, a digital-electronic XML and a
  * photo without a readable QR — four are filled locally, the photo goes to recognition; the clerk reviews

@@ -1,4 +1,5 @@
 /**
+ * @needs cups
  * Reading back what the real CUPS printer `PDF` (cups-pdf) printed: wait — by condition, polling — until
  * the queue has finished the job and its file is in the cups-pdf folder, then read words and their boxes
  * with poppler's `pdftotext -bbox`.

@@ -1,4 +1,5 @@
 /**
+ * @needs postgresql
  * The real PostgreSQL the team-ledger tests run against (started by .ci/run). Tests connect over TCP as a
  * password role that may create databases and roles but is no superuser:
  *   FAPIAO_TEST_PG_HOST (127.0.0.1), FAPIAO_TEST_PG_PORT (5432), FAPIAO_TEST_PG_USER (fapiao_test),
@@ -9,12 +10,9 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { TeamLedgerAddress } from '../../shared/ipc/schemas/team-ledger.js';
 
-export const PG_ADMIN = {
-  host: process.env.FAPIAO_TEST_PG_HOST ?? '127.0.0.1',
-  port: Number(process.env.FAPIAO_TEST_PG_PORT ?? 5432),
-  user: process.env.FAPIAO_TEST_PG_USER ?? 'fapiao_test',
-  password: process.env.FAPIAO_TEST_PG_PASSWORD ?? 'fapiao_test',
-};
+import { PG_ADMIN } from './pg-address.js';
+
+export { PG_ADMIN } from './pg-address.js';
 
 export interface TestDatabase {
   name: string;

@@ -1,4 +1,5 @@
 /**
+ * @needs cups
  * Reading a printed page back as ink, beside `pdftotext -bbox` (cups-pdf.ts): poppler's `pdftoppm` renders
  * the PDF cups-pdf wrote, `zbarimg` (ZBar) decodes the QR code from that picture — as a desk scanner
  * would read it off the paper — and the grey raster tells where ink landed (next to a pre-printed rule,

@@ -1,4 +1,5 @@
 /**
+ * @needs chromium
  * Debian's Chromium driven by playwright-core (a test tool's own browser download fails on these
  * machines). The flags keep a root-run headless Chromium from calling out to a closed network.
  */

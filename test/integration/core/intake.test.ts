@@ -1,4 +1,5 @@
 /**
+ * @needs sane
  * The intake feature through the core's IPC router, against a seeded sandbox over real HTTP and a real
  * SQLite file: a mixed batch in one queue (four filled locally, a photo to recognition), duplicates by
  * file and by invoice key, bad files beside good ones, review with typed fields, verification with the
