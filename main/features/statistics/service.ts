@@ -31,6 +31,7 @@ export interface StatisticsServiceDeps {
 }
 
 const compact = (day: string) => day.replaceAll('-', '');
+const dashed = (compactDay: string) => `${compactDay.slice(0, 4)}-${compactDay.slice(4, 6)}-${compactDay.slice(6, 8)}`;
 
 /** The input side: per kind the invoices issued in the period and those certified for it, and both over every kind. */
 function inputFigures(sums: readonly InputKindSums[]): InputFigures {
@@ -54,7 +55,6 @@ function inputFigures(sums: readonly InputKindSums[]): InputFigures {
   });
   return { byKind, collected: figure(collected), certified: figure(certified), certifiedTax: yuan(certifiedTaxFen) };
 }
-const dashed = (compactDay: string) => `${compactDay.slice(0, 4)}-${compactDay.slice(4, 6)}-${compactDay.slice(6, 8)}`;
 
 export function createStatisticsService(deps: StatisticsServiceDeps) {
   async function period(request: TaxPeriod): Promise<PeriodStatistics> {
