@@ -3,7 +3,7 @@
  * built from the ledger row and the issuance request it was issued from, so they all agree.
  */
 import { invoiceTotals, taxContained, type InvoiceTotals } from '../../shared/rules/invoice-amounts.js';
-import { buildInvoiceQr } from '../../shared/rules/invoice-qr.js';
+import { buildInvoiceQr, qrAmountOf } from '../../shared/rules/invoice-qr.js';
 import type { InvoiceTypeCode } from '../../shared/spec/codes.js';
 import type { IssuanceRequest } from '../../shared/spec/issuance.js';
 import type { OutputInvoice } from '../stores/output-invoices.js';
@@ -40,7 +40,7 @@ export interface InvoiceDocument {
   buyer: { sbh: string; mc: string; dz: string; dh: string; yh: string; zh: string };
   /** yyyyMMdd of kprq */
   issueDate: string;
-  /** the invoice QR payload (docs/architecture.md §9) */
+  /** the invoice QR payload (docs/architecture.md §9): 金额 on VAT invoices, 价税合计 on 数电 ones, as real codes carry */
   qr: string;
 }
 
@@ -86,6 +86,6 @@ export function invoiceDocument(invoice: OutputInvoice, requestJson: string): In
       zh: request.ghdwzh ?? '',
     },
     issueDate,
-    qr: buildInvoiceQr({ fplxdm, fpdm: invoice.fpdm, fphm: invoice.fphm, amount: totals.hjje, date: issueDate, checkCode: invoice.jym }),
+    qr: buildInvoiceQr({ fplxdm, fpdm: invoice.fpdm, fphm: invoice.fphm, amount: qrAmountOf(fplxdm, totals), date: issueDate, checkCode: invoice.jym }),
   };
 }

@@ -5,6 +5,7 @@
  * out: a client sees the layout's full shape.
  */
 import Decimal from 'decimal.js';
+import type { QrAmountBasis } from '../../shared/rules/invoice-qr.js';
 import { QR_INVOICE_TYPES } from '../../shared/spec/codes.js';
 import { LAYOUT_A_TYPES, OCR_INVOICE_TYPES, RecognitionResult, type OcrInvoiceType } from '../../shared/spec/ocr.js';
 import type { ReceivedInvoice, TaxAuthorityReader } from '../tax-authority/types.js';
@@ -37,8 +38,8 @@ export interface ReadInvoice {
   facts: InvoiceFacts;
   /** The QR payload as read, for FJXX.EWM. */
   qrText?: string;
-  /** Amount printed in the QR (excluding tax), to judge SFCY against the tax authority. */
-  qrAmount?: string;
+  /** Amount printed in the QR, to judge SFCY against the tax authority: 金额, or 价税合计 on a 数电 invoice (its basis). */
+  qrAmount?: { amount: string; basis: QrAmountBasis };
   /** XZJD: rotation of the invoice, degrees. */
   rotation: number;
   /** region: diagonal corners [x1, y1, x2, y2] in the picture's pixels (PDF: points; XML: zeros). */
@@ -76,8 +77,8 @@ function complete(read: ReadInvoice, known: ReceivedInvoice | undefined): { fact
   for (const [key, value] of Object.entries(fromAuthority) as [keyof InvoiceFacts, string][]) {
     if (facts[key] === undefined || facts[key] === '') Object.assign(facts, { [key]: value });
   }
-  const amount = read.qrAmount ?? read.facts.HJJE;
-  const amountAgrees = amount !== undefined && /^-?\d+(?:\.\d+)?$/.test(amount) && new Decimal(amount).equals(known.hjje);
+  const { amount, basis } = read.qrAmount ?? { amount: read.facts.HJJE, basis: 'excluding-tax' };
+  const amountAgrees = amount !== undefined && /^-?\d+(?:\.\d+)?$/.test(amount) && new Decimal(amount).equals(basis === 'including-tax' ? known.jshj : known.hjje);
   return { facts, verified: amountAgrees && (read.facts.KPRQ === undefined || read.facts.KPRQ === known.kprq) };
 }
 

@@ -20,9 +20,13 @@ export type RecognitionOutcome = { ok: true; invoices: RecognitionResult[] } | {
 type Region = ReadInvoice['region'];
 const NO_PICTURE: Region = [0, 0, 0, 0];
 
+/** A QR's facts: its amount is 金额 on a VAT invoice and 价税合计 on a 数电 one (shared/rules/invoice-qr.ts). */
 function factsFromQr(qr: ParsedInvoiceQr): InvoiceFacts {
-  return { typeCode: qr.type, FPDM: qr.fpdm, FPHM: qr.fphm, KPRQ: qr.date, JYM: qr.checkCode, HJJE: qr.amount, lines: [] };
+  const amount = qr.amountBasis === 'including-tax' ? { JSHJ: qr.amount } : { HJJE: qr.amount };
+  return { typeCode: qr.type, FPDM: qr.fpdm, FPHM: qr.fphm, KPRQ: qr.date, JYM: qr.checkCode, ...amount, lines: [] };
 }
+
+const qrAmountOf = (qr: ParsedInvoiceQr) => ({ amount: qr.amount, basis: qr.amountBasis });
 
 function fromQrCodes(codes: readonly DecodedQr[], region: Region, extra?: InvoiceFacts): ReadInvoice[] {
   return codes.flatMap((code) => {
@@ -30,7 +34,7 @@ function fromQrCodes(codes: readonly DecodedQr[], region: Region, extra?: Invoic
     if (!qr) return [];
     // The QR is the machine-readable truth for identity and amount; a file's XML may add the rest.
     const facts = extra ? mergeFacts([factsFromQr(qr), extra]) : factsFromQr(qr);
-    return [{ type: ocrTypeOf(qr.type, facts), facts, qrText: code.text, qrAmount: qr.amount, rotation: code.rotation, region }];
+    return [{ type: ocrTypeOf(qr.type, facts), facts, qrText: code.text, qrAmount: qrAmountOf(qr), rotation: code.rotation, region }];
   });
 }
 
@@ -42,7 +46,7 @@ function fromFacts(facts: InvoiceFacts, region: Region): ReadInvoice[] {
     {
       type: ocrTypeOf(facts.typeCode ?? qr?.type, merged),
       facts: merged,
-      ...(qr ? { qrText: facts.qrText, qrAmount: qr.amount } : {}),
+      ...(qr ? { qrText: facts.qrText, qrAmount: qrAmountOf(qr) } : {}),
       rotation: 0,
       region,
     },

@@ -1,7 +1,11 @@
 /**
  * The invoice QR code (docs/architecture.md §9): `01,<type>,<code>,<number>,<amount>,<date yyyyMMdd>,<check code>,<crc>,`
  * — version 01, the 2-digit invoice type (QR_INVOICE_TYPES), invoice code (empty for digital-electronic
- * invoices), number, amount excluding tax, issue date, check code, a checksum, and a trailing comma.
+ * invoices), number, amount, issue date, check code, a checksum, and a trailing comma. The amount is what
+ * real codes of the kind carry: the amount excluding tax (金额) on VAT invoices (004, 007, 025, 026, 028 —
+ * QR types 01, 04, 11, 10, 08), the total including tax (价税合计) on digital-electronic ones (81, 82 —
+ * types 31, 32; e.g. `01,31,,24112000000048542163,4449.00,…` of an invoice of 4197.17 + 251.83).
+ * Intake reads it the same way (extraction/qr.ts); `qrAmountBasis` is the one rule for both.
  *
  * The sandbox writes it on its PDFs and print results; intake reads it from scanned and dropped files.
  * Real codes carry a checksum whose algorithm is not published, so the parser never refuses on it: it only
@@ -20,7 +24,7 @@ export interface InvoiceQrFields {
   /** Empty or absent for digital-electronic invoices. */
   fpdm?: string | null;
   fphm: string;
-  /** Amount excluding tax, decimal text (2 dp as invoices write it). */
+  /** The amount the kind carries (qrAmountOf): excluding tax, or including tax for 数电; decimal text (2 dp as invoices write it). */
   amount: string;
   /** Issue date, yyyyMMdd. */
   date: string;
@@ -37,11 +41,28 @@ export interface ParsedInvoiceQr {
   fpdm: string;
   fphm: string;
   amount: string;
+  /** What `amount` is, by the type: excluding tax (金额) or including tax (价税合计, 数电 31/32). */
+  amountBasis: QrAmountBasis;
   date: string;
   checkCode: string;
   crc: string;
   /** True when crc is the checksum this module writes (the sandbox's invoices). */
   crcMatches: boolean;
+}
+
+export type QrAmountBasis = 'excluding-tax' | 'including-tax';
+
+/** QR types of the digital-electronic (数电) invoices, whose amount field is 价税合计. */
+const INCLUDING_TAX_QR_TYPES: ReadonlySet<string> = new Set(['31', '32']);
+
+/** What the amount of a QR of this 2-digit type is. */
+export function qrAmountBasis(type: string): QrAmountBasis {
+  return INCLUDING_TAX_QR_TYPES.has(type) ? 'including-tax' : 'excluding-tax';
+}
+
+/** The amount an invoice of type `fplxdm` carries in its QR: 价税合计 for 数电 (81/82), 金额 excluding tax otherwise. */
+export function qrAmountOf(fplxdm: InvoiceTypeCode, totals: { hjje: string; jshj: string }): string {
+  return qrAmountBasis(QR_INVOICE_TYPES[fplxdm]) === 'including-tax' ? totals.jshj : totals.hjje;
 }
 
 /** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over the UTF-8 bytes of the text. */
@@ -80,6 +101,7 @@ export function parseInvoiceQr(text: string): ParsedInvoiceQr | undefined {
     fpdm,
     fphm,
     amount,
+    amountBasis: qrAmountBasis(type),
     date,
     checkCode,
     crc,

@@ -13,6 +13,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceSummary } from '../../shared/ipc/index.js';
+import { inputKindName } from '../../shared/i18n/input-kind-texts.js';
 import type { Dashboard, PeriodStatistics } from '../../shared/ipc/schemas/statistics.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
@@ -88,6 +89,7 @@ async function open(locale: 'zh-CN' | 'en-US'): Promise<{ page: Page; errors: st
 }
 
 const thisMonth = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7).replace('-', '');
+const currentPeriod = () => ({ kind: 'month' as const, year: Number(thisMonth().slice(0, 4)), index: Number(thisMonth().slice(4)) });
 
 describe('the dashboard', () => {
   it('shows the month-end in Chinese, and a chart bar opens the invoices behind it', async () => {
@@ -99,6 +101,11 @@ describe('the dashboard', () => {
     expect(dashboard.waiting.uncertified).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('stats-by-rate').innerText()).toContain('13%');
     expect(await page.getByTestId('dashboard-view').innerText()).toContain('近 12 个月销项税额与已认证进项税额');
+    // The input side by kind in words (the table a workbook words them from too), never bare FPLXDM codes.
+    const input = (await dispatch<PeriodStatistics>('statistics:period', currentPeriod())).input;
+    expect(input.byKind.length).toBeGreaterThan(0);
+    for (const row of input.byKind) await expect.poll(() => page.getByTestId('stats-input').innerText()).toContain(inputKindName(row.kind, 'zh'));
+    expect(await page.getByTestId('stats-input').innerText()).toContain('本期开具的已采集发票');
     await screenshot(page, 'dashboard-zh');
 
     // The bar of this month's output tax → the history, filtered to this month.
@@ -162,6 +169,7 @@ describe('the dashboard', () => {
     await expect.poll(() => page.getByTestId('stats-panel').innerText()).toContain('Special invoices');
     const text = await page.getByTestId('dashboard-view').innerText();
     expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+    for (const row of (await dispatch<PeriodStatistics>('statistics:period', currentPeriod())).input.byKind) expect(text).toContain(inputKindName(row.kind, 'en'));
     await screenshot(page, 'dashboard-en');
     await page.getByText('中文', { exact: true }).click();
     await expect.poll(() => page.getByTestId('dashboard-view').innerText()).toContain('待处理');

@@ -12,7 +12,7 @@ import type { CorePorts } from '../../ports.js';
 import type { LedgerFilter, LedgerTotals } from '../../../shared/ipc/schemas/collection.js';
 import type { LedgerStores } from '../../ledger/port.js';
 import type { CertificationCandidate } from './ledger-repo.js';
-import type { InputKindSums } from './period-repo.js';
+import type { InputKindSums, InputPeriod } from './period-repo.js';
 import { createCollectionPreferenceRepo } from './preference-repo.js';
 import type { StatusUpdate } from './store.js';
 import { exportLedger } from './ledger-export.js';
@@ -35,8 +35,8 @@ export interface CollectionApi {
   currentWindow(): Promise<{ DQSKSSQ: string; GXJZR: string | null } | null>;
   /** Totals of the active enterprise's ledger under a filter. */
   totals(filter: LedgerFilter): Promise<LedgerTotals>;
-  /** Per invoice kind, the active enterprise's invoices of a tax period and those certified for it (months yyyyMM). */
-  periodSums(months: readonly string[]): Promise<InputKindSums[]>;
+  /** Per invoice kind, the active enterprise's invoices issued in a tax period (its days) and those certified for it (its months). */
+  periodSums(period: InputPeriod): Promise<InputKindSums[]>;
   /** Valid tax certified per tax period, `from`..`to` (yyyyMM), of the active enterprise. */
   certifiedByMonth(from: string, to: string): Promise<Array<{ month: string; validTaxFen: number }>>;
   /** Resolves when no collection run is being worked. */
@@ -107,7 +107,7 @@ export function createCollectionFeature(
       },
       currentWindow: () => store.currentWindow(environment, deps.enterprise()),
       totals: (filter) => store.totals(environment, deps.enterprise(), filter),
-      periodSums: (months) => store.periodSums(environment, deps.enterprise(), months),
+      periodSums: (period) => store.periodSums(environment, deps.enterprise(), period),
       certifiedByMonth: (from, to) => store.certifiedByMonth(environment, deps.enterprise(), from, to),
       idle: () => service.idle(),
     },

@@ -11,7 +11,7 @@
 import type { LedgerFilter, LedgerRow, LedgerTotals } from '../../../shared/ipc/schemas/collection.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { CertificationCandidate } from './ledger-repo.js';
-import type { InputKindSums } from './period-repo.js';
+import type { InputKindSums, InputPeriod } from './period-repo.js';
 import type { CollectionKind, RunRow, RunStatus, StoredPage, TRACKED_FIELDS } from './repo.js';
 
 /** New values of an invoice's tracked status fields (certification outcomes); absent fields stay. */
@@ -54,8 +54,8 @@ export interface CollectionStore {
   candidates(environment: Environment, enterprise: string, ids: readonly number[]): Promise<CertificationCandidate[]>;
   /** The latest current period (DQSKSSQ) held for the enterprise and its selection deadline. */
   currentWindow(environment: Environment, enterprise: string): Promise<{ DQSKSSQ: string; GXJZR: string | null } | null>;
-  /** Per invoice kind, the invoices of tax periods `months` (yyyyMM) and those certified for them. */
-  periodSums(environment: Environment, enterprise: string, months: readonly string[]): Promise<InputKindSums[]>;
+  /** Per invoice kind, the invoices issued in the period (KPRQ within `from`..`to`) and those certified for it (RZSQ one of `months`). */
+  periodSums(environment: Environment, enterprise: string, period: InputPeriod): Promise<InputKindSums[]>;
   /** Valid tax certified per tax period from `from` to `to` (yyyyMM, inclusive). */
   certifiedByMonth(environment: Environment, enterprise: string, from: string, to: string): Promise<Array<{ month: string; validTaxFen: number }>>;
 }

@@ -35,26 +35,57 @@ export function fieldsOf(row: ReceivedRow): IntakeFields {
   return fields;
 }
 
-/** The ledger filter as SQL over one enterprise's received invoices (the page, the export and the totals share it). */
-function ledgerWhere(environment: Environment, enterprise: string, query: LedgerQuery): { sql: string; params: unknown[] } {
-  const where = ['environment = ?', 'enterprise = ?'];
+/**
+ * The ledger filter as SQL over one enterprise's received invoices (the page, the export and the totals share
+ * it). The ledger (报销台账) holds only invoices the clerk accepted (reviewed; or verified with the service):
+ * a file read but never accepted — a ticket whose kind is still empty, say — is in the queue, not the ledger.
+ */
+function ledgerWhere(environment: Environment, enterprise: string, query: LedgerQuery, alias = ''): { sql: string; params: unknown[] } {
+  const c = (column: string) => `${alias}${column}`;
+  const where = [`${c('environment')} = ?`, `${c('enterprise')} = ?`, `${c('status')} <> 'recognised'`];
   const params: unknown[] = [environment, enterprise];
   const add = (clause: string, ...values: unknown[]) => {
     where.push(clause);
     params.push(...values);
   };
-  if (query.from) add('KPRQ >= ?', query.from);
-  if (query.to) add('KPRQ <= ?', query.to);
-  if (query.seller) add('(XHFMC LIKE ? OR XHFSBH LIKE ?)', `%${query.seller}%`, `%${query.seller}%`);
-  if (query.fpzl) add('fpzl = ?', query.fpzl);
-  if (query.state === 'unverified') where.push('verify_state IS NULL');
-  else if (query.state) add('verify_state = ?', query.state);
-  if (query.duplicatesOnly) where.push('duplicate_of IS NOT NULL');
+  if (query.from) add(`${c('KPRQ')} >= ?`, query.from);
+  if (query.to) add(`${c('KPRQ')} <= ?`, query.to);
+  if (query.seller) add(`(${c('XHFMC')} LIKE ? OR ${c('XHFSBH')} LIKE ?)`, `%${query.seller}%`, `%${query.seller}%`);
+  if (query.fpzl) add(`${c('fpzl')} = ?`, query.fpzl);
+  if (query.state === 'unverified') where.push(`${c('verify_state')} IS NULL`);
+  else if (query.state) add(`${c('verify_state')} = ?`, query.state);
+  if (query.duplicatesOnly) where.push(`${c('duplicate_of')} IS NOT NULL`);
   return { sql: where.join(' AND '), params };
 }
 
-/** Sum of a money column in fen, duplicates left out (they are listed, flagged, but not counted twice). */
-const fen = (column: string) => `coalesce(sum(CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)) FILTER (WHERE duplicate_of IS NULL), 0)`;
+/** A money column in fen (an integer, exact), NULL when the invoice did not say it. */
+const fenOf = (column: string) => `CAST(round(CAST(NULLIF(${column}, '') AS REAL) * 100) AS INTEGER)`;
+
+/**
+ * Whether a row of the ledger counts as its invoice: an original, or — when the original was never
+ * accepted (so it is not in the ledger) — the first accepted of its duplicates. Each invoice counts once.
+ */
+const COUNTED = `(r.duplicate_of IS NULL OR (
+  NOT EXISTS (SELECT 1 FROM received_invoice o WHERE o.id = r.duplicate_of AND o.status <> 'recognised')
+  AND NOT EXISTS (SELECT 1 FROM received_invoice s WHERE s.environment = r.environment AND s.invoice_key = r.invoice_key AND s.duplicate_of = r.duplicate_of
+                    AND s.id < r.id AND s.status <> 'recognised')))`;
+
+/**
+ * Count and sums of the ledger rows `where` picks (over `received_invoice r`). Each counted invoice's 金额,
+ * 税额 and 价税合计 in fen, the one an invoice did not say worked out from the other two (价税合计 = 金额 +
+ * 税额), summed only for the invoices whose three are all known: a QR carries one amount (金额 on a VAT
+ * invoice, 价税合计 on a 数电 one), and summing each column over whichever rows had it put 金额 of some
+ * invoices beside 价税合计 of others. The invoices left out are counted (`incomplete`).
+ */
+const totalsSql = (where: string) => `
+  SELECT count(*) AS rows, count(*) FILTER (WHERE counted) AS count, count(*) FILTER (WHERE counted AND NOT whole) AS incomplete,
+         coalesce(sum(je) FILTER (WHERE counted AND whole), 0) AS fpje, coalesce(sum(se) FILTER (WHERE counted AND whole), 0) AS fpse,
+         coalesce(sum(hj) FILTER (WHERE counted AND whole), 0) AS jshj
+    FROM (SELECT counted, je, se, hj, (je IS NOT NULL AND se IS NOT NULL AND hj IS NOT NULL) AS whole
+            FROM (SELECT ${COUNTED} AS counted, coalesce(je, hj - se) AS je, coalesce(se, hj - je) AS se, coalesce(hj, je + se) AS hj
+                    FROM (SELECT r.id, r.environment, r.invoice_key, r.duplicate_of, ${fenOf('r.HJJE')} AS je, ${fenOf('r.HJSE')} AS se, ${fenOf('r.JSHJ')} AS hj
+                            FROM received_invoice r WHERE ${where}) AS r))`;
+
 function yuan(totalFen: number): string {
   const sign = totalFen < 0 ? '-' : '';
   const abs = Math.abs(totalFen);
@@ -129,13 +160,15 @@ export function createIntakeRepo(db: Db, environment: Environment) {
     },
     /**
      * What the file did not carry, from a consistent verification (the tax authority's record): the
-     * names, and the tax IDs with their source 'authority' — a QR gives neither.
+     * names, the tax IDs and the amounts (金额, 税额, 价税合计) with their source 'authority' — a QR gives
+     * none of the names and IDs and only one amount. What the invoice already says is kept.
      */
     fillFromAuthority(id: number, filled: AuthorityFill, sources: Record<string, string>): void {
       db.prepare(
-        `UPDATE received_invoice SET XHFMC = COALESCE(XHFMC, ?), GMFMC = COALESCE(GMFMC, ?), XHFSBH = COALESCE(XHFSBH, ?), GMFSBH = COALESCE(GMFSBH, ?), sources_json = ?
+        `UPDATE received_invoice SET XHFMC = COALESCE(XHFMC, ?), GMFMC = COALESCE(GMFMC, ?), XHFSBH = COALESCE(XHFSBH, ?), GMFSBH = COALESCE(GMFSBH, ?),
+           HJJE = COALESCE(NULLIF(HJJE, ''), ?), HJSE = COALESCE(NULLIF(HJSE, ''), ?), JSHJ = COALESCE(NULLIF(JSHJ, ''), ?), sources_json = ?
          WHERE id = ? AND environment = ?`,
-      ).run(filled.xhfmc, filled.gmfmc, filled.xhfsbh, filled.gmfsbh, JSON.stringify(sources), id, environment);
+      ).run(filled.xhfmc, filled.gmfmc, filled.xhfsbh, filled.gmfsbh, filled.fpje, filled.fpse, filled.jshj, JSON.stringify(sources), id, environment);
     },
     /** Why the clerk accepted an invoice made out to another buyer (kept with it). */
     setBuyerReason(id: number, reason: string | null): void {
@@ -184,14 +217,9 @@ export function createIntakeRepo(db: Db, environment: Environment) {
      * loaded. Sums are added in fen as integers (exact), then written back as yuan.
      */
     ledgerTotals(enterprise: string, query: LedgerQuery): LedgerTotals {
-      const { sql, params } = ledgerWhere(environment, enterprise, query);
-      const sums = db
-        .prepare(
-          `SELECT count(*) AS rows, count(*) FILTER (WHERE duplicate_of IS NULL) AS count, ${fen('HJJE')} AS fpje, ${fen('HJSE')} AS fpse, ${fen('JSHJ')} AS jshj
-           FROM received_invoice WHERE ${sql}`,
-        )
-        .get(...params) as { rows: number; count: number; fpje: number; fpse: number; jshj: number };
-      return { count: sums.count, rows: sums.rows, fpje: yuan(sums.fpje), fpse: yuan(sums.fpse), jshj: yuan(sums.jshj) };
+      const { sql, params } = ledgerWhere(environment, enterprise, query, 'r.');
+      const sums = db.prepare(totalsSql(sql)).get(...params) as { rows: number; count: number; incomplete: number; fpje: number; fpse: number; jshj: number };
+      return { count: sums.count, rows: sums.rows, incomplete: sums.incomplete, fpje: yuan(sums.fpje), fpse: yuan(sums.fpse), jshj: yuan(sums.jshj) };
     },
   };
 }

@@ -106,20 +106,30 @@ export interface VerificationRecord {
   verifiedAt: string;
 }
 
+/**
+ * The totals of the ledger (报销台账: accepted invoices only). `count` invoices, each once however many
+ * duplicates; `rows` listed. 金额 / 税额 / 价税合计 are sums over the same invoices — those whose three
+ * amounts are known (one missing is worked out from the other two); `incomplete` invoices are counted but
+ * not summed, as an amount of theirs is unknown.
+ */
 export interface LedgerTotals {
   count: number;
   rows: number;
+  incomplete: number;
   fpje: string;
   fpse: string;
   jshj: string;
 }
 
-/** What a consistent verification fills in that the file did not carry. */
+/** What a consistent verification fills in that the file did not carry (amounts as 2-decimal text). */
 export interface AuthorityFill {
   xhfmc: string | null;
   gmfmc: string | null;
   xhfsbh: string | null;
   gmfsbh: string | null;
+  fpje: string | null;
+  fpse: string | null;
+  jshj: string | null;
 }
 
 export interface ReceivedInvoiceStore {
@@ -137,7 +147,7 @@ export interface ReceivedInvoiceStore {
   setVerified(environment: Environment, id: number, code: string, zfbz: string | null, state: StateOf): Promise<void>;
   /** A refusal decided before a call: stored unless the authority already answered (then false). */
   setLocalState(environment: Environment, id: number, state: StateOf): Promise<boolean>;
-  /** Fills only what is missing, from a consistent verification (the tax authority's record). */
+  /** Fills only what is missing (names, tax IDs, amounts), from a consistent verification (the tax authority's record). */
   fillFromAuthority(environment: Environment, id: number, filled: AuthorityFill, sources: Record<string, string>): Promise<void>;
   /** Why the clerk accepted an invoice made out to another buyer. */
   setBuyerReason(environment: Environment, id: number, reason: string | null): Promise<void>;
@@ -146,11 +156,11 @@ export interface ReceivedInvoiceStore {
   recordVerification(environment: Environment, record: VerificationRecord): Promise<void>;
   /** Verification calls spent on one invoice between two instants (a China calendar day). */
   countVerifications(environment: Environment, fpdm: string, fphm: string, fromIso: string, toIso: string): Promise<number>;
-  /** One keyset page of an enterprise's ledger, newest first, after the row `afterId` (null: the first page). */
+  /** One keyset page of an enterprise's ledger (the invoices accepted: never a 'recognised' row), newest first, after the row `afterId` (null: the first page). */
   ledgerPage(environment: Environment, enterprise: string, query: LedgerQuery, afterId: number | null, limit: number): Promise<{ rows: ReceivedRow[]; hasMore: boolean }>;
   /** Every row of the filtered ledger, newest first (the export). */
   ledgerAll(environment: Environment, enterprise: string, query: LedgerQuery): Promise<ReceivedRow[]>;
-  /** Count and sums of the filtered ledger, duplicates not counted twice. */
+  /** Count and sums of the filtered ledger (accepted invoices), duplicates not counted twice, amounts of the same invoices. */
   ledgerTotals(environment: Environment, enterprise: string, query: LedgerQuery): Promise<LedgerTotals>;
 }
 

@@ -11,6 +11,7 @@
  * limits are read before it, and its record, state and what it filled in are written after it, in one
  * transaction (all or nothing).
  */
+import Decimal from 'decimal.js';
 import { ServiceError } from '../../api/errors.js';
 import type { ServiceClient } from '../../api/client.js';
 import { JYM_REQUIRED_KINDS, amountBasis, checkVerificationRequest, isVerificationKind, verificationDateLimit } from '../../../shared/rules/verification-checks.js';
@@ -170,10 +171,28 @@ export async function verifyReceived(deps: VerifyDeps, row: ReceivedRow): Promis
   return { ...base, code, local: false, verification: state, zfbz, cycs: data?.cycs ?? null, comparison, usedToday: await used() };
 }
 
+/** An amount of the authority's record as the ledger keeps it (2 decimals); null when it is none. */
+function recordAmount(value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  return /^-?\d{1,16}(?:\.\d+)?$/.test(text) ? new Decimal(text).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : null;
+}
+
+/**
+ * What the invoice did not say, from the authority's record: names, tax IDs and the amounts (a QR carries
+ * one amount; the 报销台账 shows and sums all three). What the clerk or the file gave is kept; a field
+ * filled here is marked 'authority'.
+ */
 function fillFromRecord(received: ReceivedInvoiceStore, env: Environment, row: ReceivedRow, data: VerificationResult): Promise<void> {
   const sources = JSON.parse(row.sources_json || '{}') as Record<string, string>;
-  const filled = { xhfmc: data.xhfmc || null, gmfmc: data.gmfmc || null, xhfsbh: data.xhfsbh || null, gmfsbh: data.gmfsbh || null };
-  if (!row.XHFSBH && filled.xhfsbh) sources.xhfsbh = 'authority';
-  if (!row.GMFSBH && filled.gmfsbh) sources.gmfsbh = 'authority';
+  const filled = {
+    xhfmc: data.xhfmc || null, gmfmc: data.gmfmc || null, xhfsbh: data.xhfsbh || null, gmfsbh: data.gmfsbh || null,
+    fpje: recordAmount(data.fpje), fpse: recordAmount(data.fpse), jshj: recordAmount(data.jshj),
+  };
+  const missing = (value: string | null) => value === null || value === '';
+  if (missing(row.XHFSBH) && filled.xhfsbh) sources.xhfsbh = 'authority';
+  if (missing(row.GMFSBH) && filled.gmfsbh) sources.gmfsbh = 'authority';
+  if (missing(row.HJJE) && filled.fpje) sources.fpje = 'authority';
+  if (missing(row.HJSE) && filled.fpse) sources.fpse = 'authority';
+  if (missing(row.JSHJ) && filled.jshj) sources.jshj = 'authority';
   return received.fillFromAuthority(env, row.id, filled, sources);
 }

@@ -1,11 +1,13 @@
 /**
  * The period statistics (统计) and the dashboard (概览) of the active enterprise, put together from the
  * output totals (the ledger port's statistics store: kept totals on SQLite, one aggregate on PostgreSQL) and the owners' apis of the other sides: collection (input
- * invoices of the period, certified tax, the current selection window), intake (the received ledger's
- * totals), issuance (invoices waiting or failed) and print (prints that failed).
+ * invoices issued in the period and those certified for it, certified tax, the current selection window),
+ * intake (the received ledger's totals: accepted invoices, amounts of the same invoices), issuance
+ * (invoices waiting or failed) and print (prints that failed).
  */
-import type { Dashboard, Deadline, InputKindRow, MonthTaxes, PeriodStatistics, TaxPeriod } from '../../../shared/ipc/schemas/statistics.js';
+import type { Dashboard, Deadline, InputFigures, InputKindRow, MonthTaxes, PeriodStatistics, TaxPeriod } from '../../../shared/ipc/schemas/statistics.js';
 import type { CollectionApi } from '../collection/index.js';
+import type { InputKindSums } from '../collection/period-repo.js';
 import type { IntakeApi } from '../intake/index.js';
 import { filingDeadline } from './filing-deadline.js';
 import { figure, outputFigures, yuan } from './figures.js';
@@ -31,22 +33,35 @@ export interface StatisticsServiceDeps {
 const compact = (day: string) => day.replaceAll('-', '');
 const dashed = (compactDay: string) => `${compactDay.slice(0, 4)}-${compactDay.slice(4, 6)}-${compactDay.slice(6, 8)}`;
 
+/** The input side: per kind the invoices issued in the period and those certified for it, and both over every kind. */
+function inputFigures(sums: readonly InputKindSums[]): InputFigures {
+  const collected = { count: 0, amountFen: 0, taxFen: 0 };
+  const certified = { count: 0, amountFen: 0, taxFen: 0 };
+  let certifiedTaxFen = 0;
+  const byKind: InputKindRow[] = sums.map((row) => {
+    collected.count += row.count;
+    collected.amountFen += row.amountFen;
+    collected.taxFen += row.taxFen;
+    certified.count += row.certified;
+    certified.amountFen += row.certifiedAmountFen;
+    certified.taxFen += row.certifiedTaxFen;
+    certifiedTaxFen += row.certifiedValidTaxFen;
+    return {
+      kind: row.kind,
+      collected: figure({ count: row.count, amountFen: row.amountFen, taxFen: row.taxFen }),
+      certified: figure({ count: row.certified, amountFen: row.certifiedAmountFen, taxFen: row.certifiedTaxFen }),
+      certifiedTax: yuan(row.certifiedValidTaxFen),
+    };
+  });
+  return { byKind, collected: figure(collected), certified: figure(certified), certifiedTax: yuan(certifiedTaxFen) };
+}
+
 export function createStatisticsService(deps: StatisticsServiceDeps) {
   async function period(request: TaxPeriod): Promise<PeriodStatistics> {
     const enterprise = deps.enterprise();
     const months = monthsOf(request);
     const { from, to } = daysOf(request);
     const output = outputFigures(await deps.statistics.buckets(deps.environment, enterprise, months[0]!, months[months.length - 1]!));
-    let certifiedTaxFen = 0;
-    const inputRows: InputKindRow[] = (await deps.collection.periodSums(months)).map((row) => {
-      certifiedTaxFen += row.certifiedValidTaxFen;
-      return {
-        kind: row.kind,
-        collected: figure({ count: row.count, amountFen: row.amountFen, taxFen: row.taxFen }),
-        certified: figure({ count: row.certified, amountFen: row.certifiedAmountFen, taxFen: row.certifiedTaxFen }),
-        certifiedTax: yuan(row.certifiedValidTaxFen),
-      };
-    });
     const range = { from: compact(from), to: compact(to) };
     const received = await deps.intake.ledgerTotals(range);
     return {
@@ -56,12 +71,13 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
       to,
       enterprise,
       output,
-      input: { byKind: inputRows, certifiedTax: yuan(certifiedTaxFen) },
+      input: inputFigures(await deps.collection.periodSums({ months, from, to })),
       received: {
         count: received.count,
         amount: received.fpje,
         tax: received.fpse,
         total: received.jshj,
+        incomplete: received.incomplete,
         unverified: (await deps.intake.ledgerTotals({ ...range, state: 'unverified' })).count,
       },
     };

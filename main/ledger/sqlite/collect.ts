@@ -48,7 +48,7 @@ export function createSqliteCollectionStore(repoFor: (environment: Environment) 
     detail: (environment, enterprise, id) => on(environment, (r) => r.ledger.detail(enterprise, id)),
     candidates: (environment, enterprise, ids) => on(environment, (r) => r.ledger.candidates(enterprise, ids)),
     currentWindow: (environment, enterprise) => on(environment, (r) => r.ledger.currentWindow(enterprise)),
-    periodSums: (environment, enterprise, months) => on(environment, (r) => r.period.byKind(enterprise, months)),
+    periodSums: (environment, enterprise, period) => on(environment, (r) => r.period.byKind(enterprise, period)),
     certifiedByMonth: (environment, enterprise, from, to) => on(environment, (r) => r.period.certifiedByMonth(enterprise, from, to)),
   };
 }

@@ -111,12 +111,13 @@ export const IntakeLedger = z.strictObject({
     .strictObject({
       count: z.number().int().describe('Invoices counted: duplicates once'),
       rows: z.number().int().describe('Rows listed, duplicates included'),
-      fpje: z.string(),
-      fpse: z.string(),
-      jshj: z.string(),
+      incomplete: z.number().int().describe('Invoices counted but not in the sums: one of their amounts is unknown (a QR carries one)'),
+      fpje: z.string().describe('金额 of the invoices whose three amounts are known'),
+      fpse: z.string().describe('税额 of the same invoices'),
+      jshj: z.string().describe('价税合计 of the same invoices'),
     })
     .nullable()
-    .describe('Count and sums of the whole filtered ledger (duplicates not counted twice), with the first page only'),
+    .describe('Count and sums of the whole filtered ledger (accepted invoices; duplicates not counted twice), with the first page only'),
 });
 export type IntakeLedger = z.infer<typeof IntakeLedger>;
 

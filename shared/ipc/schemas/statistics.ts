@@ -43,13 +43,43 @@ export const OutputRateRow = SidedFigures.extend({
 });
 export type OutputRateRow = z.infer<typeof OutputRateRow>;
 
+/**
+ * One input kind of the period, as two figures each exactly the period's: the invoices collected that were
+ * issued in it (KPRQ within its days, China calendar) and those certified for it (RZSQ one of its months).
+ * `kind` is the code; its words, in both languages, are shared/i18n/input-kind-texts.ts (`inputKindName`;
+ * the renderer's `statistics.inputKinds.<kind>`), so the screen and a workbook say the same.
+ */
 export const InputKindRow = z.strictObject({
-  kind: z.string().describe('FPLXDM of the collected invoice: 01, 03, 08, 14, 31…'),
-  collected: Figure.describe('Collected invoices issued in the period'),
-  certified: Figure.describe('Invoices certified for the period (RZSQ in it)'),
+  kind: z.string().describe('FPLXDM of the collected invoice: 01, 03, 08, 14, 31… (words: inputKindName / statistics.inputKinds.<kind>)'),
+  collected: Figure.describe('Collected invoices issued in the period (KPRQ within from..to)'),
+  certified: Figure.describe('Invoices certified for the period (RZZT 1, RZSQ one of its months)'),
   certifiedTax: money.describe('Valid (deductible) tax of the certified invoices, YXSE'),
 });
 export type InputKindRow = z.infer<typeof InputKindRow>;
+
+/** The input side: by kind, and the two figures over every kind. */
+export const InputFigures = z.strictObject({
+  byKind: z.array(InputKindRow),
+  collected: Figure.describe('All kinds: collected invoices issued in the period'),
+  certified: Figure.describe('All kinds: invoices certified for the period'),
+  certifiedTax: money.describe('All kinds: valid tax certified for the period'),
+});
+export type InputFigures = z.infer<typeof InputFigures>;
+
+/**
+ * The received ledger (报销台账: invoices accepted) for invoices issued in the period, each invoice once.
+ * amount, tax and total are of the same invoices — those whose three amounts are known (one missing worked
+ * out from the other two); `incomplete` are counted in `count` but not summed.
+ */
+export const ReceivedFigures = z.strictObject({
+  count: z.number().int().describe('Invoices (duplicates once)'),
+  amount: money.describe('金额 (excluding tax) of the invoices summed'),
+  tax: money.describe('税额 of the same invoices'),
+  total: money.describe('价税合计 of the same invoices'),
+  incomplete: z.number().int().describe('Invoices counted but not summed: an amount of theirs is unknown'),
+  unverified: z.number().int().describe('Invoices not verified yet'),
+});
+export type ReceivedFigures = z.infer<typeof ReceivedFigures>;
 
 export const PeriodStatistics = z.strictObject({
   period: TaxPeriod,
@@ -58,8 +88,8 @@ export const PeriodStatistics = z.strictObject({
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('Last day (China calendar)'),
   enterprise: z.string(),
   output: z.strictObject({ byKind: z.array(OutputKindRow), byRate: z.array(OutputRateRow), total: SidedFigures }),
-  input: z.strictObject({ byKind: z.array(InputKindRow), certifiedTax: money }),
-  received: z.strictObject({ count: z.number().int(), amount: money, tax: money, total: money, unverified: z.number().int() }),
+  input: InputFigures,
+  received: ReceivedFigures,
 });
 export type PeriodStatistics = z.infer<typeof PeriodStatistics>;
 

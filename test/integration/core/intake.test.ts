@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractInvoice } from '../../../extraction/index.js';
@@ -16,7 +17,7 @@ import { createCore, type Core } from '../../../main/core.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, startSandbox, type ReceivedInvoice } from '../../../sandbox/index.js';
 import type { IntakeItem, IntakeLedger, VerificationView } from '../../../shared/ipc/index.js';
 import { heavyQrPng, qrPng } from '../../support/intake-fixtures.js';
-import { digitalXml, photoJpeg } from '../../support/intake-files.js';
+import { DIGITAL, digitalXml, photoJpeg } from '../../support/intake-files.js';
 import { tempDir } from '../../support/sample-issuance.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 
@@ -143,8 +144,18 @@ describe('intake feature', () => {
     const reviewed = await t.call<IntakeItem>('intake:review', { receivedId: photoId, fields: { fpzl: '04', fpdm: '044031900111', fphm: '87654321', kprq: '20240302', jym: '09876543210987654321', fpje: '100.00' } });
     expect(reviewed.sources).toEqual({ fpzl: 'typed', fpdm: 'typed', fphm: 'typed', kprq: 'typed', jym: 'typed', fpje: 'typed' });
 
+    // Nothing was accepted but the photo: the ledger (报销台账) holds only that.
+    expect((await t.call<IntakeLedger>('intake:ledger', {})).rows.map((row) => row.fileName)).toEqual(['photo.jpg']);
+    // The clerk accepts the others as read (Enter in the review; a sample made out to another buyer with a reason): each joins the ledger.
+    const accept = (name: string) =>
+      t.call<IntakeItem>('intake:review', { receivedId: byName(name).receivedId, fields: byName(name).fields, ...(byName(name).buyerMismatch ? { buyerReason: '代垫费用' } : {}) });
+    for (const name of ['known-special.png', 'pdf-01.pdf', 'ofd-01.ofd', 'digital.xml', 'pdf-01-qr.png']) await accept(name);
+
     // Verification: the known invoice is consistent, compared field by field.
     const knownId = byName('known-special.png').receivedId as number;
+    // Its QR carries 金额 only; the verification's record fills 税额 and 价税合计.
+    expect(byName('known-special.png').fields).toMatchObject({ fpje: k.hjje });
+    expect(byName('known-special.png').fields.fpse).toBeUndefined();
     const view = await t.call<VerificationView>('intake:verify', { receivedId: knownId });
     expect(view).toMatchObject({ code: '0001', local: false, usedToday: 1 });
     expect(view.comparison.find((row) => row.field === 'fphm')).toEqual({ field: 'fphm', ours: k.fphm, theirs: k.fphm, same: true });
@@ -157,7 +168,17 @@ describe('intake feature', () => {
     // The ledger: filters, totals (duplicates not counted twice), export, original file one click away.
     const all = await t.call<IntakeLedger>('intake:ledger', {});
     expect(all.rows.length).toBe(6);
-    expect(all.totals?.count).toBe(5);
+    const knownRow = all.rows.find((row) => row.id === knownId)!;
+    expect(knownRow.fields).toMatchObject({ fpje: k.hjje, fpse: k.se, jshj: k.jshj });
+    // Totals of the same invoices: the known one (its amounts now whole), the two sample files and the 数电
+    // XML as the files say them; the photo (金额 typed, nothing more) counted apart; the QR duplicate once.
+    const manifest = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'manifest.json'), 'utf8')) as Array<{ file: string; expected: { je: string; se: string; jshj: string } }>;
+    const sample = (file: string) => manifest.find((entry) => entry.file === file)!.expected;
+    const summed = [
+      { je: k.hjje, se: k.se, jshj: k.jshj }, sample('pdf-01-shudian-special-lodging.pdf'), sample('ofd-01-ofdrw-converter-1.ofd'), { je: DIGITAL.fpje, se: DIGITAL.fpse, jshj: DIGITAL.jshj },
+    ];
+    const add = (pick: (amounts: (typeof summed)[number]) => string) => summed.reduce((sum, amounts) => sum.plus(pick(amounts)), new Decimal(0)).toFixed(2);
+    expect(all.totals).toEqual({ count: 5, rows: 6, incomplete: 1, fpje: add((a) => a.je), fpse: add((a) => a.se), jshj: add((a) => a.jshj) });
     expect((await t.call<IntakeLedger>('intake:ledger', { duplicatesOnly: true })).rows.map((row) => row.fileName)).toEqual(['pdf-01-qr.png']);
     expect((await t.call<IntakeLedger>('intake:ledger', { state: 'consistent' })).rows.map((row) => row.id)).toEqual([knownId]);
     expect((await t.call<IntakeLedger>('intake:ledger', { state: 'not-found' })).rows.map((row) => row.id)).toEqual([photoId]);
@@ -178,6 +199,7 @@ describe('intake feature', () => {
     };
     expect(rowOf(k.fphm)).toMatchObject({
       开票日期: `${k.kprq.slice(0, 4)}-${k.kprq.slice(4, 6)}-${k.kprq.slice(6)}`, 发票种类: '增值税专用发票', 销售方名称: k.xhfmc, 查验结果: '查验一致',
+      金额: Number(k.hjje), 税额: Number(k.se), 价税合计: Number(k.jshj),
       发票种类代码: '01', 查验状态代码: 'consistent', 查验结果代码: '0001', 作废标志: 'N',
     });
     expect(rowOf('87654321')).toMatchObject({ 开票日期: '2024-03-02', 发票种类: '增值税普通发票', 查验结果: '查无此票', 查验结果代码: '0009', 查验状态代码: 'not-found' });
@@ -211,6 +233,12 @@ describe('intake feature', () => {
     expect(byName('railway-eticket.pdf').fields).toEqual({ fphm: '24119110000001234567', kprq: '20241120', fpje: '507.34', fpse: '45.66', jshj: '553.00', gmfsbh: '91310000MA1FL8XQ5D' });
     expect(byName('air-itinerary.pdf')).toMatchObject({ status: 'ready', complete: true, recognised: false, unverifiable: 'air-itinerary' });
     expect(byName('railway-eticket.ofd')).toMatchObject({ status: 'duplicate', duplicate: { of: byName('railway-eticket.pdf').receivedId, reason: 'invoice' } });
+    // Read but never accepted (the ticket's kind field is empty): not in the 报销台账 — its list, totals or export.
+    expect(await t.call<IntakeLedger>('intake:ledger', {})).toMatchObject({ rows: [], totals: { count: 0, rows: 0, jshj: '0.00' } });
+    const exported = await t.call<{ path: string }>('intake:export', {});
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(exported.path);
+    expect(workbook.getWorksheet('报销台账')?.rowCount).toBe(1);
   });
 
   it('main keeps answering IPC (settings, history) while a batch of heavy pictures is read on the worker threads', async () => {

@@ -5,6 +5,7 @@
  * at review without a reason and accepted with one (stored, listed, exported); switching back shows the
  * first enterprise's rows again.
  */
+import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ENTERPRISE } from '../../../sandbox/index.js';
@@ -44,11 +45,13 @@ describe('received invoices per enterprise', () => {
       await expect.poll(() => items.get(name)?.receivedId ?? null, { timeout: 30_000 }).not.toBeNull();
       return items.get(name)!;
     };
+    /** The clerk accepts an invoice as read (Enter in the review): only then is it in the 报销台账. */
+    const accept = (item: IntakeItem, buyerReason?: string) => call('intake:review', { receivedId: item.receivedId!, fields: item.fields, ...(buyerReason ? { buyerReason } : {}) });
 
     // The demo enterprise takes in its own 数电 invoice and a QR, and one made out to somebody else.
     const own = await add('own.xml', digitalXml());
     expect(own).toMatchObject({ enterprise: DEMO_ENTERPRISE.taxNumber, buyerMismatch: null });
-    await add('demo-qr.png', await qrPng('01,04,044031900111,70000001,100.00,20240302,09876543210987654321,FFFF,'));
+    const demoQr = await add('demo-qr.png', await qrPng('01,04,044031900111,70000001,100.00,20240302,09876543210987654321,FFFF,'));
     const stranger = '91440300MA5G00000X';
     const foreign = await add('foreign.xml', digitalXml().replaceAll(DIGITAL.gmfsbh, stranger).replaceAll(DIGITAL.fphm, '24312000000087654321'));
     expect(foreign.buyerMismatch).toEqual({ expected: DEMO_ENTERPRISE.taxNumber, expectedName: DEMO_ENTERPRISE.name, found: stranger, reason: null });
@@ -59,11 +62,19 @@ describe('received invoices per enterprise', () => {
     // Once given, the reason stays: a second review needs none.
     expect(await call('intake:review', { receivedId: foreign.receivedId!, fields: foreign.fields })).toMatchObject({ status: 'accepted' });
 
+    // Only what was accepted is in the ledger.
+    expect((await call('intake:ledger', {})).rows.map((row) => row.fileName)).toEqual(['foreign.xml']);
+    await accept(own);
+    await accept(demoQr);
+
     const demoLedger = await call('intake:ledger', {});
     expect(demoLedger.enterprise).toEqual({ taxNumber: DEMO_ENTERPRISE.taxNumber, name: DEMO_ENTERPRISE.name });
     expect(demoLedger.rows.map((row) => row.fileName)).toEqual(['foreign.xml', 'demo-qr.png', 'own.xml']);
     expect(demoLedger.rows[0]).toMatchObject({ buyerMismatch: true, buyerReason: '员工代垫，财务已批准' });
-    expect(demoLedger.totals).toMatchObject({ count: 3, fpje: '4100.00', jshj: '4520.00' });
+    // The sums are of the same invoices: the two 数电 XMLs (DIGITAL's amounts each); the QR, 金额 100.00 and
+    // nothing more, counted apart — never its 金额 beside the others' 价税合计.
+    const twice = (amount: string) => new Decimal(amount).times(2).toFixed(2);
+    expect(demoLedger.totals).toEqual({ count: 3, rows: 3, incomplete: 1, fpje: twice(DIGITAL.fpje), fpse: twice(DIGITAL.fpse), jshj: twice(DIGITAL.jshj) });
 
     // Another enterprise: its ledger starts empty; what comes in now is its own.
     await call('enterprises:initialise', OTHER);
@@ -72,7 +83,10 @@ describe('received invoices per enterprise', () => {
     const theirs = await add('nanjing-qr.png', await qrPng('01,04,044031900111,70000002,50.00,20240303,09876543210987654322,FFFF,'));
     expect(theirs.enterprise).toBe(OTHER.taxNumber);
     // The demo enterprise's 数电 invoice taken in now is flagged for the new enterprise.
-    expect((await add('demo-buyer.xml', digitalXml().replaceAll(DIGITAL.fphm, '24312000000011112222'))).buyerMismatch).toMatchObject({ expected: OTHER.taxNumber, found: DEMO_ENTERPRISE.taxNumber });
+    const demoBuyer = await add('demo-buyer.xml', digitalXml().replaceAll(DIGITAL.fphm, '24312000000011112222'));
+    expect(demoBuyer.buyerMismatch).toMatchObject({ expected: OTHER.taxNumber, found: DEMO_ENTERPRISE.taxNumber });
+    await accept(theirs);
+    await accept(demoBuyer, '代垫费用');
     const otherLedger = await call('intake:ledger', {});
     expect(otherLedger.rows.map((row) => row.fileName)).toEqual(['demo-buyer.xml', 'nanjing-qr.png']);
     expect(otherLedger.totals).toMatchObject({ count: 2, rows: 2 });
@@ -89,6 +103,7 @@ describe('received invoices per enterprise', () => {
     const announced = (action: string, id: number | null) => changes.filter((change) => change.action === action && change.ids.includes(String(id))).map((change) => change.enterprise);
     expect(announced('created', own.receivedId)).toEqual([DEMO_ENTERPRISE.taxNumber]);
     expect(announced('updated', foreign.receivedId)).toEqual([DEMO_ENTERPRISE.taxNumber, DEMO_ENTERPRISE.taxNumber]);
+    expect(announced('updated', theirs.receivedId)).toEqual([OTHER.taxNumber]);
     expect(announced('created', theirs.receivedId)).toEqual([OTHER.taxNumber]);
 
     // Back to the demo enterprise: its rows, totals and reason as they were.

@@ -39,10 +39,13 @@ describe('verification states against the sandbox', () => {
       if (!found) throw new Error(`the seeded tax authority has no special invoice with FPZT ${fpzt}`);
       return found;
     };
-    const add = async (name: string, payload: string) => {
+    /** A QR picture taken in and, unless told not to, accepted as read (the review's Enter): verification follows acceptance. */
+    const add = async (name: string, payload: string, accept = true) => {
       await call('intake:addFile', { name, base64: Buffer.from(await qrPng(payload)).toString('base64'), origin: 'pick' });
       await expect.poll(() => items.get(name)?.receivedId ?? null, { timeout: 30_000 }).not.toBeNull();
-      return items.get(name)!.receivedId!;
+      const receivedId = items.get(name)!.receivedId!;
+      if (accept) await call('intake:review', { receivedId, fields: items.get(name)!.fields });
+      return receivedId;
     };
     const verify = (receivedId: number) => call('intake:verify', { receivedId }) as Promise<VerificationView>;
 
@@ -62,7 +65,7 @@ describe('verification states against the sandbox', () => {
 
     // The authority's record differs from what the file says (here the seller's tax ID): 查验不一致 naming it.
     const other = pick('0', 2);
-    const doctoredId = await add('doctored.png', qrOf(other));
+    const doctoredId = await add('doctored.png', qrOf(other), false);
     await call('intake:review', { receivedId: doctoredId, fields: { ...items.get('doctored.png')!.fields, xhfsbh: '91110000000000000X' } });
     const doctored = await verify(doctoredId);
     expect(doctored).toMatchObject({ code: '0001', verification: { state: 'inconsistent', reason: 'fields', fields: ['xhfsbh'] } });
@@ -81,9 +84,13 @@ describe('verification states against the sandbox', () => {
     expect(early).toMatchObject({ code: '1014', local: true, verification: { state: 'failed', reason: '1014' } });
 
     // A railway e-ticket: a kind the service has no fpzl for — 不可查验 as soon as it is read, and no call spent.
-    const ticketId = await add('ticket.png', railwayQrPayload());
+    const ticketId = await add('ticket.png', railwayQrPayload(), false);
     expect(items.get('ticket.png')?.verification).toEqual({ state: 'unverifiable', reason: 'railway-eticket', fields: [] });
     expect(await verify(ticketId)).toMatchObject({ local: true, usedToday: 0, verification: { state: 'unverifiable', reason: 'railway-eticket' } });
+    // Its kind field is empty, so it cannot be accepted as read: it stays out of the 报销台账.
+    expect(await core.router.dispatch('intake:review', { receivedId: ticketId, fields: items.get('ticket.png')!.fields })).toMatchObject({
+      ok: false, error: { code: 'VALIDATION_FAILED', details: { fpzl: 'required' } },
+    });
 
     // The sixth verification of a day is refused locally (0002): the authority's 查验一致 stands.
     const consistentId = items.get('consistent.png')!.receivedId!;
@@ -98,14 +105,17 @@ describe('verification states against the sandbox', () => {
     expect(await byState('inconsistent')).toEqual(['amount.png', 'doctored.png']);
     expect(await byState('voided')).toEqual(['voided.png']);
     expect(await byState('reversed')).toEqual(['reversed.png']);
-    expect(await byState('unverifiable')).toEqual(['old.png', 'ticket.png']);
+    expect(await byState('unverifiable')).toEqual(['old.png']);
     expect(await byState('failed')).toEqual(['today.png']);
     expect(await byState('unverified')).toEqual([]);
     const ledger = await call('intake:ledger', {});
+    expect(ledger.rows.map((row) => row.fileName)).not.toContain('ticket.png');
     expect(ledger.rows.find((row) => row.fileName === 'amount.png')?.verification).toEqual({ state: 'inconsistent', reason: 'unspecified', fields: ['kprq', 'fpje'] });
-    // A QR carries no seller name: the consistent verification filled it (and the tax IDs, marked as the authority's).
+    // A QR carries no seller name and only 金额: the consistent verification filled the name, the tax IDs and
+    // 税额 and 价税合计 from the record (marked as the authority's); 金额 stays as read.
     const filled = ledger.rows.find((row) => row.fileName === 'consistent.png')!;
-    expect(filled).toMatchObject({ xhfmc: good.xhfmc, fields: { xhfsbh: good.xhfsbh, gmfsbh: DEMO_ENTERPRISE.taxNumber } });
-    expect(items.get('consistent.png')?.sources).toMatchObject({ xhfsbh: 'authority', gmfsbh: 'authority' });
+    expect(filled).toMatchObject({ xhfmc: good.xhfmc, fields: { xhfsbh: good.xhfsbh, gmfsbh: DEMO_ENTERPRISE.taxNumber, fpje: good.hjje, fpse: good.se, jshj: good.jshj } });
+    expect(items.get('consistent.png')?.sources).toMatchObject({ fpje: 'qr', xhfsbh: 'authority', gmfsbh: 'authority', fpse: 'authority', jshj: 'authority' });
+    expect(items.get('consistent.png')?.fields).toMatchObject({ fpje: good.hjje, fpse: good.se, jshj: good.jshj });
   }, 240_000);
 });

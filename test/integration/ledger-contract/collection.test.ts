@@ -207,13 +207,58 @@ describe.each([
     expect(await ledger.collection.currentWindow('sandbox', ENT)).toEqual({ DQSKSSQ: '202612', GXJZR: '20270115' });
     expect(await ledger.collection.currentWindow('remote', ENT)).toBeNull();
 
-    const sums = await ledger.collection.periodSums('sandbox', ENT, ['202610', '202611']);
+    const sums = await ledger.collection.periodSums('sandbox', ENT, { months: ['202610', '202611'], from: '2026-10-01', to: '2026-11-30' });
     expect(sums.sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
       { kind: '01', count: 3, amountFen: 35_000, taxFen: 4_550, certified: 0, certifiedAmountFen: 0, certifiedTaxFen: 0, certifiedValidTaxFen: 0 },
       { kind: '14', count: 1, amountFen: 20_050, taxFen: 2_607, certified: 1, certifiedAmountFen: 20_050, certifiedTaxFen: 2_607, certifiedValidTaxFen: 2_607 },
     ]);
     expect(await ledger.collection.certifiedByMonth('sandbox', ENT, '202601', '202612')).toEqual([{ month: '202610', validTaxFen: 2_607 }]);
     expect((await ledger.collection.detail('sandbox', OTHER, all[0]!.id)).lines).toEqual([]);
+  });
+
+  it('sums the input of a period as two figures: invoices issued in its days, and those certified for its months', async () => {
+    const ledger = await fixture.open();
+    const runId = await startRun(ledger);
+    const certifiedFor = (RZSQ: string, YXSE: string) => ({ RZZT: '1', RZRQ: `${RZSQ}20`, RZSQ, RZLX: '1', YXSE });
+    await store(
+      ledger,
+      pageOf(runId, [
+        invoice(1, { KPRQ: '20261101', HJJE: '100.00', SE: '13.00' }),
+        // The period's last day is in it; the next month's first day is not.
+        invoice(2, { KPRQ: '20261130', HJJE: '10.01', SE: '1.30' }),
+        invoice(3, { KPRQ: '20261201', HJJE: '7.00', SE: '0.91', DQSKSSQ: '202612' }),
+        // Left to certify from a year before: in the selection pool of 202611, but not issued in it.
+        invoice(4, { KPRQ: '20251015', HJJE: '999.00', SE: '129.87' }),
+        // Issued before the period, certified for it: certified only.
+        invoice(5, { FPLXDM: '08', KPRQ: '20260915', HJJE: '50.00', SE: '6.50', ...certifiedFor('202611', '5.00') }),
+        // Issued in it and certified for it: both.
+        invoice(6, { FPLXDM: '31', FPDM: '', FPHM: '26312000000000000006', KPRQ: '20261115', HJJE: '200.00', SE: '26.00', ...certifiedFor('202611', '26.00') }),
+        // Issued and certified the month before.
+        invoice(7, { FPLXDM: '14', KPRQ: '20261020', HJJE: '20.00', SE: '2.60', ...certifiedFor('202610', '2.60') }),
+        // A red (negative) invoice issued in it.
+        invoice(8, { FPLXDM: '03', KPRQ: '20261105', HJJE: '-30.00', SE: '-3.90', FPZT: '3' }),
+      ]),
+    );
+    const other = await startRun(ledger, { PCH: 'F'.repeat(32), enterprise: OTHER });
+    await store(ledger, { ...pageOf(other, [invoice(9, { FPDM: '4400231130', GMFSBH: OTHER, KPRQ: '20261110', ...certifiedFor('202611', '13.00') })]), PCH: 'F'.repeat(32), enterprise: OTHER });
+
+    const zero = { count: 0, amountFen: 0, taxFen: 0 };
+    const none = { certified: 0, certifiedAmountFen: 0, certifiedTaxFen: 0, certifiedValidTaxFen: 0 };
+    expect(await ledger.collection.periodSums('sandbox', ENT, { months: ['202611'], from: '2026-11-01', to: '2026-11-30' })).toEqual([
+      { kind: '01', count: 2, amountFen: 11_001, taxFen: 1_430, ...none },
+      { kind: '03', count: 1, amountFen: -3_000, taxFen: -390, ...none },
+      { kind: '08', ...zero, certified: 1, certifiedAmountFen: 5_000, certifiedTaxFen: 650, certifiedValidTaxFen: 500 },
+      { kind: '31', count: 1, amountFen: 20_000, taxFen: 2_600, certified: 1, certifiedAmountFen: 20_000, certifiedTaxFen: 2_600, certifiedValidTaxFen: 2_600 },
+    ]);
+    expect(await ledger.collection.periodSums('sandbox', ENT, { months: ['202610', '202611', '202612'], from: '2026-10-01', to: '2026-12-31' })).toEqual([
+      { kind: '01', count: 3, amountFen: 11_701, taxFen: 1_521, ...none },
+      { kind: '03', count: 1, amountFen: -3_000, taxFen: -390, ...none },
+      { kind: '08', ...zero, certified: 1, certifiedAmountFen: 5_000, certifiedTaxFen: 650, certifiedValidTaxFen: 500 },
+      { kind: '14', count: 1, amountFen: 2_000, taxFen: 260, certified: 1, certifiedAmountFen: 2_000, certifiedTaxFen: 260, certifiedValidTaxFen: 260 },
+      { kind: '31', count: 1, amountFen: 20_000, taxFen: 2_600, certified: 1, certifiedAmountFen: 20_000, certifiedTaxFen: 2_600, certifiedValidTaxFen: 2_600 },
+    ]);
+    expect(await ledger.collection.periodSums('sandbox', ENT, { months: ['202609'], from: '2026-09-01', to: '2026-09-30' })).toEqual([{ kind: '08', count: 1, amountFen: 5_000, taxFen: 650, ...none }]);
+    expect(await ledger.collection.periodSums('remote', ENT, { months: ['202611'], from: '2026-11-01', to: '2026-11-30' })).toEqual([]);
   });
 
   it('writes certification outcomes onto the enterprise’s own invoices only, keeping each change once', async () => {

@@ -35,6 +35,13 @@ const seen = (row: ReceivedRow | undefined) => {
 };
 const numbers = (rows: ReceivedRow[]) => rows.map((row) => row.FPHM);
 
+/** Stores a received invoice and accepts it as the clerk's review does (its fields, key and link unchanged). */
+async function accepted(ledger: Ledger, row: NewReceived, environment: 'sandbox' | 'remote' = 'sandbox'): Promise<number> {
+  const id = await ledger.received.insert(environment, row);
+  await ledger.received.updateFields(environment, id, row.fields, row.sources, row.invoiceKey, row.duplicateOf);
+  return id;
+}
+
 async function refusal(work: Promise<unknown>): Promise<DuplicateReceivedError> {
   const error = await work.then(
     () => null,
@@ -92,7 +99,10 @@ describe.each([
     expect(await ledger.received.get('sandbox', duplicate)).toMatchObject({ duplicate_of: first, original_key: null, invoice_key: '01:3100231130:00000001' });
     const third = await ledger.received.insert('sandbox', { ...received('00000001', { fileHash: 'hash-third' }), duplicateOf: first });
     expect(await ledger.received.get('sandbox', first)).toMatchObject({ duplicate_of: null, original_key: '01:3100231130:00000001' });
-    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 1, rows: 3, fpje: '100.00', fpse: '13.00', jshj: '113.00' });
+    // None accepted yet: the ledger holds none of them.
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 0, rows: 0, incomplete: 0, fpje: '0.00', fpse: '0.00', jshj: '0.00' });
+    for (const id of [first, duplicate]) await ledger.received.setVerified('sandbox', id, '0001', 'N', { state: 'consistent', reason: null, fields: [] });
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 1, rows: 2, incomplete: 0, fpje: '100.00', fpse: '13.00', jshj: '113.00' });
     // A review that would make a duplicate a second original is refused the same way; nothing of it is written.
     const fields = { fpzl: '01', fpdm: '3100231130', fphm: '00000001', kprq: '20250301' };
     expect((await refusal(ledger.received.updateFields('sandbox', third, fields, {}, '01:3100231130:00000001', null))).reason).toBe('invoice');
@@ -112,6 +122,8 @@ describe.each([
     expect(refused).toHaveLength(1);
     expect(refused[0]).toBeInstanceOf(DuplicateReceivedError);
     expect((refused[0] as DuplicateReceivedError).reason).toBe('invoice');
+    const [kept] = await fixture.query<{ id: number }>(`SELECT id FROM received_invoice WHERE fphm = '00000007'`);
+    await one.received.setVerified('sandbox', Number(kept!.id), '0001', 'N', { state: 'consistent', reason: null, fields: [] });
     expect((await one.received.ledgerTotals('sandbox', MINE, {})).rows).toBe(1);
   });
 
@@ -134,8 +146,15 @@ describe.each([
     expect(await ledger.received.get('sandbox', id)).toMatchObject({ status: 'verified', last_code: '0001', zfbz: 'N', verify_state: 'consistent', verify_reason: null, verify_fields: null });
 
     // What the authority's record carries fills only what the file did not.
-    await ledger.received.fillFromAuthority('sandbox', id, { xhfmc: '别的名字', gmfmc: '上海演示科技有限公司', xhfsbh: SELLER, gmfsbh: null }, { fphm: 'qr', xhfsbh: 'authority' });
-    expect(await ledger.received.get('sandbox', id)).toMatchObject({ XHFMC: '杭州云栖商贸有限公司', GMFMC: '上海演示科技有限公司', XHFSBH: SELLER, GMFSBH: null });
+    // The reviewed row said 金额 100.00 only: 税额 and 价税合计 come from the record, 金额 stays the clerk's.
+    await ledger.received.fillFromAuthority(
+      'sandbox', id, { xhfmc: '别的名字', gmfmc: '上海演示科技有限公司', xhfsbh: SELLER, gmfsbh: null, fpje: '99.00', fpse: '13.00', jshj: '113.00' },
+      { fphm: 'qr', xhfsbh: 'authority', fpse: 'authority', jshj: 'authority' },
+    );
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({
+      XHFMC: '杭州云栖商贸有限公司', GMFMC: '上海演示科技有限公司', XHFSBH: SELLER, GMFSBH: null, HJJE: '100.00', HJSE: '13.00', JSHJ: '113.00',
+      sources_json: '{"fphm":"qr","xhfsbh":"authority","fpse":"authority","jshj":"authority"}',
+    });
     await ledger.received.setBuyerReason('sandbox', id, '代垫费用');
     expect(await ledger.received.get('sandbox', id)).toMatchObject({ buyer_reason: '代垫费用' });
     expect(await ledger.received.setLocalState('sandbox', 999, { state: 'failed', reason: 'unreachable', fields: [] })).toBe(false);
@@ -171,11 +190,15 @@ describe.each([
     for (const [index, fpzl] of kinds.entries()) {
       const fphm = String(index + 1).padStart(8, '0');
       const fields: IntakeFields = { fpzl, fphm, kprq: `2025030${index + 1}`, fpje: `${index + 1}0.50`, fpse: '1.25', jshj: `${index + 1}1.75`, xhfsbh: index === 3 ? '91110105MA01ABCD13' : SELLER };
-      await ledger.received.insert('sandbox', received(fphm, { fields, names: index === 3 ? { xhfmc: '北京星河贸易有限公司' } : {} }));
+      await accepted(ledger, received(fphm, { fields, names: index === 3 ? { xhfmc: '北京星河贸易有限公司' } : {} }));
     }
-    const copy = await ledger.received.insert('sandbox', { ...received('00000001', { fileHash: 'copy', fields: { fpzl: '01', fphm: '00000001', kprq: '20250301', fpje: '10.50', jshj: '11.75' } }), duplicateOf: 1 });
-    await ledger.received.insert('sandbox', received('00000009', { enterprise: THEIRS }));
+    const copy = await accepted(ledger, { ...received('00000001', { fileHash: 'copy', fields: { fpzl: '01', fphm: '00000001', kprq: '20250301', fpje: '10.50', jshj: '11.75' } }), duplicateOf: 1 });
+    await accepted(ledger, received('00000009', { enterprise: THEIRS }));
     await ledger.received.setVerified('sandbox', 2, '0001', 'N', { state: 'consistent', reason: null, fields: [] });
+    // A railway ticket read but never accepted (its kind still empty): not in the ledger, its list, totals or export.
+    await ledger.received.insert('sandbox', received('24119110000001234567', {
+      fields: { fpzl: undefined, fpdm: undefined, fphm: '24119110000001234567', kprq: '20250302', fpje: '507.34', fpse: '45.66', jshj: '553.00' }, state: { state: 'unverifiable', reason: 'railway-eticket', fields: [] },
+    }));
 
     const page = (query = {}, afterId: number | null = null, limit = 50) => ledger.received.ledgerPage('sandbox', MINE, query, afterId, limit);
     expect(numbers((await page()).rows)).toEqual(['00000001', '00000005', '00000004', '00000003', '00000002', '00000001']);
@@ -193,11 +216,54 @@ describe.each([
     expect(numbers(await ledger.received.ledgerAll('sandbox', MINE, { fpzl: '01' }))).toEqual(['00000001', '00000005', '00000003', '00000001']);
 
     // Duplicates are listed but counted once; sums are exact in yuan.
-    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 5, rows: 6, fpje: '152.50', fpse: '6.25', jshj: '158.75' });
-    expect(await ledger.received.ledgerTotals('sandbox', MINE, { state: 'unverified' })).toEqual({ count: 4, rows: 5, fpje: '132.00', fpse: '5.00', jshj: '137.00' });
-    expect(await ledger.received.ledgerTotals('sandbox', THEIRS, {})).toEqual({ count: 1, rows: 1, fpje: '100.00', fpse: '13.00', jshj: '113.00' });
-    expect(await ledger.received.ledgerTotals('sandbox', MINE, { fpzl: '99' })).toEqual({ count: 0, rows: 0, fpje: '0.00', fpse: '0.00', jshj: '0.00' });
-    expect(await ledger.received.ledgerTotals('remote', MINE, {})).toEqual({ count: 0, rows: 0, fpje: '0.00', fpse: '0.00', jshj: '0.00' });
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 5, rows: 6, incomplete: 0, fpje: '152.50', fpse: '6.25', jshj: '158.75' });
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, { state: 'unverified' })).toEqual({ count: 4, rows: 5, incomplete: 0, fpje: '132.00', fpse: '5.00', jshj: '137.00' });
+    expect(await ledger.received.ledgerTotals('sandbox', THEIRS, {})).toEqual({ count: 1, rows: 1, incomplete: 0, fpje: '100.00', fpse: '13.00', jshj: '113.00' });
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, { fpzl: '99' })).toEqual({ count: 0, rows: 0, incomplete: 0, fpje: '0.00', fpse: '0.00', jshj: '0.00' });
+    expect(await ledger.received.ledgerTotals('remote', MINE, {})).toEqual({ count: 0, rows: 0, incomplete: 0, fpje: '0.00', fpse: '0.00', jshj: '0.00' });
+  });
+
+  it('totals 金额, 税额 and 价税合计 of the same invoices: one amount worked out from the other two, an invoice with one amount counted apart', async () => {
+    await open();
+    // Only the amounts given (the helper's defaults left out).
+    const only = (amounts: IntakeFields): IntakeFields => ({ fpje: undefined, fpse: undefined, jshj: undefined, ...amounts });
+    const digital = (fphm: string, amounts: IntakeFields) => received(fphm, { fields: { fpzl: '21', fpdm: undefined, fphm, kprq: '20250310', ...only(amounts) } });
+    const vat = (fphm: string, amounts: IntakeFields) => received(fphm, { fields: { fpzl: '01', fphm, kprq: '20250310', ...only(amounts) } });
+    // A VAT invoice read from its QR (金额 only) and a 数电 one (价税合计 only): neither can be summed whole.
+    const special = await accepted(ledger, vat('10000001', { fpje: '3000.00' }));
+    const shudian = await accepted(ledger, digital('25312000000000000001', { jshj: '4449.00' }));
+    // Two of three known: the third is their difference or sum.
+    await accepted(ledger, vat('10000002', { fpje: '200.00', fpse: '26.00' }));
+    await accepted(ledger, digital('25312000000000000002', { fpse: '14.55', jshj: '1470.00' }));
+    await accepted(ledger, digital('25312000000000000003', { fpje: '16.64', jshj: '17.14' }));
+    await accepted(ledger, vat('10000003', { fpje: '100.00', fpse: '13.00', jshj: '113.00' }));
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({
+      count: 6, rows: 6, incomplete: 2,
+      // 200.00 + 1455.45 + 16.64 + 100.00 | 26.00 + 14.55 + 0.50 + 13.00 | 226.00 + 1470.00 + 17.14 + 113.00
+      fpje: '1772.09', fpse: '54.05', jshj: '1826.14',
+    });
+    // The verification fills the first two in: now all six are summed.
+    const names = { xhfmc: null, gmfmc: null, xhfsbh: null, gmfsbh: null };
+    await ledger.received.fillFromAuthority('sandbox', special, { ...names, fpje: '3000.00', fpse: '210.00', jshj: '3210.00' }, {});
+    await ledger.received.fillFromAuthority('sandbox', shudian, { ...names, fpje: '4197.17', fpse: '251.83', jshj: '4449.00' }, {});
+    expect(await ledger.received.get('sandbox', shudian)).toMatchObject({ HJJE: '4197.17', HJSE: '251.83', JSHJ: '4449.00' });
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 6, rows: 6, incomplete: 0, fpje: '8969.26', fpse: '515.88', jshj: '9485.14' });
+  });
+
+  it('counts an invoice once: its original, or the first accepted duplicate when the original was never accepted', async () => {
+    await open();
+    const first = await ledger.received.insert('sandbox', received('00000001'));
+    const key = '01:3100231130:00000001';
+    const copy = (hash: string) => ({ ...received('00000001', { fileHash: hash, fields: { fpzl: '01', fpdm: '3100231130', fphm: '00000001', kprq: '20250228', fpje: '100.00', fpse: '13.00' } }), duplicateOf: first });
+    const second = await accepted(ledger, copy('scan-two'));
+    const third = await accepted(ledger, copy('scan-three'));
+    expect(numbers((await ledger.received.ledgerPage('sandbox', MINE, {}, null, 10)).rows)).toEqual(['00000001', '00000001']);
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 1, rows: 2, incomplete: 0, fpje: '100.00', fpse: '13.00', jshj: '113.00' });
+    // The original accepted after all: it is the one counted, its duplicates listed beside it.
+    await ledger.received.updateFields('sandbox', first, received('00000001').fields, {}, key, null);
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 1, rows: 3, incomplete: 0, fpje: '100.00', fpse: '13.00', jshj: '113.00' });
+    expect(await ledger.received.ledgerTotals('sandbox', MINE, { duplicatesOnly: true })).toMatchObject({ count: 0, rows: 2 });
+    expect([second, third].every((id) => id > first)).toBe(true);
   });
 
   it('keeps verification records and counts the calls spent on an invoice within a day', async () => {

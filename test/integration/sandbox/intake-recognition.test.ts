@@ -42,12 +42,16 @@ const FILE_FIELDS: InvoiceFileFields = {
 let sandbox: TestSandbox;
 /** Special invoices of the seeded tax authority, to recognise a QR the authority knows. */
 let known: ReceivedInvoice[] = [];
+/** 数电 special invoices (31) of the seeded tax authority. */
+let knownDigital: ReceivedInvoice[] = [];
 beforeAll(async () => {
   sandbox = await startTestSandbox({ seed: 7, seedInvoicesPerBuyer: 60 });
   const db = openDatabase(path.join(sandbox.dataDir, SANDBOX_DB_FILE), { migrations: sandboxMigrations });
   try {
     const store = createTaxAuthorityStore(db);
-    known = store.invoicesByIds(Array.from({ length: store.count() }, (_, index) => index + 1)).filter((invoice) => invoice.fplxdm === '01');
+    const all = store.invoicesByIds(Array.from({ length: store.count() }, (_, index) => index + 1));
+    known = all.filter((invoice) => invoice.fplxdm === '01');
+    knownDigital = all.filter((invoice) => invoice.fplxdm === '31' && invoice.hjje !== invoice.jshj);
   } finally {
     closeDatabase(db);
   }
@@ -162,11 +166,12 @@ describe('layouts by FPLXDM ("Recognition result": layouts A, B, C)', () => {
     for (const dropped of ['JDDM', 'JDHM', 'DZBZ']) expect(invoice.data).not.toHaveProperty(dropped);
   });
 
-  it('a digital-electronic general invoice (QR type 32, no code) is answered as 10 with an empty FPDM', async () => {
+  it('a digital-electronic general invoice (QR type 32, no code) is answered as 10 with an empty FPDM; its QR amount is 价税合计', async () => {
     const qr = buildInvoiceQr({ fplxdm: '82', fpdm: '', fphm: '24312000000000067890', amount: '88.50', date: '20240220', checkCode: '' });
     const invoice = onlyInvoice(await recognise(await qrPng(qr)));
     expect(invoice.FPLXDM).toBe('10');
-    expect(invoice.data).toMatchObject({ FPDM: '', FPHM: '24312000000000067890', HJJE: '88.50', JYM: '' });
+    // A 数电 QR carries the total including tax (as the real samples do), never the amount excluding it.
+    expect(invoice.data).toMatchObject({ FPDM: '', FPHM: '24312000000000067890', JSHJ: '88.50', HJJE: '', JYM: '' });
   });
 
   it('whitespace inside the payload and a missing trailing comma are tolerated', async () => {
@@ -204,6 +209,14 @@ describe('completion from the tax authority (endpoint 1 recognises and verifies)
     if (!invoice) throw new Error('the seeded tax authority has no special invoice');
     const qr = buildInvoiceQr({ fplxdm: '004', fpdm: invoice.fpdm, fphm: invoice.fphm, amount: '0.01', date: invoice.kprq, checkCode: invoice.jym });
     expect(onlyInvoice(await recognise(await qrPng(qr))).data).toMatchObject({ SFCY: '0', HJJE: '0.01' });
+  });
+
+  it('a 数电 QR is judged by its 价税合计: SFCY 1 with the total, 0 with the amount excluding tax', async () => {
+    const invoice = knownDigital[0];
+    if (!invoice) throw new Error('the seeded tax authority has no 数电 invoice');
+    const qrOf = (amount: string) => buildInvoiceQr({ fplxdm: '81', fpdm: '', fphm: invoice.fphm, amount, date: invoice.kprq, checkCode: '' });
+    expect(onlyInvoice(await recognise(await qrPng(qrOf(invoice.jshj)))).data).toMatchObject({ SFCY: '1', HJJE: invoice.hjje, HJSE: invoice.se, JSHJ: invoice.jshj });
+    expect(onlyInvoice(await recognise(await qrPng(qrOf(invoice.hjje)))).data).toMatchObject({ SFCY: '0', JSHJ: invoice.hjje });
   });
 });
 

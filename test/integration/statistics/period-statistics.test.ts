@@ -5,14 +5,19 @@
  * enterprises, and two invoices moved across a month's boundary in China time (23:30 on the last day in
  * UTC+8 belongs to that month, 16:30 UTC on the same day to the next). The independent sums parse the
  * issue time in JavaScript and add decimals with decimal.js; the statistics come from the kept totals.
+ * The input side against the sandbox tax authority's own records (its control API): per kind, the invoices
+ * issued in the period and those certified for it. The received side against the files the test takes in:
+ * only those accepted, each invoice once, 金额 / 税额 / 价税合计 of the same invoices.
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_ENTERPRISE, VOID_CONTROL_PATH } from '../../../sandbox/index.js';
-import type { EnterpriseInput, InvoiceSummary, RedStarted } from '../../../shared/ipc/index.js';
+import { DEMO_ENTERPRISE, RECEIVED_CONTROL_PATH, VOID_CONTROL_PATH, type ReceivedInvoice } from '../../../sandbox/index.js';
+import type { EnterpriseInput, IntakeItem, InvoiceSummary, RedStarted } from '../../../shared/ipc/index.js';
 import type { PeriodStatistics, TaxPeriod } from '../../../shared/ipc/schemas/statistics.js';
+import { qrPng } from '../../support/intake-fixtures.js';
+import { DIGITAL, digitalXml } from '../../support/intake-files.js';
 import { startInputCore, type InputCore } from '../../support/input-core.js';
 import { BUYER_004, GOODS, issueBlue, waitFor } from '../core/red-support.js';
 
@@ -182,33 +187,83 @@ describe('period statistics', () => {
     expect(other.output.total.net.count).toBe(1);
     await call('enterprises:activate', { taxNumber: DEMO_ENTERPRISE.taxNumber });
 
-    // The input side: collected invoices, against the raw rows of the file, for the month with most certified.
-    const { runIds } = await call('collection:sync', {});
-    await expect.poll(async () => (await call('collection:runs', {})).filter((run) => runIds.includes(run.id) && run.status !== 'running' && run.status !== 'closing').length, { timeout: 60_000 }).toBe(runIds.length);
-    const raw = new Database(file, { readonly: true });
-    const collected = raw.prepare(`SELECT FPLXDM, HJJE, SE, YXSE, RZZT, RZSQ, DQSKSSQ FROM collected_invoice WHERE enterprise = ?`).all(DEMO_ENTERPRISE.taxNumber) as Array<Record<string, string | null>>;
-    raw.close();
-    const certifiedMonths = collected.filter((c) => c.RZZT === '1' && c.RZSQ).map((c) => c.RZSQ!);
-    const busiest = certifiedMonths.sort((a, b) => certifiedMonths.filter((m) => m === b).length - certifiedMonths.filter((m) => m === a).length)[0] ?? `${thisMonth.year}${String(thisMonth.index).padStart(2, '0')}`;
-    const inputStats = await call('statistics:period', { kind: 'month', year: Number(busiest.slice(0, 4)), index: Number(busiest.slice(4)) });
-    const inputWant: Sums = {};
-    for (const c of collected) {
-      const periodOf = c.RZSQ ? c.RZSQ : c.DQSKSSQ;
-      if (periodOf === busiest) bump(inputWant, `${c.FPLXDM}|collected`, 1, c.HJJE ?? 0, c.SE ?? 0);
-      if (c.RZZT === '1' && c.RZSQ === busiest) {
-        bump(inputWant, `${c.FPLXDM}|certified`, 1, c.HJJE ?? 0, c.SE ?? 0);
-        bump(inputWant, `${c.FPLXDM}|valid`, 0, 0, c.YXSE ?? 0);
+    // The input side, against the tax authority's own records (the sandbox's control API, not the desk's
+    // file): per kind, the invoices issued in the period (KPRQ in its days) and those certified for it
+    // (RZSQ), two figures each exactly the period's — never the whole pool still to certify.
+    const answer = await fetch(`${sandbox.baseUrl}${RECEIVED_CONTROL_PATH}?buyer=${DEMO_ENTERPRISE.taxNumber}`);
+    const authority = ((await answer.json()) as { invoices: ReceivedInvoice[] }).invoices;
+    const collected = async (runIds: number[]) =>
+      expect.poll(async () => (await call('collection:runs', {})).filter((run) => runIds.includes(run.id) && run.status === 'done').length, { timeout: 60_000 }).toBe(runIds.length);
+    // The first collection of each kind is the service's initial scope (the current selection); a second, of
+    // every day since 2017, brings every invoice the authority holds for the buyer.
+    await collected((await call('collection:sync', {})).runIds);
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    await collected((await call('collection:start', { kinds: ['01', '03', '08', '14', '31', 'main'], from: '2017-01-01', to: today })).runIds);
+    const mostOften = (months: string[]) => [...new Set(months)].sort((a, b) => months.filter((m) => m === b).length - months.filter((m) => m === a).length)[0]!;
+    const certifiedMonth = mostOften(authority.filter((i) => i.rzzt === '1' && i.rzsq).map((i) => i.rzsq!));
+    const issuedMonth = mostOften(authority.map((i) => i.kprq.slice(0, 6)));
+    const periods: TaxPeriod[] = [...new Set([certifiedMonth, issuedMonth])].map((m) => ({ kind: 'month', year: Number(m.slice(0, 4)), index: Number(m.slice(4)) }));
+    periods.push({ kind: 'quarter', year: Number(issuedMonth.slice(0, 4)), index: Math.ceil(Number(issuedMonth.slice(4)) / 3) });
+    for (const period of periods) {
+      const inputStats = await call('statistics:period', period);
+      const inDays = (kprq: string) => kprq >= inputStats.from.replaceAll('-', '') && kprq <= inputStats.to.replaceAll('-', '');
+      const inputWant: Sums = {};
+      for (const i of authority) {
+        if (inDays(i.kprq)) {
+          bump(inputWant, `${i.fplxdm}|collected`, 1, i.hjje, i.se);
+          bump(inputWant, 'all|collected', 1, i.hjje, i.se);
+        }
+        if (i.rzzt === '1' && i.rzsq && inputStats.months.includes(i.rzsq)) {
+          bump(inputWant, `${i.fplxdm}|certified`, 1, i.hjje, i.se);
+          bump(inputWant, `${i.fplxdm}|valid`, 0, 0, i.yxse ?? 0);
+          bump(inputWant, 'all|certified', 1, i.hjje, i.se);
+          bump(inputWant, 'all|valid', 0, 0, i.yxse ?? 0);
+        }
       }
-    }
-    const inputGot: Sums = {};
-    for (const row of inputStats.input.byKind) {
-      if (row.collected.count > 0) bump(inputGot, `${row.kind}|collected`, row.collected.count, row.collected.amount, row.collected.tax);
-      if (row.certified.count > 0) {
-        bump(inputGot, `${row.kind}|certified`, row.certified.count, row.certified.amount, row.certified.tax);
-        bump(inputGot, `${row.kind}|valid`, 0, 0, row.certifiedTax);
+      const inputGot: Sums = {};
+      for (const row of inputStats.input.byKind) {
+        if (row.collected.count > 0) bump(inputGot, `${row.kind}|collected`, row.collected.count, row.collected.amount, row.collected.tax);
+        if (row.certified.count > 0) {
+          bump(inputGot, `${row.kind}|certified`, row.certified.count, row.certified.amount, row.certified.tax);
+          bump(inputGot, `${row.kind}|valid`, 0, 0, row.certifiedTax);
+        }
       }
+      const { collected: allCollected, certified: allCertified, certifiedTax } = inputStats.input;
+      if (allCollected.count > 0) bump(inputGot, 'all|collected', allCollected.count, allCollected.amount, allCollected.tax);
+      if (allCertified.count > 0) {
+        bump(inputGot, 'all|certified', allCertified.count, allCertified.amount, allCertified.tax);
+        bump(inputGot, 'all|valid', 0, 0, certifiedTax);
+      }
+      expect(Object.keys(inputWant).length).toBeGreaterThan(0);
+      expect(printable(inputGot)).toEqual(printable(inputWant));
+      // Not the selection pool: far fewer than every invoice the desk collected.
+      expect(allCollected.count).toBeLessThan(authority.length);
     }
-    expect(Object.keys(inputWant).length).toBeGreaterThan(0);
-    expect(printable(inputGot)).toEqual(printable(inputWant));
+
+    // Received (报销): what was taken in and accepted, issued in the month; amounts of the same invoices.
+    const items = new Map<string, IntakeItem>();
+    core.onEvent((event, payload) => {
+      if (event === 'intake:item') items.set((payload as IntakeItem).fileName, payload as IntakeItem);
+    });
+    const monthDay = (day: number, period: TaxPeriod) => `${period.year}${String(period.index).padStart(2, '0')}${String(day).padStart(2, '0')}`;
+    const firstOfMonth = monthDay(1, thisMonth);
+    const dashed = (compact: string) => `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}`;
+    const xmlOf = (fphm: string, kprq: string) => digitalXml().replaceAll(DIGITAL.fphm, fphm).replaceAll(dashed(DIGITAL.kprq), dashed(kprq));
+    const take = async (name: string, bytes: Uint8Array | string, accept: boolean) => {
+      await call('intake:addFile', { name, base64: Buffer.from(bytes).toString('base64'), origin: 'drop' });
+      await expect.poll(() => items.get(name)?.receivedId ?? null, { timeout: 30_000 }).not.toBeNull();
+      if (accept) await call('intake:review', { receivedId: items.get(name)!.receivedId!, fields: items.get(name)!.fields });
+    };
+    // A VAT invoice read from its QR: 金额 300.00 only — counted, not summed.
+    await take('vat.png', await qrPng(`01,01,044031900111,70000001,300.00,${firstOfMonth},,FFFF,`), true);
+    // A 数电 invoice from its XML (all three amounts) and again from its QR (价税合计 only): one invoice.
+    await take('digital.xml', xmlOf(DIGITAL.fphm, firstOfMonth), true);
+    await take('digital-qr.png', await qrPng(`01,31,,${DIGITAL.fphm},${DIGITAL.jshj},${firstOfMonth},,0000,`), true);
+    // Never accepted; and one of last month: neither in this month's figures.
+    await take('not-accepted.xml', xmlOf('24312000000000000077', firstOfMonth), false);
+    await take('last-month.xml', xmlOf('24312000000000000088', monthDay(1, lastMonth)), true);
+    const received = (await call('statistics:period', thisMonth)).received;
+    expect(received).toEqual({ count: 2, amount: DIGITAL.fpje, tax: DIGITAL.fpse, total: DIGITAL.jshj, incomplete: 1, unverified: 2 });
+    expect((await call('statistics:period', lastMonth)).received).toEqual({ count: 1, amount: DIGITAL.fpje, tax: DIGITAL.fpse, total: DIGITAL.jshj, incomplete: 0, unverified: 1 });
   }, 300_000);
 });

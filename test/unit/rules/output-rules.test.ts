@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fullAddressLength, isAreaAddress, isDetailedAddress } from '../../../shared/rules/address.js';
 import { isCompactDate, isValidDate, isValidDateMinute } from '../../../shared/rules/dates.js';
 import { invoiceTotals, taxContained, unitPriceExcludingTax } from '../../../shared/rules/invoice-amounts.js';
-import { buildInvoiceQr, parseInvoiceQr, qrChecksum } from '../../../shared/rules/invoice-qr.js';
+import { buildInvoiceQr, parseInvoiceQr, qrAmountOf, qrChecksum } from '../../../shared/rules/invoice-qr.js';
 import { checkIssuanceRules, invoiceDirection } from '../../../shared/rules/issuance/index.js';
 import { ruleText } from '../../../shared/rules/rule-messages.js';
 import { checkRedLetterRequest, fullReversalLines, redLetterChangeRule, type OriginalLine } from '../../../shared/rules/redletter.js';
@@ -62,6 +62,14 @@ describe('invoice QR payload (docs/architecture.md §9)', () => {
     expect(parseInvoiceQr('01,10,031001900111,12345678,88.50,20250301,12345678901234567890,A1B2,')).toMatchObject({ fplxdm: '026', crcMatches: false });
     expect(parseInvoiceQr('not a qr')).toBeUndefined();
     expect(qrChecksum('123456789')).toBe('29B1');
+  });
+
+  it('the amount a kind carries: 金额 on VAT invoices, 价税合计 on 数电 ones (as the real samples: 01,31,,…,4449.00 of 4197.17 + 251.83)', () => {
+    const totals = { hjje: '4197.17', jshj: '4449.00' };
+    for (const fplxdm of ['004', '007', '025', '026', '028'] as const) expect(qrAmountOf(fplxdm, totals)).toBe('4197.17');
+    for (const fplxdm of ['81', '82'] as const) expect(qrAmountOf(fplxdm, totals)).toBe('4449.00');
+    expect(parseInvoiceQr('01,31,,24112000000048542163,4449.00,20240528,,B2B6')).toMatchObject({ amount: '4449.00', amountBasis: 'including-tax' });
+    expect(parseInvoiceQr('01,10,033002000211,83089647,510.68,20200723,16197833567414507415,0941,')).toMatchObject({ amount: '510.68', amountBasis: 'excluding-tax' });
   });
 });
 

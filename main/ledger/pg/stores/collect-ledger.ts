@@ -3,10 +3,10 @@
  * answers as the desk's ledger-repo.ts and period-repo.ts: filters, keyset pages newest first (dated rows
  * by (issue_date, id) along `collected_invoice_ledger`, then the undated ones by id, the same cursors),
  * totals summed in integer fen, the detail, certification candidates, the current window and the period
- * sums. Columns come back under the desk's names ("FPDM"); numeric money as its text, counts as numbers.
+ * sums (invoices issued in the period's days; those certified for its months). Columns come back under the desk's names ("FPDM"); numeric money as its text, counts as numbers.
  */
 import { decodeLedgerCursor, encodeLedgerCursor, yuan, type CertificationCandidate } from '../../../features/collection/ledger-repo.js';
-import type { InputKindSums } from '../../../features/collection/period-repo.js';
+import { mergeKindSums } from '../../../features/collection/period-repo.js';
 import type { CollectionStore } from '../../../features/collection/store.js';
 import type { Environment } from '../../../../shared/ipc/index.js';
 import type { LedgerFilter, LedgerRow } from '../../../../shared/ipc/schemas/collection.js';
@@ -62,11 +62,6 @@ async function page(db: Queryable, environment: Environment, enterprise: string,
   return { rows: rows.map(({ issue_date: _date, ...row }) => row), next: found.length > limit && last ? encodeLedgerCursor(last) : null };
 }
 
-const IN_MONTHS = `coalesce(nullif(rzsq, ''), dqskssq) = ANY($3::text[])`;
-const CERTIFIED = `rzzt = '1' AND rzsq = ANY($3::text[])`;
-
-type PeriodRow = { [K in keyof InputKindSums]: K extends 'kind' ? string : string | number };
-
 export function pgInputLedgerReads(connection: () => Queryable): Pick<CollectionStore, 'page' | 'totals' | 'all' | 'detail' | 'candidates' | 'currentWindow' | 'periodSums' | 'certifiedByMonth'> {
   return {
     page: (environment, enterprise, filter, cursor, limit) => page(connection(), environment, enterprise, filter, cursor, limit),
@@ -115,31 +110,28 @@ export function pgInputLedgerReads(connection: () => Queryable): Pick<Collection
       );
       return rows.rows[0] ?? null;
     },
-    async periodSums(environment, enterprise, months) {
-      const rows = await connection().query<PeriodRow>(
-        `SELECT fplxdm AS kind,
-                count(*) FILTER (WHERE ${IN_MONTHS})::int AS count,
-                ${fen('hjje', ` FILTER (WHERE ${IN_MONTHS})`)} AS "amountFen",
-                ${fen('se', ` FILTER (WHERE ${IN_MONTHS})`)} AS "taxFen",
-                count(*) FILTER (WHERE ${CERTIFIED})::int AS certified,
-                ${fen('hjje', ` FILTER (WHERE ${CERTIFIED})`)} AS "certifiedAmountFen",
-                ${fen('se', ` FILTER (WHERE ${CERTIFIED})`)} AS "certifiedTaxFen",
-                ${fen('yxse', ` FILTER (WHERE ${CERTIFIED})`)} AS "certifiedValidTaxFen"
+    // Two statements, as the desk's: the invoices issued in the period's days (along collected_invoice_ledger)
+    // and those certified for its months, merged by kind.
+    async periodSums(environment, enterprise, period) {
+      const db = connection();
+      const collected = await db.query<{ kind: string; count: number; amountFen: string; taxFen: string }>(
+        `SELECT fplxdm AS kind, count(*)::int AS count, ${fen('hjje')} AS "amountFen", ${fen('se')} AS "taxFen"
            FROM collected_invoice
-          WHERE environment = $1 AND enterprise = $2 AND (${IN_MONTHS} OR (${CERTIFIED}))
-          GROUP BY fplxdm ORDER BY fplxdm COLLATE "C"`,
-        [environment, enterprise, months],
+          WHERE environment = $1 AND enterprise = $2 AND issue_date BETWEEN $3::date AND $4::date
+          GROUP BY fplxdm`,
+        [environment, enterprise, period.from, period.to],
       );
-      return rows.rows.map((row) => ({
-        kind: row.kind,
-        count: Number(row.count),
-        amountFen: Number(row.amountFen),
-        taxFen: Number(row.taxFen),
-        certified: Number(row.certified),
-        certifiedAmountFen: Number(row.certifiedAmountFen),
-        certifiedTaxFen: Number(row.certifiedTaxFen),
-        certifiedValidTaxFen: Number(row.certifiedValidTaxFen),
-      }));
+      const certified = await db.query<{ kind: string; count: number; amountFen: string; taxFen: string; validTaxFen: string }>(
+        `SELECT fplxdm AS kind, count(*)::int AS count, ${fen('hjje')} AS "amountFen", ${fen('se')} AS "taxFen", ${fen('yxse')} AS "validTaxFen"
+           FROM collected_invoice
+          WHERE environment = $1 AND enterprise = $2 AND rzzt = '1' AND rzsq = ANY($3::text[])
+          GROUP BY fplxdm`,
+        [environment, enterprise, [...period.months]],
+      );
+      return mergeKindSums(
+        collected.rows.map((row) => ({ kind: row.kind, count: Number(row.count), amountFen: Number(row.amountFen), taxFen: Number(row.taxFen) })),
+        certified.rows.map((row) => ({ kind: row.kind, count: Number(row.count), amountFen: Number(row.amountFen), taxFen: Number(row.taxFen), validTaxFen: Number(row.validTaxFen) })),
+      );
     },
     async certifiedByMonth(environment, enterprise, from, to) {
       const rows = await connection().query<{ month: string; validTaxFen: string }>(

@@ -25,23 +25,46 @@ const REPLACEABLE = VERIFICATION_STATES.filter((state) => state !== 'unverified'
 const stateColumns = (state: StateOf): [string | null, string | null, string | null] =>
   state.state === 'unverified' ? [null, null, null] : [state.state, state.reason, state.fields.length > 0 ? state.fields.join(',') : null];
 
-/** The ledger filter over one enterprise's received invoices, as the desk's (ILIKE: SQLite's LIKE ignores ASCII case). */
-function ledgerWhere(environment: string, enterprise: string, query: LedgerQuery): { sql: string; params: unknown[] } {
+/**
+ * The ledger filter over one enterprise's received invoices, as the desk's (ILIKE: SQLite's LIKE ignores ASCII
+ * case): only the invoices the clerk accepted (never a 'recognised' row). `alias` qualifies the columns.
+ */
+function ledgerWhere(environment: string, enterprise: string, query: LedgerQuery, alias = ''): { sql: string; params: unknown[] } {
+  const c = (column: string) => `${alias}${column}`;
   const params: unknown[] = [environment, enterprise];
-  const where = ['environment = $1', 'enterprise = $2'];
+  const where = [`${c('environment')} = $1`, `${c('enterprise')} = $2`, `${c('status')} <> 'recognised'`];
   const add = (clause: (at: string) => string, value: unknown) => {
     params.push(value);
     where.push(clause(`$${params.length}`));
   };
-  if (query.from) add((at) => `kprq >= ${at}`, query.from);
-  if (query.to) add((at) => `kprq <= ${at}`, query.to);
-  if (query.seller) add((at) => `(xhfmc ILIKE ${at} OR xhfsbh ILIKE ${at})`, `%${query.seller}%`);
-  if (query.fpzl) add((at) => `fpzl = ${at}`, query.fpzl);
-  if (query.state === 'unverified') where.push('verify_state IS NULL');
-  else if (query.state) add((at) => `verify_state = ${at}`, query.state);
-  if (query.duplicatesOnly) where.push('duplicate_of IS NOT NULL');
+  if (query.from) add((at) => `${c('kprq')} >= ${at}`, query.from);
+  if (query.to) add((at) => `${c('kprq')} <= ${at}`, query.to);
+  if (query.seller) add((at) => `(${c('xhfmc')} ILIKE ${at} OR ${c('xhfsbh')} ILIKE ${at})`, `%${query.seller}%`);
+  if (query.fpzl) add((at) => `${c('fpzl')} = ${at}`, query.fpzl);
+  if (query.state === 'unverified') where.push(`${c('verify_state')} IS NULL`);
+  else if (query.state) add((at) => `${c('verify_state')} = ${at}`, query.state);
+  if (query.duplicatesOnly) where.push(`${c('duplicate_of')} IS NOT NULL`);
   return { sql: where.join(' AND '), params };
 }
+
+/** An original, or — its original never accepted — the first accepted of its duplicates: each invoice counts once (as the desk's). */
+const COUNTED = `(r.duplicate_of IS NULL OR (
+  NOT EXISTS (SELECT 1 FROM received_invoice o WHERE o.id = r.duplicate_of AND o.status <> 'recognised')
+  AND NOT EXISTS (SELECT 1 FROM received_invoice s WHERE s.environment = r.environment AND s.invoice_key = r.invoice_key AND s.duplicate_of = r.duplicate_of
+                    AND s.id < r.id AND s.status <> 'recognised')))`;
+
+/**
+ * Count and sums of the rows `where` picks, as the desk's repo adds them: each counted invoice's 金额, 税额
+ * and 价税合计 (one missing worked out from the other two), summed only over the invoices whose three are
+ * known — the same invoices in each sum; the others counted as `incomplete`. numeric: exact.
+ */
+const totalsSql = (where: string) => `
+  SELECT count(*)::float8 AS rows, (count(*) FILTER (WHERE counted))::float8 AS count, (count(*) FILTER (WHERE counted AND NOT whole))::float8 AS incomplete,
+         coalesce(sum(je) FILTER (WHERE counted AND whole), 0)::numeric(18,2)::text AS fpje, coalesce(sum(se) FILTER (WHERE counted AND whole), 0)::numeric(18,2)::text AS fpse,
+         coalesce(sum(hj) FILTER (WHERE counted AND whole), 0)::numeric(18,2)::text AS jshj
+    FROM (SELECT counted, je, se, hj, (je IS NOT NULL AND se IS NOT NULL AND hj IS NOT NULL) AS whole
+            FROM (SELECT ${COUNTED} AS counted, coalesce(r.hjje, r.jshj - r.hjse) AS je, coalesce(r.hjse, r.jshj - r.hjje) AS se, coalesce(r.jshj, r.hjje + r.hjse) AS hj
+                    FROM received_invoice r WHERE ${where}) AS amounts) AS whole`;
 
 function refusedDuplicate(error: unknown): never {
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
@@ -121,9 +144,10 @@ export function createPgReceivedStore(connection: () => Queryable, actor: () => 
       )) > 0,
     async fillFromAuthority(environment, id, filled, sources) {
       await run(
-        `UPDATE received_invoice SET xhfmc = COALESCE(xhfmc, $1), gmfmc = COALESCE(gmfmc, $2), xhfsbh = COALESCE(xhfsbh, $3), gmfsbh = COALESCE(gmfsbh, $4), sources_json = $5
+        `UPDATE received_invoice SET xhfmc = COALESCE(xhfmc, $1), gmfmc = COALESCE(gmfmc, $2), xhfsbh = COALESCE(xhfsbh, $3), gmfsbh = COALESCE(gmfsbh, $4),
+           hjje = COALESCE(hjje, $8::numeric), hjse = COALESCE(hjse, $9::numeric), jshj = COALESCE(jshj, $10::numeric), sources_json = $5
          WHERE id = $6 AND environment = $7`,
-        [filled.xhfmc, filled.gmfmc, filled.xhfsbh, filled.gmfsbh, JSON.stringify(sources), id, environment],
+        [filled.xhfmc, filled.gmfmc, filled.xhfsbh, filled.gmfsbh, JSON.stringify(sources), id, environment, filled.fpje, filled.fpse, filled.jshj],
       );
     },
     async setBuyerReason(environment, id, reason) {
@@ -159,16 +183,10 @@ export function createPgReceivedStore(connection: () => Queryable, actor: () => 
       return rows(`SELECT ${ROW} FROM received_invoice WHERE ${sql} ORDER BY id DESC`, params);
     },
     async ledgerTotals(environment, enterprise, query) {
-      const { sql, params } = ledgerWhere(environment, enterprise, query);
-      // Duplicates are listed, flagged, but not counted twice; numeric sums are exact, written back as yuan.
-      const sum = (column: string) => `coalesce(sum(${column}) FILTER (WHERE duplicate_of IS NULL), 0)::numeric(18,2)::text`;
-      const found = await connection().query<{ rows: number; count: number; fpje: string; fpse: string; jshj: string }>(
-        `SELECT count(*)::float8 AS rows, (count(*) FILTER (WHERE duplicate_of IS NULL))::float8 AS count, ${sum('hjje')} AS fpje, ${sum('hjse')} AS fpse, ${sum('jshj')} AS jshj
-         FROM received_invoice WHERE ${sql}`,
-        params,
-      );
+      const { sql, params } = ledgerWhere(environment, enterprise, query, 'r.');
+      const found = await connection().query<{ rows: number; count: number; incomplete: number; fpje: string; fpse: string; jshj: string }>(totalsSql(sql), params);
       const totals = found.rows[0]!;
-      return { count: totals.count, rows: totals.rows, fpje: totals.fpje, fpse: totals.fpse, jshj: totals.jshj };
+      return { count: totals.count, rows: totals.rows, incomplete: totals.incomplete, fpje: totals.fpje, fpse: totals.fpse, jshj: totals.jshj };
     },
   };
 }

@@ -1,3 +1,6 @@
+import { INPUT_KIND_TEXTS } from '../../../../shared/i18n/input-kind-texts.js';
+import { tableResources } from '../../../../shared/i18n/ui-language.js';
+
 /** Texts of the dashboard (概览) and the period statistics (统计), plugged into the app's locales under `statistics`. */
 export const statisticsZh = {
   title: '概览',
@@ -63,14 +66,18 @@ export const statisticsZh = {
     special: '专用发票',
     other: '其他发票',
     inputKind: '进项类型',
-    collected: '本期发票',
-    certified: '已认证',
+    collected: '本期开具的已采集发票',
+    certified: '本期认证',
     certifiedTax: '有效税额',
+    inputTotal: '合计',
   },
+  // The input kinds (FPLXDM) in words: the table main's workbook words them from too.
+  inputKinds: tableResources(INPUT_KIND_TEXTS, 'zh') as Record<keyof typeof INPUT_KIND_TEXTS, string>,
   output: '销项',
   input: '进项',
   inputCertifiedTax: '本期认证有效税额合计 {{tax}}',
   received: '报销（收票）：{{count}} 张 · 金额 {{amount}} · 税额 {{tax}} · 价税合计 {{total}} · 未查验 {{unverified}} 张',
+  receivedIncomplete: '（其中 {{incomplete}} 张金额不全，未计入金额、税额与价税合计）',
   errors: {
     noDialog: '此环境无法选择保存位置',
     exportFailed: '导出失败：{{reason}}',
@@ -143,14 +150,17 @@ export const statisticsEn: typeof statisticsZh = {
     special: 'Special invoices',
     other: 'Other invoices',
     inputKind: 'Input type',
-    collected: 'Of the period',
-    certified: 'Certified',
+    collected: 'Collected, issued in the period',
+    certified: 'Certified for the period',
     certifiedTax: 'Valid tax',
+    inputTotal: 'Total',
   },
+  inputKinds: tableResources(INPUT_KIND_TEXTS, 'en'),
   output: 'Output',
   input: 'Input',
   inputCertifiedTax: 'Valid tax certified for the period: {{tax}}',
   received: 'Received (reimbursement): {{count}} invoice(s), amount {{amount}}, tax {{tax}}, total {{total}}, {{unverified}} not verified',
+  receivedIncomplete: ' ({{incomplete}} of them with an amount unknown, not in the amount, tax and total)',
   errors: {
     noDialog: 'No save location can be chosen here',
     exportFailed: 'Export failed: {{reason}}',

@@ -1,14 +1,16 @@
 /**
  * 收票台账 of the active enterprise (another enterprise has its own; switching reloads it): the received
- * invoices in words — kind by name, issue date as a date, seller by name (its tax ID beside it, never in
- * its place), the verification state coloured to match — with filters (issue date, seller, kind, state,
- * duplicates), totals (duplicates not counted twice; one aggregate in main), the original file one
- * click away (or Enter on the active row), and the export to Excel (报销台账, the whole filtered ledger).
+ * invoices the clerk accepted (a file read but not accepted stays in the queue), in words — kind by name,
+ * issue date as a date, seller by name (its tax ID beside it, never in its place), the verification state
+ * coloured to match — with filters (issue date, seller, kind, state, duplicates), totals (duplicates not
+ * counted twice; 金额, 税额 and 价税合计 of the same invoices, those with an amount unknown said apart; one
+ * aggregate in main), the original file one click away (or Enter on the active row), and the export to
+ * Excel (报销台账, the whole filtered ledger).
  * The rows are in the virtual table, loaded in keyset pages as the clerk scrolls (lib/paged-list: a
  * 100,000-row ledger loads one page, not the rest); ↑/↓/PgUp/PgDn/Home/End move as in the history.
  * Test ids: intake-ledger, ledger-enterprise, ledger-from, ledger-to, ledger-seller, ledger-kind,
- * ledger-state, ledger-duplicates, ledger-search, ledger-export, ledger-totals, ledger-table (data-loaded,
- * data-total), ledger-row (data-id), ledger-open, intake-state, ledger-buyer.
+ * ledger-state, ledger-duplicates, ledger-search, ledger-export, ledger-totals, ledger-incomplete,
+ * ledger-table (data-loaded, data-total), ledger-row (data-id), ledger-open, intake-state, ledger-buyer.
  */
 import { Button, Checkbox, Flex, Input, Select, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -135,6 +137,12 @@ export function LedgerPanel() {
       {totals && (
         <Typography.Paragraph data-testid="ledger-totals">
           {t('intake.ledger.totals', { count: totals.count, fpje: totals.fpje, fpse: totals.fpse, jshj: totals.jshj })}
+          {totals.incomplete > 0 && (
+            <Typography.Text type="warning" data-testid="ledger-incomplete">
+              {' '}
+              {t('intake.ledger.incomplete', { count: totals.incomplete })}
+            </Typography.Text>
+          )}
         </Typography.Paragraph>
       )}
       <VirtualTable<IntakeLedgerRow>

@@ -1,8 +1,8 @@
 /**
  * 发票统计 for a tax period (a month or a quarter): the output by invoice kind and by rate (blue, red, net,
  * voided apart; the rate rows split into special and other invoices as the VAT return's schedule of sales
- * asks), the input of the period by type with the certified tax, the received ledger's totals, and the
- * export to Excel. Test ids: stats-kind, stats-year, stats-index, stats-show, stats-export,
+ * asks), the input by type in words — the collected invoices issued in the period and those certified for
+ * it with their valid tax — the received ledger's totals (amounts of the same invoices), and the export to Excel. Test ids: stats-kind, stats-year, stats-index, stats-show, stats-export,
  * stats-by-kind, stats-by-rate, stats-input, stats-received.
  */
 import { Button, Card, InputNumber, Select, Space, Table, Typography } from 'antd';
@@ -100,22 +100,43 @@ function StatsTables({ stats }: { stats: PeriodStatistics }) {
           ...sidedColumns<OutputRateRow>(tt, t('statistics.columns.lines')),
         ]}
       />
-      <Table<InputKindRow>
-        data-testid="stats-input"
-        {...TABLE}
-        rowKey="kind"
-        dataSource={stats.input.byKind}
-        columns={[
-          // The input ledger's words for a kind (01 增值税专用发票…); a code it has no words for as it is.
-          { title: t('statistics.columns.inputKind'), dataIndex: 'kind', key: 'kind', render: (kind: string) => t(`collection.kinds.${kind}`, { defaultValue: kind }) },
-          figureColumns<InputKindRow>(tt, t('statistics.columns.collected'), (row) => row.collected, t('statistics.columns.count')),
-          figureColumns<InputKindRow>(tt, t('statistics.columns.certified'), (row) => row.certified, t('statistics.columns.count')),
-          { title: t('statistics.columns.certifiedTax'), dataIndex: 'certifiedTax', key: 'certifiedTax', align: 'right' },
-        ]}
-      />
+      <InputTable input={stats.input} />
       <Typography.Text data-testid="stats-input-tax">{t('statistics.inputCertifiedTax', { tax: stats.input.certifiedTax })}</Typography.Text>
-      <Typography.Text data-testid="stats-received">{t('statistics.received', { ...stats.received })}</Typography.Text>
+      <Typography.Text data-testid="stats-received">
+        {t('statistics.received', { ...stats.received })}
+        {stats.received.incomplete > 0 && t('statistics.receivedIncomplete', { incomplete: stats.received.incomplete })}
+      </Typography.Text>
     </Space>
+  );
+}
+
+/**
+ * The input side by kind, in words (shared/i18n/input-kind-texts.ts, as main's workbook words it; a code it
+ * does not know as it is), as two figures each exactly the period's: the collected invoices issued in it,
+ * and those certified for it with their valid tax; a total row over every kind.
+ */
+function InputTable({ input }: { input: PeriodStatistics['input'] }) {
+  const { t } = useTranslation();
+  const tt = (key: string) => t(key as 'statistics.title');
+  type Row = InputKindRow & { total?: true };
+  const rows: Row[] = input.byKind.length > 0 ? [...input.byKind, { kind: '', collected: input.collected, certified: input.certified, certifiedTax: input.certifiedTax, total: true }] : [];
+  return (
+    <Table<Row>
+      data-testid="stats-input"
+      {...TABLE}
+      rowKey={(row) => (row.total ? 'total' : row.kind)}
+      dataSource={rows}
+      columns={[
+        {
+          title: t('statistics.columns.inputKind'),
+          key: 'kind',
+          render: (_, row) => (row.total ? t('statistics.columns.inputTotal') : t(`statistics.inputKinds.${row.kind}` as 'statistics.title', { defaultValue: row.kind })),
+        },
+        figureColumns<Row>(tt, t('statistics.columns.collected'), (row) => row.collected, t('statistics.columns.count')),
+        figureColumns<Row>(tt, t('statistics.columns.certified'), (row) => row.certified, t('statistics.columns.count')),
+        { title: t('statistics.columns.certifiedTax'), dataIndex: 'certifiedTax', key: 'certifiedTax', align: 'right' },
+      ]}
+    />
   );
 }
 
