@@ -81,7 +81,7 @@ describe('the rate goes with the levy', () => {
   });
 
   it('a discount line goes with the line it discounts: it carries no levy and is not judged alone', () => {
-    const lines = [goods({ fphxz: 2, sl: 0, lslbs: '1' }), { fphxz: 1, spmc: '*图书*教材', je: -10, sl: 0 }];
+    const lines: Line[] = [goods({ fphxz: 2, sl: 0, lslbs: '1' }), { fphxz: 1, spmc: '*图书*教材', je: -10, sl: 0 }];
     expect(checkIssuanceRules(invoice('82', lines))).toEqual([]);
   });
 });
@@ -109,7 +109,8 @@ describe('差额征税 and its deduction (kce)', () => {
     const withGoods = invoice('82', [goods(), difference()], { kce: 100 });
     expect(keys(differenceLevyRule(withGoods))).toEqual(['details.1.lslbs differenceLevyOneLine']);
     expect(ruleText(differenceLevyRule(withGoods)[0]!)).toContain('第 2 行 为差额征税');
-    const discounted = invoice('82', [difference({ fphxz: 2 }), { fphxz: 1, spmc: '*经纪代理服务*旅游服务', je: -600, sl: 0.06 }], { kce: 100 });
+    const discount: Line = { fphxz: 1, spmc: '*经纪代理服务*旅游服务', je: -600, sl: 0.06 };
+    const discounted = invoice('82', [difference({ fphxz: 2 }), discount], { kce: 100 });
     expect(keys(checkIssuanceRules(discounted))).toEqual(['details.0.lslbs differenceLevyOneLine']);
   });
 
