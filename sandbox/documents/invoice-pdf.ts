@@ -66,6 +66,11 @@ export async function invoicePdf(document: InvoiceDocument): Promise<Uint8Array>
   }
   y = 16 * MM;
   write(`Total excl. tax (hjje): ${totals.hjje}   Total tax (hjse): ${totals.hjse}   Total incl. tax (jshj): ${totals.jshj}`, 8 * MM, 9, bold);
+  if (document.request.kce !== undefined) {
+    // 差额征税: the tax above is on the amount less this deduction.
+    y = 20 * MM;
+    write(`Difference-based levy, deduction (kce): ${document.request.kce.toFixed(2)}`, 8 * MM, 8);
+  }
   if (invoice.skm && ASCII.test(invoice.skm)) {
     y = 10 * MM;
     write(`Tax-control code (skm): ${invoice.skm}`, 8 * MM, 6);

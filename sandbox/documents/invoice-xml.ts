@@ -4,6 +4,7 @@
  * the same shape from both. Every value is text (amounts as 2-dp decimal text), so a reader parsing with
  * parseTagValue off gets exactly what was written.
  */
+import Decimal from 'decimal.js';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { InvoiceDocument } from '../output/invoice-document.js';
 
@@ -32,6 +33,8 @@ export function invoiceXmlFields(document: InvoiceDocument): Record<string, stri
     hjje: totals.hjje,
     hjse: totals.hjse,
     jshj: totals.jshj,
+    // 差额征税: the deduction its tax was computed after (absent on every other invoice).
+    ...(request.kce === undefined ? {} : { kce: new Decimal(request.kce).toFixed(2) }),
     bz: request.bz ?? '',
     kpr: request.kpr,
     skr: request.skr ?? '',

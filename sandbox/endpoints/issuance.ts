@@ -91,7 +91,8 @@ function issue(body: IssuanceRequest, context: SandboxContext, now: Date): Store
   // use commit together with the issued record, or not at all.
   return context.store.issueOnce(body.lsh, body.fplxdm, now.getTime(), (sequence) => {
     const identity = invoiceIdentity(body.fplxdm, sequence, body.lsh, now);
-    const totals = invoiceTotals(body.details, body.zkje ?? 0);
+    // A 差额征税 line is taxed on what is left after the deduction (kce): the tax the authority records.
+    const totals = invoiceTotals(body.details, body.zkje ?? 0, body.kce ?? null);
     const kprq = issueTime(now);
     let originalId: number | null = null;
     let redLetterLsh: string | null = null;

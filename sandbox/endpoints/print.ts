@@ -5,7 +5,7 @@
  * tax per line (je, dj) with the tax (se) beside them, so Σ je = hjje and Σ se = hjse.
  */
 import Decimal from 'decimal.js';
-import { amountExcludingTax, unitPriceExcludingTax } from '../../shared/rules/invoice-amounts.js';
+import { unitPriceExcludingTax } from '../../shared/rules/invoice-amounts.js';
 import { LINES_ON_INVOICE_FACE, type PrintInvoiceStatus } from '../../shared/spec/codes.js';
 import { PrintRequest, type PrintResultWire } from '../../shared/spec/print.js';
 import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
@@ -83,7 +83,8 @@ export function printResult(document: InvoiceDocument): PrintResultWire {
       dw: line.dw,
       spsl: line.spsl === undefined ? '' : new Decimal(line.spsl).toFixed(),
       dj: line.dj === undefined ? '' : unitPriceExcludingTax(line.dj, line.sl),
-      je: amountExcludingTax(line.je, line.sl),
+      // je − se, so Σ je = hjje also on a 差额征税 line, whose se is on je − kce.
+      je: new Decimal(line.je).minus(line.se).toFixed(2),
       sl: new Decimal(line.sl).toFixed(2),
       se: line.se,
       lslbs: ['1', '2', '3'].includes(line.lslbs) ? line.lslbs : '',

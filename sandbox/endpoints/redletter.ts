@@ -15,7 +15,7 @@ import { SANDBOX_CODES, type SandboxCode } from '../codes.js';
 import type { EndpointHandler } from '../context.js';
 import { e1Success, failure, type SandboxReply } from '../envelope.js';
 import { findOriginal } from '../output/red-invoice-state.js';
-import { formAnswer, formNumbers } from '../output/red-letter-form.js';
+import { formAnswer, formLevy, formNumbers } from '../output/red-letter-form.js';
 import { isAuthorisedFor } from '../auth.js';
 import { canonicalJson, parseSellerRequest, refusalForRules, refusalForSchema } from '../output/request-checks.js';
 import { outputState } from '../output/state.js';
@@ -58,12 +58,15 @@ export const applyRedLetter: EndpointHandler = (request, context) => {
     return refuse(SANDBOX_CODES.invoiceStateConflict, `发票 ${named} 是 ${fplxdm} 类普通发票，红字信息表只用于专用发票和数电发票`);
   }
 
-  const blueLines = originalLines(JSON.parse(originalJson) as IssuanceRequest);
+  const blueRequest = JSON.parse(originalJson) as IssuanceRequest;
+  const blueLines = originalLines(blueRequest);
   const ruleRefusal = refusalForRules([...checkRedLetterRequest(body, fplxdm), ...redLetterChangeRule(body, blueLines)]);
   if (ruleRefusal) return refuse(ruleRefusal.code, ruleRefusal.detail);
 
   const lines = body.details && body.details.length > 0 ? body.details : fullReversalLines(blueLines);
-  const totals = invoiceTotals(lines);
+  // A form reversing a 差额征税 line takes back its share of the deduction: its tax is on the rest.
+  const levy = formLevy(blueRequest, lines);
+  const totals = invoiceTotals(levy.lines, 0, levy.kce);
   const amount = new Decimal(totals.jshj).abs();
   const available = remainingOf(original).minus(state.forms.reservedAgainst(original.id));
   if (amount.greaterThan(available)) {

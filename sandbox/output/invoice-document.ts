@@ -2,7 +2,7 @@
  * Everything the sandbox shows of one issued invoice — its files (PDF, OFD, XML) and its print data —
  * built from the ledger row and the issuance request it was issued from, so they all agree.
  */
-import { invoiceTotals, taxContained, type InvoiceTotals } from '../../shared/rules/invoice-amounts.js';
+import { invoiceTotals, lineTax, type InvoiceTotals } from '../../shared/rules/invoice-amounts.js';
 import { buildInvoiceQr, qrAmountOf } from '../../shared/rules/invoice-qr.js';
 import type { InvoiceTypeCode } from '../../shared/spec/codes.js';
 import type { IssuanceRequest } from '../../shared/spec/issuance.js';
@@ -25,7 +25,7 @@ export interface DocumentLine {
   /** amount including tax, 2 dp */
   je: string;
   sl: number;
-  /** tax contained, 2 dp */
+  /** tax contained, 2 dp (on je − kce for the 差额征税 line) */
   se: string;
   lslbs: string;
 }
@@ -57,10 +57,11 @@ export function invoiceDocument(invoice: OutputInvoice, requestJson: string): In
     dj: line.dj,
     je: Number(line.je).toFixed(2),
     sl: line.sl,
-    se: taxContained(line.je, line.sl),
+    // A 差额征税 line's tax is on je − kce, as the ledger's hjse was computed.
+    se: lineTax(line, request.kce),
     lslbs: line.lslbs ?? '',
   }));
-  const totals = invoiceTotals(request.details, request.zkje ?? 0);
+  const totals = invoiceTotals(request.details, request.zkje ?? 0, request.kce ?? null);
   const issueDate = invoice.kprq.slice(0, 10).replaceAll('-', '');
   const fplxdm = invoice.fplxdm as InvoiceTypeCode;
   return {

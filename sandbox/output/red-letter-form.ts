@@ -3,7 +3,8 @@
  * allocated at approval, and hzxxb built from the original invoice and the application's lines.
  */
 import { createHash } from 'node:crypto';
-import { taxContained } from '../../shared/rules/invoice-amounts.js';
+import Decimal from 'decimal.js';
+import { DIFFERENCE_LEVY, deductionShare, lineTax, type TaxInclusiveLine } from '../../shared/rules/invoice-amounts.js';
 import { DIGITAL_INVOICE_TYPES } from '../../shared/spec/codes.js';
 import type { IssuanceRequest } from '../../shared/spec/issuance.js';
 import type { RedLetterDetailLine, RedLetterFormWire } from '../../shared/spec/redletter.js';
@@ -24,6 +25,18 @@ export function formNumbers(original: OutputInvoice, lsh: string, id: number, at
   };
 }
 
+/**
+ * The form's lines levied as the blue lines they reverse, and the deduction (kce) they take back. A
+ * red-letter line carries only the zero-rate flags (1–3), so whether it reverses a 差额征税 line is read
+ * from its blue line (by xh, else by position); the form takes back that line's share of the blue kce,
+ * negative like its other amounts (docs/service-interface.md open point 2). kce null: nothing to take back.
+ */
+export function formLevy(original: IssuanceRequest, lines: readonly RedLetterDetailLine[]): { lines: TaxInclusiveLine[]; kce: Decimal | null } {
+  const levied = lines.map((line, index) => ({ je: line.je, sl: line.sl, lslbs: original.details[(line.xh ?? index + 1) - 1]?.lslbs ?? null }));
+  const sum = (items: readonly TaxInclusiveLine[]) => items.filter((item) => item.lslbs === DIFFERENCE_LEVY).reduce((total, item) => total.plus(item.je), new Decimal(0));
+  return { lines: levied, kce: deductionShare(original.kce, sum(original.details), sum(levied)) };
+}
+
 /** The form's data for the query: numbers always, hzxxb only when asked for (all=1). */
 export function formAnswer(
   application: RedLetterApplication,
@@ -34,6 +47,7 @@ export function formAnswer(
   const numbers = { xxbbh: application.xxbbh ?? '', ...(application.xxbid ? { xxbid: application.xxbid } : {}) };
   if (!withContent) return numbers;
   const lines = JSON.parse(application.linesJson) as RedLetterDetailLine[];
+  const levy = formLevy(originalRequest, lines);
   const joined = (...parts: (string | undefined)[]): string => parts.filter((part) => part).join(' ');
   return {
     ...numbers,
@@ -53,7 +67,7 @@ export function formAnswer(
       hjje: Number(application.hjje),
       hjse: Number(application.hjse),
       jshj: Number(application.jshj),
-      kce: null,
+      kce: levy.kce === null ? null : levy.kce.toNumber(),
       skr: originalRequest.skr ?? '',
       fhr: originalRequest.fhr ?? '',
       kpr: originalRequest.kpr,
@@ -62,7 +76,7 @@ export function formAnswer(
       xxbbh: application.xxbbh ?? '',
       ...(application.xxbid ? { xxbid: application.xxbid } : {}),
       kpzdbs: application.kpzdbs ?? '',
-      details: lines.map((line) => ({
+      details: lines.map((line, index) => ({
         fphxz: line.fphxz,
         spmc: line.spmc,
         ggxh: line.ggxh ?? '',
@@ -71,7 +85,7 @@ export function formAnswer(
         dj: line.dj ?? null,
         je: line.je,
         sl: line.sl,
-        se: Number(taxContained(line.je, line.sl)),
+        se: Number(lineTax(levy.lines[index]!, levy.kce)),
         spbm: line.spbm ?? '',
         yhzcbs: line.yhzcbs ?? '0',
         lslbs: line.lslbs ?? '',

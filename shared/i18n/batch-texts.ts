@@ -13,7 +13,7 @@ import { DRAFT_LABELS, fieldLabel } from '../rules/issuance-form/labels.js';
 import type { RuleLanguage } from '../rules/rule-messages.js';
 import type { Problem, Texts } from './table.js';
 
-const RATES = { zh: '13%、9%、6%、5%、3%、1% 或 0%', en: '13%, 9%, 6%, 5%, 3%, 1% or 0%' };
+const RATES = { zh: '13%、9%、6%、5%、3%、2%、1% 或 0%', en: '13%, 9%, 6%, 5%, 3%, 2%, 1% or 0%' };
 
 export const BATCH_PROBLEMS = {
   required: { zh: '不能为空', en: 'Required' },
@@ -31,7 +31,10 @@ export const BATCH_PROBLEMS = {
   },
   rateRequired: { zh: `不能为空，请填写 ${RATES.zh}`, en: `Required: ${RATES.en}` },
   rateInvalid: { zh: `「{{value}}」不是可用的税率，只能是 ${RATES.zh}`, en: `"{{value}}" is not a usable tax rate; use ${RATES.en}` },
-  levyInvalid: { zh: '「{{value}}」不是有效的零税率标识（1–6）', en: '"{{value}}" is not a valid zero-rate kind (1 to 6)' },
+  levyInvalid: {
+    zh: '「{{value}}」不是有效的特殊征税方式（1–6，或 免税、不征税、零税率、差额征税、简易征收、减按征收；留空为一般计税）',
+    en: '"{{value}}" is not a valid levy (1 to 6 or its name; empty for the standard rate)',
+  },
   submitFailed: { zh: '提交失败：{{reason}}', en: 'Submission failed: {{reason}}' },
 } as const satisfies Texts;
 
@@ -66,7 +69,8 @@ export const BATCH_COLUMN_NAMES = {
   amount: { zh: '含税金额', en: 'Amount (incl. tax)' },
   rate: { zh: '税率', en: 'Tax rate' },
   tax: { zh: '税额', en: 'Tax' },
-  specialLevy: { zh: '零税率标识', en: 'Zero-rate kind' },
+  specialLevy: { zh: '特殊征税方式', en: 'Levy' },
+  deduction: { zh: '扣除额', en: 'Deduction' },
   preferentialPolicy: { zh: '优惠政策代码', en: 'Preferential policy' },
 } as const satisfies Texts;
 

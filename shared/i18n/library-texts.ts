@@ -23,7 +23,7 @@ export const LIBRARY_PROBLEMS = {
   schemaRequired: { zh: '{{text}}', en: 'Required' },
   schemaTooLong: { zh: '{{text}}', en: 'At most {{max}} characters' },
   schemaInvalid: { zh: '{{text}}', en: 'Not valid' },
-  rateInvalid: { zh: '「{{value}}」不是可用的税率，只能是 13%、9%、6%、5%、3%、1% 或 0%', en: '"{{value}}" is not a usable tax rate; use 13%, 9%, 6%, 5%, 3%, 1% or 0%' },
+  rateInvalid: { zh: '「{{value}}」不是可用的税率，只能是 13%、9%、6%、5%、3%、2%、1% 或 0%', en: '"{{value}}" is not a usable tax rate; use 13%, 9%, 6%, 5%, 3%, 2%, 1% or 0%' },
   unitPriceZero: { zh: '单价不能为 0（不确定时请留空）', en: 'The unit price cannot be 0 (leave it empty when unsure)' },
   legacyTaxId: {
     zh: '纳税人识别号 {{taxNumber}}：{{length}} 位旧税号无法校验，请核对后再开具',

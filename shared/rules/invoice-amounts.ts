@@ -28,6 +28,21 @@ export function lineTax(line: TaxInclusiveLine, deduction: Decimal.Value | null 
   return taxContained(line.je, line.sl);
 }
 
+/**
+ * The deduction (kce) a red invoice or red-letter form takes back from a 差额征税 invoice: the blue
+ * invoice's kce in the share of its difference-levied amount (`levied`, Σ je of its lslbs-4 lines) that
+ * the red lines reverse (`reversed`, Σ je of theirs, negative) — negative, 2 dp; the whole kce, negated,
+ * when everything is reversed. Null when the blue invoice had no deduction or no such line.
+ */
+export function deductionShare(kce: Decimal.Value | null | undefined, levied: Decimal.Value, reversed: Decimal.Value): Decimal | null {
+  if (kce === null || kce === undefined) return null;
+  const whole = new Decimal(levied);
+  if (whole.isZero()) return null;
+  const share = new Decimal(kce).times(reversed).dividedBy(whole).toDecimalPlaces(2, HALF_UP);
+  // A zero deduction stays 0, not -0 (which would print as "-0.00").
+  return share.isZero() ? new Decimal(0) : share;
+}
+
 /** Tax contained in a tax-inclusive amount at a rate (ratio), 2 dp. */
 export function taxContained(amount: Decimal.Value, rate: Decimal.Value): string {
   const sl = new Decimal(rate);

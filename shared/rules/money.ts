@@ -7,8 +7,12 @@ import Decimal from 'decimal.js';
 /** A plain decimal number as text: optional minus, digits, optional fraction. No exponents, no spaces. */
 export const DECIMAL_PATTERN = /^-?\d{1,16}(\.\d{1,8})?$/;
 
-/** The rates a clerk may pick for an ordinary line (ratios, 2 decimals as the spec writes them). */
-export const TAX_RATES = ['0.13', '0.09', '0.06', '0.05', '0.03', '0.01', '0.00'] as const;
+/**
+ * The rates a clerk may pick for a line (ratios, 2 decimals as the spec writes them): the VAT rates 13 %,
+ * 9 %, 6 %; the levy rates 5 % and 3 %; the reduced levy rates 2 % and 1 %; 0 for exempt, non-taxable and
+ * zero-rated lines. Which levy each may go with is the rule book's (shared/rules/issuance/levy.ts).
+ */
+export const TAX_RATES = ['0.13', '0.09', '0.06', '0.05', '0.03', '0.02', '0.01', '0.00'] as const;
 export type TaxRate = (typeof TAX_RATES)[number];
 
 const HALF_UP = Decimal.ROUND_HALF_UP;

@@ -60,6 +60,57 @@ export const RULE_MESSAGES = {
   invalidDate: { zh: '{{field}} {{value}} 不是有效的日期', en: '{{field}} {{value}} is not a valid date' },
   invalidDateTime: { zh: '{{field}} {{value}} 不是有效的日期时间', en: '{{field}} {{value}} is not a valid date and time' },
   redOnlyField: { zh: '{{field}} 只用于红字发票（价税合计为负数）', en: '{{field}} is only for red invoices (negative total)' },
+  // Levy of a line and the deduction (issuance/levy.ts)
+  levyExemptOnSpecial: {
+    zh: '第 {{line}} 行 为免税项目：免税销售不得开具增值税专用发票（{{type}}），请改开普通发票',
+    en: 'Line {{line}} is exempt: exempt sales may not go on a special VAT invoice ({{type}}); issue a general invoice',
+  },
+  levyNotTaxedOnSpecial: {
+    zh: '第 {{line}} 行 为不征税项目：不征税项目不得开具增值税专用发票（{{type}}），请改开普通发票',
+    en: 'Line {{line}} is not subject to VAT: it may not go on a special VAT invoice ({{type}}); issue a general invoice',
+  },
+  levyZeroRateOnSpecial: {
+    zh: '第 {{line}} 行 为零税率销售：零税率销售不得开具增值税专用发票（{{type}}），请改开普通发票',
+    en: 'Line {{line}} is zero-rated: zero-rated sales may not go on a special VAT invoice ({{type}}); issue a general invoice',
+  },
+  levyReducedOnSpecial: {
+    zh: '第 {{line}} 行 依 3% 征收率减按 2% 征收：不得开具增值税专用发票（{{type}}），请改开普通发票',
+    en: 'Line {{line}} is levied at 3% reduced to 2%: it may not go on a special VAT invoice ({{type}}); issue a general invoice',
+  },
+  zeroLevyNeedsZeroRate: {
+    zh: '第 {{line}} 行 特殊征税方式为免税、不征税或零税率时，税率必须为 0%',
+    en: 'Line {{line}}: an exempt, non-taxable or zero-rated line must have a 0% rate',
+  },
+  zeroRateNeedsLevy: {
+    zh: '第 {{line}} 行 税率为 0% 时必须选择特殊征税方式：免税、不征税或零税率',
+    en: 'Line {{line}}: a 0% rate needs a levy kind: exempt, not subject to VAT or zero rate',
+  },
+  simpleLevyRate: { zh: '第 {{line}} 行 简易征收只能按征收率 3% 或 5% 开具（现为 {{rate}}）', en: 'Line {{line}}: a simplified levy is at a levy rate of 3% or 5% (not {{rate}})' },
+  reducedLevyRate: {
+    zh: '第 {{line}} 行 减按征收只能按 1% 或 2% 开具（现为 {{rate}}；减按 1.5%、0.5% 无法通过接口开具）',
+    en: 'Line {{line}}: a reduced levy is at 1% or 2% (not {{rate}}; 1.5% and 0.5% cannot be sent)',
+  },
+  reducedRateNeedsLevy: {
+    zh: '第 {{line}} 行 2% 只用于减按征收（依 3% 征收率减按 2%），请选择特殊征税方式“减按征收”',
+    en: 'Line {{line}}: 2% is only a reduced levy (3% reduced to 2%); choose the reduced-rate levy',
+  },
+  differenceLevyOneLine: {
+    zh: '第 {{line}} 行 为差额征税：差额征税发票只能有这一行明细，不能有其他商品行或折扣行（现有 {{count}} 行），其他商品请另开发票',
+    en: 'Line {{line}} is levied on the difference: such an invoice has this one line only, no other goods and no discount (now {{count}} lines); invoice the rest separately',
+  },
+  differenceLevyNeedsDeduction: { zh: '{{field}} 不能为空（第 {{line}} 行为差额征税，须填写扣除额）', en: '{{field}} is required (line {{line}} is levied on the difference)' },
+  deductionRange: {
+    zh: '扣除额 {{deduction}} 必须不小于 0 且小于第 {{line}} 行的含税金额 {{amount}}',
+    en: 'The deduction {{deduction}} must be at least 0 and less than the amount of line {{line}} ({{amount}})',
+  },
+  redDeductionRange: {
+    zh: '红字发票的扣除额 {{deduction}} 必须不大于 0，且绝对值不超过第 {{line}} 行金额 {{amount}} 的绝对值',
+    en: 'A red invoice’s deduction {{deduction}} must be 0 or negative and no larger than the amount of line {{line}} ({{amount}})',
+  },
+  deductionWithoutDifferenceLevy: {
+    zh: '扣除额 {{deduction}} 只用于差额征税：没有一行的特殊征税方式为差额征税',
+    en: 'A deduction ({{deduction}}) goes only with a difference-based levy, and no line is levied so',
+  },
   // Specific business (issuance/specific-business.ts)
   memberRequired: { zh: 'tdywxx.{{member}} 不能为空（数电发票特殊票种 {{kind}}）', en: '{{member}} is required (digital invoice special kind {{kind}})' },
   memberMismatch: {
@@ -117,8 +168,6 @@ export const RULE_MESSAGES = {
   },
   discountRequired: { zh: '第 {{line}} 行 折扣金额不能为空', en: 'Line {{line}}: the discount amount is required' },
   discountPositive: { zh: '第 {{line}} 行 折扣金额必须大于 0', en: 'Line {{line}}: the discount amount must be more than 0' },
-  zeroLevyNeedsZeroRate: { zh: '第 {{line}} 行 零税率标识为免税、不征税或普通零税率时，税率必须为 0%', en: 'Line {{line}}: exempt, non-taxable or zero-rated lines must have a 0% rate' },
-  zeroRateNeedsLevy: { zh: '第 {{line}} 行 税率为 0% 时必须选择零税率标识（免税、不征税或普通零税率）', en: 'Line {{line}}: a 0% rate needs a zero-rate kind (exempt, non-taxable or zero-rated)' },
   pushEmail: { zh: '推送邮箱 {{email}} 不是有效的电子邮件地址', en: 'Push e-mail {{email}} is not a valid e-mail address' },
   pushPhone: { zh: '推送手机号必须是 11 位手机号码', en: 'The push phone must be an 11-digit mobile number' },
   showFlagsDigitalOnly: { zh: '备注区展示开户行、地址电话只对数电发票（81、82）有效', en: 'Showing bank and address details in the remark works only on digital invoices (81, 82)' },

@@ -145,6 +145,13 @@ export const RED_LETTER_FORM_TYPES: readonly InvoiceTypeCode[] = ['004', '028', 
 /** Special invoice types (non-digital) whose red invoices need a red-letter form number (xxbbh). */
 export const SPECIAL_INVOICE_TYPES: readonly InvoiceTypeCode[] = ['004', '028'];
 
+/**
+ * Every special VAT invoice (增值税专用发票: paper 004, electronic 028, the digital-electronic 81): the ones
+ * the buyer deducts input tax from, so exempt, non-taxable and zero-rated sales may not go on them
+ * (shared/rules/issuance/levy.ts) and the schedule of sales counts them apart.
+ */
+export const VAT_SPECIAL_INVOICE_TYPES: readonly InvoiceTypeCode[] = ['004', '028', '81'];
+
 /** Paper invoice types: the only ones the print operation serves. */
 export const PAPER_INVOICE_TYPES = {
   '004': 'paper special invoice',

@@ -142,14 +142,14 @@ describe('messages by code, in English', () => {
     const issues = page.getByTestId('batch-issue');
     await expect.poll(() => issues.count()).toBeGreaterThanOrEqual(7);
     const said = (await issues.allInnerTexts()).join('\n');
-    expect(said).toContain('Row 3 “Tax rate”: "17%" is not a usable tax rate; use 13%, 9%, 6%, 5%, 3%, 1% or 0%');
+    expect(said).toContain('Row 3 “Tax rate”: "17%" is not a usable tax rate; use 13%, 9%, 6%, 5%, 3%, 2%, 1% or 0%');
     expect(said).toContain('Row 4 “Buyer tax ID”: Buyer tax ID is required (invoice type 004 needs the buyer tax ID)');
     expect(said).toContain('Row 5 “Invoice type”: "ZZZ" is not an invoice type that can be issued');
     expect(said).toContain('Row 6 “Tax”: Tax 20.00 differs from 11.50 computed from the amount by more than 0.06');
     expect(said).toContain('Row 7 “Invoice type”: Differs from row 6 of the same invoice key (026)');
     expect(said).toContain('Row 7 “Tax classification code”: The formula has no computed result');
     expect(said).toContain('Row 8 “Buyer tax ID”: The check character of the unified social credit code is wrong');
-    expect(said).toContain('Row 9 “Tax rate”: Required: 13%, 9%, 6%, 5%, 3%, 1% or 0%');
+    expect(said).toContain('Row 9 “Tax rate”: Required: 13%, 9%, 6%, 5%, 3%, 2%, 1% or 0%');
     // The schema does not refuse the empty rate a second time.
     expect(said).not.toContain('Not a valid value');
     expect(await chineseLines(page, data)).toEqual([]);

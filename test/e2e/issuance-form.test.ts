@@ -1,7 +1,7 @@
 /**
  * The clerk's issuance journeys in Chromium against the browser harness (real core, embedded sandbox over
- * real HTTP): a 028 with three lines including a discount, an 81 with tspz 54 freight transport, a rule
- * violation shown on its field with nothing sent, a draft saved and reopened, and the issued invoice's
+ * real HTTP): a 028 with three lines including a discount, an 81 with tspz 54 freight transport, a 差额征税
+ * invoice with its 扣除额, a rule violation shown on its field with nothing sent, a draft saved and reopened, and the issued invoice's
  * PDF opened from the app. Screenshots are kept under test/e2e/artifacts/.
  */
 import fs from 'node:fs';
@@ -192,6 +192,43 @@ describe('issuance form', () => {
     await expect.poll(() => recent.getAttribute('data-status'), { timeout: 60_000 }).toBe('issued');
     await expectIssuedInHistory(page, buyer);
     await screenshot(page, 'issuance-81-freight-history');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('issues a 差额征税 invoice from the keyboard: the levy in words, its 扣除额 under the line, the tax after it', async () => {
+    const buyer = '北京旅途假期旅行社有限公司';
+    const { page, errors } = await openForm();
+    await page.getByTestId('buyer-name').fill(buyer);
+    await fillLine(page, 0, { name: '旅游服务', taxCode: '3040802000000000000', quantity: '1', unitPrice: '10600' });
+    await pick(page, 'line-0-rate', 'rate-option-0.06');
+    await page.getByTestId('line-0-more').click();
+
+    // The levy offers 一般计税 and the six kinds in words; typing a name and Enter picks it.
+    await page.getByTestId('line-0-special-levy').click();
+    await expect(page.getByTestId('levy-option-normal').innerText()).resolves.toBe('一般计税');
+    await page.keyboard.type('差额');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('deduction').waitFor();
+    // Enter once more goes on from the levy to the 扣除额 that appeared right after it.
+    await page.keyboard.press('Enter');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    await expect.poll(focused).toBe('deduction');
+    // Without its deduction the invoice is refused, the message on the 扣除额 field naming the line.
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => page.getByTestId('error-deduction').innerText()).toBe('扣除额 不能为空（第 1 行为差额征税，须填写扣除额）');
+    await expect.poll(focused).toBe('deduction');
+    await page.keyboard.type('8480');
+
+    // (10600 − 8480) × 6 / 106 = 120.00, on the line and in the totals.
+    await expect.poll(() => page.getByTestId('line-0-tax').innerText()).toBe('120.00');
+    await expect(page.getByTestId('total-tax').innerText()).resolves.toBe('120.00');
+    await expect(page.getByTestId('total-amount').innerText()).resolves.toBe('10600.00');
+    await screenshot(page, 'issuance-difference-levy-form');
+    await page.keyboard.press('Control+Enter');
+    const recent = page.locator('[data-testid^="recent-"][data-status]').first();
+    await expect.poll(() => recent.getAttribute('data-status'), { timeout: 60_000 }).toBe('issued');
+    await expectIssuedInHistory(page, buyer);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -18,7 +18,8 @@ export type InvoiceField =
   | 'remark'
   | 'issuer'
   | 'payee'
-  | 'reviewer';
+  | 'reviewer'
+  | 'deduction';
 
 export type LineField = 'name' | 'taxCode' | 'specification' | 'unit' | 'quantity' | 'unitPrice' | 'amount' | 'rate' | 'tax' | 'specialLevy' | 'preferentialPolicy';
 
@@ -44,8 +45,27 @@ export const INVOICE_TYPE_NAMES: Readonly<Record<string, '004' | '007' | '025' |
   '电子发票(普通发票)': '82',
 };
 
-/** Zero-rate kinds (lslbs) by the names clerks type into the 零税率标识 column: accepted input, not messages. */
-export const LEVY_NAMES: Readonly<Record<string, string>> = { 免税: '1', 不征税: '2', 不征增值税: '2', 零税率: '3', 普通零税率: '3', 差额征税: '4', 简易征收: '5', 减按征收: '6' };
+/**
+ * Levy kinds (lslbs) by the names clerks type into the 特殊征税方式 column (the words of
+ * shared/i18n/levy-texts.ts, the code table's own names and the short names other invoicing software
+ * uses): accepted input, not messages. '' is 一般计税 (no lslbs).
+ */
+export const LEVY_NAMES: Readonly<Record<string, string>> = {
+  一般计税: '',
+  免税: '1',
+  出口免税: '1',
+  出口免税和其他免税优惠政策: '1',
+  不征税: '2',
+  不征增值税: '2',
+  零税率: '3',
+  普通零税率: '3',
+  差额征税: '4',
+  差额: '4',
+  简易征收: '5',
+  简易计税: '5',
+  减按征收: '6',
+  减按计增: '6',
+};
 
 export interface BatchColumn {
   field: BatchField;
@@ -91,9 +111,16 @@ export const BATCH_COLUMNS: readonly BatchColumn[] = [
   col('quantity', '数量', 'line', '最多 6 位小数；只填含税金额时可留空（按 1 计）', { text: false, width: 10 }),
   col('unitPrice', '含税单价', 'line', '含税单价，最多 6 位小数；留空时由 含税金额 ÷ 数量 得出', { text: false, width: 12 }),
   col('amount', '含税金额', 'line', '可留空（按 数量 × 含税单价 计算）；填写时必须与 数量 × 含税单价 相差不超过 0.01', { text: false, width: 12 }),
-  col('rate', '税率', 'line', '13%、9%、6%、5%、3%、1% 或 0%（也可写 0.13 或 13）', { required: true, width: 8 }),
+  col('rate', '税率', 'line', '13%、9%、6%、5%、3%、2%、1% 或 0%（也可写 0.13 或 13）；2% 只用于减按征收', { required: true, width: 8 }),
   col('tax', '税额', 'line', '可留空；填写时必须与按含税金额计算的税额相差不超过 0.06', { text: false, width: 10 }),
-  col('specialLevy', '零税率标识', 'line', '税率为 0% 时必填：1 免税、2 不征税、3 普通零税率；其他取值：4 差额征税、5 简易征收、6 减按征收'),
+  col(
+    'specialLevy',
+    '特殊征税方式',
+    'line',
+    '留空为一般计税；代码或名称：1 免税、2 不征税、3 零税率（税率为 0% 时必选其一）、4 差额征税（须填扣除额，发票只能有这一行）、5 简易征收（3% 或 5%）、6 减按征收（1% 或 2%）',
+    { width: 14 },
+  ),
+  col('deduction', '扣除额', 'invoice', '差额征税时必填：含税金额中扣除、不计税的部分，不小于 0 且小于含税金额；其他发票留空', { text: false, width: 10 }),
   col('preferentialPolicy', '优惠政策代码', 'line', '两位代码，可留空'),
 ];
 
@@ -114,6 +141,8 @@ export const BATCH_HEADERS: ReadonlyMap<string, BatchField> = new Map<string, Ba
   ['单价', 'unitPrice'],
   ['金额', 'amount'],
   ['税率或征收率', 'rate'],
+  ['零税率标识', 'specialLevy'],
+  ['差额征税扣除额', 'deduction'],
 ]);
 
 export const REQUIRED_FIELDS = BATCH_COLUMNS.filter((c) => c.required).map((c) => c.field);

@@ -135,6 +135,7 @@ export function parseInvoice(group: Group, seq: number, context: ParseContext): 
     ...optional('payee', v.payee),
     ...optional('reviewer', v.reviewer),
     ...optional('remark', v.remark),
+    ...optional('deduction', v.deduction),
     ...(Object.keys(push).length ? { push } : {}),
     lines,
   };
@@ -204,9 +205,10 @@ function buildLine(record: SheetRecord<BatchField>, refuse: AddIssue): Record<st
     line.rate = rate ?? '0.13';
   }
   if (v.specialLevy !== undefined) {
-    const levy = LEVY_NAMES[v.specialLevy] ?? v.specialLevy;
-    if (!/^[1-6]$/.test(levy)) refuse(record.row, 'specialLevy', problem('levyInvalid', { value: v.specialLevy }));
-    else line.specialLevy = levy;
+    // '' is 一般计税 written out: no lslbs.
+    const levy = LEVY_NAMES[v.specialLevy.replace(/\s/g, '')] ?? v.specialLevy;
+    if (levy !== '' && !/^[1-6]$/.test(levy)) refuse(record.row, 'specialLevy', problem('levyInvalid', { value: v.specialLevy }));
+    else if (levy !== '') line.specialLevy = levy;
   }
   if (v.preferentialPolicy !== undefined) line.preferentialPolicy = v.preferentialPolicy.padStart(2, '0');
   if (line.unitPrice === undefined && line.amount !== undefined && isDecimal(line.amount)) {

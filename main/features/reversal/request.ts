@@ -10,7 +10,7 @@ import type { RuleIssue } from '../../../shared/rules/rule-issue.js';
 import Decimal from 'decimal.js';
 import type { RedLetterReason, RedReason } from '../../../shared/ipc/index.js';
 import { checkIssuanceRules } from '../../../shared/rules/issuance/index.js';
-import { DIFFERENCE_LEVY, lineTax } from '../../../shared/rules/invoice-amounts.js';
+import { DIFFERENCE_LEVY, deductionShare, lineTax } from '../../../shared/rules/invoice-amounts.js';
 import { checkRedLetterRequest, originalLines, redLetterChangeRule } from '../../../shared/rules/redletter.js';
 import { DIGITAL_INVOICE_TYPES, type InvoiceTypeCode } from '../../../shared/spec/codes.js';
 import { IssuanceRequest, type IssuanceDetailLine } from '../../../shared/spec/issuance.js';
@@ -137,11 +137,8 @@ export function buildRedIssuance(blue: InvoiceRow, request: IssuanceRequest, lin
  * blue invoice had none.
  */
 function redDeduction(blue: IssuanceRequest, red: readonly IssuanceDetailLine[]): Decimal | null {
-  if (blue.kce === undefined) return null;
   const levied = (lines: readonly IssuanceDetailLine[]) => lines.filter((line) => line.lslbs === DIFFERENCE_LEVY).reduce((sum, line) => sum.plus(line.je), new Decimal(0));
-  const whole = levied(blue.details);
-  if (whole.isZero()) return null;
-  return new Decimal(blue.kce).times(levied(red)).dividedBy(whole).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return deductionShare(blue.kce, levied(blue.details), levied(red));
 }
 
 function pick<K extends keyof IssuanceRequest>(request: IssuanceRequest, keys: readonly K[]): Partial<Pick<IssuanceRequest, K>> {

@@ -44,7 +44,7 @@ export const Product = z.strictObject({
     .regex(/^$|^\d{1,16}(\.\d{1,6})?$/, '单价必须是不小于 0 的数字，最多 6 位小数')
     .optional()
     .describe('dj: default unit price including tax (6 decimals at most)'),
-  rate: z.enum(TAX_RATES, { error: '税率只能是 13%、9%、6%、5%、3%、1% 或 0%' }).describe('sl: default tax rate'),
+  rate: z.enum(TAX_RATES, { error: '税率只能是 13%、9%、6%、5%、3%、2%、1% 或 0%' }).describe('sl: default tax rate'),
   specialLevy: z.enum(codesOf(SPECIAL_LEVY_METHODS), { error: '特殊征税方式只能是 1–6' }).optional().describe('lslbs: special levy method'),
   preferentialPolicy: z
     .enum(codesOf(PREFERENTIAL_POLICIES), { error: '优惠政策代码不在代码表中' })

@@ -1,7 +1,9 @@
 /**
  * Rules that only the draft can check, because the wire request no longer carries what they look at
  * (the stated tax of a batch row, the clerk's discount as typed) or because they are the app's own care
- * (the USCC check character, a push address that can actually receive). Paths are draft paths.
+ * (the USCC check character, a push address that can actually receive). Paths are draft paths. A rule
+ * the wire can check (a line's levy against its rate, shared/rules/issuance/levy.ts) is the wire's alone:
+ * checkDraft maps its paths onto the draft's fields.
  */
 import Decimal from 'decimal.js';
 import type { InvoiceDraft } from '../../ipc/schemas/issuance.js';
@@ -11,7 +13,7 @@ import { checkTaxId, type TaxIdMessage } from '../uscc.js';
 import { isEmailAddress } from '../email.js';
 import { lineNo } from '../rule-issue.js';
 import type { RuleMessageKey, RuleParams } from '../rule-messages.js';
-import { taxContained } from '../invoice-amounts.js';
+import { lineTax } from '../invoice-amounts.js';
 import { lineAmount } from './build.js';
 
 export type IssueSeverity = 'error' | 'warning';
@@ -53,13 +55,17 @@ const BUYER_KEYS = {
   taxIdLength: 'buyerTaxIdLength',
 } as const satisfies Record<TaxIdMessage['key'], RuleMessageKey>;
 
-/** A tax stated by the source must match the tax contained in je (je × sl / (1 + sl)) within 0.06. */
+/**
+ * A tax stated by the source must match the tax contained in je (je × sl / (1 + sl); on a 差额征税 line
+ * (je − kce) × sl / (1 + sl)) within 0.06.
+ */
 export const statedTaxRule: DraftRule = (draft) =>
   draft.lines.flatMap((line, index) => {
     if (line.tax === undefined || line.tax.trim() === '' || !isDecimal(line.tax.trim())) return [];
     const je = lineAmount(line);
     if (je === null) return [];
-    const computed = new Decimal(taxContained(je, line.rate));
+    const deduction = draft.deduction !== undefined && isDecimal(draft.deduction.trim()) ? draft.deduction.trim() : null;
+    const computed = new Decimal(lineTax({ je, sl: line.rate, lslbs: line.specialLevy }, deduction));
     const stated = new Decimal(line.tax.trim());
     if (stated.minus(computed).abs().lessThanOrEqualTo(TAX_TOLERANCE)) return [];
     return [error(`lines.${index}.tax`, 'statedTaxMismatch', { ...lineNo(index), stated: stated.toFixed(2), computed: computed.toFixed(2) })];
@@ -74,20 +80,6 @@ export const discountAmountRule: DraftRule = (draft) =>
     if (isDecimal(amount) && new Decimal(amount).lessThanOrEqualTo(0)) {
       return [error(`lines.${index}.amount`, 'discountPositive', lineNo(index))];
     }
-    return [];
-  });
-
-/**
- * lslbs 1 (exempt), 2 (not subject to VAT) and 3 (ordinary zero rate) all mean no tax on the line, so
- * the rate must be 0; a line at 0% must say which of the three it is.
- */
-export const levyRateRule: DraftRule = (draft) =>
-  draft.lines.flatMap((line, index) => {
-    if (line.kind === 'discount') return [];
-    const zero = new Decimal(isDecimal(line.rate) ? line.rate : 1).isZero();
-    const zeroLevy = line.specialLevy === '1' || line.specialLevy === '2' || line.specialLevy === '3';
-    if (zeroLevy && !zero) return [error(`lines.${index}.rate`, 'zeroLevyNeedsZeroRate', lineNo(index))];
-    if (zero && !zeroLevy) return [error(`lines.${index}.specialLevy`, 'zeroRateNeedsLevy', lineNo(index))];
     return [];
   });
 
@@ -115,7 +107,6 @@ export const DRAFT_RULES: readonly DraftRule[] = [
   buyerTaxIdCheckRule,
   discountAmountRule,
   statedTaxRule,
-  levyRateRule,
   pushTargetRule,
   showFlagsRule,
 ];

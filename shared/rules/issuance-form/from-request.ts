@@ -70,6 +70,8 @@ export function draftContentFromRequest(request: unknown): Json {
     payee: text(request.skr),
     reviewer: text(request.fhr),
     remark: text(request.bz),
+    // 差额征税: the deduction goes with its line's levy, which the lines above keep.
+    ...(request.kce === undefined ? {} : { deduction: decimalText(request.kce) }),
     push: { email: text(request.email), phone: text(request.phone) },
     lines: details,
     ...(isObject(request.tdywxx) ? { specificBusiness: request.tdywxx } : {}),

@@ -22,6 +22,7 @@ export const DRAFT_LABELS_EN: Readonly<Record<string, string>> = {
   payee: 'Payee',
   reviewer: 'Reviewer',
   remark: 'Remark',
+  deduction: 'Deduction',
   'push.email': 'Push e-mail',
   'push.phone': 'Push phone',
   lines: 'Lines',
@@ -35,7 +36,7 @@ export const DRAFT_LABELS_EN: Readonly<Record<string, string>> = {
   tax: 'Tax',
   rate: 'Rate',
   kind: 'Line kind',
-  specialLevy: 'Zero-rate kind',
+  specialLevy: 'Levy kind',
   preferentialPolicy: 'Preferential policy',
 };
 

@@ -26,6 +26,7 @@ export const DRAFT_LABELS: Readonly<Record<string, string>> = {
   payee: '收款人',
   reviewer: '复核人',
   remark: '备注',
+  deduction: '扣除额',
   'push.email': '推送邮箱',
   'push.phone': '推送手机号',
   lines: '商品明细',
@@ -39,7 +40,7 @@ export const DRAFT_LABELS: Readonly<Record<string, string>> = {
   tax: '税额',
   rate: '税率',
   kind: '行性质',
-  specialLevy: '零税率标识',
+  specialLevy: '特殊征税方式',
   preferentialPolicy: '优惠政策',
 };
 
@@ -102,6 +103,7 @@ const REQUEST_TO_DRAFT: Readonly<Record<string, string>> = {
   skr: 'payee',
   fhr: 'reviewer',
   bz: 'remark',
+  kce: 'deduction',
   // Totals are computed from the lines: a wrong total is a problem of the lines.
   jshj: 'lines',
   zkje: 'lines',

@@ -9,6 +9,7 @@ import { buyerDetailsRule, buyerTaxIdRule } from './parties.js';
 import { discountLineRule, lineAmountRule, lineRequiredFieldsRule, refinedOilRule, totalRule } from './lines.js';
 import type { InvoiceDirection } from '../../spec/codes.js';
 import { blueInvoiceRule, invoiceDirection, lineDirectionRule, nonZeroTotalRule, redInvoiceRule } from './red-invoice.js';
+import { differenceLevyRule, levyRateRule, specialInvoiceLevyRule } from './levy.js';
 import {
   constructionRule,
   passengerTransportRule,
@@ -35,6 +36,9 @@ export const ISSUANCE_RULES: readonly IssuanceRule[] = [
   (request) => realEstateSaleRule(request.tdywxx),
   (request) => realEstateLeaseRule(request.tdywxx),
   (request) => passengerTransportRule(request.tdywxx),
+  specialInvoiceLevyRule,
+  levyRateRule,
+  differenceLevyRule,
   lineAmountRule,
   totalRule,
 ];
@@ -49,5 +53,6 @@ export function checkIssuanceRules(request: IssuanceRequest, options: { directio
 }
 
 export { invoiceDirection } from './red-invoice.js';
+export { REDUCED_LEVY_RATES, SIMPLE_LEVY_RATES } from './levy.js';
 export { requiredMember } from './specific-business.js';
 export type { RuleIssue, RuleIssueCode } from '../rule-issue.js';

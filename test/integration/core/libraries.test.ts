@@ -270,7 +270,7 @@ describe('product library', () => {
     expect(result.created).toBe(3);
     expect(result.errors.map((e) => e.row)).toEqual([5, 6, 7]);
     expect(said(result.errors[0]!, 'zh', PRODUCT_LABELS)).toContain('「税收分类编码」数字位数太多');
-    expect(said(result.errors[1]!, 'zh', PRODUCT_LABELS)).toBe('「税率」「17%」不是可用的税率，只能是 13%、9%、6%、5%、3%、1% 或 0%');
+    expect(said(result.errors[1]!, 'zh', PRODUCT_LABELS)).toBe('「税率」「17%」不是可用的税率，只能是 13%、9%、6%、5%、3%、2%、1% 或 0%');
     expect(said(result.errors[2]!, 'zh', PRODUCT_LABELS)).toContain('「含税单价」公式没有计算结果');
     expect(said(result.errors[2]!, 'en')).toContain('unitPrice: The formula has no computed result');
     const rows = (await app.value<{ rows: Product[] }>('products:list', {})).rows;

@@ -47,8 +47,8 @@ describe('batch and library texts by key', () => {
 
   it('words a problem as before in Chinese and in English, the rule book’s line and field cut where the report names them', () => {
     const rate = { row: 11, column: 'rate', key: 'batch.problems.rateInvalid', params: { value: '17%' }, severity: 'error' } as const;
-    expect(batchIssueParts(rate, 'zh', (p) => problemText(p, 'zh'))).toEqual({ column: '税率', message: '「17%」不是可用的税率，只能是 13%、9%、6%、5%、3%、1% 或 0%' });
-    expect(batchIssueParts(rate, 'en', (p) => problemText(p, 'en'))).toEqual({ column: 'Tax rate', message: '"17%" is not a usable tax rate; use 13%, 9%, 6%, 5%, 3%, 1% or 0%' });
+    expect(batchIssueParts(rate, 'zh', (p) => problemText(p, 'zh'))).toEqual({ column: '税率', message: '「17%」不是可用的税率，只能是 13%、9%、6%、5%、3%、2%、1% 或 0%' });
+    expect(batchIssueParts(rate, 'en', (p) => problemText(p, 'en'))).toEqual({ column: 'Tax rate', message: '"17%" is not a usable tax rate; use 13%, 9%, 6%, 5%, 3%, 2%, 1% or 0%' });
     const check = { row: 3, column: 'buyerTaxNumber', key: 'rules.buyerTaxIdCheckCharacter', params: { expected: 'X' }, severity: 'error' } as const;
     expect(batchIssueParts(check, 'zh', (p) => problemText(p, 'zh')).message).toBe('统一社会信用代码校验位不正确（应为 X）');
     expect(batchIssueParts(check, 'en', (p) => problemText(p, 'en'))).toEqual({ column: 'Buyer tax ID', message: 'The check character of the unified social credit code is wrong (should be X)' });

@@ -53,6 +53,20 @@ describe('checkForm', () => {
     expect(rateLabel('0.09')).toBe('9%');
   });
 
+  it('a 差额征税 line: the deduction is sent only while a line is so levied, and the line tax is after it', () => {
+    const tour = { ...emptyForm('').lines[0]!, name: '旅游服务', taxCode: '3040802000000000000', quantity: '1', unitPrice: '10600', rate: '0.06' as const, specialLevy: '4' as const };
+    const values = { ...filled(), invoiceType: '82' as const, lines: [tour], deduction: '8480' };
+    expect(toDraft(values).deduction).toBe('8480');
+    expect(toDraft({ ...values, lines: [{ ...tour, specialLevy: undefined }] }).deduction).toBeUndefined();
+    // (10600 − 8480) × 0.06 / 1.06 = 120.00; without the deduction 600.00
+    expect(liveLineAmount(tour, '8480')).toEqual({ amount: '10600.00', tax: '120.00' });
+    expect(liveLineAmount(tour, '')).toEqual({ amount: '10600.00', tax: '600.00' });
+    const check = checkForm(values, SELLER);
+    expect(check.errorCount).toBe(0);
+    expect(check.totals).toMatchObject({ total: '10600.00', tax: '120.00' });
+    expect(checkForm({ ...values, deduction: '' }, SELLER).byPath.get('deduction')?.errors).toEqual(['扣除额 不能为空（第 1 行为差额征税，须填写扣除额）']);
+  });
+
   it('maps paths both ways', () => {
     expect(toNamePath('lines.2.quantity')).toEqual(['lines', 2, 'quantity']);
   });

@@ -5,6 +5,7 @@
  * No React and no antd here, so the unit tests run in plain Node.
  */
 import Decimal from 'decimal.js';
+import { lineTax } from '../../../../shared/rules/invoice-amounts.js';
 import {
   InvoiceDraft,
   type DraftLine,
@@ -72,6 +73,8 @@ export interface FormValues {
   payee: string;
   reviewer: string;
   remark: string;
+  /** 扣除额 (kce) of a 差额征税 invoice; sent only while a line is levied so (specialLevy 4). */
+  deduction: string;
   push: { email: string; phone: string };
   lines: FormLine[];
   specificBusiness: SpecificBusinessForm;
@@ -126,6 +129,7 @@ export function emptyForm(issuer: string): FormValues {
     payee: '',
     reviewer: '',
     remark: '',
+    deduction: '',
     push: { email: '', phone: '' },
     lines: [emptyLine()],
     specificBusiness: emptySpecificBusiness(),
@@ -194,6 +198,12 @@ function toDraftLine(line: Partial<FormLine> | undefined): DraftLine {
   };
 }
 
+/** lslbs 4 (差额征税) on a line that is not a discount line: the invoice then takes a deduction. */
+export const DIFFERENCE_LEVY_CODE = '4';
+export function hasDifferenceLevy(lines: readonly Partial<FormLine>[] | undefined): boolean {
+  return (lines ?? []).some((line) => line?.kind !== 'discount' && line?.specialLevy === DIFFERENCE_LEVY_CODE);
+}
+
 /**
  * Form values → InvoiceDraft. antd leaves untouched fields undefined, so everything is defaulted; empty
  * optional fields are left out rather than sent as ''.
@@ -221,6 +231,8 @@ export function toDraft(values: Partial<FormValues>): InvoiceDraft {
     ...optional('payee', values.payee),
     ...optional('reviewer', values.reviewer),
     ...optional('remark', values.remark),
+    // A deduction typed for a line that is no longer 差额征税 stays in the form, unseen, and is not sent.
+    ...(hasDifferenceLevy(values.lines) ? optional('deduction', values.deduction) : {}),
     ...(email || phone ? { push: { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } } : {}),
     lines: (values.lines ?? []).map(toDraftLine),
     ...(business ? { specificBusiness: business } : {}),
@@ -278,13 +290,15 @@ export function checkForm(values: Partial<FormValues>, seller: Seller, describe:
   };
 }
 
-/** A line's 金额/税额 while the clerk types; null until it can be computed. */
-export function liveLineAmount(line: Partial<FormLine> | undefined): { amount: string; tax: string } | null {
+/**
+ * A line's 金额/税额 while the clerk types; null until it can be computed. A 差额征税 line's tax is on
+ * je − `deduction` once the deduction is a number, as main and the service compute it.
+ */
+export function liveLineAmount(line: Partial<FormLine> | undefined, deduction?: string): { amount: string; tax: string } | null {
   const je = lineAmount(toDraftLine(line));
   if (je === null || !isDecimal(line?.rate ?? '')) return null;
-  const rate = new Decimal(line?.rate ?? 0);
-  const tax = je.times(rate).dividedBy(rate.plus(1)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  return { amount: je.toFixed(2), tax: tax.toFixed(2) };
+  const kce = deduction !== undefined && isDecimal(deduction.trim()) ? deduction.trim() : null;
+  return { amount: je.toFixed(2), tax: lineTax({ je, sl: line?.rate ?? 0, lslbs: line?.kind === 'discount' ? null : line?.specialLevy }, kce) };
 }
 
 /** "0.13" → "13%", in decimals so that e.g. 0.07 never shows as 7.000000000000001%. */

@@ -7,6 +7,7 @@
  * buyer-tax-number, buyer-address, buyer-phone, buyer-bank, buyer-account, line-N (row, data-kind),
  * line-N-name, line-N-tax-code, line-N-specification, line-N-unit, line-N-quantity, line-N-unit-price,
  * line-N-discount, line-N-rate, line-N-amount, line-N-tax, line-N-add-discount, line-N-more, line-N-remove,
+ * line-N-special-levy (options levy-option-normal, levy-option-1…6), line-N-preferential-policy, deduction,
  * add-line, specific-business, specificBusiness-<member>-<i>-<field>, hwysfw-add, lkysfw-add, issuer,
  * payee, reviewer, push-email, push-phone, remark, total-amount, total-tax, total-net, total-in-words,
  * error-<path> / warning-<path> (a field's message), issue-summary, save-draft, drafts, preview,
@@ -31,7 +32,7 @@ import { ExtraFields } from './extra-fields.js';
 import { CheckContext } from './field.js';
 import { InvoiceLines, lineOperations } from './invoice-lines.js';
 import { InvoiceOptions } from './invoice-options.js';
-import { focusTestId, lineIndexOf, moveToNextField, shortcutOf } from './keyboard.js';
+import { focusTestId, leaveClosedSelect, lineIndexOf, moveToNextField, shortcutOf } from './keyboard.js';
 import { ReviewModal } from './review-modal.js';
 import { SpecificBusinessSection } from './specific-business.js';
 import { TotalsBar } from './totals-bar.js';
@@ -124,6 +125,7 @@ export function IssuanceForm() {
         data-testid="issuance-form"
         onValuesChange={drafts.markEdited}
         onKeyDownCapture={(event) => {
+          if (leaveClosedSelect(event)) return;
           const shortcut = shortcutOf(event);
           if (shortcut === null) return;
           event.preventDefault();

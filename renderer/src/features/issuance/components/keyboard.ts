@@ -6,7 +6,8 @@
  *   常用发票 (type a template's name, Enter opens it).
  * - Enter in a text field moves to the next field, like Tab, instead of submitting half an invoice;
  *   after the last field it lands on the submit button, so Enter once more submits.
- * - Enter in a Select or AutoComplete whose list is open is left alone: it picks the highlighted option.
+ * - Enter in a Select or AutoComplete whose list is open is left alone: it picks the highlighted option;
+ *   once closed, Enter moves on (leaveClosedSelect) rather than opening the list again.
  */
 import type { KeyboardEvent } from 'react';
 
@@ -44,6 +45,21 @@ export function moveToNextField(event: KeyboardEvent<HTMLElement>): void {
   const fields = [...scope.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]):not([type=checkbox]):not([type=radio])')];
   const next = fields[fields.indexOf(target) + 1] ?? scope.querySelector<HTMLElement>('[data-testid="submit-invoice"]');
   next?.focus();
+}
+
+/**
+ * Enter in a searchable Select whose list is closed (a value just picked) moves on as in a text field, and
+ * is taken in the capture phase: left to bubble, the Select first opens its list on that Enter, after the
+ * cursor has gone, and the list stays open over the next fields. True when it handled the key.
+ */
+export function leaveClosedSelect(event: KeyboardEvent<HTMLElement>): boolean {
+  if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return false;
+  const target = event.target;
+  if (!(target instanceof HTMLInputElement) || target.readOnly || !target.closest('.ant-select')) return false;
+  if (target.getAttribute('aria-expanded') === 'true') return false;
+  moveToNextField(event);
+  event.stopPropagation();
+  return true;
 }
 
 /** Frames to wait for a new row: the form renders a row added by setFieldValue a few frames later. */

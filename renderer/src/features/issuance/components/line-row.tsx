@@ -1,7 +1,9 @@
 /**
  * One invoice line. A normal or discounted line takes its goods from the product library (or typed),
  * quantity and tax-inclusive unit price; a discount line (fphxz 1) sits right under its line, repeats its
- * name and rate, and takes only the discount. 零税率标识 and 优惠政策 open under the line on demand.
+ * name and rate, and takes only the discount. 特殊征税方式 (the line's levy: 一般计税 or one of the six
+ * kinds, in words) and 优惠政策 open under the line on demand; a 差额征税 line shows the invoice's 扣除额
+ * right after its levy, so Enter goes from one to the other.
  */
 import { useState } from 'react';
 import { AutoComplete, Button, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
@@ -9,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../../shared/ipc/schemas/libraries.js';
 import { TAX_RATES } from '../../../../../shared/rules/money.js';
 import { PREFERENTIAL_POLICIES, SPECIAL_LEVY_METHODS } from '../../../../../shared/spec/codes.js';
-import { liveLineAmount, rateLabel, type FormLine, type FormValues } from '../draft.js';
+import { levyOf, levyText } from '../../../../../shared/i18n/levy-texts.js';
+import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
+import { DIFFERENCE_LEVY_CODE, liveLineAmount, rateLabel, type FormLine, type FormValues } from '../draft.js';
 import { Field, useFieldIssues } from './field.js';
 import { firstEmptyField, focusTestId, numericOnly } from './keyboard.js';
 import { lineGrid } from './line-grid.js';
@@ -21,6 +25,10 @@ const RATE_OPTIONS = TAX_RATES.map((rate) => ({ value: rate, label: rateLabel(ra
 const POLICY_CODES = Object.keys(PREFERENTIAL_POLICIES) as (keyof typeof PREFERENTIAL_POLICIES)[];
 const LEVY_CODES = Object.keys(SPECIAL_LEVY_METHODS) as (keyof typeof SPECIAL_LEVY_METHODS)[];
 const compact = { marginBottom: 6 } as const;
+/** 一般计税 is no lslbs: the form keeps it as undefined, the select shows it as ''. */
+const NORMAL_LEVY = '';
+const levyValue = (value: unknown) => ({ value: value ?? NORMAL_LEVY });
+const levyOrNothing = (value: unknown) => (value === NORMAL_LEVY || value === null ? undefined : value);
 const number = { textAlign: 'right', paddingTop: 5, fontVariantNumeric: 'tabular-nums' } as const;
 
 interface LineRowProps {
@@ -33,9 +41,13 @@ interface LineRowProps {
 }
 
 export function LineRow({ index, kind, canRemove, onRemove, onAddDiscount }: LineRowProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = Form.useFormInstance<FormValues>();
   const line = Form.useWatch(['lines', index], { form, preserve: true }) as FormLine | undefined;
+  const deduction = Form.useWatch('deduction', { form, preserve: true }) as string | undefined;
+  // The invoice has one 扣除额: it sits under the first 差额征税 line (the rules allow only that one line).
+  const differenceLine = Form.useWatch((values: FormValues) => (values.lines ?? []).findIndex((row) => row?.kind !== 'discount' && row?.specialLevy === DIFFERENCE_LEVY_CODE), form);
+  const language = uiLanguageOf(i18n.language as LocaleCode);
   const { rows, search } = useLibrarySearch('products');
   const levyIssues = useFieldIssues(`lines.${index}.specialLevy`);
   const [moreOpen, setMoreOpen] = useState(false);
@@ -43,7 +55,7 @@ export function LineRow({ index, kind, canRemove, onRemove, onAddDiscount }: Lin
   const no = index + 1;
   const label = (key: 'issuance.lineName' | 'issuance.lineTaxCode' | 'issuance.lineQuantity' | 'issuance.lineUnitPrice' | 'issuance.lineRate' | 'issuanceForm.lineSpecification' | 'issuanceForm.lineUnit' | 'issuanceForm.lineDiscount') =>
     `${t(key)} ${no}`;
-  const amounts = liveLineAmount(line);
+  const amounts = liveLineAmount(line, deduction);
   const showMore = moreOpen || levyIssues.errors.length > 0 || Boolean(line?.specialLevy) || Boolean(line?.preferentialPolicy);
 
   const pick = (value: string) => {
@@ -172,16 +184,36 @@ export function LineRow({ index, kind, canRemove, onRemove, onAddDiscount }: Lin
         </Space>
       </div>
       {showMore && !discount && (
-        <div style={{ ...lineGrid, gridTemplateColumns: '32px 1fr 1fr 2fr' }}>
+        <div style={{ ...lineGrid, gridTemplateColumns: '32px 1.3fr 1fr 1.3fr 0.4fr' }}>
           <div />
-          <Field path={`lines.${index}.specialLevy`} style={compact}>
+          <Field path={`lines.${index}.specialLevy`} style={compact} getValueProps={levyValue} normalize={levyOrNothing}>
+            {/* showSearch: typing "差额" then Enter picks it without the mouse. */}
             <Select
-              allowClear
-              placeholder={t('issuanceForm.lineSpecialLevy')}
+              aria-label={`${t('issuanceForm.lineSpecialLevy')} ${no}`}
+              prefix={t('issuanceForm.lineSpecialLevy')}
               data-testid={`line-${index}-special-levy`}
-              options={LEVY_CODES.map((code) => ({ value: code, label: t(`issuanceForm.specialLevies.${code}`) }))}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={[
+                { value: NORMAL_LEVY, label: levyText('normal', language) },
+                ...LEVY_CODES.map((code) => ({ value: code, label: levyText(levyOf(code), language) })),
+              ]}
+              optionRender={(option) => <span data-testid={`levy-option-${String(option.value) || 'normal'}`}>{option.label}</span>}
             />
           </Field>
+          {differenceLine === index ? (
+            <Field path="deduction" style={compact} normalize={numericOnly}>
+              <Input
+                aria-label={t('issuanceForm.deduction')}
+                data-testid="deduction"
+                addonBefore={t('issuanceForm.deduction')}
+                placeholder={t('issuanceForm.deductionHint')}
+                inputMode="decimal"
+                autoComplete="off"
+              />
+            </Field>
+          ) : (
+            <div />
+          )}
           <Field path={`lines.${index}.preferentialPolicy`} style={compact}>
             <Select
               allowClear
