@@ -76,7 +76,7 @@ export const EXPORT_TEXTS = {
   glzt2: { zh: '疑点', en: 'Suspicious' },
   // The period statistics (main/features/statistics/export.ts); the schedule's own words are shared/i18n/schedule-texts.ts.
   statisticsFileName: { zh: '统计-{{period}}', en: 'statistics-{{period}}' },
-  statisticsMonth: { zh: '{{year}}年{{index}}月', en: '{{year}}-{{month}}' },
+  statisticsMonth: { zh: '{{year}}年{{month}}月', en: '{{year}}-{{month}}' },
   statisticsQuarter: { zh: '{{year}}年第{{index}}季度', en: '{{year}}-Q{{index}}' },
   statisticsTitle: { zh: '{{enterprise}} 发票统计 {{from}} 至 {{to}}', en: '{{enterprise}} invoice statistics {{from}} to {{to}}' },
   statisticsScheduleSheet: { zh: '附列资料（一）', en: 'Schedule 1 sales' },

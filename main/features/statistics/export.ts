@@ -41,7 +41,8 @@ const INPUT_KIND_KEYS: Readonly<Record<string, ExportTextKey>> = {
 /** The file name the save dialog offers: 统计-2026年11月 / 统计-2026年第4季度, statistics-2026-11 / statistics-2026-Q4. */
 export function statisticsFileName(stats: PeriodStatistics, language: UiLanguage): string {
   const { kind, year, index } = stats.period;
-  const params = { year, index, month: String(index).padStart(2, '0') };
+  // The month as each language writes it in a name: 2026年1月, statistics-2026-01 (sorts by name).
+  const params = { year, index, month: language === 'en' ? String(index).padStart(2, '0') : String(index) };
   const period = exportText(kind === 'month' ? 'statisticsMonth' : 'statisticsQuarter', params, language);
   return `${exportText('statisticsFileName', { period }, language)}.xlsx`;
 }

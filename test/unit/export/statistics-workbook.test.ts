@@ -169,7 +169,8 @@ describe('the statistics workbook', () => {
   });
 
   it('writes input kinds in words and the received totals with 价税合计 and the unverified count', async () => {
-    const { workbook } = await written({ kind: 'month', year: 2026, index: 11 }, 'zh', '杭州示范科技有限公司');
+    const { workbook, file } = await written({ kind: 'month', year: 2026, index: 11 }, 'zh', '杭州示范科技有限公司');
+    expect(path.basename(file)).toBe('统计-2026年11月.xlsx');
     expect(workbook.getWorksheet('销项（按月）')).toBeUndefined();
     const input = rowsOf(workbook.getWorksheet('进项')!);
     expect(input.get('增值税专用发票')!.slice(0, 4)).toEqual(['01', 2, 3000, 390]);
