@@ -36,7 +36,7 @@ export function ScheduleTable({ schedule }: { schedule: SalesSchedule }) {
     return section ? [{ key: `section-${row.row}`, section }, { key: row.row, row }] : [{ key: row.row, row }];
   });
   // A section line spans the whole table; its first cell holds the words, the others are folded away.
-  const spanSection = (first: boolean) => (line: Line) => ('section' in line ? { colSpan: first ? ALL_COLUMNS : 0 } : {});
+  const spanSection = (first: boolean) => (line: Line) => ('section' in line ? { colSpan: first ? ALL_COLUMNS : 0, style: { textAlign: 'left' as const } } : {});
   const columns: ColumnsType<Line> = [
     {
       title: s('colRow'),
