@@ -12,6 +12,7 @@ export const INPUT_KIND_TEXTS = {
   '08': { zh: '增值税电子专用发票', en: 'Electronic special invoice' },
   '14': { zh: '通行费电子发票', en: 'Toll electronic invoice' },
   '31': { zh: '电子发票（增值税专用发票）', en: 'Digital special invoice' },
+  '32': { zh: '电子发票（普通发票）', en: 'Digital general invoice' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type InputKindCode = keyof typeof INPUT_KIND_TEXTS;

@@ -100,6 +100,8 @@ describe('the dashboard', () => {
     await expect.poll(async () => (await page.getByTestId('waiting-uncertified').innerText()).replaceAll(',', '')).toContain(String(dashboard.waiting.uncertified));
     expect(dashboard.waiting.uncertified).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('stats-by-rate').innerText()).toContain('13%');
+    // The schedule of sales on screen, its 13 % goods row under the form's words.
+    await expect.poll(() => page.getByTestId('stats-schedule-row-1').innerText()).toContain('13%税率的货物及加工修理修配劳务');
     expect(await page.getByTestId('dashboard-view').innerText()).toContain('近 12 个月销项税额与已认证进项税额');
     // The input side by kind in words (the table a workbook words them from too), never bare FPLXDM codes.
     const input = (await dispatch<PeriodStatistics>('statistics:period', currentPeriod())).input;
@@ -139,18 +141,42 @@ describe('the dashboard', () => {
     await expect.poll(() => fs.existsSync(file) && fs.statSync(file).size > 0).toBe(true);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(file);
-    const sheet = workbook.getWorksheet('销售情况明细（按税率）')!;
-    expect(sheet.getRow(2).getCell(2).value).toBe('开具增值税专用发票 销售额');
-    const rows = new Map<string, unknown[]>();
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['附列资料（一）', '销项（按税率）', '销项（按票种）', '进项', '报销（收票）']);
+    // The schedule of sales: the form's rows and 14 columns, as the statistics answered them, money as numbers.
+    const schedule = workbook.getWorksheet('附列资料（一）')!;
+    expect(schedule.getCell('C3').value).toBe('开具增值税专用发票');
+    expect(schedule.getCell('G3').value).toBe('未开具发票');
+    const formRows = new Map<string, unknown[]>();
+    schedule.eachRow((row) => {
+      const id = row.getCell(1).value;
+      if (typeof id === 'string' && /^\d+[abc]?$/.test(id)) formRows.set(id, Array.from({ length: 14 }, (_, i) => row.getCell(i + 3).value));
+    });
+    for (const row of stats.output.schedule.rows) expect(formRows.get(row.row), `row ${row.row}`).toEqual(row.cells.map((cell) => (cell === null ? null : Number(cell))));
+    // 13 % goods on the 026s, 9 % goods on the 82, 6 % technical service: other invoices (columns 3–4).
+    expect(formRows.get('1')![2]).toBeGreaterThan(0);
+    expect(formRows.get('3')![2]).toBeGreaterThan(0);
+    expect(formRows.get('5')![2]).toBeGreaterThan(0);
+    expect(formRows.get('1')![4]).toBeNull(); // 未开具发票: the clerk's
+
+    // By rate: the rate a number shown in percent, the levy in words.
+    const sheet = workbook.getWorksheet('销项（按税率）')!;
+    expect(sheet.getRow(2).getCell(3).value).toBe('开具增值税专用发票 销售额');
+    const rows = new Map<number, unknown[]>();
     sheet.eachRow((row, index) => {
-      if (index > 2) rows.set(String(row.getCell(1).value), [row.getCell(4).value, row.getCell(5).value, row.getCell(6).value, row.getCell(7).value]);
+      const rate = row.getCell(1).value;
+      if (index > 2 && typeof rate === 'number') rows.set(rate, [row.getCell(2).value, row.getCell(5).value, row.getCell(6).value, row.getCell(7).value, row.getCell(8).value, row.getCell(1).numFmt]);
     });
     for (const rate of stats.output.byRate) {
-      expect(rows.get(rate.rate)).toEqual([Number(rate.other.amount), Number(rate.other.tax), Number(rate.net.amount), Number(rate.net.tax)]);
+      expect(rows.get(Number(rate.rate))).toEqual(['一般计税', Number(rate.other.amount), Number(rate.other.tax), Number(rate.net.amount), Number(rate.net.tax), '0%']);
     }
-    expect(rows.get('合计')?.[3]).toBe(Number(stats.output.total.net.tax));
-    expect(workbook.getWorksheet('销项（按票种）')).toBeDefined();
-    expect(workbook.getWorksheet('进项与报销')).toBeDefined();
+    const byKind = workbook.getWorksheet('销项（按票种）')!;
+    const kinds: string[] = [];
+    byKind.eachRow((row, index) => {
+      if (index > 2) kinds.push(String(row.getCell(1).value));
+    });
+    expect(kinds).toEqual(['增值税专用发票', '增值税电子专用发票', '数电专票', '增值税普通发票', '增值税电子普通发票', '数电普票', '增值税普通发票（卷票）', '合计']);
+    expect(byKind.getRow(7).getCell(2).value).toBe(stats.output.byKind.find((k) => k.kind === 'electronicGeneral')!.blue.count);
+    expect(workbook.getWorksheet('报销（收票）')!.getRow(2).getCell(4).value).toBe('价税合计');
 
     await page.getByTestId('chart-picture-monthly-tax').click();
     await expect.poll(() => harness.savedPaths.length, { timeout: 20_000 }).toBe(before + 2);

@@ -1,44 +1,104 @@
 /**
- * The period statistics as an Excel workbook, in the clerk's UI language: the sales by rate in the rows
- * and columns of the VAT return's schedule of sales (附列资料（一）: special invoices / other invoices,
- * sales and output tax per rate, voided apart), the output by invoice kind (blue, red, net, voided), and
- * the input side with the received ledger's totals. Money as numbers with 2 decimals, values never formulas.
+ * The period statistics as an Excel workbook, in the clerk's UI language:
+ *
+ * 1. the schedule of sales (附列资料（一）) in the form's rows and columns (schedule-sheet.ts);
+ * 2. the output by rate and levy (rate as a number shown in percent, the levy in words): special and other
+ *    invoices, net, voided apart;
+ * 3. the output by invoice kind (blue, red, net in money only, voided) with the period's total;
+ * 4. by month, when the period has several (a quarter);
+ * 5. the input by kind (in words, the FPLXDM beside), collected and certified, with the certified valid tax;
+ * 6. the received ledger's totals: count, amount, tax, 价税合计 and how many are not verified.
+ *
+ * Money as numbers with 2 decimals, values never formulas (main/export/xlsx.ts).
  */
 import ExcelJS from 'exceljs';
+import { inputKindName } from '../../../shared/i18n/input-kind-texts.js';
 import { exportText, type ExportTextKey } from '../../../shared/i18n/export-texts.js';
+import { levyText } from '../../../shared/i18n/levy-texts.js';
 import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
-import type { OutputKind, PeriodStatistics } from '../../../shared/ipc/schemas/statistics.js';
+import type { OutputKind, PeriodStatistics, SidedFigures, Sum } from '../../../shared/ipc/schemas/statistics.js';
 import { yuan } from './figures.js';
+import { MONEY_FORMAT, percentFormat, rateNumber, writeScheduleSheet } from './schedule-sheet.js';
 
-const MONEY_FORMAT = '#,##0.00';
 const KIND_KEYS: Record<OutputKind, ExportTextKey> = {
   special: 'kindSpecial',
-  general: 'kindGeneral',
+  electronicSpecial: 'kindElectronicSpecial',
   digitalSpecial: 'kindDigitalSpecial',
+  general: 'kindGeneral',
+  electronicGeneral: 'kindElectronicGeneral',
   digitalGeneral: 'kindDigitalGeneral',
-  electronic: 'kindElectronic',
   roll: 'kindRoll',
 };
 
-/** The file name the save dialog offers: 统计-2026年11月 / statistics-2026-Q4. */
+/** The file name the save dialog offers: 统计-2026年11月 / 统计-2026年第4季度, statistics-2026-11 / statistics-2026-Q4. */
 export function statisticsFileName(stats: PeriodStatistics, language: UiLanguage): string {
   const { kind, year, index } = stats.period;
-  const period = exportText(kind === 'month' ? 'statisticsMonth' : 'statisticsQuarter', { year, index }, language);
+  // The month as each language writes it in a name: 2026年1月, statistics-2026-01 (sorts by name).
+  const params = { year, index, month: language === 'en' ? String(index).padStart(2, '0') : String(index) };
+  const period = exportText(kind === 'month' ? 'statisticsMonth' : 'statisticsQuarter', params, language);
   return `${exportText('statisticsFileName', { period }, language)}.xlsx`;
 }
 
-/** A sheet with a title line, a bold header row and rows; the money columns (by index) as 2-decimal numbers. */
-function sheet(workbook: ExcelJS.Workbook, name: string, title: string, headers: string[], rows: Array<Array<string | number>>, money: readonly number[]) {
+type Cell = string | number | null;
+/** A column of a plain sheet: its header and how its cells look. */
+interface Column {
+  header: ExportTextKey;
+  kind?: 'money' | 'count' | 'rate';
+}
+
+/** A sheet with a title line, a bold header row and rows; money as 2-decimal numbers, rates in percent. */
+function sheet(workbook: ExcelJS.Workbook, name: string, title: string, columns: readonly Column[], rows: Cell[][], language: UiLanguage) {
   const ws = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 2 }] });
   ws.addRow([title]).font = { bold: true };
+  const headers = columns.map((column) => exportText(column.header, {}, language));
   ws.addRow(headers).font = { bold: true };
-  for (const row of rows) ws.addRow(row.map((value, i) => (money.includes(i) && typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value) ? Number(value) : value)));
+  for (const values of rows) {
+    const row = ws.addRow(values.map((value, i) => (columns[i]?.kind === 'money' && typeof value === 'string' ? Number(value) : value)));
+    columns.forEach((column, i) => {
+      if (column.kind === 'rate' && typeof values[i] === 'string') {
+        row.getCell(i + 1).value = rateNumber(values[i]);
+        row.getCell(i + 1).numFmt = percentFormat(values[i]);
+      }
+    });
+  }
   headers.forEach((header, i) => {
     const column = ws.getColumn(i + 1);
     column.width = Math.max(12, header.length * (/[\u4e00-\u9fff]/.test(header) ? 2 : 1) + 2);
-    if (money.includes(i)) column.numFmt = MONEY_FORMAT;
+    if (columns[i]?.kind === 'money') column.numFmt = MONEY_FORMAT;
   });
+  return ws;
 }
+
+const SIDED_COLUMNS: Column[] = [
+  { header: 'colBlueCount', kind: 'count' },
+  { header: 'colBlueAmount', kind: 'money' },
+  { header: 'colBlueTax', kind: 'money' },
+  { header: 'colRedCount', kind: 'count' },
+  { header: 'colRedAmount', kind: 'money' },
+  { header: 'colRedTax', kind: 'money' },
+  { header: 'colNetSales', kind: 'money' },
+  { header: 'colNetTaxOnly', kind: 'money' },
+  { header: 'colVoidedCount', kind: 'count' },
+  { header: 'colVoidedAmount', kind: 'money' },
+  { header: 'colVoidedTax', kind: 'money' },
+];
+const sidedCells = (f: SidedFigures): Cell[] => [
+  f.blue.count,
+  f.blue.amount,
+  f.blue.tax,
+  f.red.count,
+  f.red.amount,
+  f.red.tax,
+  f.net.amount,
+  f.net.tax,
+  f.voided.count,
+  f.voided.amount,
+  f.voided.tax,
+];
+
+/** Adds yuan texts exactly (in fen). */
+const addYuan = (values: readonly string[]): string => yuan(values.reduce((total, value) => total + Math.round(Number(value) * 100), 0));
+const addSums = (sums: readonly Sum[]): Sum => ({ amount: addYuan(sums.map((s) => s.amount)), tax: addYuan(sums.map((s) => s.tax)) });
 
 export async function writeStatisticsWorkbook(stats: PeriodStatistics, filePath: string, language: UiLanguage, enterpriseName: string): Promise<void> {
   const t = (key: ExportTextKey) => exportText(key, {}, language);
@@ -46,25 +106,79 @@ export async function writeStatisticsWorkbook(stats: PeriodStatistics, filePath:
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Fapiao Desk';
   workbook.created = new Date();
+  const { output } = stats;
 
-  const rateRows = stats.output.byRate.map((r) => [r.rate, r.special.amount, r.special.tax, r.other.amount, r.other.tax, r.net.amount, r.net.tax, r.voided.amount, r.voided.tax]);
-  const rateTotal = stats.output.total;
-  rateRows.push([t('rowTotal'), ...sumColumns(stats.output.byRate.map((r) => [r.special.amount, r.special.tax, r.other.amount, r.other.tax, r.net.amount, r.net.tax, r.voided.amount, r.voided.tax]))]);
-  sheet(workbook, t('statisticsRateSheet'), title, (['colRate', 'colSpecialAmount', 'colSpecialTax', 'colOtherAmount', 'colOtherTax', 'colNetAmount', 'colNetTax', 'colVoidedAmount', 'colVoidedTax'] as const).map(t), rateRows, [1, 2, 3, 4, 5, 6, 7, 8]);
+  writeScheduleSheet(workbook, t('statisticsScheduleSheet'), title, output.schedule, language);
 
-  const kindRows: Array<Array<string | number>> = stats.output.byKind.map((k) => [t(KIND_KEYS[k.kind]), k.blue.count, k.blue.amount, k.blue.tax, k.red.count, k.red.amount, k.red.tax, k.net.count, k.net.amount, k.net.tax, k.voided.count, k.voided.amount, k.voided.tax]);
-  kindRows.push([t('rowTotal'), rateTotal.blue.count, rateTotal.blue.amount, rateTotal.blue.tax, rateTotal.red.count, rateTotal.red.amount, rateTotal.red.tax, rateTotal.net.count, rateTotal.net.amount, rateTotal.net.tax, rateTotal.voided.count, rateTotal.voided.amount, rateTotal.voided.tax]);
-  const kindHeaders = (['colKind', 'colBlueCount', 'colBlueAmount', 'colBlueTax', 'colRedCount', 'colRedAmount', 'colRedTax', 'colNetCount', 'colNetAmount', 'colNetTax', 'colVoidedCount', 'colVoidedAmount', 'colVoidedTax'] as const).map(t);
-  sheet(workbook, t('statisticsKindSheet'), title, kindHeaders, kindRows, [2, 3, 5, 6, 8, 9, 11, 12]);
+  const rateColumns: Column[] = [
+    { header: 'colRate', kind: 'rate' },
+    { header: 'colLevy' },
+    { header: 'colSpecialAmount', kind: 'money' },
+    { header: 'colSpecialTax', kind: 'money' },
+    { header: 'colOtherAmount', kind: 'money' },
+    { header: 'colOtherTax', kind: 'money' },
+    { header: 'colNetAmount', kind: 'money' },
+    { header: 'colNetTax', kind: 'money' },
+    { header: 'colVoidedLines', kind: 'count' },
+    { header: 'colVoidedAmount', kind: 'money' },
+    { header: 'colVoidedTax', kind: 'money' },
+  ];
+  const rateRows: Cell[][] = output.byRate.map((r) => [r.rate, levyText(r.levy, language), r.special.amount, r.special.tax, r.other.amount, r.other.tax, r.net.amount, r.net.tax, r.voided.count, r.voided.amount, r.voided.tax]);
+  const special = addSums(output.byRate.map((r) => r.special));
+  const other = addSums(output.byRate.map((r) => r.other));
+  const net = addSums(output.byRate.map((r) => r.net));
+  const voided = addSums(output.byRate.map((r) => r.voided));
+  const voidedLines = output.byRate.reduce((n, r) => n + r.voided.count, 0);
+  rateRows.push([t('rowTotal'), '', special.amount, special.tax, other.amount, other.tax, net.amount, net.tax, voidedLines, voided.amount, voided.tax]);
+  sheet(workbook, t('statisticsRateSheet'), title, rateColumns, rateRows, language);
 
-  const inputRows: Array<Array<string | number>> = stats.input.byKind.map((k) => [k.kind, k.collected.count, k.collected.amount, k.collected.tax, k.certified.count, k.certified.amount, k.certified.tax, k.certifiedTax]);
-  inputRows.push([t('rowReceived'), stats.received.count, stats.received.amount, stats.received.tax, '', '', '', '']);
-  const inputHeaders = (['colInvoiceType', 'colCollectedCount', 'colAmount', 'colTax', 'colCertifiedCount', 'colAmount', 'colTax', 'colCertifiedTax'] as const).map(t);
-  sheet(workbook, t('statisticsInputSheet'), title, inputHeaders, inputRows, [2, 3, 5, 6, 7]);
+  const kindRows: Cell[][] = output.byKind.map((k) => [t(KIND_KEYS[k.kind]), ...sidedCells(k)]);
+  kindRows.push([t('rowTotal'), ...sidedCells(output.total)]);
+  sheet(workbook, t('statisticsKindSheet'), title, [{ header: 'colKind' }, ...SIDED_COLUMNS], kindRows, language);
+
+  if (output.byMonth.length > 1) {
+    const monthRows: Cell[][] = output.byMonth.map((m) => [`${m.month.slice(0, 4)}-${m.month.slice(4)}`, ...sidedCells(m)]);
+    monthRows.push([t('rowTotal'), ...sidedCells(output.total)]);
+    sheet(workbook, t('statisticsMonthSheet'), title, [{ header: 'colMonth' }, ...SIDED_COLUMNS], monthRows, language);
+  }
+
+  const inputColumns: Column[] = [
+    { header: 'colInvoiceType' },
+    { header: 'colTypeCode' },
+    { header: 'colCollectedCount', kind: 'count' },
+    { header: 'colAmount', kind: 'money' },
+    { header: 'colTax', kind: 'money' },
+    { header: 'colCertifiedCount', kind: 'count' },
+    { header: 'colAmount', kind: 'money' },
+    { header: 'colTax', kind: 'money' },
+    { header: 'colCertifiedTax', kind: 'money' },
+  ];
+  // The kind's words come from the one table the panel also uses (shared/i18n/input-kind-texts.ts).
+  const inputRows: Cell[][] = stats.input.byKind.map((k) => [
+    inputKindName(k.kind, language),
+    k.kind,
+    k.collected.count,
+    k.collected.amount,
+    k.collected.tax,
+    k.certified.count,
+    k.certified.amount,
+    k.certified.tax,
+    k.certifiedTax,
+  ]);
+  const { collected, certified } = stats.input;
+  inputRows.push([t('rowTotal'), '', collected.count, collected.amount, collected.tax, certified.count, certified.amount, certified.tax, stats.input.certifiedTax]);
+  sheet(workbook, t('statisticsInputSheet'), title, inputColumns, inputRows, language);
+
+  const receivedColumns: Column[] = [
+    { header: 'colReceivedCount', kind: 'count' },
+    { header: 'colAmount', kind: 'money' },
+    { header: 'colTax', kind: 'money' },
+    { header: 'colTotal', kind: 'money' },
+    { header: 'colIncompleteCount', kind: 'count' },
+    { header: 'colUnverifiedCount', kind: 'count' },
+  ];
+  // Amounts are of the same invoices; `incomplete` were counted but not summed (an amount of theirs unknown).
+  const { received } = stats;
+  sheet(workbook, t('statisticsReceivedSheet'), title, receivedColumns, [[received.count, received.amount, received.tax, received.total, received.incomplete, received.unverified]], language);
   await workbook.xlsx.writeFile(filePath);
-}
-
-/** Column sums of rows of yuan texts (2 decimals), exact: added in fen. */
-function sumColumns(rows: string[][]): string[] {
-  return Array.from({ length: 8 }, (_, i) => yuan(rows.reduce((total, row) => total + Math.round(Number(row[i] ?? '0') * 100), 0)));
 }

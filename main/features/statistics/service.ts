@@ -11,6 +11,7 @@ import type { InputKindSums } from '../collection/period-repo.js';
 import type { IntakeApi } from '../intake/index.js';
 import { filingDeadline } from './filing-deadline.js';
 import { figure, outputFigures, yuan } from './figures.js';
+import { salesSchedule } from './schedule.js';
 import { chinaDay, currentMonth, daysBetween, daysOf, lastTwelveMonths, monthsOf } from './period.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { StatisticsStore } from './store.js';
@@ -61,7 +62,14 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
     const enterprise = deps.enterprise();
     const months = monthsOf(request);
     const { from, to } = daysOf(request);
-    const output = outputFigures(await deps.statistics.buckets(deps.environment, enterprise, months[0]!, months[months.length - 1]!));
+    // Month by month (one range read each, summed over the months by the figures): the by-month sheet needs them apart.
+    const perMonth = await Promise.all(months.map((month) => deps.statistics.buckets(deps.environment, enterprise, month, month)));
+    const buckets = perMonth.flat();
+    const output = {
+      ...outputFigures(buckets),
+      byMonth: months.map((month, i) => ({ month, ...outputFigures(perMonth[i]!).total })),
+      schedule: salesSchedule(buckets),
+    };
     const range = { from: compact(from), to: compact(to) };
     const received = await deps.intake.ledgerTotals(range);
     return {

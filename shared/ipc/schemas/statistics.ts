@@ -15,10 +15,12 @@ export const TaxPeriod = z
   .refine((p) => p.kind === 'month' || p.index <= 4, { message: 'quarter must be 1–4', path: ['index'] });
 export type TaxPeriod = z.infer<typeof TaxPeriod>;
 
-/** The output kinds of the statistics, as the VAT return and the vendor software group them. */
+/** The output kinds of the statistics, one per invoice type (the 026 and the 028 are counted apart). */
 export const OutputKind = z
-  .enum(['special', 'general', 'digitalSpecial', 'digitalGeneral', 'electronic', 'roll'])
-  .describe('special 004 (专票), general 007 (普票), digitalSpecial 81 (数电专), digitalGeneral 82 (数电普), electronic 026/028, roll 025');
+  .enum(['special', 'electronicSpecial', 'digitalSpecial', 'general', 'electronicGeneral', 'digitalGeneral', 'roll'])
+  .describe(
+    'special 004 (增值税专用发票), electronicSpecial 028 (增值税电子专用发票), digitalSpecial 81 (数电专票), general 007 (增值税普通发票), electronicGeneral 026 (增值税电子普通发票), digitalGeneral 82 (数电普票), roll 025 (卷票)',
+  );
 export type OutputKind = z.infer<typeof OutputKind>;
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -29,19 +31,68 @@ export const Figure = z.strictObject({
 });
 export type Figure = z.infer<typeof Figure>;
 
-/** Blue and red are of invoices not voided; net = blue + red (red amounts are negative); voided apart. */
-export const SidedFigures = z.strictObject({ blue: Figure, red: Figure, net: Figure, voided: Figure });
+/**
+ * An amount and its tax without a count: what a net (blue + red) is. Adding a red invoice's count to its blue
+ * one's would count one sale twice, and subtracting it would drop a blue invoice reversed only in part, so a
+ * net has no count (docs/statistics.md).
+ */
+export const Sum = z.strictObject({ amount: money.describe('Amount excluding tax'), tax: money });
+export type Sum = z.infer<typeof Sum>;
+
+/** Blue and red are of invoices not voided; net = blue + red in money (red amounts are negative), no count; voided apart. */
+export const SidedFigures = z.strictObject({ blue: Figure, red: Figure, net: Sum, voided: Figure });
 export type SidedFigures = z.infer<typeof SidedFigures>;
 
 export const OutputKindRow = SidedFigures.extend({ kind: OutputKind });
+export type OutputKindRow = z.infer<typeof OutputKindRow>;
 export const Levy = z.enum(LEVY_KINDS).describe('How the lines are levied, from their lslbs: normal, exempt 1, notTaxed 2, zeroRate 3, difference 4, simple 5, reduced 6');
 export const OutputRateRow = SidedFigures.extend({
   rate: z.string().describe('Rate as a decimal text: 0.13, 0.06, 0 …'),
   levy: Levy.describe('The rows are by rate and levy: 13 % normal, 3 % simple, 0 exempt and 0 zeroRate are four rows'),
-  special: Figure.describe('Net of the special invoices (004, 028, 81): the return’s 开具增值税专用发票 columns'),
-  other: Figure.describe('Net of the other invoices: 开具其他发票'),
+  special: Sum.describe('Net of the special invoices (004, 028, 81): the return’s 开具增值税专用发票 columns'),
+  other: Sum.describe('Net of the other invoices: 开具其他发票'),
 });
 export type OutputRateRow = z.infer<typeof OutputRateRow>;
+export const OutputMonthRow = SidedFigures.extend({ month: z.string().regex(/^\d{6}$/).describe('yyyyMM, China calendar') });
+export type OutputMonthRow = z.infer<typeof OutputMonthRow>;
+
+/**
+ * The rows of 增值税及附加税费申报表附列资料（一）（本期销售情况明细）, in the form's order: 1–5 一般计税 (13 % goods /
+ * services, 9 % goods / services, 6 %), 6–7 其中即征即退, 8–13c 简易计税 (13a–13c 预征率 are the clerk's), 14–15 其中即征即退,
+ * 16–17 免抵退税, 18–19 免税.
+ */
+export const SCHEDULE_ROW_IDS = ['1', '2', '3', '4', '5', '6', '7', '8', '9a', '9b', '10', '11', '12', '13a', '13b', '13c', '14', '15', '16', '17', '18', '19'] as const;
+export const ScheduleRowId = z.enum(SCHEDULE_ROW_IDS);
+export type ScheduleRowId = z.infer<typeof ScheduleRowId>;
+export const ScheduleRow = z.strictObject({
+  row: ScheduleRowId,
+  cells: z
+    .array(money.nullable())
+    .length(14)
+    .describe(
+      'Columns 1–14 of the form (cells[0] is column 1): 1–2 special invoices, 3–4 other invoices, 5–8 null (未开具发票, 纳税检查调整: the clerk’s), 9 = 1 + 3, 10 = 2 + 4, 11 = 9 + 10, 12 the 差额征税 deduction, 13 = 11 − 12, 14 = 13 ÷ (1 + rate) × rate; null where the form has no cell for the row',
+    ),
+});
+export type ScheduleRow = z.infer<typeof ScheduleRow>;
+export const ScheduleApartReason = z
+  .enum(['notTaxed', 'notASale', 'noRow', 'taxedExempt'])
+  .describe('notTaxed: lslbs 2 不征税; notASale: classification code 6 (未发生销售行为); noRow: a rate and levy the form has no row for; taxedExempt: a 免税 / 零税率 line carrying tax');
+export const ScheduleApart = z.strictObject({
+  reason: ScheduleApartReason,
+  rate: z.string(),
+  levy: Levy,
+  category: z.string().describe('First digit of the lines’ tax classification code, or empty'),
+  lines: z.number().int().describe('Lines, blue and red'),
+  amount: money,
+  tax: money,
+});
+export type ScheduleApart = z.infer<typeof ScheduleApart>;
+export const SalesSchedule = z.strictObject({
+  rows: z.array(ScheduleRow).describe('Every row of the form, in its order'),
+  apart: z.array(ScheduleApart).describe('Sales of the period in no row of the form, net of red, each with why'),
+  voided: Sum.describe('Lines of voided invoices: in no row'),
+});
+export type SalesSchedule = z.infer<typeof SalesSchedule>;
 
 /**
  * One input kind of the period, as two figures each exactly the period's: the invoices collected that were
@@ -87,7 +138,13 @@ export const PeriodStatistics = z.strictObject({
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('First day (China calendar)'),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('Last day (China calendar)'),
   enterprise: z.string(),
-  output: z.strictObject({ byKind: z.array(OutputKindRow), byRate: z.array(OutputRateRow), total: SidedFigures }),
+  output: z.strictObject({
+    byKind: z.array(OutputKindRow),
+    byRate: z.array(OutputRateRow),
+    byMonth: z.array(OutputMonthRow).describe('The period’s months in order, each its invoices’ totals'),
+    total: SidedFigures,
+    schedule: SalesSchedule,
+  }),
   input: InputFigures,
   received: ReceivedFigures,
 });

@@ -100,12 +100,12 @@ describe.each([
         bucket('026', '0', 1, '0.06', 0, 1, 10000, 600),
       ]),
     );
-    // What the statistics page shows of it: net = blue + red, voided apart.
+    // What the statistics page shows of it: net = blue + red in money (no count), voided apart.
     const figures = outputFigures(december);
     expect(figures.total).toEqual({
       blue: { count: 2, amount: '160.00', tax: '16.90' },
       red: { count: 1, amount: '-100.00', tax: '-13.00' },
-      net: { count: 3, amount: '60.00', tax: '3.90' },
+      net: { amount: '60.00', tax: '3.90' },
       voided: { count: 1, amount: '100.00', tax: '6.00' },
     });
     expect(figures.byRate.map((row) => [row.rate, row.net.tax, row.special.tax])).toEqual([

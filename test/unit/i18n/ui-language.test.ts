@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUiLanguageHolder, readUiLanguage, UI_LANGUAGE_FILE } from '../../../main/i18n/ui-language.js';
 import { EXPORT_TEXTS, exportResources, exportText } from '../../../shared/i18n/export-texts.js';
 import { NATIVE_TEXTS, nativeResources, nativeText } from '../../../shared/i18n/native-texts.js';
+import { SCHEDULE_TEXTS } from '../../../shared/i18n/schedule-texts.js';
 import { localeOf, uiLanguageOf } from '../../../shared/i18n/ui-language.js';
 
 let dir: string;
@@ -77,7 +78,7 @@ describe('the native and export text tables', () => {
   const NOT_ENGLISH = /[\u3000-\u303f\u3400-\u9fff\uff01-\uff5e]/u;
 
   it('have an English text without CJK or full-width punctuation for every key', () => {
-    for (const table of [NATIVE_TEXTS, EXPORT_TEXTS]) {
+    for (const table of [NATIVE_TEXTS, EXPORT_TEXTS, SCHEDULE_TEXTS]) {
       for (const [key, text] of Object.entries(table)) {
         expect(text.zh, key).not.toBe('');
         expect(text.en, key).not.toMatch(NOT_ENGLISH);

@@ -1,17 +1,20 @@
 /**
- * 发票统计 for a tax period (a month or a quarter): the output by invoice kind and by rate (blue, red, net,
- * voided apart; the rate rows split into special and other invoices as the VAT return's schedule of sales
- * asks), the input by type in words — the collected invoices issued in the period and those certified for
- * it with their valid tax — the received ledger's totals (amounts of the same invoices), and the export to Excel. Test ids: stats-kind, stats-year, stats-index, stats-show, stats-export,
- * stats-by-kind, stats-by-rate, stats-input, stats-received.
+ * 发票统计 for a tax period (a month or a quarter): the output by invoice kind and by rate and levy (blue, red,
+ * net in money only, voided apart; the rate rows split into special and other invoices as the VAT return's
+ * schedule of sales asks, each named by its rate and levy in words: 13%, 3% 简易征收, 免税), the schedule of
+ * sales itself (schedule-table.tsx), the input by type in words — the collected invoices issued in the period
+ * and those certified for it with their valid tax — the received ledger's totals (amounts of the same
+ * invoices), and the export to Excel. Test ids: stats-kind, stats-year, stats-index, stats-show, stats-export,
+ * stats-by-kind, stats-by-rate, stats-schedule…, stats-input, stats-received.
  */
 import { Button, Card, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Figure, InputKindRow, OutputKind, OutputRateRow, PeriodStatistics, SidedFigures, TaxPeriod } from '../../../../../shared/ipc/schemas/statistics.js';
+import { rateLevyText } from '../../../../../shared/i18n/schedule-texts.js';
+import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
+import type { Figure, InputKindRow, OutputKind, OutputRateRow, PeriodStatistics, SidedFigures, Sum, TaxPeriod } from '../../../../../shared/ipc/schemas/statistics.js';
 import { exportPeriod, loadPeriod } from '../actions.js';
 import { useStatisticsStore } from '../store.js';
-
-const percent = (rate: string) => (Number.isFinite(Number(rate)) ? `${Number((Number(rate) * 100).toFixed(2))}%` : rate);
+import { ScheduleTable } from './schedule-table.js';
 
 /** The look the three tables share. */
 const TABLE = { size: 'small', bordered: true, pagination: false } as const;
@@ -67,13 +70,30 @@ function figureColumns<Row>(t: (key: string) => string, group: string, pick: (ro
   };
 }
 
+/** A net (blue + red) or a special / other split: money only, no count (a red invoice is no second sale). */
+function sumColumns<Row>(t: (key: string) => string, group: string, pick: (row: Row) => Sum) {
+  return {
+    title: group,
+    children: [
+      { title: t('statistics.columns.amount'), key: `${group}-amount`, align: 'right' as const, render: (_: unknown, row: Row) => pick(row).amount },
+      { title: t('statistics.columns.tax'), key: `${group}-tax`, align: 'right' as const, render: (_: unknown, row: Row) => pick(row).tax },
+    ],
+  };
+}
+
 function sidedColumns<Row extends SidedFigures>(t: (key: string) => string, countLabel: string) {
-  return (['blue', 'red', 'net', 'voided'] as const).map((side) => figureColumns<Row>(t, t(`statistics.columns.${side}`), (row) => row[side], countLabel));
+  return [
+    figureColumns<Row>(t, t('statistics.columns.blue'), (row) => row.blue, countLabel),
+    figureColumns<Row>(t, t('statistics.columns.red'), (row) => row.red, countLabel),
+    sumColumns<Row>(t, t('statistics.columns.net'), (row) => row.net),
+    figureColumns<Row>(t, t('statistics.columns.voided'), (row) => row.voided, countLabel),
+  ];
 }
 
 function StatsTables({ stats }: { stats: PeriodStatistics }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tt = (key: string) => t(key as 'statistics.title');
+  const language = uiLanguageOf(i18n.language as LocaleCode);
   const kindRows = [...stats.output.byKind, { kind: 'total' as const, ...stats.output.total }];
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -84,22 +104,24 @@ function StatsTables({ stats }: { stats: PeriodStatistics }) {
         rowKey="kind"
         dataSource={kindRows}
         columns={[
-          { title: t('statistics.columns.kind'), key: 'kind', render: (_, row) => (row.kind === 'total' ? t('statistics.columns.net') : t(`statistics.kinds.${row.kind as OutputKind}`)) },
+          { title: t('statistics.columns.kind'), key: 'kind', render: (_, row) => (row.kind === 'total' ? t('statistics.columns.total') : t(`statistics.kinds.${row.kind as OutputKind}`)) },
           ...sidedColumns(tt, t('statistics.columns.count')),
         ]}
       />
       <Table<OutputRateRow>
         data-testid="stats-by-rate"
         {...TABLE}
-        rowKey="rate"
+        rowKey={(row) => `${row.rate}|${row.levy}`}
         dataSource={stats.output.byRate}
         columns={[
-          { title: t('statistics.columns.rate'), key: 'rate', render: (_, row) => percent(row.rate) },
-          figureColumns<OutputRateRow>(tt, t('statistics.columns.special'), (row) => row.special, t('statistics.columns.lines')),
-          figureColumns<OutputRateRow>(tt, t('statistics.columns.other'), (row) => row.other, t('statistics.columns.lines')),
+          { title: t('statistics.columns.rate'), key: 'rate', render: (_, row) => rateLevyText(row.rate, row.levy, language) },
+          sumColumns<OutputRateRow>(tt, t('statistics.columns.special'), (row) => row.special),
+          sumColumns<OutputRateRow>(tt, t('statistics.columns.other'), (row) => row.other),
           ...sidedColumns<OutputRateRow>(tt, t('statistics.columns.lines')),
         ]}
       />
+      <Typography.Text type="secondary">{t('statistics.netNoCount')}</Typography.Text>
+      <ScheduleTable schedule={stats.output.schedule} />
       <InputTable input={stats.input} />
       <Typography.Text data-testid="stats-input-tax">{t('statistics.inputCertifiedTax', { tax: stats.input.certifiedTax })}</Typography.Text>
       <Typography.Text data-testid="stats-received">
