@@ -43,17 +43,17 @@ import type { Migration } from '../migrate.js';
 const inputDoc = `new.id * 2 + 1, ifnull(new.XHFMC, ''), ifnull(new.XHFSBH, ''), trim(new.FPDM || ' ' || new.FPHM),
   ifnull((SELECT group_concat(SPMC, ' ') FROM collected_invoice_line WHERE invoice_id = new.id), '')`;
 
-/** Integer fen of a 2-decimal yuan text: exact for any invoice amount (well inside 2^53 fen). */
-const fen = (value: string) => `CAST(round(CAST(${value} AS REAL) * 100) AS INTEGER)`;
+/** Integer fen of a 2-decimal yuan text: exact for any invoice amount (well inside 2^53 fen). Also 0620's (this file is frozen). */
+export const fen = (value: string) => `CAST(round(CAST(${value} AS REAL) * 100) AS INTEGER)`;
 
 /**
  * yyyyMM in China time (UTC+8, no DST) of an issued_invoice row under `alias`. kprq is the issue time the
  * service answered (yyyy-MM-dd'T'HH:mm:ss.SSSZ with an offset: +0800, Z or +08:00), moved to China time:
  * 2026-11-30T16:30Z is 2026-12-01 00:30 in China, so December. Without an offset it is read as China
  * time; a compact yyyyMMdd… (older rows) by its first six digits; missing or unreadable, the submission
- * time (created_at, UTC) decides.
+ * time (created_at, UTC) decides. Also 0620's: a month reads the same in both kept tables.
  */
-function chinaMonthSql(alias: string): string {
+export function chinaMonthSql(alias: string): string {
   const k = `${alias}.kprq`;
   const withColon = `CASE WHEN ${k} GLOB '*[+-][0-9][0-9][0-9][0-9]' THEN substr(${k}, 1, length(${k}) - 2) || ':' || substr(${k}, -2) ELSE ${k} END`;
   return `coalesce(

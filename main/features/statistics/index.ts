@@ -1,7 +1,7 @@
 /**
  * The statistics feature (issue 25): the period statistics (统计) of the active enterprise and their
- * workbook, the dashboard (概览) and the deadline clock. Owns `output_period_total` (migration 0480, kept
- * by triggers on SQLite), read only through the ledger port (`ledger.statistics`, store.ts), and reads every other side through its owner's api:
+ * workbook, the dashboard (概览) and the deadline clock. Owns `output_period_sales` (migration 0620, which
+ * took over from 0480's `output_period_total`; kept by triggers on SQLite), read only through the ledger port (`ledger.statistics`, store.ts), and reads every other side through its owner's api:
  * collection, intake, issuance, print.
  */
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The statistics' output side on the ledger port (docs/team-ledger.md §2): the issued invoices' totals by
  * month, kind, blue or red, voided or not and rate, whichever database keeps them. On the desk's SQLite they
- * are kept totals (`output_period_total`, kept by migration 0480's triggers; main/ledger/sqlite/statistics.ts
+ * are kept totals (`output_period_sales`, kept by migration 0620's triggers; main/ledger/sqlite/statistics.ts
  * over repo.ts); on a team's PostgreSQL one aggregate query over the issued invoices and their lines answers
  * the same buckets (main/ledger/pg/stores/statistics.ts). Money in integer fen. Types only.
  */
@@ -35,7 +35,10 @@ export interface OutputBucket {
   deductionFen: number;
 }
 
-/** zzstsgl codes of the 即征即退 (immediate refund / levy then refund) policies: 05–07 and 11–18. */
+/**
+ * zzstsgl codes of the 即征即退 (immediate refund / levy then refund) policies: 05–07 and 11–18. The desk's kept
+ * totals hold this list in their triggers (SQLite migration 0620): a change needs a migration there too.
+ */
 export const REFUND_POLICIES: readonly string[] = ['05', '06', '07', '11', '12', '13', '14', '15', '16', '17', '18'];
 
 export interface StatisticsStore {

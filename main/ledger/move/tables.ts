@@ -12,7 +12,7 @@
  *
  * Left out entirely (desk-only, §1): setting, secret, request_log, intake_taken_file, printer_preference,
  * collection_preference, and SQLite's search helpers and kept totals (history_fts*,
- * issued_invoice_gram, search_scope, search_gram_position, *_tally, output_period_total), which
+ * issued_invoice_gram, search_scope, search_gram_position, *_tally, output_period_total, output_period_sales), which
  * PostgreSQL does not need and a desk rebuilds through its triggers when rows are written into it.
  */
 

@@ -8,6 +8,7 @@
 // migration; a step's detailed cases go to their own file (e.g. libraries-per-enterprise-migration.test.ts).
 /* eslint-disable max-lines */
 import type Database from 'better-sqlite3';
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { latestVersion, migrate } from '../../../main/db/migrate.js';
 import { migrations } from '../../../main/db/migrations/index.js';
@@ -187,6 +188,16 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     });
     insert(db, 'issued_invoice_line', { invoice_id: id, line_no: 1, spmc: '*经纪代理服务*旅游代理', spbm: '3040802000000000000', spsl: '1', dj: '1050', je: '1050.00', sl: '0.06', se: '30.00', lslbs: '4', kce: '520.00' });
   },
+  // Written as the issuance repo writes since 0620: queued with its lines (one a discount), then issued.
+  620: (db) => {
+    const id = insert(db, 'issued_invoice', {
+      lsh: 'L20250303000620', environment: 'sandbox', fplxdm: '026', kplx: '0', xhdwsbh: SELLER, xhdwmc: '上海示例科技有限公司', ghdwmc: '北京星河贸易有限公司',
+      jshj: '95.40', hjse: '5.40', status: 'queued', request_json: '{}', created_at: T1, updated_at: T1,
+    });
+    insert(db, 'issued_invoice_line', { invoice_id: id, line_no: 1, spmc: '*信息技术服务*软件维护', spbm: '3040201030000000000', spsl: '1', dj: '106', je: '106.00', sl: '0.06', se: '6.00' });
+    insert(db, 'issued_invoice_line', { invoice_id: id, line_no: 2, spmc: '*信息技术服务*软件维护', spbm: '', spsl: '', dj: '', je: '-10.60', sl: '0.06', se: '-0.60' });
+    db.prepare(`UPDATE issued_invoice SET status = 'issued', kprq = '2025-03-03T10:00:00.000+0800' WHERE id = ?`).run(id);
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -205,6 +216,143 @@ function step(version: number): MigrationStep {
   for (const [table, n] of Object.entries(kept.rows)) expect(count(at.db, table), table).toBe(n);
   SEEDS[version]!(at.db);
   return at;
+}
+
+// ---- 0620: a month of sales kept before the migration, and the test's own copy of it ----
+
+// Tax classification codes: the first digit is the class (1 goods, 2 加工修理修配劳务, 3 services, 5 不动产, 6 not a sale).
+const PAPER = '1060201070000000000';
+const REPAIR = '2010000000000000000';
+const IT = '3040201030000000000';
+const TRAVEL = '3040802000000000000';
+const BUILDING = '5010101000000000000';
+const PREPAID = '6010000000000000000';
+const MONTH_SELLER = '91330100MA2B3C4D5E';
+
+interface MonthLine {
+  spbm: string;
+  je: string;
+  sl: string;
+  se?: string;
+  lslbs?: string | null;
+  zzstsgl?: string | null;
+  kce?: string | null;
+  no?: number;
+  gone?: boolean;
+}
+interface MonthInvoice {
+  lsh: string;
+  fplxdm: string;
+  kplx?: string;
+  kprq: string;
+  /** Its month in China time, worked out by hand from kprq. */
+  month: string;
+  zflx?: string;
+  status?: string;
+  lines: MonthLine[];
+  /** The invoice's own totals as written when it was issued (a later change of a line leaves them). */
+  jshj?: string;
+  hjse?: string;
+}
+
+/** The service's tax of a line including tax, to the fen: je × sl / (1 + sl), of je − kce on a 差额征税 line. */
+const lineTaxOf = (line: MonthLine) =>
+  new Decimal(line.je).minus(line.lslbs === '4' && line.kce ? line.kce : 0).times(line.sl).dividedBy(new Decimal(line.sl).plus(1)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/**
+ * One enterprise's November 2026, as the desk would have kept it under 0610: every levy, a discount line,
+ * red, voided, failed, the month's last instant in China and the first of December.
+ */
+function salesMonth() {
+  const invoices: MonthInvoice[] = [
+    { lsh: 'M1', fplxdm: '004', kprq: '2026-11-05T10:00:00.000+0800', month: '202611', lines: [
+      { spbm: PAPER, je: '113.00', sl: '0.13' }, { spbm: TRAVEL, je: '109.00', sl: '0.09' }, { spbm: REPAIR, je: '56.50', sl: '0.13' },
+    ] },
+    { lsh: 'M2', fplxdm: '82', kprq: '2026-11-30T23:59:59+08:00', month: '202611', lines: [
+      { spbm: IT, je: '318.00', sl: '0.06' }, { spbm: '', je: '-31.80', sl: '0.06' }, { spbm: PAPER, je: '103.00', sl: '0.03', lslbs: '5' }, { spbm: PAPER, je: '101.00', sl: '0.01', lslbs: '6' },
+    ] },
+    { lsh: 'M3', fplxdm: '026', kprq: '2026-11-30T16:30:00.000Z', month: '202612', lines: [
+      { spbm: PAPER, je: '500.00', sl: '0.00', lslbs: '1' }, { spbm: PREPAID, je: '200.00', sl: '0.00', lslbs: '2' }, { spbm: PAPER, je: '300.00', sl: '0.00', lslbs: '3' },
+    ] },
+    { lsh: 'M4', fplxdm: '82', kprq: '2026-11-12T10:00:00.000+0800', month: '202611', lines: [
+      { spbm: TRAVEL, je: '1050.00', sl: '0.06', lslbs: '4', kce: '520.00' }, { spbm: PAPER, je: '226.00', sl: '0.13', zzstsgl: '06' },
+    ] },
+    { lsh: 'M5', fplxdm: '82', kplx: '1', kprq: '2026-11-20T10:00:00.000+0800', month: '202611', lines: [{ spbm: TRAVEL, je: '-525.00', sl: '0.06', lslbs: '4', kce: '-260.00' }] },
+    { lsh: 'M6', fplxdm: '026', zflx: '1', kprq: '2026-11-08T10:00:00.000+0800', month: '202611', lines: [{ spbm: IT, je: '106.00', sl: '0.06' }] },
+    { lsh: 'M7', fplxdm: '007', status: 'failed', kprq: '2026-11-09T10:00:00.000+0800', month: '202611', lines: [{ spbm: PAPER, je: '113.00', sl: '0.13' }] },
+    { lsh: 'M8', fplxdm: '82', kprq: '2026-11-25T10:00:00.000+0800', month: '202611', lines: [{ spbm: BUILDING, je: '1050.00', sl: '0.05', lslbs: '5' }] },
+  ];
+  const live = (invoice: MonthInvoice) => invoice.lines.filter((line) => !line.gone).sort((a, b) => a.no! - b.no!);
+  /** Writes an invoice as the issuance repo does: queued, its lines, then issued (or its final status). */
+  const issue = (db: Database.Database, invoice: MonthInvoice, own = true) => {
+    invoice.lines.forEach((line, n) => Object.assign(line, { no: n + 1, se: lineTaxOf(line), lslbs: line.lslbs ?? null, zzstsgl: line.zzstsgl ?? null, kce: line.kce ?? null }));
+    if (own) invoices.push(invoice);
+    invoice.jshj = invoice.lines.reduce((sum, line) => sum.plus(line.je), new Decimal(0)).toFixed(2);
+    invoice.hjse = invoice.lines.reduce((sum, line) => sum.plus(line.se!), new Decimal(0)).toFixed(2);
+    const id = insert(db, 'issued_invoice', {
+      lsh: invoice.lsh, environment: 'sandbox', fplxdm: invoice.fplxdm, kplx: invoice.kplx ?? '0', xhdwsbh: MONTH_SELLER, xhdwmc: '杭州测试有限公司', ghdwmc: '北京星河贸易有限公司',
+      jshj: invoice.jshj, hjse: invoice.hjse, status: 'queued', request_json: '{}', created_at: T1, updated_at: T1,
+    });
+    for (const line of invoice.lines) {
+      const discount = line.spbm === '';
+      insert(db, 'issued_invoice_line', {
+        invoice_id: id, line_no: line.no, spmc: discount ? '折扣' : '*货物或服务*名称', spbm: line.spbm, spsl: discount ? '' : '1', dj: discount ? '' : line.je,
+        je: line.je, sl: line.sl, se: line.se, lslbs: line.lslbs, zzstsgl: line.zzstsgl, kce: line.kce,
+      });
+    }
+    db.prepare(`UPDATE issued_invoice SET status = ?, kprq = ?, zflx = ? WHERE id = ?`).run(invoice.status ?? 'issued', invoice.kprq, invoice.zflx ?? null, id);
+  };
+  /** The totals this month must have, worked out from the invoices above (never from the file). */
+  const expected = () => {
+    const rows = new Map<string, Record<string, string | number>>();
+    const add = (invoice: MonthInvoice, key: { rate: string; levy: string; category: string; refund: number }, sums: { invoices: number; lines: number; amount: Decimal.Value; tax: Decimal.Value; deduction: Decimal.Value }) => {
+      const head = { month: invoice.month, fplxdm: invoice.fplxdm, kplx: invoice.kplx ?? '0', voided: invoice.zflx ? 1 : 0, ...key };
+      const id = JSON.stringify(head);
+      const row = rows.get(id) ?? { ...head, invoices: 0, lines: 0, amount_fen: 0, tax_fen: 0, deduction_fen: 0 };
+      const fen = (value: Decimal.Value) => new Decimal(value).times(100).toNumber();
+      rows.set(id, {
+        ...row,
+        invoices: Number(row.invoices) + sums.invoices,
+        lines: Number(row.lines) + sums.lines,
+        amount_fen: Number(row.amount_fen) + fen(sums.amount),
+        tax_fen: Number(row.tax_fen) + fen(sums.tax),
+        deduction_fen: Number(row.deduction_fen) + fen(sums.deduction),
+      });
+    };
+    for (const invoice of invoices) {
+      if ((invoice.status ?? 'issued') !== 'issued') continue;
+      add(invoice, { rate: '', levy: '', category: '', refund: 0 }, { invoices: 1, lines: 0, amount: new Decimal(invoice.jshj!).minus(invoice.hjse!), tax: invoice.hjse!, deduction: 0 });
+      const lines = live(invoice);
+      for (const line of lines) {
+        const above = lines.find((other) => other.no === line.no! - 1);
+        const category = (line.spbm === '' ? (above?.spbm ?? '') : line.spbm).slice(0, 1);
+        add(
+          invoice,
+          { rate: line.sl, levy: line.lslbs ?? '', category, refund: line.zzstsgl === '06' ? 1 : 0 },
+          { invoices: 0, lines: 1, amount: new Decimal(line.je).minus(line.se!), tax: line.se!, deduction: line.kce ?? 0 },
+        );
+      }
+    }
+    return [...rows.values()].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  };
+  const sales = (db: Database.Database) =>
+    (
+      db
+        .prepare(
+          `SELECT month, fplxdm, kplx, voided, rate, levy, category, refund, invoices, lines, amount_fen, tax_fen, deduction_fen FROM output_period_sales
+            WHERE seller = ? AND NOT (invoices = 0 AND lines = 0 AND amount_fen = 0 AND tax_fen = 0 AND deduction_fen = 0)`,
+        )
+        .all(MONTH_SELLER) as Array<Record<string, string | number>>
+    ).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return {
+    invoices,
+    write: (db: Database.Database) => {
+      for (const invoice of invoices) issue(db, invoice, false);
+    },
+    issue,
+    expected,
+    sales,
+  };
 }
 
 describe('history migrations keep data', () => {
@@ -586,5 +734,77 @@ describe('history migrations keep data', () => {
     expect(at.db.prepare(`SELECT count(*) AS n FROM issued_invoice_line WHERE lslbs IS NULL AND invoice_id NOT IN (?, ?)`).get(levied, broken)).toEqual({ n: 2 });
     expect(() => at.db.prepare(`UPDATE issued_invoice_line SET lslbs = '7' WHERE invoice_id = ?`).run(levied)).toThrow(/CHECK/);
     SEEDS[610]!(at.db);
+  });
+
+  it('0620 sales-before-tax: a kept month is summed again before tax, by levy, class and refund policy; 0480\'s totals stay as they were; the new totals follow every change', () => {
+    const at = seededAt(610);
+    const month = salesMonth();
+    month.write(at.db);
+    const frozen = () => at.db.prepare(`SELECT * FROM output_period_total ORDER BY environment, seller, month, fplxdm, kplx, voided, rate`).all();
+    const before = frozen();
+
+    const kept = at.migrateTo(620); // every row of every table kept, 0480's totals among them
+    expect(kept.rows.output_period_total).toBe(before.length);
+    expect(month.sales(at.db)).toEqual(month.expected());
+    // The seeds of earlier steps (seller SELLER, March 2025): 0010's two 13 % lines of 113.00 (tax 13.00 each) and
+    // 0610's 差额征税 line of 1050.00 (deduction 520.00, tax 30.00) — 0480 had the 13 % row at 226.00, tax included.
+    const seeded = at.db
+      .prepare(`SELECT rate, levy, category, refund, lines, amount_fen, tax_fen, deduction_fen FROM output_period_sales WHERE seller = ? AND rate <> '' ORDER BY rate`)
+      .all(SELLER);
+    expect(seeded).toEqual([
+      { rate: '0.06', levy: '4', category: '3', refund: 0, lines: 1, amount_fen: 102_000, tax_fen: 3_000, deduction_fen: 52_000 },
+      { rate: '0.13', levy: '', category: '3', refund: 0, lines: 2, amount_fen: 20_000, tax_fen: 2_600, deduction_fen: 0 },
+    ]);
+
+    // Kept in step with every writer from here: each change below is made to the file and to the test's own
+    // copy of the month, and the totals must equal what that copy says.
+    const change = (sql: string, params: unknown[], edit: () => void) => {
+      at.db.prepare(sql).run(...params);
+      edit();
+      expect(month.sales(at.db)).toEqual(month.expected());
+    };
+    const inv = (lsh: string) => month.invoices.find((i) => i.lsh === lsh)!;
+    const idOfLsh = (lsh: string) => idOf(at.db, `SELECT id FROM issued_invoice WHERE lsh = ?`, lsh);
+    // A new invoice as issuance writes it: queued with its lines, then issued.
+    month.issue(at.db, { lsh: 'M9', fplxdm: '82', kprq: '2026-11-28T09:00:00.000+0800', month: '202611', lines: [{ spbm: IT, je: '212.00', sl: '0.06' }, { spbm: '', je: '-21.20', sl: '0.06' }] });
+    expect(month.sales(at.db)).toEqual(month.expected());
+    // The line above a discount line changes class (services → goods): the discount line follows it.
+    change(`UPDATE issued_invoice_line SET spbm = ? WHERE invoice_id = ? AND line_no = 1`, [PAPER, idOfLsh('M9')], () => (inv('M9').lines[0]!.spbm = PAPER));
+    // The discount line moved one down (nothing above it says its class), then back under its line.
+    change(`UPDATE issued_invoice_line SET line_no = 3 WHERE invoice_id = ? AND line_no = 2`, [idOfLsh('M9')], () => (inv('M9').lines[1]!.no = 3));
+    change(`UPDATE issued_invoice_line SET line_no = 2 WHERE invoice_id = ? AND line_no = 3`, [idOfLsh('M9')], () => (inv('M9').lines[1]!.no = 2));
+    // Levy, policy and deduction changed on a line.
+    change(`UPDATE issued_invoice_line SET lslbs = '5', zzstsgl = '06' WHERE invoice_id = ? AND line_no = 1`, [idOfLsh('M1')], () => Object.assign(inv('M1').lines[0]!, { lslbs: '5', zzstsgl: '06' }));
+    change(`UPDATE issued_invoice_line SET kce = '500.00' WHERE invoice_id = ? AND line_no = 1`, [idOfLsh('M4')], () => (inv('M4').lines[0]!.kce = '500.00'));
+    change(`UPDATE issued_invoice_line SET je = '53.00', se = '1.54' WHERE invoice_id = ? AND line_no = 3`, [idOfLsh('M2')], () => Object.assign(inv('M2').lines[2]!, { je: '53.00', se: '1.54' }));
+    // The line above a discount line deleted (the discount line no longer says its class), then put back as a building.
+    change(`DELETE FROM issued_invoice_line WHERE invoice_id = ? AND line_no = 1`, [idOfLsh('M2')], () => (inv('M2').lines[0]!.gone = true));
+    change(
+      `INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se) VALUES (?, 1, '*不动产*办公楼', ?, '1', '636.00', '636.00', '0.06', '36.00')`,
+      [idOfLsh('M2'), BUILDING],
+      () => Object.assign(inv('M2').lines[0]!, { gone: false, spbm: BUILDING, je: '636.00', se: '36.00' }),
+    );
+    // A line moved to another place of its invoice, then to another invoice.
+    const moved = inv('M2').lines[0]!;
+    change(`UPDATE issued_invoice_line SET line_no = 9 WHERE invoice_id = ? AND line_no = 1`, [idOfLsh('M2')], () => {
+      moved.gone = true;
+      inv('M2').lines.push({ ...moved, gone: false, no: 9 });
+    });
+    change(`UPDATE issued_invoice_line SET invoice_id = ?, line_no = 2 WHERE invoice_id = ? AND line_no = 9`, [idOfLsh('M8'), idOfLsh('M2')], () => {
+      inv('M2').lines.pop();
+      inv('M8').lines.push({ ...moved, gone: false, no: 2 });
+    });
+    // Voided, moved to December in China time, issued in another status, deleted.
+    change(`UPDATE issued_invoice SET zflx = '1' WHERE lsh = 'M1'`, [], () => (inv('M1').zflx = '1'));
+    change(`UPDATE issued_invoice SET kprq = '2026-11-30T16:00:00.000Z' WHERE lsh = 'M4'`, [], () => (inv('M4').month = '202612'));
+    change(`UPDATE issued_invoice SET status = 'failed' WHERE lsh = 'M5'`, [], () => (inv('M5').status = 'failed'));
+    change(`DELETE FROM issued_invoice WHERE lsh = 'M6'`, [], () => (inv('M6').status = 'deleted'));
+
+    // 0480's totals are left as they stood at 0620, read by nothing.
+    expect(frozen()).toEqual(before);
+    SEEDS[620]!(at.db);
+    expect(at.db.prepare(`SELECT rate, category, lines, amount_fen, tax_fen FROM output_period_sales WHERE seller = ? AND month = '202503' AND fplxdm = '026' AND rate <> ''`).all(SELLER)).toEqual([
+      { rate: '0.06', category: '3', lines: 2, amount_fen: 9_000, tax_fen: 540 },
+    ]);
   });
 });

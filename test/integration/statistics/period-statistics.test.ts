@@ -1,11 +1,13 @@
 /**
- * The period statistics against sums computed independently from the raw rows of the real SQLite file
- * (issue 25): invoices of six kinds and three rates issued through the real sandbox over HTTP, a red
- * invoice (a reversal), a voided one (voided at the service, learnt through its print status), two
+ * The period statistics against figures worked out from the invoices the test sends (issue 25, issue 33):
+ * invoices of six kinds and three rates issued through the real sandbox over HTTP, a red invoice (a
+ * reversal in full), a voided one (voided at the service, learnt through its print status), two
  * enterprises, and two invoices moved across a month's boundary in China time (23:30 on the last day in
- * UTC+8 belongs to that month, 16:30 UTC on the same day to the next). The independent sums parse the
- * issue time in JavaScript and add decimals with decimal.js; the statistics come from the kept totals.
- * The input side against the sandbox tax authority's own records (its control API): per kind, the invoices
+ * UTC+8 belongs to that month, 16:30 UTC on the same day to the next). The expected figures come from the
+ * lines as requested — je = quantity × unit price with tax, tax je × sl / (1 + sl), sales je − tax, added
+ * with decimal.js — never from the lines the desk stored (an expectation read from the stored je once
+ * passed over sales counted with their tax); the statistics come from the kept totals.
+  * The input side against the sandbox tax authority's own records (its control API): per kind, the invoices
  * issued in the period and those certified for it. The received side against the files the test takes in:
  * only those accepted, each invoice once, 金额 / 税额 / 价税合计 of the same invoices.
  */
@@ -39,28 +41,18 @@ afterEach(async () => {
   input = undefined;
 });
 
-/** yyyyMM in China time of an issue time, parsed here in JavaScript (not by the SQL under test). */
-function chinaMonth(kprq: string): string {
-  const iso = kprq.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 7).replace('-', '');
+interface SentLine {
+  quantity: string;
+  unitPrice: string;
+  rate: string;
 }
-
-interface Raw {
-  id: number;
-  xhdwsbh: string;
-  fplxdm: string;
-  kplx: string;
-  zflx: string | null;
-  jshj: string;
-  hjse: string;
-  kprq: string;
-  status: string;
-}
-interface RawLine {
-  invoice_id: number;
-  je: string;
-  se: string;
-  sl: string;
+/** An invoice as the test sent it: its lines as requested, whose seller, which China-time month, which side. */
+interface Sent {
+  invoiceType: string;
+  seller: string;
+  month: string;
+  side: 'blue' | 'red' | 'voided';
+  lines: readonly SentLine[];
 }
 
 type Sums = Record<string, { count: number; amount: Decimal; tax: Decimal }>;
@@ -71,32 +63,37 @@ const bump = (sums: Sums, key: string, count: number, amount: Decimal.Value, tax
   at.tax = at.tax.plus(tax);
 };
 const money = (value: Decimal) => value.toFixed(2);
+const HALF_UP = Decimal.ROUND_HALF_UP;
 
-/** The expected output figures of `seller` in `months`, from the raw rows of the file. */
-function expected(file: string, seller: string, months: readonly string[]) {
-  const db = new Database(file, { readonly: true });
-  const invoices = db.prepare(`SELECT id, xhdwsbh, fplxdm, kplx, zflx, jshj, hjse, kprq, status FROM issued_invoice`).all() as Raw[];
-  const lines = db.prepare(`SELECT invoice_id, je, se, sl FROM issued_invoice_line`).all() as RawLine[];
-  db.close();
-  const inPeriod = new Map(invoices.filter((i) => i.status === 'issued' && i.xhdwsbh === seller && months.includes(chinaMonth(i.kprq))).map((i) => [i.id, i]));
-  const side = (i: Raw) => (i.zflx !== null ? 'voided' : i.kplx === '1' ? 'red' : 'blue');
+/**
+ * The expected output figures of `seller` in `months`, worked out from the invoices sent: a line's je is
+ * quantity × unit price (tax included, as the form sends it), its tax je × sl / (1 + sl), its sales before
+ * tax je − tax; a red invoice reversing in full carries each line negated; an invoice's amount is the sum of
+ * its lines' before tax. Never read from the file.
+ */
+function expected(sent: readonly Sent[], seller: string, months: readonly string[]) {
   const kinds: Sums = {};
-  for (const i of inPeriod.values()) {
-    const amount = new Decimal(i.jshj).minus(i.hjse);
-    bump(kinds, `${KIND[i.fplxdm]}|${side(i)}`, 1, amount, i.hjse);
-    // A net is money only (blue + red): no count.
-    if (side(i) !== 'voided') bump(kinds, `${KIND[i.fplxdm]}|net`, 0, amount, i.hjse);
-  }
   const rates: Sums = {};
-  for (const line of lines) {
-    const i = inPeriod.get(line.invoice_id);
-    if (!i) continue;
-    const rate = new Decimal(line.sl).toString();
-    bump(rates, `${rate}|${side(i)}`, 1, line.je, line.se);
-    if (side(i) !== 'voided') {
-      bump(rates, `${rate}|net`, 0, line.je, line.se);
-      bump(rates, `${rate}|${SPECIAL.has(i.fplxdm) ? 'special' : 'other'}`, 0, line.je, line.se);
+  for (const invoice of sent) {
+    if (invoice.seller !== seller || !months.includes(invoice.month)) continue;
+    const sign = invoice.side === 'red' ? -1 : 1;
+    let amount = new Decimal(0);
+    let tax = new Decimal(0);
+    for (const line of invoice.lines) {
+      const je = new Decimal(line.quantity).times(line.unitPrice).toDecimalPlaces(2, HALF_UP).times(sign);
+      const se = je.times(line.rate).dividedBy(new Decimal(line.rate).plus(1)).toDecimalPlaces(2, HALF_UP);
+      amount = amount.plus(je.minus(se));
+      tax = tax.plus(se);
+      const rate = `${new Decimal(line.rate).toString()}|normal`;
+      bump(rates, `${rate}|${invoice.side}`, 1, je.minus(se), se);
+      if (invoice.side !== 'voided') {
+        // A net, and the special / other split of it, are money only (blue + red): no count.
+        bump(rates, `${rate}|net`, 0, je.minus(se), se);
+        bump(rates, `${rate}|${SPECIAL.has(invoice.invoiceType) ? 'special' : 'other'}`, 0, je.minus(se), se);
+      }
     }
+    bump(kinds, `${KIND[invoice.invoiceType]}|${invoice.side}`, 1, amount, tax);
+    if (invoice.side !== 'voided') bump(kinds, `${KIND[invoice.invoiceType]}|net`, 0, amount, tax);
   }
   return { kinds, rates };
 }
@@ -110,7 +107,7 @@ function actual(stats: PeriodStatistics) {
     if (count !== 0 || f.amount !== '0.00' || f.tax !== '0.00') sums[key] = { count, amount: new Decimal(f.amount), tax: new Decimal(f.tax) };
   };
   for (const row of stats.output.byKind) for (const side of ['blue', 'red', 'net', 'voided'] as const) put(kinds, `${row.kind}|${side}`, row[side]);
-  for (const row of stats.output.byRate) for (const side of ['blue', 'red', 'net', 'voided', 'special', 'other'] as const) put(rates, `${row.rate}|${side}`, row[side]);
+  for (const row of stats.output.byRate) for (const side of ['blue', 'red', 'net', 'voided', 'special', 'other'] as const) put(rates, `${row.rate}|${row.levy}|${side}`, row[side]);
   return { kinds, rates };
 }
 // Zero figures left out on both sides (a net of a reversal in full is 0 with no count).
@@ -118,27 +115,39 @@ const printable = (sums: Sums) =>
   Object.fromEntries(Object.entries(sums).filter(([, v]) => v.count !== 0 || !v.amount.isZero() || !v.tax.isZero()).map(([key, v]) => [key, `${v.count} ${money(v.amount)} ${money(v.tax)}`]));
 
 describe('period statistics', () => {
-  it('equal the sums of the raw rows: blue, red, voided, six kinds, three rates, two enterprises, a China-time month boundary', async () => {
+  it('equal the figures worked out from the invoices sent, sales before tax: blue, red, voided, six kinds, three rates, two enterprises, a China-time month boundary', async () => {
     input = await startInputCore({ seedInvoicesPerBuyer: 150, sandbox: { issueDelayMs: 20 } });
     const { call, core, sandbox } = input;
     const file = path.join(input.appDir, 'history.db');
     const ninePct = { name: '小麦粉', taxCode: '1030101010000000000', quantity: '3', unitPrice: '40.00', rate: '0.09' };
+    // Issued now: this month in China time (the two moved below say their own month).
+    const now = new Date(Date.now() + 8 * 3_600_000);
+    const yyyymm = (d: Date) => `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const sent: Sent[] = [];
+    const demo: string = DEMO_ENTERPRISE.taxNumber;
+    const issue = async (draft: { invoiceType: string; lines: readonly SentLine[] } & Record<string, unknown>, seller = demo) => {
+      const summary = await issueBlue(core, draft);
+      sent.push({ invoiceType: draft.invoiceType, seller, month: yyyymm(now), side: 'blue', lines: draft.lines });
+      return summary;
+    };
 
     // Demo enterprise: every kind, rates 13 %, 9 % and 6 %.
     const issued: InvoiceSummary[] = [];
-    issued.push(await issueBlue(core, { invoiceType: '026', buyerName: '杭州云栖商贸有限公司', issuer: '李四', lines: GOODS }));
-    issued.push(await issueBlue(core, { invoiceType: '82', buyerName: '宁波海曙五金有限公司', issuer: '李四', lines: [GOODS[0], ninePct] }));
-    issued.push(await issueBlue(core, { invoiceType: '81', ...BUYER_004, issuer: '李四', lines: [GOODS[1]] }));
-    issued.push(await issueBlue(core, { invoiceType: '028', ...BUYER_004, issuer: '李四', lines: [ninePct] }));
-    const paper = await issueBlue(core, { invoiceType: '004', ...BUYER_004, issuer: '李四', lines: GOODS });
+    issued.push(await issue({ invoiceType: '026', buyerName: '杭州云栖商贸有限公司', issuer: '李四', lines: GOODS }));
+    issued.push(await issue({ invoiceType: '82', buyerName: '宁波海曙五金有限公司', issuer: '李四', lines: [GOODS[0], ninePct] }));
+    issued.push(await issue({ invoiceType: '81', ...BUYER_004, issuer: '李四', lines: [GOODS[1]] }));
+    issued.push(await issue({ invoiceType: '028', ...BUYER_004, issuer: '李四', lines: [ninePct] }));
+    const paper = await issue({ invoiceType: '004', ...BUYER_004, issuer: '李四', lines: GOODS });
     issued.push(paper);
-    issued.push(await issueBlue(core, { invoiceType: '007', buyerName: '苏州平江食品有限公司', issuer: '李四', lines: [GOODS[0]] }));
-    issued.push(await issueBlue(core, { invoiceType: '025', buyerName: '苏州平江食品有限公司', issuer: '李四', lines: [{ ...GOODS[0], quantity: '1' }] }));
+    issued.push(await issue({ invoiceType: '007', buyerName: '苏州平江食品有限公司', issuer: '李四', lines: [GOODS[0]] }));
+    issued.push(await issue({ invoiceType: '025', buyerName: '苏州平江食品有限公司', issuer: '李四', lines: [{ ...GOODS[0], quantity: '1' }] }));
 
-    // A red invoice: the 026 reversed in full.
+    // A red invoice: the 026 reversed in full, each of its lines negated.
     const started = (await call('reversal:start', { blueInvoiceId: issued[0]!.id, reason: '2' })) as RedStarted;
     if (started.kind !== 'invoice') throw new Error('expected a direct red invoice');
     await waitFor(core, (row) => row.lsh === started.invoice.lsh && row.status === 'issued');
+    sent.push({ ...sent[0]!, side: 'red' });
 
     // The paper special invoice voided at the service; the desk learns it from the print status.
     const voided = await fetch(`${sandbox.baseUrl}${VOID_CONTROL_PATH}`, {
@@ -148,44 +157,50 @@ describe('period statistics', () => {
     });
     expect(voided.status).toBe(200);
     await call('print:preview', { invoiceId: paper.id, document: 'invoice' });
+    sent[4]!.side = 'voided';
 
     // A second enterprise with its own invoice: never in the demo enterprise's figures.
     await call('enterprises:initialise', OTHER);
     await call('enterprises:activate', { taxNumber: OTHER.taxNumber });
-    await issueBlue(core, { invoiceType: '026', buyerName: '南京鼓楼书店有限公司', issuer: '周会计', lines: [GOODS[1]] });
+    await issue({ invoiceType: '026', buyerName: '南京鼓楼书店有限公司', issuer: '周会计', lines: [GOODS[1]] }, OTHER.taxNumber);
     await call('enterprises:activate', { taxNumber: DEMO_ENTERPRISE.taxNumber });
 
     // Two invoices moved to the last day of last month: 23:30 in China stays there, 16:30 UTC is the 1st in China.
-    const now = new Date(Date.now() + 8 * 3_600_000);
     const lastOfPrevious = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
     const db = new Database(file);
     db.prepare(`UPDATE issued_invoice SET kprq = ? WHERE id = ?`).run(`${lastOfPrevious}T23:30:00.000+0800`, issued[1]!.id);
     db.prepare(`UPDATE issued_invoice SET kprq = ? WHERE id = ?`).run(`${lastOfPrevious}T16:30:00.000Z`, issued[2]!.id);
     db.close();
+    sent[1]!.month = yyyymm(previous);
 
     const thisMonth: TaxPeriod = { kind: 'month', year: now.getUTCFullYear(), index: now.getUTCMonth() + 1 };
-    const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
     const lastMonth: TaxPeriod = { kind: 'month', year: previous.getUTCFullYear(), index: previous.getUTCMonth() + 1 };
     const quarter: TaxPeriod = { kind: 'quarter', year: now.getUTCFullYear(), index: Math.floor(now.getUTCMonth() / 3) + 1 };
 
+    const monthsOf = (period: TaxPeriod) =>
+      (period.kind === 'month' ? [period.index] : [3 * period.index - 2, 3 * period.index - 1, 3 * period.index]).map((m) => `${period.year}${String(m).padStart(2, '0')}`);
     const check = async (seller: string, period: TaxPeriod) => {
       const stats = await call('statistics:period', period);
-      const want = expected(file, seller, stats.months);
+      const want = expected(sent, seller, monthsOf(period));
       const got = actual(stats);
       expect(printable(got.kinds)).toEqual(printable(want.kinds));
       expect(printable(got.rates)).toEqual(printable(want.rates));
       return stats;
     };
-    const demoNow = await check(DEMO_ENTERPRISE.taxNumber, thisMonth);
+    const demoNow = await check(demo, thisMonth);
     // The figures are not empty: every side and the boundary are exercised.
     expect(demoNow.output.byKind.find((k) => k.kind === 'electronicGeneral')!.red.count).toBe(1);
     expect(demoNow.output.byKind.find((k) => k.kind === 'electronicSpecial')!.blue.count).toBe(1);
     expect(demoNow.output.byKind.find((k) => k.kind === 'special')!.voided.count).toBe(1);
     expect(demoNow.output.byKind.find((k) => k.kind === 'digitalSpecial')!.blue.count).toBe(1);
     expect(demoNow.output.byRate.map((r) => r.rate).sort()).toEqual(['0.06', '0.09', '0.13']);
-    const demoLast = await check(DEMO_ENTERPRISE.taxNumber, lastMonth);
+    const demoLast = await check(demo, lastMonth);
     expect(demoLast.output.byKind.find((k) => k.kind === 'digitalGeneral')!.blue.count).toBe(1);
-    await check(DEMO_ENTERPRISE.taxNumber, quarter);
+    await check(demo, quarter);
+    // Sales by rate are before tax: this month's blue 13 % lines — 10 × 25.00 with tax on the 026 and the 007,
+    // 1 × 25.00 on the roll — sell for 221.24, 221.24 and 22.12 (not 525.00); the 026's red takes 221.24 back.
+    const thirteen = demoNow.output.byRate.find((r) => r.rate === '0.13')!;
+    expect([thirteen.blue.amount, thirteen.net.amount]).toEqual(['464.60', '243.36']);
 
     await call('enterprises:activate', { taxNumber: OTHER.taxNumber });
     const other = await check(OTHER.taxNumber, thisMonth);

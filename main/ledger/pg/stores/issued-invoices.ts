@@ -36,7 +36,7 @@ const INSERT = `
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued', $11, $12, $12, $13, $13) RETURNING id
   ), lines AS (
     INSERT INTO issued_invoice_line (invoice_id, line_no, spmc, spbm, spsl, dj, je, sl, se, lslbs, zzstsgl, kce)
-    SELECT invoice.id, l.line_no, l.spmc, l.spbm, l.spsl::numeric, l.dj::numeric, l.je::numeric, l.sl, l.se::numeric, l.lslbs, l.zzstsgl, l.kce::numeric
+    SELECT invoice.id, l.line_no, l.spmc, l.spbm, nullif(l.spsl, '')::numeric, nullif(l.dj, '')::numeric, l.je::numeric, l.sl, l.se::numeric, l.lslbs, l.zzstsgl, l.kce::numeric
       FROM invoice, unnest($14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[])
            WITH ORDINALITY AS l (spmc, spbm, spsl, dj, je, sl, se, lslbs, zzstsgl, kce, line_no)
   )
@@ -133,7 +133,7 @@ export function createPgIssuedInvoiceStore(connection: () => Queryable, options:
     invoice: (id: number, environment: Environment) => first<InvoiceRow>(`SELECT ${ROW} FROM issued_invoice WHERE id = $1 AND environment = $2`, [id, environment]),
     lines: (invoiceId) =>
       rows<InvoiceLineRow>(
-        `SELECT line_no, spmc, spbm, spsl::text AS spsl, dj::text AS dj, je, sl, se, lslbs, zzstsgl, kce::text AS kce FROM issued_invoice_line WHERE invoice_id = $1 ORDER BY line_no`,
+        `SELECT line_no, spmc, spbm, coalesce(spsl::text, '') AS spsl, coalesce(dj::text, '') AS dj, je, sl, se, lslbs, zzstsgl, kce::text AS kce FROM issued_invoice_line WHERE invoice_id = $1 ORDER BY line_no`,
         [invoiceId],
       ),
     refOf: (id) => first<{ lsh: string; status: InvoiceStatus }>(`SELECT lsh, status FROM issued_invoice WHERE id = $1`, [id]),
