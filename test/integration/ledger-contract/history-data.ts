@@ -43,7 +43,7 @@ export interface Written {
   status: 'queued' | 'issued' | 'failed';
   voided: boolean;
   createdAt: string;
-  lines: ReadonlyArray<{ sl: string; lslbs: string | null }>;
+  lines: ReadonlyArray<{ sl: string; lslbs: string | null; kce: string | null }>;
 }
 export const WRITTEN: Written[] = [];
 

@@ -27,7 +27,7 @@ import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 import type { Environment, HistoryFilter, HistoryRow, HistorySearchResult } from '../../../shared/ipc/index.js';
 import { createTestDatabase, type TestDatabase } from '../../support/pg.js';
 import { tempDir } from '../../support/sample-issuance.js';
-import { expectedSerials, OTHER_SELLER, SELLER, WRITTEN, writeCollected, writeIssued } from './history-data.js';
+import { expectedSerials, LEVY_OF_LSLBS, OTHER_SELLER, SELLER, WRITTEN, writeCollected, writeIssued } from './history-data.js';
 
 const dir = tempDir('fapiao-history-contract-');
 const deskFile = path.join(dir, 'history.db');
@@ -236,6 +236,23 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
     const apart = expectedSerials('sandbox', SELLER, { lineRate: '0.03' }).filter((lsh) => normal.has(lsh) && !threeNormal.has(lsh));
     expect(apart.length).toBeGreaterThan(0);
     expect(WRITTEN.filter((w) => w.voided && w.environment === 'sandbox' && w.seller === SELLER).length).toBeGreaterThan(3);
+  });
+
+  it("each invoice's distinct rates and levies (the export's column), as written, alike on both ledgers", async () => {
+    const rows = (await walk(ledgers.SQLite, 'sandbox', SELLER, { direction: 'output', limit: 500 })) as HistoryRow[];
+    const expected = new Map<number, Array<{ rate: string; levy: string; deduction: string | null }>>();
+    for (const row of rows) {
+      const lines = WRITTEN.find((w) => w.lsh === row.serial)!.lines;
+      const distinct = lines.filter((line, n) => lines.findIndex((other) => other.sl === line.sl && other.lslbs === line.lslbs && other.kce === line.kce) === n);
+      if (distinct.length > 0) expected.set(row.id, distinct.map((line) => ({ rate: line.sl, levy: LEVY_OF_LSLBS[line.lslbs ?? '']!, deduction: line.kce })));
+    }
+    expect(expected.size).toBeGreaterThan(50);
+    expect([...expected.values()].some((levies) => levies.length > 1)).toBe(true);
+    expect([...expected.values()].some((levies) => levies.some((levy) => levy.deduction !== null))).toBe(true);
+    for (const name of ['SQLite', 'PostgreSQL'] as const) {
+      expect(await ledgers[name].history.lineLevies(rows.map((row) => row.id)), name).toEqual(expected);
+      expect(await ledgers[name].history.lineLevies([]), name).toEqual(new Map());
+    }
   });
 
   it.each(OUTPUT_SEARCHES.filter(([, filter]) => filter.text !== undefined && (filter.lineRate ?? filter.lineLevy ?? filter.voided) !== undefined))(
