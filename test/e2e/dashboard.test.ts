@@ -197,7 +197,7 @@ describe('the dashboard', () => {
     await expect.poll(() => panel.innerText()).toContain('13%');
     // A 5 % 简易征收 line (105.00 including tax: 5.00 tax) and a 13 % line, issued while the dashboard shows.
     const simple = { name: '咨询服务', taxCode: '3040201000000000000', quantity: '1', unitPrice: '105.00', rate: '0.05', specialLevy: '5' };
-    await submit({ invoiceType: '026', buyerName: '嘉兴南湖咨询有限公司', issuer: '李四', lines: [GOODS[0]!, simple] });
+    const mine = await submit({ invoiceType: '026', buyerName: '嘉兴南湖咨询有限公司', issuer: '李四', lines: [GOODS[0]!, simple] });
     // The panel follows the change feed: its 5 % row appears with the line's tax as a figure of its own, and
     // nobody pressed 统计.
     const fivePercent = panel.locator('tr', { hasText: '5%' });
@@ -215,6 +215,12 @@ describe('the dashboard', () => {
     expect(await page.getByTestId('filter-line-chip').innerText()).toContain('13%（一般计税）');
     await page.getByTestId('filter-voided-chip').waitFor();
     await screenshot(page, 'dashboard-rate-bar-to-history');
+    // Its detail says each line's levy in words.
+    await page.getByTestId(`history-row-${mine.lsh}`).click();
+    await expect.poll(() => page.getByTestId('line-rate-2').innerText(), { timeout: 20_000 }).toBe('5%（简易征收）');
+    expect(await page.getByTestId('line-rate-1').innerText()).toBe('13%');
+    await screenshot(page, 'history-detail-levy');
+    await page.locator('.ant-drawer-open .ant-drawer-close').click();
 
     // The 9 % bar → only the invoice sent with a 9 % line. (Which levy a bar is, the statistics say from the
     // lines' lslbs; that the filter tells the levies apart, the ledger contract test shows on both databases.)
