@@ -18,6 +18,7 @@ export const EXPORT_TEXTS = {
   colCounterpartyTaxNumber: { zh: '对方税号', en: 'Counterparty tax ID' },
   colTotal: { zh: '价税合计', en: 'Total' },
   colTax: { zh: '税额', en: 'Tax' },
+  colRatesLevies: { zh: '税率/征收率', en: 'Rates and levies' },
   colAmount: { zh: '金额', en: 'Amount' },
   colStatus: { zh: '状态', en: 'State' },
   colBlueRed: { zh: '蓝/红', en: 'Blue/red' },

@@ -3,8 +3,6 @@
  * with its levy, in both languages: the statistics workbook (main/features/statistics/export.ts) writes them and
  * the statistics panel (renderer) shows them, from this one table. The Chinese are the form's own words.
  */
-import Decimal from 'decimal.js';
-import { levyText, type LevyKind } from './levy-texts.js';
 import { tableText, type TextParams, type UiLanguage } from './ui-language.js';
 
 export const SCHEDULE_TEXTS = {
@@ -103,30 +101,3 @@ export const APART_KEYS = {
 /** The key of a classification class's words ('' and unknown: not given, counted as goods). */
 export const categoryKey = (category: string): ScheduleTextKey =>
   /^[1-6]$/.test(category) ? (`category${category}` as ScheduleTextKey) : 'categoryNone';
-
-/** A rate as a percent text: 0.13 → 13%, 0.015 → 1.5%; a text that is no number as it is. */
-export function percentText(rate: string): string {
-  try {
-    return `${new Decimal(rate).times(100).toString()}%`;
-  } catch {
-    return rate;
-  }
-}
-
-/**
- * A rate with its levy in words, as a row of the statistics names it: 13%, 3% 简易征收, 6% 差额征税, 1% 减按征收; 免税,
- * 零税率 and 不征税 by their word alone when the rate is 0.
- */
-export function rateLevyText(rate: string, levy: LevyKind, language: UiLanguage): string {
-  if (levy === 'normal') return percentText(rate);
-  const word = levyText(levy, language);
-  const zero = (() => {
-    try {
-      return new Decimal(rate).isZero();
-    } catch {
-      return false;
-    }
-  })();
-  if (zero && (levy === 'exempt' || levy === 'zeroRate' || levy === 'notTaxed')) return word;
-  return `${percentText(rate)} ${word}`;
-}

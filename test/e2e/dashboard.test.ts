@@ -4,7 +4,9 @@
  * ledger, the period statistics exported to Excel and read back with exceljs, a chart saved as a PNG,
  * and deadline notifications on a desk left open: the core's clock is moved to two days before GXJZR,
  * then before the filing deadline, and the deadline clock in main notices each by itself (no view
- * opened, no sleep); the dashboard on screen turns the filing deadline red by itself.
+ * opened, no sleep); the dashboard on screen turns the filing deadline red by itself. Issue 33: the
+ * 统计 panel counts an invoice issued while the dashboard shows, without 统计 being pressed, and a bar of
+ * this month by rate opens exactly the invoices with a line at its rate and levy.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +31,26 @@ const GOODS = [
   { name: '技术服务', taxCode: '3040201000000000000', quantity: '1', unitPrice: '1060.00', rate: '0.06' },
   { name: '小麦粉', taxCode: '1030101010000000000', quantity: '3', unitPrice: '40.00', rate: '0.09' },
 ];
+
+interface SentLine {
+  rate: string;
+  specialLevy?: string;
+}
+/** Every invoice the test sent, with its lines as sent: what a rate bar must open is worked out from these. */
+const SENT: Array<{ lsh: string; lines: readonly SentLine[] }> = [];
+
+/** Submits a draft through the router and keeps what was sent. */
+async function submit(draft: { lines: readonly SentLine[] } & Record<string, unknown>): Promise<InvoiceSummary> {
+  const queued = await dispatch<InvoiceSummary>('issuance:submit', draft);
+  SENT.push({ lsh: queued.lsh, lines: draft.lines });
+  return queued;
+}
+
+/** The serials of the invoices sent with a line at `rate` of the levy `specialLevy` (absent: the normal rate). */
+const sentWith = (rate: string, specialLevy?: string) =>
+  SENT.filter((s) => s.lines.some((l) => Number(l.rate) === Number(rate) && l.specialLevy === specialLevy))
+    .map((s) => s.lsh)
+    .sort();
 
 async function dispatch<T>(channel: string, payload: unknown): Promise<T> {
   const result = await harness.core.router.dispatch(channel, payload);
@@ -64,9 +86,9 @@ beforeAll(async () => {
   });
   // Sandbox data: three invoices issued through the service, and the received invoices collected.
   const queued: InvoiceSummary[] = [];
-  queued.push(await dispatch('issuance:submit', { invoiceType: '026', buyerName: '杭州云栖商贸有限公司', issuer: '李四', lines: [GOODS[0], GOODS[1]] }));
-  queued.push(await dispatch('issuance:submit', { invoiceType: '82', buyerName: '宁波海曙五金有限公司', issuer: '李四', lines: [GOODS[2]] }));
-  queued.push(await dispatch('issuance:submit', { invoiceType: '026', buyerName: '苏州平江食品有限公司', issuer: '李四', lines: [GOODS[0]] }));
+  queued.push(await submit({ invoiceType: '026', buyerName: '杭州云栖商贸有限公司', issuer: '李四', lines: [GOODS[0]!, GOODS[1]!] }));
+  queued.push(await submit({ invoiceType: '82', buyerName: '宁波海曙五金有限公司', issuer: '李四', lines: [GOODS[2]!] }));
+  queued.push(await submit({ invoiceType: '026', buyerName: '苏州平江食品有限公司', issuer: '李四', lines: [GOODS[0]!] }));
   await whenTrue(async () => (await dispatch<InvoiceSummary[]>('history:list', {})).filter((row) => queued.some((q) => q.lsh === row.lsh) && row.status === 'issued').length === 3, 60_000);
   const { runIds } = await dispatch<{ runIds: number[] }>('collection:sync', {});
   await whenTrue(async () => (await dispatch<Array<{ id: number; status: string }>>('collection:runs', {})).filter((run) => runIds.includes(run.id) && run.status === 'done').length === runIds.length, 90_000);
@@ -203,6 +225,50 @@ describe('the dashboard', () => {
     await page.close();
   }, 120_000);
 
+  it('counts an invoice issued while it shows, without 统计 pressed, and a rate bar opens exactly its invoices', async () => {
+    const { page, errors } = await open('zh-CN');
+    const panel = page.getByTestId('stats-panel');
+    await expect.poll(() => panel.innerText()).toContain('13%');
+    // A 5 % 简易征收 line (105.00 including tax: 5.00 tax) and a 13 % line, issued while the dashboard shows.
+    const simple = { name: '咨询服务', taxCode: '3040201000000000000', quantity: '1', unitPrice: '105.00', rate: '0.05', specialLevy: '5' };
+    const mine = await submit({ invoiceType: '026', buyerName: '嘉兴南湖咨询有限公司', issuer: '李四', lines: [GOODS[0]!, simple] });
+    // The panel follows the change feed: its 5 % row appears with the line's tax as a figure of its own, and
+    // nobody pressed 统计.
+    const fivePercent = panel.locator('tr', { hasText: '5%' });
+    const cells = async () => ((await fivePercent.count()) > 0 ? fivePercent.first().locator('td').allInnerTexts() : []);
+    await expect.poll(cells, { timeout: 30_000 }).toContain('5.00');
+    await screenshot(page, 'dashboard-panel-follows');
+
+    // The 13 % bar → the history lists exactly the invoices sent with a 13 % line at the normal rate.
+    const listed = () => page.locator('[data-testid="history-table"] tr[data-lsh]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-lsh') ?? '').sort());
+    const thirteen = sentWith('0.13');
+    expect(thirteen.length).toBeGreaterThan(2);
+    expect(thirteen.length).toBeLessThan(SENT.length);
+    await page.getByTestId('chart-bar-rate-0.13-normal').click();
+    await expect.poll(listed, { timeout: 20_000 }).toEqual(thirteen);
+    expect(await page.getByTestId('filter-line-chip').innerText()).toContain('13%（一般计税）');
+    await page.getByTestId('filter-voided-chip').waitFor();
+    await screenshot(page, 'dashboard-rate-bar-to-history');
+    // Its detail says each line's levy in words.
+    await page.getByTestId(`history-row-${mine.lsh}`).click();
+    await expect.poll(() => page.getByTestId('line-rate-2').innerText(), { timeout: 20_000 }).toBe('5%（简易征收）');
+    expect(await page.getByTestId('line-rate-1').innerText()).toBe('13%');
+    await screenshot(page, 'history-detail-levy');
+    await page.locator('.ant-drawer-open .ant-drawer-close').click();
+
+    // The 9 % bar → only the invoice sent with a 9 % line. (Which levy a bar is, the statistics say from the
+    // lines' lslbs; that the filter tells the levies apart, the ledger contract test shows on both databases.)
+    await page.getByTestId('nav-dashboard').click();
+    await page.getByTestId('chart-bar-rate-0.09-normal').click();
+    await expect.poll(listed, { timeout: 20_000 }).toEqual(sentWith('0.09'));
+    expect(sentWith('0.09')).toHaveLength(1);
+    // Its chip cleared: the month's issued invoices, whatever their lines.
+    await page.getByTestId('filter-line-chip').locator('.anticon-close').click();
+    await expect.poll(listed, { timeout: 20_000 }).toEqual(SENT.map((s) => s.lsh).sort());
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('warns of the certification deadline with a desktop notification while the desk is left open', async () => {
     const { page, errors } = await open('zh-CN');
     await page.getByTestId('nav-settings').click();
@@ -232,4 +298,5 @@ describe('the dashboard', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
 });

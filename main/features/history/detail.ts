@@ -1,5 +1,6 @@
 /**
- * One output invoice as the history's detail drawer shows it: the stored invoice and its lines, which
+ * One output invoice as the history's detail drawer shows it: the stored invoice and its lines (each with
+ * its levy and a 差额征税 line's deduction, as the line keeps them since migration 0610), which
  * files the service offered, and its red reversals — for a blue invoice what was reversed, what is on
  * its way and what is left (the reversal feature computes it), with its red invoices and red-letter
  * forms; for a red invoice the blue one it reverses.
@@ -9,6 +10,7 @@ import type { IssuanceRequest } from '../../../shared/spec/issuance.js';
 import type { IssuanceApi } from '../issuance/index.js';
 import { toSummary, type InvoiceRow } from '../issuance/repo.js';
 import type { ReversalApi } from '../reversal/index.js';
+import { levyOf } from '../../../shared/i18n/levy-texts.js';
 
 export interface DetailDeps {
   invoices: Pick<IssuanceApi['invoices'], 'invoice' | 'lines'>;
@@ -58,6 +60,8 @@ export async function outputInvoiceDetail(deps: DetailDeps, id: number): Promise
       amount: line.je,
       rate: line.sl,
       tax: line.se,
+      levy: levyOf(line.lslbs),
+      deduction: line.kce ?? null,
     })),
     files: { pdf: row.pdf_url !== null, ofd: row.ofd_url !== null, xml: row.xml_url !== null },
     reversal: blue ? await deps.reversal.reversalOf(row.id) : null,

@@ -9,8 +9,11 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { Environment, HistoryFilter, HistoryRow, HistorySearchResult, HistoryStatus, RowCount } from '../../../shared/ipc/index.js';
+import { levyOf } from '../../../shared/i18n/levy-texts.js';
+import type { RatedLevy } from '../../../shared/i18n/line-levy-text.js';
 import { OUTPUT_LINE_LIKE, OUTPUT_REVERSAL_IS, outputSearchSql } from '../issuance/repo.js';
 import { chinaDayStart, createOutputSearch, nextDay } from './search-repo.js';
+import { lineCondition, voidedCondition } from './search-query.js';
 
 export { chinaDayStart } from './search-repo.js';
 
@@ -63,12 +66,20 @@ function splitTerms(text: string | undefined): Terms {
 /**
  * Which sides a mixed search reads, as both ledgers decide it: output invoices unless only input is asked
  * or the status is a collected one; input invoices unless only output is asked, an output notion is asked
- * (blue/red, buyer, reversal state, amounts) or the status is an output one. `fpzt`: the collected status.
+ * (blue/red, buyer, reversal state, amounts, a line's rate or levy, voided) or the status is an output one.
+ * `fpzt`: the collected status.
  */
 export function mixedSides(filter: HistoryFilter): { output: boolean; input: boolean; fpzt: string | undefined } {
   const status = filter.status;
   const outputOnly =
-    filter.kplx !== undefined || (filter.buyer ?? '') !== '' || filter.reversal !== undefined || filter.amountMin !== undefined || filter.amountMax !== undefined;
+    filter.kplx !== undefined ||
+    (filter.buyer ?? '') !== '' ||
+    filter.reversal !== undefined ||
+    filter.amountMin !== undefined ||
+    filter.amountMax !== undefined ||
+    filter.lineRate !== undefined ||
+    filter.lineLevy !== undefined ||
+    filter.voided !== undefined;
   return {
     output: filter.direction !== 'input' && (status === undefined || OUTPUT_STATUSES.has(status)),
     input: filter.direction !== 'output' && !outputOnly && (status === undefined || FPZT_BY_STATUS[status] !== undefined),
@@ -109,6 +120,12 @@ export function buildHistoryQuery(environment: Environment, enterprise: string, 
     if (filter.reversal !== undefined) add(where, params, OUTPUT_REVERSAL_IS, filter.reversal);
     if (filter.amountMin !== undefined) add(where, params, 'CAST(i.jshj AS REAL) >= CAST(? AS REAL)', filter.amountMin);
     if (filter.amountMax !== undefined) add(where, params, 'CAST(i.jshj AS REAL) <= CAST(? AS REAL)', filter.amountMax);
+    if (filter.voided !== undefined) where.push(voidedCondition(filter.voided));
+    const line = lineCondition(filter);
+    if (line !== null) {
+      where.push(line.sql);
+      params.push(...line.params);
+    }
     if (terms.match !== null) {
       where.push('i.id IN (SELECT rowid >> 1 FROM history_fts WHERE history_fts MATCH ? AND (rowid & 1) = 0)');
       params.push(terms.match);
@@ -159,9 +176,32 @@ export function buildHistoryQuery(environment: Environment, enterprise: string, 
 
 /** Statements are prepared once per query shape; the number of shapes is small but bounded anyway. */
 const MAX_CACHED_STATEMENTS = 128;
+/** Invoice ids per read of their lines' levies (one JSON array each). */
+export const LEVY_CHUNK = 2_000;
+
+interface LevyRow {
+  invoice_id: number;
+  sl: string;
+  lslbs: string | null;
+  kce: string | null;
+}
+
+/** Rows of (invoice, rate, levy, deduction), ordered by invoice and first line, into each invoice's list. */
+export function leviesByInvoice(rows: readonly LevyRow[], into = new Map<number, RatedLevy[]>()): Map<number, RatedLevy[]> {
+  for (const row of rows) {
+    let levies = into.get(row.invoice_id);
+    if (!levies) into.set(row.invoice_id, (levies = []));
+    levies.push({ rate: row.sl, levy: levyOf(row.lslbs), deduction: row.kce });
+  }
+  return into;
+}
 
 export function createHistoryRepo(db: Db) {
   const output = createOutputSearch(db);
+  const levies = db.prepare<[string], LevyRow>(
+    `SELECT invoice_id, sl, lslbs, kce FROM issued_invoice_line WHERE invoice_id IN (SELECT value FROM json_each(?))
+      GROUP BY invoice_id, sl, lslbs, kce ORDER BY invoice_id, min(line_no)`,
+  );
   const statements = new Map<string, Statement<Array<string | number>, HistoryRow>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -189,6 +229,14 @@ export function createHistoryRepo(db: Db) {
     },
     /** How many output invoices match (exact, or a lower bound when counting would be slow). */
     countOutput: (environment: Environment, enterprise: string, filter: HistoryFilter): RowCount => output.count(environment, enterprise, filter),
+    /** The distinct rates and levies of these invoices' lines (store.ts lineLevies), read LEVY_CHUNK invoices at a time. */
+    lineLevies(invoiceIds: readonly number[]): Map<number, RatedLevy[]> {
+      const found = new Map<number, RatedLevy[]>();
+      for (let start = 0; start < invoiceIds.length; start += LEVY_CHUNK) {
+        leviesByInvoice(levies.all(JSON.stringify(invoiceIds.slice(start, start + LEVY_CHUNK))), found);
+      }
+      return found;
+    },
   };
 }
 

@@ -14,11 +14,13 @@ import {
   gramOf,
   IDENTIFIER_IDS,
   identifierParams,
+  lineCondition,
   nextDay,
   OWN_TEXT,
   quote,
   REVERSAL_STATE,
   TEXT_PARAM,
+  voidedCondition,
   type Word,
   words,
 } from './search-query.js';
@@ -111,6 +113,9 @@ export function createSearchParts(db: Db) {
     if (filter.kplx !== undefined) add('k', `i.kplx = ${TEXT_PARAM}`, filter.kplx);
     if (filter.amountMin !== undefined) add('a', `${AMOUNT} >= ?`, Number(filter.amountMin));
     if (filter.amountMax !== undefined) add('A', `${AMOUNT} <= ?`, Number(filter.amountMax));
+    if (filter.voided !== undefined) add(filter.voided ? 'V' : 'v', voidedCondition(filter.voided));
+    const line = lineCondition(filter);
+    if (line !== null) add(line.code, line.sql, ...line.params);
     if (filter.reversal === 'partial' || filter.reversal === 'full') {
       // Only blue invoices with an issued red invoice can be reversed at all: start from those few.
       add('r', `i.id IN (SELECT r.blue_invoice_id FROM red_reversal r WHERE (SELECT ri.status FROM issued_invoice ri WHERE ri.id = r.red_invoice_id) = 'issued')`);

@@ -5,6 +5,7 @@
  * prepared here.
  */
 import type { Environment, HistoryFilter, HistoryRow, ReversalState } from '../../../shared/ipc/index.js';
+import { lslbsOf } from '../../../shared/i18n/levy-texts.js';
 
 /** Integer fen of a 2-dp decimal TEXT column: exact sums in SQL without binary fractions (docs/architecture.md §4). */
 const fen = (column: string) => `CAST(round(CAST(${column} AS REAL) * 100) AS INTEGER)`;
@@ -118,6 +119,45 @@ export function padded(ids: number[], size: number): number[] {
   while (ids.length < size) ids.push(0);
   return ids;
 }
+
+/**
+ * A rate in ten-thousandths (0.13 → 1300, 0.015 → 150): the filter's rate and a line's sl compared as
+ * whole numbers, so 0.13, 0.130 and 0.1300 are one rate (the statistics' rows read them as one) and no
+ * binary fraction is compared for equality. The filter's rate has at most four decimals (the IPC schema).
+ */
+export const rateUnits = (rate: string): number => Math.round(Number(rate) * 10_000);
+
+/**
+ * The line filter of a search (the dashboard's bar of a rate and levy): the invoice has at least one line
+ * at the rate and of the levy asked — the same line when both are asked; lslbs NULL is the normal levy.
+ * One EXISTS on the lines' primary key (invoice_id, line_no), run only on invoices the other conditions
+ * let through, and only when asked: a search without it has the SQL it had. `code`: its letters in the
+ * search's shape (search-parts.ts), one per form of the SQL.
+ */
+export function lineCondition(filter: Pick<HistoryFilter, 'lineRate' | 'lineLevy'>): { code: string; sql: string; params: Array<string | number> } | null {
+  const { lineRate, lineLevy } = filter;
+  if (lineRate === undefined && lineLevy === undefined) return null;
+  const where = ['l.invoice_id = i.id'];
+  const params: Array<string | number> = [];
+  let code = '';
+  if (lineRate !== undefined) {
+    code += 'x';
+    where.push(`l.sl <> '' AND CAST(round(CAST(l.sl AS REAL) * 10000) AS INTEGER) = ?`);
+    params.push(rateUnits(lineRate));
+  }
+  if (lineLevy === 'normal') {
+    code += 'g';
+    where.push('l.lslbs IS NULL');
+  } else if (lineLevy !== undefined) {
+    code += 'G';
+    where.push('l.lslbs = ?');
+    params.push(lslbsOf(lineLevy));
+  }
+  return { code, sql: `EXISTS (SELECT 1 FROM issued_invoice_line l WHERE ${where.join(' AND ')})`, params };
+}
+
+/** The voided filter: `i.zflx` is the voiding type the service reported (migration 0480), NULL when not voided. */
+export const voidedCondition = (voided: boolean): string => (voided ? 'i.zflx IS NOT NULL' : 'i.zflx IS NULL');
 
 /** The amount expression of the (environment, amount) index; queries must use it verbatim. */
 export const AMOUNT = 'CAST(i.jshj AS REAL)';

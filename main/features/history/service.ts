@@ -15,6 +15,7 @@ import type {
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import { exportText, type ExportTextKey } from '../../../shared/i18n/export-texts.js';
 import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
+import { rateLeviesText, type RatedLevy } from '../../../shared/i18n/line-levy-text.js';
 import { exportFilter, exportRows, type ExportColumn } from '../../export/index.js';
 import type { DialogPort } from '../../ports.js';
 import type { DetailDeps } from './detail.js';
@@ -39,9 +40,10 @@ const STATUS_KEYS: Record<string, ExportTextKey> = {
 /**
  * The history export's columns in the clerk's UI language: the export is the clerk's own file to read and
  * pass on, so it speaks the language of the screen it came from (unlike the import templates, a file format
- * that must stay Chinese to be read back).
+ * that must stay Chinese to be read back). One row per invoice: its levy column says the distinct rates and
+ * levies of its lines in words (13%；免税；3%（简易征收）), from `levies` (an output invoice's, by id).
  */
-export function historyExportColumns(language: UiLanguage): ReadonlyArray<ExportColumn<HistoryRow>> {
+export function historyExportColumns(language: UiLanguage, levies: ReadonlyMap<number, readonly RatedLevy[]> = new Map()): ReadonlyArray<ExportColumn<HistoryRow>> {
   const text = (key: ExportTextKey) => exportText(key, {}, language);
   const status = (value: string) => {
     const key = STATUS_KEYS[value];
@@ -61,6 +63,15 @@ export function historyExportColumns(language: UiLanguage): ReadonlyArray<Export
     { header: text('colStatus'), value: (row) => (row.status === null ? null : status(row.status)), width: 8 },
     { header: text('colBlueRed'), value: (row) => (row.kplx === null ? null : text(row.kplx === '1' ? 'red' : 'blue')), width: 6 },
     { header: text('colReversal'), value: (row) => (row.reversal === null ? null : reversal(row.reversal)), width: 10 },
+    // Last, so the columns before it stay where a clerk's sheets expect them.
+    {
+      header: text('colRatesLevies'),
+      value: (row) => {
+        const own = row.direction === 'output' ? levies.get(row.id) : undefined;
+        return own ? rateLeviesText(own, language) : null;
+      },
+      width: 24,
+    },
   ];
 }
 
@@ -94,8 +105,9 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       const filePath = await deps.dialog.chooseSavePath(name, [exportFilter(request.format, language)]);
       if (filePath === null) return { saved: false, filePath: null, rowCount: 0, truncated: false };
       const { rows, hasMore } = await deps.store.search(deps.environment, deps.enterprise(), { ...request.filter, limit: EXPORT_MAX_ROWS });
+      const levies = await deps.store.lineLevies(rows.filter((row) => row.direction === 'output').map((row) => row.id));
       try {
-        await exportRows(rows, historyExportColumns(language), request.format, filePath);
+        await exportRows(rows, historyExportColumns(language, levies), request.format, filePath);
       } catch (error) {
         const reason = error instanceof Error && 'code' in error ? String(error.code) : 'EIO';
         throw new IpcFailure('VALIDATION_FAILED', 'app.cannotSaveFile', { reason });

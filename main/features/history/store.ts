@@ -10,6 +10,7 @@
  * of issued_invoice) and its reversals (the reversal feature's api).
  */
 import type { Environment, HistoryFilter, HistorySearchResult, RowCount } from '../../../shared/ipc/index.js';
+import type { RatedLevy } from '../../../shared/i18n/line-levy-text.js';
 
 export interface HistoryStore {
   /**
@@ -21,4 +22,10 @@ export interface HistoryStore {
   search(environment: Environment, enterprise: string, filter: HistoryFilter): Promise<HistorySearchResult>;
   /** How many output invoices match: exact up to 10,000, beyond it a lower bound (`exact: false`). */
   countOutput(environment: Environment, enterprise: string, filter: HistoryFilter): Promise<RowCount>;
+  /**
+   * The distinct rates and levies of the lines of these output invoices (ids a search of the same
+   * environment and enterprise found), each invoice's in its lines' order: the export's levy column.
+   * An invoice without lines is not in the map.
+   */
+  lineLevies(invoiceIds: readonly number[]): Promise<Map<number, RatedLevy[]>>;
 }

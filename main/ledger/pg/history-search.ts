@@ -36,11 +36,14 @@ import {
   KPLX,
   nextDay,
   OUTPUT_PAGE_DEFAULT,
+  rateUnits,
   rowOf,
   type RawRow,
   type Word,
+  voidedCondition,
   words,
 } from '../../features/history/search-query.js';
+import { lslbsOf } from '../../../shared/i18n/levy-texts.js';
 
 /** Anything that runs a query: the pool, or a client inside a transaction. */
 export type TeamQueryable = Pick<pg.Pool, 'query'>;
@@ -79,6 +82,24 @@ const OWN_TEXT = asciiLower(
 );
 /** `%word%` for ILIKE, its own % _ \ taken literally. */
 const likeOf = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The line filter of a search (the desk's search-query.ts lineCondition, the same answer): an invoice with at
+ * least one line at the rate and of the levy asked, the same line when both are. sl is text: it is compared
+ * in ten-thousandths of the number it reads as, as the desk compares it (0.13 and 0.130 are one rate); a text
+ * that is no number matches no rate (its cast would fail the statement). lslbs NULL is the normal levy.
+ */
+export function teamLineCondition(filter: Pick<HistoryFilter, 'lineRate' | 'lineLevy'>, value: (v: unknown) => string): string | null {
+  const { lineRate, lineLevy } = filter;
+  if (lineRate === undefined && lineLevy === undefined) return null;
+  const where = ['l.invoice_id = i.id'];
+  if (lineRate !== undefined) {
+    where.push(`CASE WHEN l.sl ~ '^ *([0-9]+(\\.[0-9]*)?|\\.[0-9]+) *$' THEN round(l.sl::numeric * 10000) END = ${value(rateUnits(lineRate))}`);
+  }
+  if (lineLevy === 'normal') where.push('l.lslbs IS NULL');
+  else if (lineLevy !== undefined) where.push(`l.lslbs = ${value(lslbsOf(lineLevy))}`);
+  return `EXISTS (SELECT 1 FROM issued_invoice_line l WHERE ${where.join(' AND ')})`;
+}
 
 /** A search's conditions as SQL with numbered parameters. */
 interface Conditions {
@@ -153,6 +174,9 @@ function conditionsOf(environment: Environment, seller: string, filter: HistoryF
   if (filter.amountMin !== undefined) where.push(`i.jshj >= ${value(filter.amountMin)}::numeric`);
   if (filter.amountMax !== undefined) where.push(`i.jshj <= ${value(filter.amountMax)}::numeric`);
   if (filter.reversal !== undefined) where.push(`i.kplx = '0' AND ${REVERSAL_STATE} = ${value(filter.reversal)}`);
+  if (filter.voided !== undefined) where.push(voidedCondition(filter.voided));
+  const line = teamLineCondition(filter, value);
+  if (line !== null) where.push(line);
   const halves: string[] = [];
   for (const word of list) {
     if (word.kind === 'tri' && word === driver) {

@@ -11,5 +11,5 @@ import { settledRepo } from './settled.js';
 
 export function createSqliteHistoryStore(repo: HistoryRepo, connection: () => unknown): HistoryStore {
   const settled = settledRepo(repo, connection);
-  return { search: settled.searchHistory, countOutput: settled.countOutput };
+  return { search: settled.searchHistory, countOutput: settled.countOutput, lineLevies: settled.lineLevies };
 }

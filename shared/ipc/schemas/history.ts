@@ -5,6 +5,7 @@ import { InvoiceSummary } from './issuance.js';
 import { plainText } from './plain-text.js';
 import { PageCursor, keysetPage } from './page.js';
 import { RedInvoiceRef, RedLetterFormSummary, RedReason } from './red.js';
+import { LEVY_KINDS } from '../../i18n/levy-texts.js';
 
 const Amount = (what: string) =>
   z
@@ -51,6 +52,20 @@ export const HistoryFilter = z
     reversal: ReversalState.optional().describe('Output only: blue invoices not, partly or fully red-reversed'),
     amountMin: Amount('最小金额').optional().describe('Output only: total including tax (jshj) at least this'),
     amountMax: Amount('最大金额').optional().describe('Output only: total including tax (jshj) at most this'),
+    lineRate: z
+      .string()
+      .trim()
+      .regex(/^0(\.\d{1,4})?$/, '明细税率应为 0 到 1 之间的小数（如 0.13），最多四位小数')
+      .optional()
+      .describe('Output only: invoices with at least one line at this rate (sl as a ratio, compared as a number: 0.13, 0.03, 0); with lineLevy the same line has both'),
+    lineLevy: z
+      .enum(LEVY_KINDS, { error: '计税方式取值无效' })
+      .optional()
+      .describe('Output only: invoices with at least one line of this levy (lslbs: normal = none, exempt 1, notTaxed 2, zeroRate 3, difference 4, simple 5, reduced 6); with lineRate the same line has both'),
+    voided: z
+      .boolean({ error: '作废条件应为是或否' })
+      .optional()
+      .describe('Output only: false leaves voided invoices out (zflx set: the statistics count them apart), true keeps only them'),
     cursor: PageCursor.optional().describe('Output only (direction output): keyset cursor, the `next` of the previous page'),
     limit: z.number().int().min(1).max(500).optional().describe('Rows per page (default 50)'),
     offset: z.number().int().min(0).max(1_000_000).optional().describe('Rows to skip (mixed input/output searches only; output pages use `cursor`)'),
@@ -114,6 +129,8 @@ export const OutputInvoiceLine = z.strictObject({
   amount: z.string().describe('je including tax'),
   rate: z.string().describe('sl'),
   tax: z.string().describe('Tax contained in je'),
+  levy: z.enum(LEVY_KINDS).describe('How the line is levied, from its lslbs (normal when none)'),
+  deduction: z.string().nullable().describe('kce (扣除额) of a 差额征税 line, yuan; null on other lines'),
 });
 export type OutputInvoiceLine = z.infer<typeof OutputInvoiceLine>;
 

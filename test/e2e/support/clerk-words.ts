@@ -92,6 +92,9 @@ const LINE_RULES: LineRule[] = [
   { rule: 'english-code-in-chinese', test: (line, language) => (language === 'zh-CN' ? (CODE_WORD.exec(line)?.[0] ?? null) : null) },
 ];
 
+/** An amount cell: 1,130.00, -50.00. */
+const MONEY_CELL = /^-?\d[\d,]*\.\d{2}$/u;
+
 /** Links are addresses the clerk typed or the service has, not words. */
 const URL = /https?:\/\/\S+/gu;
 
@@ -103,8 +106,13 @@ export function scanClerkText(text: string, options: ScanOptions): WordFinding[]
   for (const raw of text.split('\n')) {
     const unnamed = texts.reduce((rest, value) => rest.split(value).join(' '), patterns.reduce((rest, re) => rest.replace(re, ' '), raw));
     const line = unnamed.replace(URL, ' ').replace(AMOUNT_IN_WORDS, ' ');
-    for (const cell of line.split('\t').map((part) => part.trim()).filter(Boolean)) {
+    const cells = line.split('\t').map((part) => part.trim()).filter(Boolean);
+    // A row of figures (two or more amounts: the statistics' tables) counts in its cells after the first: a
+    // count of 14 or 81 invoices there is a number, not a kind code (a kind would be the row's label).
+    const figures = cells.filter((cell) => MONEY_CELL.test(cell)).length >= 2;
+    for (const [index, cell] of cells.entries()) {
       for (const { rule, test } of LINE_RULES) {
+        if (rule === 'bare-code' && figures && index > 0 && /^\d+$/u.test(cell)) continue;
         const match = test(cell, options.language);
         if (match !== null) findings.push({ rule, match, line: raw.trim() });
       }

@@ -160,7 +160,7 @@ describe('history:export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(nextSavePath);
     const sheet = workbook.worksheets[0];
-    expect(sheet?.getRow(1).values).toEqual([undefined, '方向', '发票类型', '发票代码', '发票号码', '日期', '对方名称', '对方税号', '价税合计', '税额', '状态', '蓝/红', '冲红']);
+    expect(sheet?.getRow(1).values).toEqual([undefined, '方向', '发票类型', '发票代码', '发票号码', '日期', '对方名称', '对方税号', '价税合计', '税额', '状态', '蓝/红', '冲红', '税率/征收率']);
     const rows = (sheet?.getSheetValues() ?? []).slice(2) as unknown[][];
     const voided = rows.find((row) => row[1] === '进项' && row[4] === '00000002');
     expect(voided?.[8]).toBe(-50); // money as a number…

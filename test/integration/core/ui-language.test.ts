@@ -107,7 +107,7 @@ describe('app:setLanguage', () => {
     cleanups.push(() => core.close());
 
     const chinese = await exportedSheet(core);
-    expect(chinese[0]).toEqual(['方向', '发票类型', '发票代码', '发票号码', '日期', '对方名称', '对方税号', '价税合计', '税额', '状态', '蓝/红', '冲红']);
+    expect(chinese[0]).toEqual(['方向', '发票类型', '发票代码', '发票号码', '日期', '对方名称', '对方税号', '价税合计', '税额', '状态', '蓝/红', '冲红', '税率/征收率']);
     expect(chinese[1]?.[0]).toBe('进项');
     expect(chinese[1]?.[9]).toBe('作废');
     expect(seen.saves[0]?.suggestedName).toMatch(/^发票历史-\d{8}\.xlsx$/);
@@ -117,7 +117,7 @@ describe('app:setLanguage', () => {
     expect(await call(core, 'app:setLanguage', { language: 'en' })).toEqual({ language: 'en' });
     expect(await call(core, 'app:language')).toEqual({ language: 'en' });
     const english = await exportedSheet(core);
-    expect(english[0]).toEqual(['Direction', 'Invoice type', 'Invoice code', 'Invoice number', 'Date', 'Counterparty', 'Counterparty tax ID', 'Total', 'Tax', 'State', 'Blue/red', 'Reversal']);
+    expect(english[0]).toEqual(['Direction', 'Invoice type', 'Invoice code', 'Invoice number', 'Date', 'Counterparty', 'Counterparty tax ID', 'Total', 'Tax', 'State', 'Blue/red', 'Reversal', 'Rates and levies']);
     expect(english[1]?.[0]).toBe('Input');
     expect(english[1]?.[9]).toBe('Voided');
     expect(english[1]?.[5]).toBe('宁波海曙星河物流有限公司'); // data stays as it is

@@ -10,15 +10,15 @@
  * ledgers hold the same rows with the same ids. Searches: 1-, 2- and 3+-character fragments (Chinese and
  * mixed-case ASCII, in names, tax IDs, numbers, serials, remarks, goods), identifier prefixes (tax ID,
  * number, code, serial), date ranges, status, type, blue/red, amounts, reversal state, buyer, per
- * environment and enterprise.
+ * environment and enterprise; a line's rate and levy and voided invoices (issue 33: a dashboard bar opens
+ * exactly the invoices it counts), checked against the invoices the test wrote (WRITTEN), not only
+ * SQLite against PostgreSQL.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
-import { createCollectionRepo, type CollectedInvoice } from '../../../main/features/collection/repo.js';
-import { createIssuanceRepo } from '../../../main/features/issuance/repo.js';
 import { moveDeskToTeam } from '../../../main/ledger/move/move-in.js';
 import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
@@ -27,13 +27,7 @@ import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 import type { Environment, HistoryFilter, HistoryRow, HistorySearchResult } from '../../../shared/ipc/index.js';
 import { createTestDatabase, type TestDatabase } from '../../support/pg.js';
 import { tempDir } from '../../support/sample-issuance.js';
-
-const SELLER = '91330100MA2B3C4D5E';
-const OTHER_SELLER = '91310000MA1FL8XQ5D';
-const NAMES = ['杭州星河科技有限公司', '宁波云端贸易有限公司', '温州海川物流公司', 'Acme Trading 有限公司', '苏州恒达科技集团有限公司', 'BlueSky科技', '上海瑞丰电子有限公司', '星河湾物业'];
-const GOODS = ['*信息技术服务*软件开发', '*办公用品*打印纸', '*运输服务*货物运输', '*电子元件*星河芯片'];
-const COUNT = 360;
-const COLLECTED = 90;
+import { expectedSerials, LEVY_OF_LSLBS, OTHER_SELLER, SELLER, WRITTEN, writeCollected, writeIssued } from './history-data.js';
 
 const dir = tempDir('fapiao-history-contract-');
 const deskFile = path.join(dir, 'history.db');
@@ -41,69 +35,6 @@ let desk: Db;
 let team: TestDatabase;
 let pool: pg.Pool;
 const ledgers: Record<'SQLite' | 'PostgreSQL', Ledger> = {} as never;
-
-/** Issued invoices through the desk's issuance repo (its triggers build the search index), red reversals. */
-function writeIssued(db: Db): void {
-  const issuance = createIssuanceRepo(db);
-  const start = Date.parse('2026-03-01T00:00:00.000Z');
-  db.transaction(() => {
-    for (let x = 1; x <= COUNT; x++) {
-      const red = x % 30 === 0;
-      const now = new Date(start + x * 3 * 3600_000).toISOString();
-      const lsh = `FPD${String(x).padStart(6, '0')}${x % 7 === 0 ? 'Ab' : ''}`;
-      const total = `${(x * 37) % 5000}.${String(x % 100).padStart(2, '0')}`;
-      issuance.insert(
-        {
-          lsh,
-          environment: x % 11 === 0 ? 'remote' : 'sandbox',
-          fplxdm: x % 3 === 0 ? '004' : '026',
-          kplx: red ? '1' : '0',
-          xhdwsbh: x % 9 === 0 ? OTHER_SELLER : SELLER,
-          xhdwmc: '演示企业',
-          ghdwmc: `${NAMES[x % NAMES.length]}${x % 4 === 0 ? '分部' : ''}`,
-          ghdwsbh: x % 5 === 0 ? null : `91${330100 + (x % 13)}MA${((x * 2654435761) % 4294967296).toString(16).toUpperCase().padStart(8, '0')}`,
-          jshj: red ? `-${total}` : total,
-          hjse: `${x % 300}.06`,
-          requestJson: JSON.stringify({ bz: x % 6 === 0 ? `合同 XY${x} 备注` : '' }),
-          lines: x % 4 === 1 ? [{ spmc: GOODS[x % GOODS.length]!, spbm: '3040201010000000000', spsl: '1', dj: '100', je: '100.00', sl: '0.06', se: '6.00', lslbs: null, zzstsgl: null, kce: null }] : [],
-        },
-        now,
-      );
-      if (x % 10 === 3) issuance.markFailed(lsh, 'E1', 'refused', now);
-      else if (x % 10 !== 7) {
-        issuance.markIssued(lsh, { fpdm: x % 2 === 0 ? `0330${String(x).padStart(8, '0')}` : null, fphm: `2633${String(x).padStart(8, '0')}`, kprq: now, jym: null, skm: null, pdf: null, ofd: null, xml: null, zflx: null }, now);
-      }
-    }
-    // The red invoice x (every 30th) reverses blue x - 1, in full for every 60th, else in part.
-    const reverse = db.prepare(`INSERT INTO red_reversal (red_invoice_id, blue_invoice_id, amount, chyydm, created_at) SELECT r.id, b.id, ?, '1', r.created_at FROM issued_invoice r, issued_invoice b WHERE r.id = ? AND b.id = ?`);
-    const blueTotal = db.prepare<[number], { jshj: string }>(`SELECT jshj FROM issued_invoice WHERE id = ?`);
-    for (let x = 30; x <= COUNT; x += 30) reverse.run(x % 60 === 0 ? blueTotal.get(x - 1)!.jshj : '1.00', x, x - 1);
-  })();
-}
-
-/** Collected input invoices through the collection repo (buyer: the enterprise; seller names like the buyers' above). */
-function writeCollected(db: Db): void {
-  const records = (environment: Environment): CollectedInvoice[] =>
-    Array.from({ length: COLLECTED }, (_, n): CollectedInvoice => ({
-      FPLXDM: n % 4 === 0 ? '004' : '026',
-      FPDM: n % 2 === 0 ? `3300${String(n).padStart(8, '0')}` : '',
-      FPHM: `7700${String(n).padStart(8, '0')}${environment === 'remote' ? '9' : ''}`,
-      KPRQ: n % 17 === 5 ? null : `2026${String(3 + (n % 3)).padStart(2, '0')}${String(1 + ((n * 7) % 28)).padStart(2, '0')}`,
-      GMFSBH: n % 10 === 9 ? OTHER_SELLER : SELLER,
-      XHFMC: `${NAMES[(n + 3) % NAMES.length]}${n % 5 === 0 ? '销售部' : ''}`,
-      XHFSBH: `91440300MA5${String(n).padStart(7, '0')}`,
-      HJJE: `${n * 10}.00`,
-      SE: `${n}.30`,
-      JSHJ: `${n * 10 + n}.30`,
-      FPZT: String(n % 5),
-      lines: n % 3 === 0 ? [{ XH: 1, SPMC: GOODS[n % GOODS.length]!, JE: '10.00', SL: '0.13', SE: '1.30' }] : [],
-      recordJson: '{}',
-    }));
-  const repo = createCollectionRepo(db);
-  for (const environment of ['sandbox', 'remote'] as const) {
-    repo.storeCollectedPage({ environment, PCH: 'P'.repeat(32), records: records(environment), collectedAt: '2026-06-01T00:00:00.000Z' });
-  }
-}
 
 beforeAll(async () => {
   desk = openDatabase(deskFile);
@@ -189,6 +120,29 @@ const OUTPUT_SEARCHES: Array<[string, Omit<HistoryFilter, 'direction'>]> = [
   ['fully reversed', { reversal: 'full' }],
   ['partly reversed', { reversal: 'partial' }],
   ['not reversed, with text', { reversal: 'none', text: '公司' }],
+  ['a pair and a line at 13 % normal', { text: '有限', lineRate: '0.13', lineLevy: 'normal' }],
+  ['3+ characters and an exempt line', { text: '科技有', lineLevy: 'exempt' }],
+  ['a serial prefix and a normal line', { text: 'FPD0001', lineLevy: 'normal' }],
+  ['a pair, voided left out', { text: '公司', voided: false }],
+];
+
+/**
+ * The line and voided filters (issue 33), each checked against the invoices the test wrote: a dashboard bar
+ * sets month, issued, not voided, rate and levy.
+ */
+const LINE_SEARCHES: Array<[string, Omit<HistoryFilter, 'direction'>]> = [
+  ['13 % normal (0.13 and 0.130 alike)', { lineRate: '0.13', lineLevy: 'normal' }],
+  ['3 % simple levy', { lineRate: '0.03', lineLevy: 'simple' }],
+  ['3 % normal: not the simple-levy lines', { lineRate: '0.03', lineLevy: 'normal' }],
+  ['0 exempt', { lineRate: '0', lineLevy: 'exempt' }],
+  ['0 zero rate (0 and 0.00 alike)', { lineRate: '0.00', lineLevy: 'zeroRate' }],
+  ['not taxed', { lineRate: '0', lineLevy: 'notTaxed' }],
+  ['difference levy, any rate', { lineLevy: 'difference' }],
+  ['6 %, any levy', { lineRate: '0.06' }],
+  ['a rate no line has', { lineRate: '0.09', lineLevy: 'normal' }],
+  ['the dashboard bar: a month, issued, not voided, 13 % normal', { dateFrom: '2026-03-01', dateTo: '2026-03-31', status: 'issued', voided: false, lineRate: '0.13', lineLevy: 'normal' }],
+  ['voided only', { voided: true }],
+  ['issued, voided left out', { status: 'issued', voided: false }],
 ];
 
 /** Searches over both sides (no direction) or the input side, paged by offset. */
@@ -254,6 +208,67 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
     const directions = new Set((mixed as HistoryRow[]).map((row) => row.direction));
     expect(directions).toEqual(new Set(['output', 'input']));
   });
+
+  it.each(LINE_SEARCHES)('a line or voided filter, %s: exactly the invoices written so, on both ledgers, in keyset pages, in the mixed list and counted', async (_kind, filter) => {
+    for (const [environment, seller] of SCOPES) {
+      const expected = expectedSerials(environment, seller, filter);
+      for (const name of ['SQLite', 'PostgreSQL'] as const) {
+        const where = `${name} ${environment} ${seller}`;
+        for (const limit of [7, 50]) {
+          const rows = await walk(ledgers[name], environment, seller, { ...filter, direction: 'output', limit });
+          expect(rows === 'needMoreText' ? rows : rows.map((row) => row.serial), `${where} limit ${limit}`).toEqual(expected);
+        }
+        expect(await ledgers[name].history.countOutput(environment, seller, { ...filter, direction: 'output' }), where).toEqual({ count: expected.length, exact: true });
+        // Without a direction: the filter is an output notion, so the collected invoices stay out.
+        const mixed = await walk(ledgers[name], environment, seller, { ...filter, limit: 9 });
+        expect(mixed === 'needMoreText' ? mixed : mixed.map((row) => `${row.direction} ${row.serial}`), `${where} mixed`).toEqual(expected.map((lsh) => `output ${lsh}`));
+      }
+    }
+  });
+
+  it('the line filters are not vacuous: most find invoices, and one line must hold both the rate and the levy', () => {
+    const found = LINE_SEARCHES.map(([kind, filter]) => [kind, expectedSerials('sandbox', SELLER, filter).length] as const);
+    expect(found.filter(([, n]) => n === 0).map(([kind]) => kind)).toEqual(['a rate no line has']);
+    expect(found.filter(([, n]) => n > 7).length).toBeGreaterThan(LINE_SEARCHES.length / 2);
+    // Invoices of the enterprise with a 3 % line and a normal line that are not one line: 3 % normal leaves them out.
+    const threeNormal = new Set(expectedSerials('sandbox', SELLER, { lineRate: '0.03', lineLevy: 'normal' }));
+    const normal = new Set(expectedSerials('sandbox', SELLER, { lineLevy: 'normal' }));
+    const apart = expectedSerials('sandbox', SELLER, { lineRate: '0.03' }).filter((lsh) => normal.has(lsh) && !threeNormal.has(lsh));
+    expect(apart.length).toBeGreaterThan(0);
+    expect(WRITTEN.filter((w) => w.voided && w.environment === 'sandbox' && w.seller === SELLER).length).toBeGreaterThan(3);
+  });
+
+  it("each invoice's distinct rates and levies (the export's column), as written, alike on both ledgers", async () => {
+    const rows = (await walk(ledgers.SQLite, 'sandbox', SELLER, { direction: 'output', limit: 500 })) as HistoryRow[];
+    const expected = new Map<number, Array<{ rate: string; levy: string; deduction: string | null }>>();
+    for (const row of rows) {
+      const lines = WRITTEN.find((w) => w.lsh === row.serial)!.lines;
+      const distinct = lines.filter((line, n) => lines.findIndex((other) => other.sl === line.sl && other.lslbs === line.lslbs && other.kce === line.kce) === n);
+      if (distinct.length > 0) expected.set(row.id, distinct.map((line) => ({ rate: line.sl, levy: LEVY_OF_LSLBS[line.lslbs ?? '']!, deduction: line.kce })));
+    }
+    expect(expected.size).toBeGreaterThan(50);
+    expect([...expected.values()].some((levies) => levies.length > 1)).toBe(true);
+    expect([...expected.values()].some((levies) => levies.some((levy) => levy.deduction !== null))).toBe(true);
+    for (const name of ['SQLite', 'PostgreSQL'] as const) {
+      expect(await ledgers[name].history.lineLevies(rows.map((row) => row.id)), name).toEqual(expected);
+      expect(await ledgers[name].history.lineLevies([]), name).toEqual(new Map());
+    }
+  });
+
+  it.each(OUTPUT_SEARCHES.filter(([, filter]) => filter.text !== undefined && (filter.lineRate ?? filter.lineLevy ?? filter.voided) !== undefined))(
+    'text with a line or voided filter, %s: the text\'s invoices that the filter names',
+    async (_kind, filter) => {
+      const { text, ...rest } = filter;
+      for (const name of ['SQLite', 'PostgreSQL'] as const) {
+        const both = (await walk(ledgers[name], 'sandbox', SELLER, { ...filter, direction: 'output', limit: 7 })) as HistoryRow[];
+        const byText = (await walk(ledgers[name], 'sandbox', SELLER, { text, direction: 'output', limit: 50 })) as HistoryRow[];
+        const named = new Set(expectedSerials('sandbox', SELLER, rest));
+        const expected = byText.map((row) => row.serial).filter((lsh) => lsh !== null && named.has(lsh));
+        expect(expected.length, name).toBeGreaterThan(0);
+        expect(both.map((row) => row.serial), name).toEqual(expected);
+      }
+    },
+  );
 
   it.each(['SQLite', 'PostgreSQL'] as const)('on %s, a transaction reads what the ledger reads outside it', async (name) => {
     const ledger = ledgers[name];

@@ -36,6 +36,7 @@ describe('the clerk-words scanner', () => {
     ['已开具 (issued)', 'english-code-in-chinese'],
     ['发票类型\t026', 'bare-code'],
     ['004', 'bare-code'],
+    ['026\t3\t120.00\t15.60', 'bare-code'],
   ] as const)('zh-CN «%s» → %s', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -59,6 +60,7 @@ describe('the clerk-words scanner', () => {
       '导出 发票清单.xlsx 到 /home/clerk/导出',
       '服务地址 https://api.example.com/v1 AppKey demo',
       '价税合计（大写）壹仟壹佰叁拾圆整',
+      '电子发票（增值税专用发票）\t489\t29004126.12\t2768656.01\t14\t656210.83\t61388.08',
     ].join('\n');
     expect(scanClerkText(zh, { language: 'zh-CN' })).toEqual([]);
     const en = [

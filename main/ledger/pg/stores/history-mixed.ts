@@ -16,7 +16,8 @@
 import type { Environment, HistoryFilter, HistoryRow } from '../../../../shared/ipc/index.js';
 import { chinaDayStart, nextDay } from '../../../features/history/search-query.js';
 import { mixedSides, mixedWords } from '../../../features/history/repo.js';
-import { asciiLower, REVERSAL_STATE, TEXT, type TeamQueryable } from '../history-search.js';
+import { voidedCondition } from '../../../features/history/search-query.js';
+import { asciiLower, REVERSAL_STATE, teamLineCondition, TEXT, type TeamQueryable } from '../history-search.js';
 
 /** The date as the desk writes it: an ISO instant in UTC with milliseconds. */
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -65,6 +66,9 @@ export async function mixedPage(
     if (filter.reversal !== undefined) where.push(`i.kplx = '0' AND ${REVERSAL_STATE} = ${value(filter.reversal)}`);
     if (filter.amountMin !== undefined) where.push(`i.jshj >= ${value(filter.amountMin)}::numeric`);
     if (filter.amountMax !== undefined) where.push(`i.jshj <= ${value(filter.amountMax)}::numeric`);
+    if (filter.voided !== undefined) where.push(voidedCondition(filter.voided));
+    const line = teamLineCondition(filter, value);
+    if (line !== null) where.push(line);
     for (const word of long) {
       const like = value(likeOf(word));
       where.push(`(${TEXT} ILIKE ${like} OR EXISTS (SELECT 1 FROM issued_invoice_line l WHERE l.invoice_id = i.id AND l.spmc ILIKE ${like}))`);

@@ -10,8 +10,9 @@
  * lower bound beyond, as on the desk.
  */
 import type { HistoryStore } from '../../../features/history/store.js';
-import { DEFAULT_PAGE_SIZE } from '../../../features/history/repo.js';
+import { DEFAULT_PAGE_SIZE, LEVY_CHUNK, leviesByInvoice } from '../../../features/history/repo.js';
 import type { Queryable } from '../outbox.js';
+import type { RatedLevy } from '../../../../shared/i18n/line-levy-text.js';
 import { createTeamHistorySearch } from '../history-search.js';
 import { mixedPage } from './history-mixed.js';
 
@@ -35,6 +36,18 @@ export function createPgHistoryStore(connection: () => Queryable): HistoryStore 
         params,
       );
       return { count: result.rows[0]?.n ?? 0, exact: true };
+    },
+    async lineLevies(invoiceIds) {
+      const found = new Map<number, RatedLevy[]>();
+      for (let start = 0; start < invoiceIds.length; start += LEVY_CHUNK) {
+        const result = await connection().query<{ invoice_id: number; sl: string; lslbs: string | null; kce: string | null }>(
+          `SELECT invoice_id::float8 AS invoice_id, sl, lslbs, kce::text AS kce FROM issued_invoice_line WHERE invoice_id = ANY($1::bigint[])
+            GROUP BY invoice_id, sl, lslbs, kce ORDER BY invoice_id, min(line_no)`,
+          [invoiceIds.slice(start, start + LEVY_CHUNK)],
+        );
+        leviesByInvoice(result.rows, found);
+      }
+      return found;
     },
   };
 }

@@ -1,14 +1,18 @@
 /**
  * The filter bar: ONE search box (buyer name, tax ID, invoice number or serial, any fragment of 2+
- * characters), type, blue/red, state, submission dates, amount range. Test ids `filter-*`.
+ * characters), type, blue/red, state, submission dates, amount range; and, when a dashboard bar set them,
+ * chips for a line's rate and levy and for voided invoices left out, each cleared by its ×. Test ids
+ * `filter-*` (the chips `filter-line-chip`, `filter-voided-chip`).
  */
 import { useEnterpriseSwitch } from '../../../lib/change-feed.js';
 import { useState } from 'react';
 import { AMOUNT_PATTERN } from '../format.js';
-import { Button, DatePicker, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { InvoiceType } from '../../../../../shared/ipc/index.js';
+import { lineFilterText } from '../../../../../shared/i18n/line-levy-text.js';
+import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
 import { useHistoryStore } from '../store.js';
 
 type StateOption = 'queued' | 'issuing' | 'issued' | 'failed' | 'partial' | 'full';
@@ -85,6 +89,7 @@ export function HistoryFilters() {
       />
       <AmountBox which="amountMin" />
       <AmountBox which="amountMax" />
+      <FilterChips />
       <Button
         data-testid="filter-clear"
         onClick={() => {
@@ -95,6 +100,48 @@ export function HistoryFilters() {
         {t('history.clearFilters')}
       </Button>
     </Space>
+  );
+}
+
+/**
+ * The conditions the bar has no box for — a line's rate and levy, voided invoices — as chips, shown only
+ * when set (a dashboard bar sets them: its invoices exactly); × clears one.
+ */
+function FilterChips() {
+  const { t, i18n } = useTranslation();
+  const filter = useHistoryStore((s) => s.filter);
+  const setFilter = useHistoryStore((s) => s.setFilter);
+  const language = uiLanguageOf(i18n.language as LocaleCode);
+  const line = filter.lineRate !== undefined || filter.lineLevy !== undefined;
+  return (
+    <>
+      {line && (
+        <Tag
+          closable
+          color="blue"
+          data-testid="filter-line-chip"
+          onClose={(event) => {
+            event.preventDefault();
+            setFilter({ lineRate: undefined, lineLevy: undefined });
+          }}
+        >
+          {t('history.lineFilter', { levy: lineFilterText({ rate: filter.lineRate, levy: filter.lineLevy }, language) })}
+        </Tag>
+      )}
+      {filter.voided !== undefined && (
+        <Tag
+          closable
+          color="blue"
+          data-testid="filter-voided-chip"
+          onClose={(event) => {
+            event.preventDefault();
+            setFilter({ voided: undefined });
+          }}
+        >
+          {t(filter.voided ? 'history.voidedOnly' : 'history.voidedLeftOut')}
+        </Tag>
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,8 @@
-/** The detail drawer of one output invoice (test id invoice-drawer): particulars, lines, actions, red reversals. */
+/**
+ * The detail drawer of one output invoice (test id invoice-drawer): particulars, lines (each line's rate in
+ * words with its levy: 13%, 免税, 不征税, 3%（简易征收）, 6%（差额征税，扣除额 520.00）; test id line-rate-<xh>),
+ * actions, red reversals.
+ */
 import { useEffect } from 'react';
 import { Descriptions, Drawer, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +14,14 @@ import { RedDialog } from '../../reversal/components/red-dialog.js';
 import { ReversalInfo } from '../../reversal/components/reversal-info.js';
 import { StatusTag } from './status-tag.js';
 import { reloadDetail } from './use-history-sync.js';
-import { formatRate } from '../../../lib/format.js';
+import { rateLevyText } from '../../../../../shared/i18n/line-levy-text.js';
+import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
 
 const mono = { fontVariantNumeric: 'tabular-nums' } as const;
 
 function useLineColumns(): TableColumnsType<OutputInvoiceLine> {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = uiLanguageOf(i18n.language as LocaleCode);
   const number = (v: string) => <span style={mono}>{v}</span>;
   return [
     { key: 'xh', dataIndex: 'xh', title: t('history.line.xh'), width: 56 },
@@ -23,7 +29,12 @@ function useLineColumns(): TableColumnsType<OutputInvoiceLine> {
     { key: 'quantity', dataIndex: 'quantity', title: t('history.line.quantity'), align: 'right', render: number },
     { key: 'unitPrice', dataIndex: 'unitPrice', title: t('history.line.unitPrice'), align: 'right', render: number },
     { key: 'amount', dataIndex: 'amount', title: t('history.line.amount'), align: 'right', render: number },
-    { key: 'rate', dataIndex: 'rate', title: t('history.line.rate'), align: 'right', render: (rate: string) => formatRate(rate) },
+    {
+      key: 'rate',
+      title: t('history.line.rate'),
+      align: 'right',
+      render: (_: unknown, line: OutputInvoiceLine) => <span data-testid={`line-rate-${line.xh}`}>{rateLevyText({ rate: line.rate, levy: line.levy, deduction: line.deduction }, language)}</span>,
+    },
     { key: 'tax', dataIndex: 'tax', title: t('history.line.tax'), align: 'right', render: number },
   ];
 }

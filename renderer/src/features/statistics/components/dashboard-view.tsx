@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, List, Modal, Row, Space, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard, Deadline } from '../../../../../shared/ipc/schemas/statistics.js';
-import { loadDashboard, loadPrintFailures, openHistory, openInputLedger, openReceivedLedger, subscribeStatistics } from '../actions.js';
+import { loadDashboard, loadPrintFailures, openHistory, openInputLedger, openRateInvoices, openReceivedLedger, subscribeStatistics } from '../actions.js';
 import { useAppStore } from '../../../app/store.js';
 import { useStatisticsStore } from '../store.js';
 import { MonthsChart, RatesChart } from './tax-chart.js';
@@ -139,7 +139,7 @@ export function DashboardView() {
               />
             </Col>
             <Col span={10}>
-              <RatesChart rates={dashboard.byRate} onRate={() => openHistory(monthDays(`${dashboard.period.year}${String(dashboard.period.index).padStart(2, '0')}`))} />
+              <RatesChart rates={dashboard.byRate} onRate={(row) => openRateInvoices(monthDays(`${dashboard.period.year}${String(dashboard.period.index).padStart(2, '0')}`), row)} />
             </Col>
           </Row>
         </>

@@ -9,7 +9,7 @@
  */
 import { Button, Card, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rateLevyText } from '../../../../../shared/i18n/schedule-texts.js';
+import { rateLevyText } from '../../../../../shared/i18n/line-levy-text.js';
 import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
 import type { Figure, InputKindRow, OutputKind, OutputRateRow, PeriodStatistics, SidedFigures, Sum, TaxPeriod } from '../../../../../shared/ipc/schemas/statistics.js';
 import { exportPeriod, loadPeriod } from '../actions.js';
@@ -114,7 +114,7 @@ function StatsTables({ stats }: { stats: PeriodStatistics }) {
         rowKey={(row) => `${row.rate}|${row.levy}`}
         dataSource={stats.output.byRate}
         columns={[
-          { title: t('statistics.columns.rate'), key: 'rate', render: (_, row) => rateLevyText(row.rate, row.levy, language) },
+          { title: t('statistics.columns.rate'), key: 'rate', render: (_, row) => rateLevyText(row, language) },
           sumColumns<OutputRateRow>(tt, t('statistics.columns.special'), (row) => row.special),
           sumColumns<OutputRateRow>(tt, t('statistics.columns.other'), (row) => row.other),
           ...sidedColumns<OutputRateRow>(tt, t('statistics.columns.lines')),

@@ -9,7 +9,8 @@ import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { levyText } from '../../../../../shared/i18n/levy-texts.js';
-import { APART_KEYS, categoryKey, percentText, scheduleText, SECTION_STARTS, type ScheduleTextKey } from '../../../../../shared/i18n/schedule-texts.js';
+import { ratePercent } from '../../../../../shared/i18n/line-levy-text.js';
+import { APART_KEYS, categoryKey, scheduleText, SECTION_STARTS, type ScheduleTextKey } from '../../../../../shared/i18n/schedule-texts.js';
 import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
 import type { SalesSchedule, ScheduleApart, ScheduleRow } from '../../../../../shared/ipc/schemas/statistics.js';
 
@@ -61,7 +62,7 @@ export function ScheduleTable({ schedule }: { schedule: SalesSchedule }) {
   ];
   const apartColumns: ColumnsType<ScheduleApart> = [
     { title: s('apartTitle'), key: 'reason', render: (_, item) => s(APART_KEYS[item.reason]) },
-    { title: t('statistics.columns.rate'), key: 'rate', render: (_, item) => `${percentText(item.rate)} ${levyText(item.levy, language)}` },
+    { title: t('statistics.columns.rate'), key: 'rate', render: (_, item) => `${ratePercent(item.rate)} ${levyText(item.levy, language)}` },
     { title: t('statistics.columns.category'), key: 'category', render: (_, item) => s(categoryKey(item.category)) },
     { title: t('statistics.columns.lines'), dataIndex: 'lines', key: 'lines', align: 'right' },
     { title: t('statistics.columns.sales'), dataIndex: 'amount', key: 'amount', align: 'right' },

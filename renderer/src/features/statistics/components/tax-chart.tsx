@@ -1,18 +1,19 @@
 /**
  * The dashboard's charts (recharts, bundled): the last 12 months' output tax against certified input tax,
  * and this month's output by rate. A click on a bar opens the list behind it (the month's output invoices
- * in the history, the month's certified invoices in the input ledger, the month's invoices of a rate).
- * Each chart can be saved as a PNG picture. The rate bars are by rate and levy, labelled in words (13%,
- * 3% 简易征收, 免税, 零税率). Test ids: chart-months, chart-rates, chart-picture-<name>, chart-bar-output-<yyyyMM>,
- * chart-bar-input-<yyyyMM>, chart-bar-rate-<rate> (a normal rate) or chart-bar-rate-<rate>-<levy> (any other levy).
+ * in the history, the month's certified invoices in the input ledger, the month's invoices with a line at
+ * a rate and levy — one bar each, 0 免税 and 0 零税率 apart, labelled in words: 13%, 免税, 3%（简易征收）).
+ * Each chart can be saved as a PNG picture. Test ids: chart-months, chart-rates, chart-picture-<name>,
+ * chart-bar-output-<yyyyMM>, chart-bar-input-<yyyyMM>, chart-bar-rate-<rate>-<levy> (the amount),
+ * chart-bar-ratetax-<rate>-<levy> (the tax).
  */
 import { useRef } from 'react';
 import { Button, Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Rectangle, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps } from 'recharts';
-import { rateLevyText } from '../../../../../shared/i18n/schedule-texts.js';
-import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
 import type { MonthTaxes, OutputRateRow } from '../../../../../shared/ipc/schemas/statistics.js';
+import { rateLevyText } from '../../../../../shared/i18n/line-levy-text.js';
+import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
 import { saveChartPicture } from '../actions.js';
 import { useStatisticsStore } from '../store.js';
 
@@ -21,8 +22,6 @@ const INPUT_COLOR = '#52c41a';
 
 /** A month yyyyMM as the axis shows it: 2026-11 / 2026年11月 are both read by either language's clerk. */
 const monthLabel = (month: string) => `${month.slice(0, 4)}-${month.slice(4)}`;
-/** A rate bar's test id part: the rate, and the levy when it is not the normal one (0 exempt and 0 zero rate are two bars). */
-const rateId = (row: OutputRateRow | undefined, index: number) => (row ? (row.levy === 'normal' ? row.rate : `${row.rate}-${row.levy}`) : String(index));
 
 function PictureButton({ holder, name }: { holder: React.RefObject<HTMLDivElement | null>; name: string }) {
   const { t } = useTranslation();
@@ -94,7 +93,8 @@ export function RatesChart({ rates, onRate }: { rates: OutputRateRow[]; onRate: 
   const { t, i18n } = useTranslation();
   const holder = useRef<HTMLDivElement>(null);
   const language = uiLanguageOf(i18n.language as LocaleCode);
-  const data = rates.map((r) => ({ rate: rateLevyText(r.rate, r.levy, language), amount: Number(r.net.amount), tax: Number(r.net.tax) }));
+  const data = rates.map((r) => ({ rate: rateLevyText(r, language), amount: Number(r.net.amount), tax: Number(r.net.tax) }));
+  const barId = (prefix: string) => (i: number) => (rates[i] ? `${prefix}-${rates[i].rate}-${rates[i].levy}` : `${prefix}-${i}`);
   return (
     <Card size="small" title={t('statistics.thisPeriodByRate')} extra={<PictureButton holder={holder} name="rates" />} data-testid="chart-rates">
       <div ref={holder} style={{ width: '100%', height: 280 }}>
@@ -108,10 +108,10 @@ export function RatesChart({ rates, onRate }: { rates: OutputRateRow[]; onRate: 
               <YAxis fontSize={12} width={80} />
               <Tooltip formatter={(value) => Number(value).toFixed(2)} />
               <Legend />
-              <Bar dataKey="amount" name={t('statistics.columns.sales')} fill="#91caff" isAnimationActive={false} minPointSize={visibleBar}
-                shape={clickableBar((i) => `chart-bar-rate-${rateId(rates[i], i)}`, (i) => rates[i] && onRate(rates[i]))} />
+              <Bar dataKey="amount" name={t('statistics.columns.amount')} fill="#91caff" isAnimationActive={false} minPointSize={visibleBar}
+                shape={clickableBar(barId('chart-bar-rate'), (i) => rates[i] && onRate(rates[i]))} />
               <Bar dataKey="tax" name={t('statistics.outputTax')} fill={OUTPUT_COLOR} isAnimationActive={false} minPointSize={visibleBar}
-                shape={clickableBar((i) => `chart-bar-ratetax-${rateId(rates[i], i)}`, (i) => rates[i] && onRate(rates[i]))} />
+                shape={clickableBar(barId('chart-bar-ratetax'), (i) => rates[i] && onRate(rates[i]))} />
             </BarChart>
           </ResponsiveContainer>
         )}
