@@ -12,6 +12,9 @@
  *   carries tax are in no row: they are listed apart with the reason, never dropped;
  * - special invoices (004, 028, 81) fill columns 1–2, all others 3–4; red invoices enter negative in the
  *   columns of their kind; voided invoices are in no row (their total is given apart);
+ * - a 差额征税 line enters columns 1–11 with its sales and tax BEFORE the deduction, as the form's instructions
+ *   ask of rows with 扣除项目 (价税合计 ÷ (1 + rate) and the tax in it), not with the invoice's own 金额 / 税额 (taxed
+ *   after the deduction): the deduction is column 12 and the tax after it column 14;
  * - 5–8 (未开具发票, 纳税检查调整) and rows 13a–13c (预征率) are the clerk's: no invoice says them.
  *
  * Money is added in integer fen; column 14 is worked out per rate with decimal.js, rounded half up.
@@ -84,35 +87,66 @@ export function placeBucket(bucket: Pick<OutputBucket, 'levy' | 'category' | 'ra
 interface RowTally {
   special: { amountFen: number; taxFen: number };
   other: { amountFen: number; taxFen: number };
+  /**
+   * 价税合计 of the 差额征税 lines per column group and rate: their sales and tax before the deduction are worked
+   * out from it when the cells are written (the invoices' own 金额 / 税额 are after the deduction).
+   */
+  difference: { special: Map<string, number>; other: Map<string, number> };
   deductionFen: number;
   /** A 差额征税 line is in the row: columns 11–14 apply whatever the row. */
   deducted: boolean;
   /** 价税合计 and deduction per rate (the rate of column 14). */
   byRate: Map<string, { totalFen: number; deductionFen: number }>;
 }
-const rowTally = (): RowTally => ({ special: { amountFen: 0, taxFen: 0 }, other: { amountFen: 0, taxFen: 0 }, deductionFen: 0, deducted: false, byRate: new Map() });
+const rowTally = (): RowTally => ({
+  special: { amountFen: 0, taxFen: 0 },
+  other: { amountFen: 0, taxFen: 0 },
+  difference: { special: new Map(), other: new Map() },
+  deductionFen: 0,
+  deducted: false,
+  byRate: new Map(),
+});
 
 function addToRow(row: RowTally, bucket: OutputBucket): void {
-  const into = SPECIAL_TYPES.has(bucket.fplxdm) ? row.special : row.other;
-  into.amountFen += bucket.amountFen;
-  into.taxFen += bucket.taxFen;
+  const column = SPECIAL_TYPES.has(bucket.fplxdm) ? 'special' : 'other';
+  const rate = normalRate(bucket.rate);
+  if (levyOf(bucket.levy) === 'difference') {
+    const totals = row.difference[column];
+    totals.set(rate, (totals.get(rate) ?? 0) + bucket.amountFen + bucket.taxFen);
+  } else {
+    row[column].amountFen += bucket.amountFen;
+    row[column].taxFen += bucket.taxFen;
+  }
   row.deductionFen += bucket.deductionFen;
   if (levyOf(bucket.levy) === 'difference' || bucket.deductionFen !== 0) row.deducted = true;
-  const rate = normalRate(bucket.rate);
   const at = row.byRate.get(rate) ?? { totalFen: 0, deductionFen: 0 };
   at.totalFen += bucket.amountFen + bucket.taxFen;
   at.deductionFen += bucket.deductionFen;
   row.byRate.set(rate, at);
 }
 
+/** The tax in an amount including tax at a rate, in fen, rounded half up: amount × rate ÷ (1 + rate). */
+function taxIn(totalFen: number, rate: string): number {
+  const r = new Decimal(rate);
+  return new Decimal(totalFen).times(r).dividedBy(r.plus(1)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+}
+
 /** Column 14: (价税合计 − 扣除) ÷ (1 + rate) × rate, per rate (a 其中 row or a 减按 line holds several), in fen. */
 function taxAfterDeduction(row: RowTally): number {
   let fen = 0;
-  for (const [rate, { totalFen, deductionFen }] of row.byRate) {
-    const r = new Decimal(rate);
-    fen += new Decimal(totalFen - deductionFen).times(r).dividedBy(r.plus(1)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
-  }
+  for (const [rate, { totalFen, deductionFen }] of row.byRate) fen += taxIn(totalFen - deductionFen, rate);
   return fen;
+}
+
+/** Sales and tax of one column group: the other lines' as invoiced, the 差额征税 lines' before the deduction, per rate. */
+function groupFigures(invoiced: { amountFen: number; taxFen: number }, difference: ReadonlyMap<string, number>): { amountFen: number; taxFen: number } {
+  let { amountFen, taxFen } = invoiced;
+  for (const [rate, totalFen] of difference) {
+    const tax = taxIn(totalFen, rate);
+    amountFen += totalFen - tax;
+    taxFen += tax;
+  }
+  return { amountFen, taxFen };
 }
 
 function cellsOf(id: ScheduleRowId, row: RowTally | undefined): Array<string | null> {
@@ -123,12 +157,14 @@ function cellsOf(id: ScheduleRowId, row: RowTally | undefined): Array<string | n
   const put = (column: number, fen: number) => {
     if (!(salesOnly && TAX_COLUMNS.has(column))) cells[column - 1] = yuan(fen);
   };
-  const sales = t.special.amountFen + t.other.amountFen;
-  const tax = salesOnly ? 0 : t.special.taxFen + t.other.taxFen;
-  put(1, t.special.amountFen);
-  put(2, t.special.taxFen);
-  put(3, t.other.amountFen);
-  put(4, t.other.taxFen);
+  const special = groupFigures(t.special, t.difference.special);
+  const other = groupFigures(t.other, t.difference.other);
+  const sales = special.amountFen + other.amountFen;
+  const tax = salesOnly ? 0 : special.taxFen + other.taxFen;
+  put(1, special.amountFen);
+  put(2, special.taxFen);
+  put(3, other.amountFen);
+  put(4, other.taxFen);
   // 5–8 stay null: the clerk's. 9 and 10 add only what invoices say (5 and 7 are empty here).
   put(9, sales);
   put(10, tax);

@@ -35,9 +35,10 @@ describe('the schedule of sales (附列资料（一）)', () => {
     expect(rows['1']!.slice(0, 2)).toEqual(['2000.00', '260.00']);
     // Row 1, other invoices: repair 500 − 50, 300 − 100, no code 100, roll 20; tax 65 − 6.50 + 39 − 13 + 13 + 2.60.
     expect(rows['1']!.slice(2, 4)).toEqual(['770.00', '100.10']);
-    // Row 5: 500 + 10300 on special invoices; 价税合计 11130, 差额 5300 deducted, tax after 5830 × 6 / 106.
-    expect(rows['5']!.slice(0, 4)).toEqual(['10800.00', '330.00', '0.00', '0.00']);
-    expect(rows['5']!.slice(8, 14)).toEqual(['10800.00', '330.00', '11130.00', '5300.00', '5830.00', '330.00']);
+    // Row 5: 500 + the travel agency's 10600 before its deduction (10000, tax 600 — not the invoice's 10300 and
+    // 300, taxed after it) on special invoices; 价税合计 11130, 差额 5300 deducted, tax after 5830 × 6 / 106.
+    expect(rows['5']!.slice(0, 4)).toEqual(['10500.00', '630.00', '0.00', '0.00']);
+    expect(rows['5']!.slice(8, 14)).toEqual(['10500.00', '630.00', '11130.00', '5300.00', '5830.00', '330.00']);
     // Row 12: a 3 % line and a 减按 1 % line; column 14 at each line's own rate (1.00 + 6.00), not 307 × 3 / 103.
     expect(rows['12']![13]).toBe('7.00');
     // 9b: 5 % rent and 5 % 减按 1.5 % rent.

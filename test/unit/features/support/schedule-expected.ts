@@ -1,8 +1,9 @@
 /**
  * The schedule of sales of the described invoices (statistics-month.ts) as an accountant works it out by hand:
- * the rows each line was put in, columns 1–4 by kind of invoice (special: 004, 028, 81), 9–11 added, 12 the
- * 差额征税 deductions, 13 = 价税合计 − deduction and 14 per line ((je − kce) × sl ÷ (1 + sl), each line rounded),
- * in decimal.js. The form's rules are written here again, not taken from the code under test.
+ * the rows each line was put in, columns 1–4 by kind of invoice (special: 004, 028, 81) — a 差额征税 line before
+ * its deduction (tax je × sl ÷ (1 + sl), as the form asks of rows with 扣除项目) —, 9–11 added, 12 the 差额征税
+ * deductions, 13 = 价税合计 − deduction and 14 per line ((je − kce) × sl ÷ (1 + sl), each line rounded), in
+ * decimal.js. The form's rules are written here again, not taken from the code under test.
  */
 import Decimal from 'decimal.js';
 import { SCHEDULE_ROW_IDS, type ScheduleRowId } from '../../../../shared/ipc/schemas/statistics.js';
@@ -29,15 +30,21 @@ export function expectedRows(months: readonly string[]): Record<string, Array<st
       lines.filter((x) => only(x.invoice)).reduce((sum, x) => sum.plus(pick(x)), new Decimal(0));
     const special = (i: Invoice) => SPECIAL.has(i.fplxdm);
     const other = (i: Invoice) => !SPECIAL.has(i.fplxdm);
-    const sales = (x: (typeof lines)[number]) => new Decimal(x.line.je).minus(x.line.se);
+    /** A 差额征税 line's tax before its deduction: the tax in its je at the full rate. */
+    const taxBefore = (x: (typeof lines)[number]) => {
+      const rate = new Decimal(x.line.sl);
+      return new Decimal(x.line.je).times(rate).dividedBy(rate.plus(1)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    };
+    const tax = (x: (typeof lines)[number]) => (x.line.lslbs === '4' ? taxBefore(x) : new Decimal(x.line.se));
+    const sales = (x: (typeof lines)[number]) => new Decimal(x.line.je).minus(tax(x));
     const salesOnly = SALES_ONLY.has(id);
     cells[0] = money(add(sales, special));
     cells[2] = money(add(sales, other));
     cells[8] = money(add(sales));
     if (!salesOnly) {
-      cells[1] = money(add((x) => x.line.se, special));
-      cells[3] = money(add((x) => x.line.se, other));
-      cells[9] = money(add((x) => x.line.se));
+      cells[1] = money(add(tax, special));
+      cells[3] = money(add(tax, other));
+      cells[9] = money(add(tax));
     }
     if (SERVICE_ROWS.has(id) || lines.some((x) => x.line.lslbs === '4')) {
       cells[10] = money(add((x) => x.line.je));
