@@ -244,7 +244,7 @@ describe('messages by code, in English', () => {
     await expect.poll(async () => workbook.xlsx.readFile(file).then(() => workbook.worksheets.length, () => 0)).toBeGreaterThan(0);
     const sheet = workbook.worksheets[0];
     const header = (sheet?.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['Direction', 'Invoice type', 'Invoice code', 'Invoice number', 'Date', 'Counterparty', 'Counterparty tax ID', 'Total', 'Tax', 'State', 'Blue/red', 'Reversal']);
+    expect(header).toEqual(['Direction', 'Invoice type', 'Invoice code', 'Invoice number', 'Date', 'Counterparty', 'Counterparty tax ID', 'Total', 'Tax', 'State', 'Blue/red', 'Reversal', 'Rates and levies']);
     const row = (sheet?.getRow(2).values as unknown[]).slice(1);
     // Everything but the counterparty's name (data) is English.
     expect(row.filter((_, index) => index !== 5).filter((cell) => NOT_ENGLISH.test(String(cell ?? '')))).toEqual([]);

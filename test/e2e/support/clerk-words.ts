@@ -92,6 +92,9 @@ const LINE_RULES: LineRule[] = [
   { rule: 'english-code-in-chinese', test: (line, language) => (language === 'zh-CN' ? (CODE_WORD.exec(line)?.[0] ?? null) : null) },
 ];
 
+/** A row number of the schedule of sales (附列资料（一）): 1–19, with a–c on rows 9 and 13. */
+const SCHEDULE_ROW = /^(1[0-9]|[1-9])[a-c]?$/u;
+
 /** An amount cell: 1,130.00, -50.00. */
 const MONEY_CELL = /^-?\d[\d,]*\.\d{2}$/u;
 
@@ -110,9 +113,12 @@ export function scanClerkText(text: string, options: ScanOptions): WordFinding[]
     // A row of figures (two or more amounts: the statistics' tables) counts in its cells after the first: a
     // count of 14 or 81 invoices there is a number, not a kind code (a kind would be the row's label).
     const figures = cells.filter((cell) => MONEY_CELL.test(cell)).length >= 2;
+    // The schedule of sales numbers its rows (栏次 1–19, 9a, 13b): a number first, its row's name next, then figures.
+    const rowNumber = figures && SCHEDULE_ROW.test(cells[0] ?? '') && /[\p{L}]/u.test(cells[1] ?? '') && !MONEY_CELL.test(cells[1] ?? '');
     for (const [index, cell] of cells.entries()) {
       for (const { rule, test } of LINE_RULES) {
         if (rule === 'bare-code' && figures && index > 0 && /^\d+$/u.test(cell)) continue;
+        if (rule === 'bare-code' && rowNumber && index === 0) continue;
         const match = test(cell, options.language);
         if (match !== null) findings.push({ rule, match, line: raw.trim() });
       }

@@ -61,12 +61,16 @@ describe('the clerk-words scanner', () => {
       '服务地址 https://api.example.com/v1 AppKey demo',
       '价税合计（大写）壹仟壹佰叁拾圆整',
       '电子发票（增值税专用发票）\t489\t29004126.12\t2768656.01\t14\t656210.83\t61388.08',
+      // The schedule of sales' rows: its row number (栏次), the row's name, figures.
+      '14\t即征即退货物及加工修理修配劳务\t0.00\t0.00\t0.00\t0.00',
+      '9a\t5%征收率的货物及加工修理修配劳务\t100.00\t5.00',
     ].join('\n');
     expect(scanClerkText(zh, { language: 'zh-CN' })).toEqual([]);
     const en = [
       'Applied\t2026-11-27 15:13\tIssued\t13%\tTax exempt',
       '3 invoices: 2 printed, 1 failed',
       'Special VAT invoice (004)\t0.00',
+      '11\tGoods and processing, repair services at levy rate 3%\t0.00\t0.00',
       'finance@xinghe.example.com',
       'Amount in words 壹仟壹佰叁拾圆整',
     ].join('\n');
