@@ -1,6 +1,7 @@
 /**
  * 测试连接 for the team ledger (docs/team-ledger.md §3): sign in with the saved address and password, read
- * the schema version and check the role's rights on the shared tables — and classify every failure into one
+ * the schema version and check the role's rights on the shared tables, and which rights moving a desk's
+ * ledger in would need that it lacks (named: a table or sequence and the privilege) — and classify every failure into one
  * key the clerk can act on (server unreachable, TLS refused or untrusted, wrong password, database missing,
  * role lacks rights, schema newer than this desk). The renderer words each key; `message` is for the log.
  */
@@ -8,6 +9,7 @@ import pg from 'pg';
 import type { TeamConnectionTestResult, TeamTestOutcome } from '../../../shared/ipc/schemas/team-ledger.js';
 import { CaFileUnreadableError, clientConfig, type TeamLedgerAddress } from './config.js';
 import { LedgerCommitUnknownError, LedgerNotCommittedError } from '../port.js';
+import { missingMoveRights } from '../move/rights.js';
 import { checkSchemaVersion, latestPgVersion, TeamSchemaNewerError } from './migrate.js';
 import { TeamCommitUnknownError } from './transaction.js';
 
@@ -72,8 +74,10 @@ export async function testTeamConnection(address: TeamLedgerAddress, password: s
     await client.connect();
     serverVersion = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? null;
     const schemaVersion = await checkSchemaVersion(client);
+    // What 迁入团队账本 would need of this login that it lacks, named (main/ledger/move/rights.ts).
+    const moveIn = { missing: await missingMoveRights(client, schemaVersion !== null) };
     if (schemaVersion === null) {
-      return { ok: true, key: 'empty', params: { code: latestPgVersion() }, serverVersion, schemaVersion, message: 'signed in; no team ledger created in this database yet' };
+      return { ok: true, key: 'empty', params: { code: latestPgVersion() }, serverVersion, schemaVersion, message: 'signed in; no team ledger created in this database yet', moveIn };
     }
     const missing = await client.query<{ relname: string }>(
       `SELECT t.name AS relname FROM unnest($1::text[]) AS t (name)
@@ -82,9 +86,9 @@ export async function testTeamConnection(address: TeamLedgerAddress, password: s
     );
     if (missing.rows.length > 0) {
       const tables = missing.rows.map((row) => row.relname).join(', ');
-      return { ok: false, key: 'noRights', params: { tables }, serverVersion, schemaVersion, message: `role ${address.user} cannot read and write ${tables}` };
+      return { ok: false, key: 'noRights', params: { tables }, serverVersion, schemaVersion, message: `role ${address.user} cannot read and write ${tables}`, moveIn };
     }
-    return { ok: true, key: 'ok', params: { version: schemaVersion }, serverVersion, schemaVersion, message: `signed in; team ledger schema ${schemaVersion}` };
+    return { ok: true, key: 'ok', params: { version: schemaVersion }, serverVersion, schemaVersion, message: `signed in; team ledger schema ${schemaVersion}`, moveIn };
   } catch (error) {
     const failure = classifyTeamFailure(error);
     const message = error instanceof Error ? error.message : String(error);
