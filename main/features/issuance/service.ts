@@ -54,48 +54,46 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
     const { request } = prepared;
     const now = deps.now();
     const requestJson = JSON.stringify(request);
+    const write = async (tx: LedgerStores) => {
+      const id = await tx.issuedInvoices.insert(
+        {
+          lsh: request.lsh,
+          environment: deps.environment,
+          fplxdm: request.fplxdm,
+          kplx: new Decimal(prepared.totals.total).isNegative() ? '1' : '0',
+          xhdwsbh: request.xhdwsbh,
+          xhdwmc: request.xhdwmc,
+          ghdwmc: request.ghdwmc,
+          ghdwsbh: request.ghdwsbh ?? null,
+          jshj: prepared.totals.total,
+          hjse: prepared.totals.tax,
+          requestJson,
+          lines: prepared.lines,
+        },
+        now.toISOString(),
+      );
+      await alongside?.(tx, id);
+      await tx.outbox.enqueue({ kind: ISSUANCE_OUTBOX_KIND, serial: request.lsh, requestJson, enterprise: request.xhdwsbh });
+      // Who submitted it, with the row and its outbox entry (a red invoice from a form: the clerk who applied).
+      await tx.audit.append({
+        action: 'invoice.submitted',
+        aggregate: 'issued_invoice',
+        recordIds: [String(id)],
+        enterprise: request.xhdwsbh,
+        detail: { lsh: request.lsh, fplxdm: request.fplxdm, ghdwmc: request.ghdwmc, jshj: prepared.totals.total },
+      });
+      return tx.issuedInvoices.findById(id, deps.environment);
+    };
     let answerLost = false;
     let saved: InvoiceSummary | null;
     try {
-      saved = await ledger.transaction(
-        async (tx) => {
-          const id = await tx.issuedInvoices.insert(
-            {
-              lsh: request.lsh,
-              environment: deps.environment,
-              fplxdm: request.fplxdm,
-              kplx: new Decimal(prepared.totals.total).isNegative() ? '1' : '0',
-              xhdwsbh: request.xhdwsbh,
-              xhdwmc: request.xhdwmc,
-              ghdwmc: request.ghdwmc,
-              ghdwsbh: request.ghdwsbh ?? null,
-              jshj: prepared.totals.total,
-              hjse: prepared.totals.tax,
-              requestJson,
-              lines: prepared.lines,
-            },
-            now.toISOString(),
-          );
-          await alongside?.(tx, id);
-          await tx.outbox.enqueue({ kind: ISSUANCE_OUTBOX_KIND, serial: request.lsh, requestJson, enterprise: request.xhdwsbh });
-          // Who submitted it, with the row and its outbox entry (a red invoice from a form: the clerk who applied).
-          await tx.audit.append({
-            action: 'invoice.submitted',
-            aggregate: 'issued_invoice',
-            recordIds: [String(id)],
-            enterprise: request.xhdwsbh,
-            detail: { lsh: request.lsh, fplxdm: request.fplxdm, ghdwmc: request.ghdwmc, jshj: prepared.totals.total },
-          });
-          return tx.issuedInvoices.findById(id, deps.environment);
+      saved = await ledger.transaction(write, {
+        // The answer to the commit was lost: the serial is unique, so the invoice is in the ledger or nowhere.
+        committed: async (stores) => {
+          answerLost = true;
+          return (await stores.issuedInvoices.findByLsh(request.lsh)) !== null;
         },
-        {
-          // The answer to the commit was lost: the serial is unique, so the invoice is in the ledger or nowhere.
-          committed: async (stores) => {
-            answerLost = true;
-            return (await stores.issuedInvoices.findByLsh(request.lsh)) !== null;
-          },
-        },
-      );
+      });
     } catch (error) {
       throw submissionFailure(error, request.lsh, ISSUANCE_LOST);
     }
