@@ -153,6 +153,8 @@ async function main(): Promise<number> {
     }
     if (error instanceof TeamMoveError) {
       process.stderr.write(`${command} refused (${error.code}): ${Object.entries(error.params).map(([k, v]) => `${k}=${v}`).join(' ')}\nnothing was changed\n`);
+      // Every right the login lacks, one a line, as an administrator would GRANT it.
+      for (const right of error.missing) process.stderr.write(`  missing: ${right.right ?? 'a right'} on ${right.object} ${right.name}\n`);
       return 1;
     }
     process.stderr.write(`${command} failed: ${error instanceof Error ? error.message : String(error)}\n`);

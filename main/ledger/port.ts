@@ -15,6 +15,14 @@
  * `ledger.afterCommit(effect)` runs what must follow a write only once it is committed — above all the change
  * event that makes this desk's views and the other desks re-read: an issuance nested in a batch's transaction
  * would otherwise announce an invoice that another desk cannot yet see (and never will, if the batch rolls back).
+ *
+ * On the team ledger the connection can drop in the middle (docs/team-ledger.md §7). A transaction that lost it
+ * before its COMMIT was sent rejects with `LedgerNotCommittedError`: nothing of it was written, for certain. One
+ * that lost it after — the server may have committed, the answer never came — is settled when the caller says
+ * how to recognise its writes (`committed`): the desk waits until the server is done with the old connection
+ * and looks; found, the transaction resolves as if the answer had come (its after-commit effects run), not
+ * found, it rejects with `LedgerNotCommittedError`; when that cannot be found out in time, or without
+ * `committed`, it rejects with `LedgerCommitUnknownError`. The desk's own SQLite file has no such middle.
  */
 
 import type { PrintStore } from '../features/print/store.js';
@@ -124,9 +132,19 @@ export interface LedgerStores {
   readonly redForms: RedLetterFormStore;
 }
 
+/** How a transaction's caller finds out what became of it when the answer to its COMMIT was lost (see above). */
+export interface TransactionOptions<T> {
+  /**
+   * Whether the transaction's writes are in the ledger, asked on a new connection once the server has finished
+   * with the old one; `result` is what the body returned. Recognise them by something the body wrote that is
+   * unique (a serial), never by counting. Only the outermost transaction's counts: a savepoint ignores it.
+   */
+  committed?: (stores: LedgerStores, result: T) => Promise<boolean>;
+}
+
 export interface Ledger extends LedgerStores {
   readonly kind: LedgerKind;
-  transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T>;
+  transaction<T>(body: (tx: LedgerStores) => Promise<T>, options?: TransactionOptions<T>): Promise<T>;
   /**
    * Runs `effect` when the outermost transaction the calling code is in commits, or at once outside one;
    * an effect of a transaction or savepoint that rolls back never runs. Effects must not throw (one that does is logged).
@@ -144,6 +162,37 @@ export class DuplicateSerialError extends Error {
     super(`outbox already holds ${kind} ${serial}`, options);
     this.name = 'DuplicateSerialError';
   }
+}
+
+/**
+ * The connection to the team ledger was lost and the transaction did not commit: nothing of it was written.
+ * Either the connection broke before the COMMIT was sent, or the desk found out afterwards that it had not.
+ */
+export class LedgerNotCommittedError extends Error {
+  constructor(options: { cause: unknown; afterCommitSent?: boolean }) {
+    const cause = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    super(`the team ledger connection was lost${options.afterCommitSent ? ' after COMMIT was sent; the transaction is not in the ledger' : ' before COMMIT'}: ${cause}`, {
+      cause: options.cause,
+    });
+    this.name = 'LedgerNotCommittedError';
+  }
+}
+
+/** The answer to the transaction's COMMIT was lost and the desk could not find out in time whether it committed. */
+export class LedgerCommitUnknownError extends Error {
+  constructor(options: { cause: unknown }) {
+    super(`the answer to COMMIT was lost and whether it committed is not known yet: ${options.cause instanceof Error ? options.cause.message : String(options.cause)}`, {
+      cause: options.cause,
+    });
+    this.name = 'LedgerCommitUnknownError';
+  }
+}
+
+/** What a failed write tells about itself: certainly not written, written or not (not known), or neither (another failure). */
+export function lostWriteOf(error: unknown): 'notSaved' | 'unknown' | null {
+  if (error instanceof LedgerNotCommittedError) return 'notSaved';
+  if (error instanceof LedgerCommitUnknownError) return 'unknown';
+  return null;
 }
 
 /** A transaction used the wrong way: a programming error, named so it is found at once. */

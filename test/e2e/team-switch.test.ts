@@ -2,7 +2,9 @@
  * Settings → 团队账本 → 切换到团队账本 in Chromium against the real PostgreSQL (through a TCP proxy the test can
  * close, the server untouched): the desk restarts on the team ledger and the header says so; with the
  * database out of reach the header says 未连接团队账本, and it comes back by itself; 回到本机账本 returns to the
- * desk's own ledger and the header's word goes away.
+ * desk's own ledger and the header's word goes away. On the team ledger, an invoice whose COMMIT reached the
+ * server but whose answer the proxy lost is told 已保存，正在开具 (found by its serial), one whose COMMIT the
+ * proxy dropped 发票未保存 with the form kept, and submitted again it is saved once (issue 34).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +13,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../harness/server.js';
 import { createTeamLedgerDb, type TeamLedgerDb } from '../team/support/desks.js';
-import { startTcpProxy, type TcpProxy } from '../team/support/tcp-proxy.js';
+import { startTcpProxy, type ProxyCut, type ProxyLink, type TcpProxy } from '../team/support/tcp-proxy.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
 
 let browser: Browser;
@@ -68,6 +70,66 @@ describe('switching a desk to the team ledger', () => {
     await expect.poll(() => page.getByTestId('team-ledger-state').count()).toBe(0);
     await expect.poll(() => page.getByTestId('team-not-yet').innerText()).toContain('本机现在使用自己的账本');
     await screenshot(page, 'team-switch-back');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("tells the clerk what became of an invoice whose connection dropped as it was saved: saved, or not saved and kept to submit again", async () => {
+    const { address, password } = team.database;
+    expect(await harness.core.router.dispatch('teamLedger:save', { ...address, port: proxy.port, password })).toMatchObject({ ok: true });
+    const page = await browser.newPage({ viewport: { width: 1366, height: 1200 }, locale: 'zh-CN' });
+    const errors = collectPageErrors(page);
+    await page.goto(harness.url);
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('team-switch').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '切换到团队账本' }).click();
+    await expect.poll(() => page.getByTestId('team-ledger-state').innerText().catch(() => '')).toBe(`团队账本 ${address.database}`);
+
+    /** The next invoice's COMMIT (on the connection that inserted it) is cut as `cut` says, once. */
+    const cutNextCommit = (cut: Exclude<ProxyCut, 'pass'>) => {
+      let done = false;
+      proxy.setFaults({
+        toServer(chunk: Buffer, link: ProxyLink) {
+          if (chunk.includes('INSERT INTO issued_invoice (')) link.marks.add('invoice');
+          if (done || !link.marks.has('invoice') || !chunk.includes('COMMIT\0')) return 'pass';
+          done = true;
+          return cut;
+        },
+      });
+    };
+    const fill = async (buyer: string) => {
+      await page.getByTestId('buyer-name').fill(buyer);
+      await page.getByTestId('line-0-name').fill('办公用品');
+      await page.getByTestId('line-0-tax-code').fill('1060201070000000000');
+      await page.getByTestId('line-0-quantity').fill('1');
+      await page.getByTestId('line-0-unit-price').fill('113.00');
+    };
+    const invoicesOf = async (buyer: string) => (await team.pool.query<{ lsh: string }>(`SELECT lsh FROM issued_invoice WHERE ghdwmc = $1`, [buyer])).rows.map((row) => row.lsh);
+
+    await page.getByTestId('nav-issue').click();
+    await fill('断线已存客户');
+    cutNextCommit('cutAfter');
+    await page.getByTestId('submit-invoice').click();
+    const saved = page.locator('.ant-message').filter({ hasText: '已保存，正在开具' });
+    await expect.poll(() => saved.innerText().catch(() => '')).toContain('不要再次提交');
+    const [savedLsh] = await invoicesOf('断线已存客户');
+    expect(await saved.innerText()).toContain(savedLsh);
+    await screenshot(page, 'team-switch-answer-lost-saved');
+
+    await fill('断线未存客户');
+    cutNextCommit('cutBefore');
+    await page.getByTestId('submit-invoice').click();
+    const notSaved = page.locator('.ant-notification-notice').filter({ hasText: '发票未保存' });
+    await expect.poll(() => notSaved.innerText().catch(() => '')).toContain('可以重新提交');
+    expect(await notSaved.innerText()).not.toContain('程序内部错误');
+    expect(await invoicesOf('断线未存客户')).toEqual([]);
+    // The form is kept: submitted again as it stands, it is saved, once.
+    await expect(page.getByTestId('buyer-name').inputValue()).resolves.toBe('断线未存客户');
+    await screenshot(page, 'team-switch-answer-lost-not-saved');
+    proxy.setFaults(null);
+    await page.getByTestId('submit-invoice').click();
+    await expect.poll(() => invoicesOf('断线未存客户')).toHaveLength(1);
+    expect(await invoicesOf('断线已存客户')).toEqual([savedLsh]);
     expect(errors).toEqual([]);
     await page.close();
   });

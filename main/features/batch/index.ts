@@ -26,7 +26,7 @@ export function createBatchFeature(deps: BatchFeatureDeps): Feature {
     dialog: deps.ports.dialog,
     seller: deps.seller,
     defaultIssuer: deps.defaultIssuer,
-    submitInvoice: (draft) => deps.issuance.submit(draft),
+    submitInvoice: async (draft) => (await deps.issuance.submit(draft)).invoice,
     progress: (progress) => {
       deps.emit('batch:progress', progress);
       deps.changes.publish({ aggregate: 'batch', action: 'updated', ids: [progress.batchId], enterprise: deps.seller().taxNumber });

@@ -34,7 +34,7 @@ import { importSheet } from '../libraries/sheet-import.js';
 import { BATCH_HEADERS, BATCH_LABELS, REQUIRED_FIELDS } from './columns.js';
 import { groupRows, parseInvoice, type ParsedInvoice } from './parse.js';
 
-import type { Ledger } from '../../ledger/port.js';
+import { lostWriteOf, type Ledger } from '../../ledger/port.js';
 import type { NewBatchRow } from './store.js';
 import { TEMPLATE_SHEET, writeTemplate } from './template.js';
 import { createBatchView, type StatesByLsh, type SubmitError } from './view.js';
@@ -129,12 +129,19 @@ export function createBatchService(deps: BatchServiceDeps) {
 
   const detail = async (batchId: number): Promise<BatchDetail> => ({ ...(await summary(batchId)), rows: await view.invoices(batchId) });
 
-  /** A row and its invoice in one transaction: the invoice's enqueue is a savepoint of it. */
+  /**
+   * A row and its invoice in one transaction: the invoice's enqueue is a savepoint of it. On a team ledger whose
+   * answer to the commit was lost, the invoice's serial says whether the row got it.
+   */
   async function submitRow(row: { id: number; draft: InvoiceDraft }): Promise<void> {
-    await deps.ledger.transaction(async (tx) => {
-      const invoice = await deps.submitInvoice(row.draft);
-      if (!(await tx.batches.setLsh(row.id, invoice.lsh))) throw new Error(`batch row ${row.id} already has an invoice`);
-    });
+    await deps.ledger.transaction(
+      async (tx) => {
+        const invoice = await deps.submitInvoice(row.draft);
+        if (!(await tx.batches.setLsh(row.id, invoice.lsh))) throw new Error(`batch row ${row.id} already has an invoice`);
+        return invoice;
+      },
+      { committed: async (stores, invoice) => (await stores.issuedInvoices.findByLsh(invoice.lsh)) !== null },
+    );
     deps.kick();
   }
 
@@ -150,30 +157,57 @@ export function createBatchService(deps: BatchServiceDeps) {
   const writeFailure = (error: unknown) =>
     new IpcFailure('VALIDATION_FAILED', 'app.cannotSaveFile', { reason: error instanceof Error && 'code' in error ? String(error.code) : 'EIO' });
 
+  /**
+   * The team ledger's connection broke: no row's refusal, and the rows after it would meet the same. The batch
+   * stops and every row without an invoice stays to be sent — a row and its invoice are one transaction, so
+   * sending the batch again never sends a row twice (docs/team-ledger.md §7). Other failures pass as they came.
+   */
+  const stoppedBy = (error: unknown, batchId: number, submitted: number): unknown =>
+    lostWriteOf(error) === null
+      ? error
+      : new IpcFailure('TEAM_LEDGER_UNREACHABLE', 'batch.interrupted', { submitted }, { message: `batch ${batchId} stopped: ${(error as Error).message}` });
+
+  /**
+   * Reads that may meet a team ledger's dropped connection go through a transaction, whose failure then says
+   * so (the port's LedgerNotCommittedError) instead of arriving as some driver error.
+   */
+  const progressOf = async (batchId: number) => deps.progress(await deps.ledger.transaction(() => view.progress(batchId)));
+
   async function runSubmission(batchId: number): Promise<BatchSummary> {
-    await store.markSubmitted(batchId, now().toISOString());
-    const rows = await view.pendingRows(batchId);
-    for (let start = 0; start < rows.length; start += SUBMIT_CHUNK) {
-      // Closing the app stops between rows; the rest is resumed at the next start.
-      if (stopped) break;
-      for (const row of rows.slice(start, start + SUBMIT_CHUNK)) {
-        try {
-          await submitRow(row);
-        } catch (error) {
-          // A refusal is recorded on its row and the batch goes on; the row is never retried blindly.
-          await store.setSubmitError(row.id, JSON.stringify(submitErrorOf(error)));
+    let submitted = 0;
+    try {
+      const rows = await deps.ledger.transaction(async () => {
+        await store.markSubmitted(batchId, now().toISOString());
+        return view.pendingRows(batchId);
+      });
+      for (let start = 0; start < rows.length; start += SUBMIT_CHUNK) {
+        // Closing the app stops between rows; the rest is resumed at the next start.
+        if (stopped) break;
+        for (const row of rows.slice(start, start + SUBMIT_CHUNK)) {
+          try {
+            await submitRow(row);
+            submitted += 1;
+          } catch (error) {
+            if (lostWriteOf(error) !== null) throw error;
+            // A refusal is recorded on its row and the batch goes on; the row is never retried blindly.
+            await store.setSubmitError(row.id, JSON.stringify(submitErrorOf(error)));
+          }
         }
+        await progressOf(batchId);
+        await yieldToEventLoop();
       }
-      deps.progress(await view.progress(batchId));
-      await yieldToEventLoop();
+      await progressOf(batchId);
+      return await deps.ledger.transaction(() => summary(batchId));
+    } catch (error) {
+      throw stoppedBy(error, batchId, submitted);
     }
-    deps.progress(await view.progress(batchId));
-    return summary(batchId);
   }
 
   /** Sends every valid invoice not sent yet; a second call while one runs joins it. */
   async function submit(batchId: number): Promise<BatchSummary> {
-    const current = await summary(batchId);
+    const current = await deps.ledger.transaction(() => summary(batchId)).catch((error: unknown) => {
+      throw stoppedBy(error, batchId, 0);
+    });
     if (current.valid === 0) throw new IpcFailure('VALIDATION_FAILED', 'batch.nothingValid');
     const running = submitting.get(batchId);
     if (running) return running;

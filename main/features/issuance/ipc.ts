@@ -11,7 +11,10 @@ export function registerIssuanceIpc(
   files: InvoiceFiles,
   repeat: (id: number) => Promise<{ content: unknown }>,
 ): void {
-  router.handle('issuance:submit', ({ draftId, ...draft }) => service.submit(draft, draftId));
+  router.handle('issuance:submit', async ({ draftId, ...draft }) => {
+    const { invoice, answerLost } = await service.submit(draft, draftId);
+    return answerLost ? { ...invoice, answerLost } : invoice;
+  });
   router.handle('issuance:saveDraft', (request) => drafts.save(request));
   router.handle('issuance:listDrafts', ({ reviewState }) => drafts.list(reviewState));
   router.handle('issuance:requestReview', ({ id }) => drafts.requestReview(id));

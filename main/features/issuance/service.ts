@@ -5,6 +5,7 @@
  */
 import type { ChangePublisher } from '../../changes/feed.js';
 import type { Ledger, LedgerStores } from '../../ledger/port.js';
+import { submissionFailure, type LostSubmissionKeys } from '../../ledger/submission-failure.js';
 import type { OutboxHandler, SendOutcome } from '../../outbox/worker.js';
 import type { ServiceClient } from '../../api/client.js';
 import { ServiceError, TransportError } from '../../api/errors.js';
@@ -20,6 +21,15 @@ export { ISSUANCE_OUTBOX_KIND } from './store.js';
 
 /** Writes more rows in the transaction that stores an invoice (a red invoice's link to its blue one). */
 export type Alongside = (tx: LedgerStores, invoiceId: number) => Promise<void>;
+
+/** A stored invoice, and whether the desk had to find that out because the ledger's answer was lost on the way. */
+export interface Enqueued {
+  invoice: InvoiceSummary;
+  /** The connection to the team ledger dropped after the invoice was sent to it, and the desk found it saved. */
+  answerLost: boolean;
+}
+
+const ISSUANCE_LOST: LostSubmissionKeys = { notSaved: 'issuance.notSaved', unknown: 'issuance.outcomeUnknown' };
 
 export interface IssuanceServiceDeps {
   /** The ledger port: issued invoices and the outbox, on the desk's SQLite file or a team's PostgreSQL. */
@@ -39,18 +49,12 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
   const { ledger } = deps;
   const store = ledger.issuedInvoices;
 
-  /**
-   * Stores a prepared request and queues it for sending, in one ledger transaction (docs/architecture.md §5):
-   * from here on it cannot be forgotten. `alongside` runs inside the same transaction with the new row's id
-   * (e.g. to link a red invoice to its blue one) and may only write through the `tx` it is handed; a throw
-   * there undoes the invoice and its outbox row too. Every way of issuing — the form, a batch, a red
-   * invoice — ends here. Called inside another ledger transaction, it is a savepoint of that one.
-   */
-  async function enqueue(prepared: PreparedIssuance, alongside?: Alongside): Promise<InvoiceSummary> {
+  /** `enqueue`, also saying whether the ledger's answer was lost on the way (the form says so). */
+  async function enqueueTelling(prepared: PreparedIssuance, alongside?: Alongside): Promise<Enqueued> {
     const { request } = prepared;
     const now = deps.now();
     const requestJson = JSON.stringify(request);
-    const saved = await ledger.transaction(async (tx) => {
+    const write = async (tx: LedgerStores) => {
       const id = await tx.issuedInvoices.insert(
         {
           lsh: request.lsh,
@@ -79,11 +83,36 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
         detail: { lsh: request.lsh, fplxdm: request.fplxdm, ghdwmc: request.ghdwmc, jshj: prepared.totals.total },
       });
       return tx.issuedInvoices.findById(id, deps.environment);
-    });
+    };
+    let answerLost = false;
+    let saved: InvoiceSummary | null;
+    try {
+      saved = await ledger.transaction(write, {
+        // The answer to the commit was lost: the serial is unique, so the invoice is in the ledger or nowhere.
+        committed: async (stores) => {
+          answerLost = true;
+          return (await stores.issuedInvoices.findByLsh(request.lsh)) !== null;
+        },
+      });
+    } catch (error) {
+      throw submissionFailure(error, request.lsh, ISSUANCE_LOST);
+    }
     if (!saved) throw new Error(`invoice ${request.lsh} vanished right after insert`);
     deps.kick();
     deps.changes.publish({ aggregate: 'invoice', action: 'created', ids: [saved.id], enterprise: request.xhdwsbh });
-    return saved;
+    return { invoice: saved, answerLost };
+  }
+
+  /**
+   * Stores a prepared request and queues it for sending, in one ledger transaction (docs/architecture.md §5):
+   * from here on it cannot be forgotten. `alongside` runs inside the same transaction with the new row's id
+   * (e.g. to link a red invoice to its blue one) and may only write through the `tx` it is handed; a throw
+   * there undoes the invoice and its outbox row too. Every way of issuing — the form, a batch, a red
+   * invoice — ends here. Called inside another ledger transaction, it is a savepoint of that one. On a team
+   * ledger whose connection dropped, it answers what became of the invoice by its serial (`submissionFailure`).
+   */
+  async function enqueue(prepared: PreparedIssuance, alongside?: Alongside): Promise<InvoiceSummary> {
+    return (await enqueueTelling(prepared, alongside)).invoice;
   }
 
   /**
@@ -91,14 +120,14 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
    * that draft is taken (deleted) — or, when it waits for its 复核, the invoice is refused with it
    * (docs/team-ledger.md §6), so a review sent at another desk a moment earlier cannot be slipped past.
    */
-  async function submit(draft: InvoiceDraft, draftId?: number): Promise<InvoiceSummary> {
+  async function submit(draft: InvoiceDraft, draftId?: number): Promise<Enqueued> {
     const lsh = newSerial('FD', deps.now());
     const seller = deps.seller();
     const built = buildIssuanceRequest(draft, { lsh, seller });
     if (!built.ok) throw new IpcFailure('VALIDATION_FAILED', 'issuance.draftInvalid', { count: built.details.issues.length }, { details: built.details });
-    if (draftId === undefined) return enqueue(built);
+    if (draftId === undefined) return enqueueTelling(built);
     const scope = { environment: deps.environment, enterprise: seller.taxNumber };
-    const issued = await enqueue(built, async (tx) => {
+    const issued = await enqueueTelling(built, async (tx) => {
       if ((await tx.issuanceDrafts.take(scope, draftId)) === 'pending') {
         throw new IpcFailure('DRAFT_AWAITING_REVIEW', 'issuance.draftAwaitingReview', { id: draftId, buyer: draft.buyerName }, { message: `draft ${draftId} waits for review` });
       }

@@ -11,7 +11,8 @@
  */
 import Decimal from 'decimal.js';
 import type { ChangePublisher } from '../../changes/feed.js';
-import type { Ledger, LedgerStores } from '../../ledger/port.js';
+import { lostWriteOf, type Ledger, type LedgerStores } from '../../ledger/port.js';
+import { submissionFailure, type LostSubmissionKeys } from '../../ledger/submission-failure.js';
 import {
   IpcFailure,
   redRouteOf,
@@ -48,6 +49,9 @@ export interface RedServiceDeps {
   /** The change feed: a blue invoice's reversal changed (after its commit). */
   changes: ChangePublisher;
 }
+
+/** A red-letter form application the team ledger could not answer (main/ledger/submission-failure.ts). */
+const FORM_LOST: LostSubmissionKeys = { notSaved: 'reversal.formNotSaved', unknown: 'reversal.formOutcomeUnknown' };
 
 /** The reads of a reversal inside transaction `tx`. */
 const readsIn = (tx: LedgerStores): ReversalReads => ({ invoices: tx.issuedInvoices, forms: tx.redForms });
@@ -133,8 +137,21 @@ export function createRedService(deps: RedServiceDeps) {
     }
   }
 
+  /**
+   * The plan of a reversal about to be written, read in one transaction: a team ledger's connection dropped
+   * while reading it says so (nothing was written yet), not a driver's error (docs/team-ledger.md §7).
+   */
+  async function planToWrite(input: RedRequest): Promise<Plan> {
+    try {
+      return await deps.ledger.transaction(() => plan(input));
+    } catch (error) {
+      if (lostWriteOf(error) === null) throw error;
+      throw new IpcFailure('TEAM_LEDGER_UNREACHABLE', 'reversal.notStarted', {}, { message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
   async function start(input: RedRequest): Promise<RedStarted> {
-    const planned = await plan(input);
+    const planned = await planToWrite(input);
     refuseIssues(planned.issues);
     const { blue, request, lines } = planned;
     const now = deps.now();
@@ -164,7 +181,7 @@ export function createRedService(deps: RedServiceDeps) {
     const requestJson = JSON.stringify(application.value);
     const negative = (value: Decimal) => money(value.negated());
     // The form and its outbox row in one transaction: stored, it cannot be forgotten (docs/architecture.md §5).
-    await deps.ledger.transaction(async (tx) => {
+    const storeForm = async (tx: LedgerStores) => {
       await takeFrom(tx, blue, lines.total);
       await tx.redForms.insert(
         {
@@ -199,9 +216,17 @@ export function createRedService(deps: RedServiceDeps) {
         enterprise: request.xhdwsbh,
         detail: { blueInvoiceId: blue.id, fphm: blue.fphm ?? '', jshj: negative(lines.total), reason: input.reason },
       });
-    });
+      // Read back in the same transaction: once it committed, nothing more needs the connection.
+      return formRow(await tx.redForms.byLsh(lsh));
+    };
+    // A team ledger's answer lost on the way is looked up by the form's serial (docs/team-ledger.md §7).
+    let form: RedLetterFormRow | undefined;
+    try {
+      form = await deps.ledger.transaction(storeForm, { committed: async (stores) => (await stores.redForms.byLsh(lsh)) !== undefined });
+    } catch (error) {
+      throw submissionFailure(error, lsh, FORM_LOST);
+    }
     deps.kick();
-    const form = await formRow(await forms.byLsh(lsh));
     if (!form) throw new Error(`red-letter form ${lsh} vanished right after insert`);
     deps.notifyForm(form, 'created');
     announceBlue(blue);

@@ -3,7 +3,8 @@
  * then this desk's history.db is copied into the saved team ledger (main/ledger/move/move-in.ts) with its
  * progress pushed as `teamLedger:moveProgress`; on success the desk records when and where in its settings.
  * A refusal or a failure answers a message key (`ledger.team.move.errors.<code>`, or the connection test's
- * outcome words) and leaves both ledgers as they were. One move at a time.
+ * outcome words) and leaves both ledgers as they were; rights the login lacks are named, each object and
+ * privilege (details.missing), never a bare "no rights". One move at a time.
  */
 import path from 'node:path';
 import { nativeText, type NativeTextKey } from '../../../shared/i18n/native-texts.js';
@@ -11,10 +12,12 @@ import type { TextParams, UiLanguage } from '../../../shared/i18n/ui-language.js
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { TeamLedgerAddress, TeamMoveProgress, TeamMoveResult } from '../../../shared/ipc/schemas/team-ledger.js';
 import { HISTORY_DB_FILE } from '../../ledger/health.js';
-import { TeamMoveError } from '../../ledger/move/errors.js';
+import { missingRightsError, TeamMoveError } from '../../ledger/move/errors.js';
 import { moveDeskToTeam } from '../../ledger/move/move-in.js';
+import { refusedObject } from '../../ledger/move/rights.js';
 import { classifyTeamFailure } from '../../ledger/pg/connection-test.js';
 import { createTeamPool } from '../../ledger/pg/pool.js';
+import { TeamCommitUnknownError } from '../../ledger/pg/transaction.js';
 import type { DialogPort } from '../../ports.js';
 import type { SettingsRepo } from './repo.js';
 import { recordTeamMove } from './team-ledger.js';
@@ -63,10 +66,18 @@ export function createTeamMove(deps: TeamMoveDeps) {
         recordTeamMove(deps.repo, movedIn);
         return { total: result.total, enterprises: result.enterprises.length, tables: result.tables, movedIn };
       } catch (error) {
-        if (error instanceof TeamMoveError) {
-          // A count and a money total are two different sentences.
-          const key = error.code === 'mismatch' && error.params.figure === 'rows' ? 'mismatchRows' : error.code;
-          throw new IpcFailure('VALIDATION_FAILED', `ledger.team.move.errors.${key}`, error.params, { message: error.message });
+        const refused = refusedObject(error);
+        const moveError = error instanceof TeamMoveError ? error : refused ? missingRightsError([{ ...refused, right: null }]) : null;
+        if (moveError) {
+          // A count and a money total are two different sentences; missing rights travel whole for the renderer to name.
+          const key = moveError.code === 'mismatch' && moveError.params.figure === 'rows' ? 'mismatchRows' : moveError.code;
+          const details = moveError.missing.length > 0 ? { details: { missing: moveError.missing } } : {};
+          throw new IpcFailure('VALIDATION_FAILED', `ledger.team.move.errors.${key}`, moveError.params, { message: moveError.message, ...details });
+        }
+        // The answer to the move's COMMIT was lost: moved or not is not known here. Moving in again is safe — a
+        // ledger that holds rows is refused — and says which it was.
+        if (error instanceof TeamCommitUnknownError) {
+          throw new IpcFailure('TEAM_LEDGER_UNREACHABLE', 'ledger.team.move.errors.outcomeUnknown', {}, { message: error.message });
         }
         const failure = classifyTeamFailure(error);
         const code = failure.key === 'unreachable' || failure.key === 'timeout' ? 'NETWORK_ERROR' : 'VALIDATION_FAILED';

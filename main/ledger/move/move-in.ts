@@ -14,8 +14,9 @@ import { migrations as deskMigrations } from '../../db/migrations/index.js';
 import { checkSchemaVersion, latestPgVersion, migrateTeamLedger } from '../pg/migrate.js';
 import { inTeamTransaction } from '../pg/transaction.js';
 import { deskColumns, planTable, rowToTeam, teamColumns, type TablePlan } from './columns.js';
-import { TeamMoveError } from './errors.js';
+import { missingRightsError, TeamMoveError } from './errors.js';
 import { compareFigures, DeskFigures } from './figures.js';
+import { missingMoveRights, refusedObject } from './rights.js';
 import { enterpriseSql, MOVED_TABLES } from './tables.js';
 
 export interface MoveProgress {
@@ -48,6 +49,9 @@ const MAX_PARAMETERS = 60_000;
 export async function moveDeskToTeam(options: MoveInOptions): Promise<MoveInResult> {
   // A desk file from a newer version is refused before it is opened (its columns may mean other things).
   peekUserVersion(options.deskFile, deskMigrations);
+  // What the login lacks is named before anything is written, whatever role layout gave it its rights.
+  const missing = await missingMoveRights(options.pool, (await checkSchemaVersion(options.pool)) !== null);
+  if (missing.length > 0) throw missingRightsError(missing);
   await prepareSchema(options.pool);
   const desk = new Database(options.deskFile, { readonly: true, fileMustExist: true });
   try {
@@ -138,6 +142,7 @@ async function copyTable(desk: Database.Database, client: PoolClient, plan: Tabl
     try {
       await client.query(insertSql(keys.length), values);
     } catch (error) {
+      refuseUnforeseenRight(error);
       const reason = error instanceof Error ? error.message : String(error);
       throw new TeamMoveError('insertFailed', { table: table.name, rows: `${keys[0]}…${keys.at(-1)}`, reason });
     }
@@ -159,8 +164,19 @@ async function copyTable(desk: Database.Database, client: PoolClient, plan: Tabl
 async function setSequencePast(client: PoolClient, plan: TablePlan): Promise<void> {
   if (!plan.table.key.includes('id') || plan.table.key.length !== 1) return;
   const name = plan.table.name;
-  await client.query(
-    `SELECT setval(seq, (SELECT coalesce(max(id), 0) + 1 FROM ${name}), false) FROM (SELECT pg_get_serial_sequence($1, 'id') AS seq) s WHERE seq IS NOT NULL`,
-    [name],
-  );
+  try {
+    await client.query(
+      `SELECT setval(seq, (SELECT coalesce(max(id), 0) + 1 FROM ${name}), false) FROM (SELECT pg_get_serial_sequence($1, 'id') AS seq) s WHERE seq IS NOT NULL`,
+      [name],
+    );
+  } catch (error) {
+    refuseUnforeseenRight(error);
+    throw error;
+  }
+}
+
+/** A right the check before the move did not foresee, refused by the server while writing: named like the others. */
+function refuseUnforeseenRight(error: unknown): void {
+  const refused = refusedObject(error);
+  if (refused) throw missingRightsError([{ ...refused, right: null }]);
 }

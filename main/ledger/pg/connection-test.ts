@@ -1,13 +1,17 @@
 /**
  * 测试连接 for the team ledger (docs/team-ledger.md §3): sign in with the saved address and password, read
- * the schema version and check the role's rights on the shared tables — and classify every failure into one
+ * the schema version and check the role's rights on the shared tables, and which rights moving a desk's
+ * ledger in would need that it lacks (named: a table or sequence and the privilege) — and classify every failure into one
  * key the clerk can act on (server unreachable, TLS refused or untrusted, wrong password, database missing,
  * role lacks rights, schema newer than this desk). The renderer words each key; `message` is for the log.
  */
 import pg from 'pg';
 import type { TeamConnectionTestResult, TeamTestOutcome } from '../../../shared/ipc/schemas/team-ledger.js';
 import { CaFileUnreadableError, clientConfig, type TeamLedgerAddress } from './config.js';
+import { LedgerCommitUnknownError, LedgerNotCommittedError } from '../port.js';
+import { missingMoveRights } from '../move/rights.js';
 import { checkSchemaVersion, latestPgVersion, TeamSchemaNewerError } from './migrate.js';
+import { TeamCommitUnknownError } from './transaction.js';
 
 /** Tables a desk writes in everyday work: a role missing one of these rights cannot keep the ledger. */
 const EVERYDAY_TABLES = ['issued_invoice', 'issued_invoice_line', 'outbox', 'red_letter_form', 'print_job', 'received_invoice', 'collected_invoice', 'customer', 'product'];
@@ -33,6 +37,11 @@ const CERTIFICATE_CODES = new Set([
 
 /** One key per failure; `unexpected` keeps the server's own code so support can look it up. */
 export function classifyTeamFailure(error: unknown): ClassifiedFailure {
+  // A transaction that lost its connection (main/ledger/pg/transaction.ts, the port's errors): the connection's failure.
+  if (error instanceof LedgerNotCommittedError || error instanceof LedgerCommitUnknownError || error instanceof TeamCommitUnknownError) {
+    const cause = classifyTeamFailure(error.cause);
+    return cause.key === 'unreachable' || cause.key === 'timeout' ? cause : { key: 'unreachable', params: { reason: 'lost' } };
+  }
   if (error instanceof CaFileUnreadableError) return { key: 'caFileUnreadable', params: { file: error.file } };
   if (error instanceof TeamSchemaNewerError) return { key: 'schemaNewer', params: { found: error.foundVersion, code: error.codeVersion } };
   const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : '';
@@ -41,13 +50,16 @@ export function classifyTeamFailure(error: unknown): ClassifiedFailure {
   if (code === '28P01') return { key: 'wrongPassword', params: {} };
   if (code === '3D000') return { key: 'databaseMissing', params: {} };
   if (code === '42501') return { key: 'noRights', params: {} };
+  // The connection failed (class 08), or the server ended it or is shutting down or starting (57P01–57P03).
+  if (/^(08...|57P0[123])$/.test(code)) return { key: 'unreachable', params: { reason: code } };
   // No pg_hba line lets this connection in: without TLS when the server wants it, or not at all.
   if (code === '28000') return /no encryption/i.test(message) ? { key: 'tlsRequired', params: {} } : { key: 'noRights', params: {} };
   if (/does not support SSL/i.test(message)) return { key: 'tlsRefused', params: {} };
   if (CERTIFICATE_CODES.has(code)) return { key: 'tlsUntrusted', params: { reason: code } };
   if (NETWORK_CODES.has(code)) return { key: 'unreachable', params: { reason: code } };
   if (/timeout/i.test(message)) return { key: 'timeout', params: {} };
-  if (/terminated unexpectedly|Connection terminated/i.test(message)) return { key: 'unreachable', params: { reason: 'closed' } };
+  // node-postgres' words for a connection that broke, or a client used after it broke.
+  if (/terminated unexpectedly|Connection terminated|not queryable/i.test(message)) return { key: 'unreachable', params: { reason: 'closed' } };
   return { key: 'unexpected', params: { reason: code || message.slice(0, 200) } };
 }
 
@@ -62,8 +74,10 @@ export async function testTeamConnection(address: TeamLedgerAddress, password: s
     await client.connect();
     serverVersion = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? null;
     const schemaVersion = await checkSchemaVersion(client);
+    // What 迁入团队账本 would need of this login that it lacks, named (main/ledger/move/rights.ts).
+    const moveIn = { missing: await missingMoveRights(client, schemaVersion !== null) };
     if (schemaVersion === null) {
-      return { ok: true, key: 'empty', params: { code: latestPgVersion() }, serverVersion, schemaVersion, message: 'signed in; no team ledger created in this database yet' };
+      return { ok: true, key: 'empty', params: { code: latestPgVersion() }, serverVersion, schemaVersion, message: 'signed in; no team ledger created in this database yet', moveIn };
     }
     const missing = await client.query<{ relname: string }>(
       `SELECT t.name AS relname FROM unnest($1::text[]) AS t (name)
@@ -72,9 +86,9 @@ export async function testTeamConnection(address: TeamLedgerAddress, password: s
     );
     if (missing.rows.length > 0) {
       const tables = missing.rows.map((row) => row.relname).join(', ');
-      return { ok: false, key: 'noRights', params: { tables }, serverVersion, schemaVersion, message: `role ${address.user} cannot read and write ${tables}` };
+      return { ok: false, key: 'noRights', params: { tables }, serverVersion, schemaVersion, message: `role ${address.user} cannot read and write ${tables}`, moveIn };
     }
-    return { ok: true, key: 'ok', params: { version: schemaVersion }, serverVersion, schemaVersion, message: `signed in; team ledger schema ${schemaVersion}` };
+    return { ok: true, key: 'ok', params: { version: schemaVersion }, serverVersion, schemaVersion, message: `signed in; team ledger schema ${schemaVersion}`, moveIn };
   } catch (error) {
     const failure = classifyTeamFailure(error);
     const message = error instanceof Error ? error.message : String(error);

@@ -3,10 +3,12 @@
  * desk's pool (pool.ts). A transaction is BEGIN … COMMIT on one pooled client (READ COMMITTED); its body
  * may await anything, and the stores it uses — its `tx`, or the ledger's own, followed through the async
  * context — run on that client. Outside a transaction every call takes a pooled connection of its own.
- * A `ledger.transaction` inside a body is a savepoint on the same client (tx-scope.ts).
+ * A `ledger.transaction` inside a body is a savepoint on the same client (tx-scope.ts). A transaction that
+ * loses its connection rejects with the port's LedgerNotCommittedError or, when the answer to its COMMIT was
+ * lost, is settled as the port describes (transaction.ts: `settleLostCommit`).
  */
 import type { Pool, PoolClient } from 'pg';
-import type { Ledger, LedgerStores } from '../port.js';
+import { LedgerCommitUnknownError, LedgerNotCommittedError, type Ledger, type LedgerStores, type TransactionOptions } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
@@ -23,7 +25,8 @@ import { createPgReceivedStore } from './stores/received.js';
 import { createPgBatchStore } from './stores/batches.js';
 import { createPgAuditStore } from './stores/audit.js';
 import { createPgRedFormStore } from './stores/red-forms.js';
-import { inTeamTransaction } from './transaction.js';
+import { classifyTeamFailure } from './connection-test.js';
+import { inTeamTransaction, settleLostCommit, TeamCommitUnknownError } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
 import { createPgCollectionStore } from './stores/collect.js';
 import type { Queryable } from './outbox.js';
@@ -38,6 +41,12 @@ export interface PgLedgerOptions {
    */
   actor?: () => string | null;
 }
+
+/** Whether an error is the connection to the team ledger failing (not the server refusing a statement). */
+const lostConnection = (error: unknown) => {
+  const key = classifyTeamFailure(error).key;
+  return key === 'unreachable' || key === 'timeout';
+};
 
 export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
@@ -64,6 +73,25 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   });
   const own = storesOn(() => scope.current()?.connection ?? pool);
 
+  /** What became of a transaction whose COMMIT's answer was lost: its result when it committed; otherwise it rejects. */
+  async function settle<T>(lost: TeamCommitUnknownError, how: TransactionOptions<T>): Promise<T> {
+    const committed = how.committed;
+    if (!committed || !(await settleLostCommit(pool, lost.backendPid))) throw new LedgerCommitUnknownError({ cause: lost });
+    const result = lost.result as T;
+    // Settled: what is read now is final. The reading itself may meet a dropped connection; it is tried again.
+    let failure: unknown = lost;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        if (await committed(own, result)) return result;
+        throw new LedgerNotCommittedError({ cause: lost, afterCommitSent: true });
+      } catch (error) {
+        if (error instanceof LedgerNotCommittedError || !lostConnection(error)) throw error;
+        failure = error;
+      }
+    }
+    throw new LedgerCommitUnknownError({ cause: failure });
+  }
+
   return {
     kind: 'postgres',
     outbox: own.outbox,
@@ -83,20 +111,27 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     audit: own.audit,
     afterCommit: (effect) => scope.afterCommit(effect),
     redForms: own.redForms,
-    async transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
+    async transaction<T>(body: (tx: LedgerStores) => Promise<T>, options: TransactionOptions<T> = {}): Promise<T> {
       const parent = scope.current();
       if (parent) return scope.nested(parent, (inner) => body(storesOn(scope.boundTo(inner))));
       const opened: Array<TxLevel<PoolClient>> = [];
-      const result = await inTeamTransaction(pool, async (client) => {
-        const level: TxLevel<PoolClient> = { connection: client, open: true, childOpen: false };
-        opened.push(level);
-        try {
-          return await scope.enter(level, () => body(storesOn(scope.boundTo(level))));
-        } finally {
-          level.open = false; // before COMMIT or ROLLBACK: a call the body left running is refused
-        }
-      });
-      // inTeamTransaction resolved: COMMIT went through.
+      let result: T;
+      try {
+        result = await inTeamTransaction(pool, async (client) => {
+          const level: TxLevel<PoolClient> = { connection: client, open: true, childOpen: false };
+          opened.push(level);
+          try {
+            return await scope.enter(level, () => body(storesOn(scope.boundTo(level))));
+          } finally {
+            level.open = false; // before COMMIT or ROLLBACK: a call the body left running is refused
+          }
+        });
+      } catch (error) {
+        if (error instanceof TeamCommitUnknownError) result = await settle(error, options);
+        else if (lostConnection(error)) throw new LedgerNotCommittedError({ cause: error });
+        else throw error;
+      }
+      // Committed (COMMIT went through, or the lost answer was found to be a commit).
       for (const level of opened) runCommitted(level);
       return result;
     },

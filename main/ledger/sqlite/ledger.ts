@@ -158,6 +158,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     audit: own.audit,
     afterCommit: (effect) => scope.afterCommit(effect),
     redForms: own.redForms,
+    // A commit on the desk's own file answers or fails for certain: TransactionOptions.committed is never needed.
     transaction<T>(body: (tx: LedgerStores) => Promise<T>): Promise<T> {
       let level: TxLevel<Db> | undefined;
       try {

@@ -74,12 +74,15 @@ export function setSignedOutHandler(handler: () => void): void {
   onSignedOut = handler;
 }
 
-/** Shows a failed call. `key` lets repeated failures of the same call replace each other. */
-export function reportFailure(error: IpcError, key?: string): void {
+/**
+ * Shows a failed call. `key` lets repeated failures of the same call replace each other; `sticky` keeps the
+ * notice until the clerk closes it (one they must act on later, e.g. a serial to look up).
+ */
+export function reportFailure(error: IpcError, key?: string, options: { sticky?: boolean } = {}): void {
   if (error.code === 'SIGNED_OUT') onSignedOut?.();
   const { title, description } = describeFailure(error);
   if (notificationApi) {
-    notificationApi.error({ title, description, key, placement: 'topRight', duration: 8 });
+    notificationApi.error({ title, description, key, placement: 'topRight', duration: options.sticky ? 0 : 8 });
   } else {
     // Before the bridge mounts there is nowhere to show it; the console at least keeps it.
     console.error(`${title}: ${description}`);

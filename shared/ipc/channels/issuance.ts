@@ -13,12 +13,13 @@ import {
   SavedDraftAnswer,
   SaveDraftRequest,
   SubmitInvoiceRequest,
+  SubmittedInvoice,
 } from '../schemas/issuance.js';
 import type { ChannelSpec } from './common.js';
 import { RepeatContent, RepeatRequest } from '../schemas/templates.js';
 
 export const issuanceChannels = {
-  'issuance:submit': { request: SubmitInvoiceRequest, response: InvoiceSummary },
+  'issuance:submit': { request: SubmitInvoiceRequest, response: SubmittedInvoice },
   'issuance:saveDraft': { request: SaveDraftRequest, response: SavedDraftAnswer, maxRequestBytes: 1024 * 1024 },
   'issuance:listDrafts': { request: ListDraftsRequest, response: z.strictObject({ rows: z.array(DraftSummary) }) },
   'issuance:loadDraft': { request: DraftId, response: SavedDraft },

@@ -113,6 +113,15 @@ export const InvoiceSummary = z.strictObject({
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 
+/** `issuance:submit`'s answer: the stored invoice, and whether the desk had to find out that it was stored. */
+export const SubmittedInvoice = InvoiceSummary.extend({
+  answerLost: z
+    .literal(true)
+    .optional()
+    .describe("The connection to the team ledger dropped after the invoice was sent to it; the desk looked it up by its serial and found it saved (docs/team-ledger.md §7)"),
+});
+export type SubmittedInvoice = z.infer<typeof SubmittedInvoice>;
+
 /**
  * A saved draft is whatever the clerk had typed, complete or not, so its content is free JSON (the form
  * reads it back leniently); the summary columns let the list show it without parsing the content.

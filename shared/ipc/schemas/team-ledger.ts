@@ -96,6 +96,16 @@ export const TEAM_TEST_OUTCOMES = [
 export const TeamTestOutcome = z.enum(TEAM_TEST_OUTCOMES);
 export type TeamTestOutcome = z.infer<typeof TeamTestOutcome>;
 
+/** A right the connected login lacks for something a desk does (moving its ledger in): the object and the privilege, as PostgreSQL names them. */
+export const TeamMissingRight = z
+  .strictObject({
+    object: z.enum(['table', 'sequence', 'schema', 'database']).describe('What kind of object the right is on'),
+    name: z.string().max(200).describe('Its name (a sequence schema-qualified, as pg_get_serial_sequence gives it)'),
+    right: z.enum(['SELECT', 'INSERT', 'UPDATE', 'USAGE', 'CREATE']).nullable().describe('The privilege missing; null when the server refused without naming it'),
+  })
+  .describe('A right the login lacks, named so an administrator can GRANT it');
+export type TeamMissingRight = z.infer<typeof TeamMissingRight>;
+
 export const TeamConnectionTestResult = z
   .strictObject({
     ok: z.boolean().describe('true when the desk could sign in and read (or would create) the schema'),
@@ -104,6 +114,10 @@ export const TeamConnectionTestResult = z
     serverVersion: z.string().nullable().describe('PostgreSQL version reported by the server'),
     schemaVersion: z.number().int().nullable().describe('The team ledger schema found in the database; null = none yet'),
     message: z.string().describe('What happened, in English for logs (the clerk reads the key)'),
+    moveIn: z
+      .strictObject({ missing: z.array(TeamMissingRight).max(200).describe('Rights this login lacks to move a desk ledger in; empty: it may') })
+      .optional()
+      .describe("What moving this desk's ledger in (迁入团队账本) would need that the login lacks; absent when the test did not get that far"),
   })
   .describe('Outcome of signing in to the team ledger and reading its schema version');
 export type TeamConnectionTestResult = z.infer<typeof TeamConnectionTestResult>;

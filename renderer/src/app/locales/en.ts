@@ -20,6 +20,7 @@ import { auditEn, auditErrorsEn } from '../../features/audit/locale.js';
 import { jobEn } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesEn } from '../../features/issuance/locale.js';
 import { draftReviewEn, draftReviewCodesEn, draftReviewErrorsEn } from '../../features/issuance/review-locale.js';
+import { batchLostErrorsEn, formLostErrorsEn, submissionLostEn, submissionLostErrorsEn } from '../../features/issuance/lost-answer-locale.js';
 
 export const en: Messages = {
   app: {
@@ -121,6 +122,7 @@ export const en: Messages = {
     submit: 'Submit',
     submitHint: 'Enter moves to the next field, Ctrl+Enter submits',
     submitted: 'Submitted, issuing (serial {{lsh}})',
+    ...submissionLostEn,
     lastSubmitted: 'Last submitted serial: ',
     fixErrors: 'Please correct the fields marked in red',
     invalidNumber: '—',
@@ -318,6 +320,7 @@ export const en: Messages = {
     },
     issuance: {
       ...draftReviewErrorsEn,
+      ...submissionLostErrorsEn,
       repeatGone: 'Invoice {{id}} was not found, so it cannot be issued again',
       repeatRed: 'A red invoice cannot be issued again',
       draftGoneSaveAsNew: 'The draft no longer exists (it may have been deleted or submitted); save it as a new draft',
@@ -360,8 +363,8 @@ export const en: Messages = {
       fieldsInvalid: '{{count}} fields are not filled in correctly; correct the marked fields',
       copySelf: 'A library cannot be copied into the enterprise it comes from; choose another enterprise',
     },
-    batch: batchErrorsEn,
-    reversal: reversalErrorsEn,
+    batch: { ...batchErrorsEn, ...batchLostErrorsEn },
+    reversal: { ...reversalErrorsEn, ...formLostErrorsEn },
     templates: { nameTaken: 'A template named "{{name}}" already exists', gone: 'This template was deleted' },
     taxCodes: taxCodesErrorsEn,
     intake: intakeErrorsEn,

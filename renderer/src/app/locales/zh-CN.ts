@@ -19,6 +19,7 @@ import { auditZh, auditErrorsZh } from '../../features/audit/locale.js';
 import { jobZh } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesZh } from '../../features/issuance/locale.js';
 import { draftReviewZh, draftReviewCodesZh, draftReviewErrorsZh } from '../../features/issuance/review-locale.js';
+import { batchLostErrorsZh, formLostErrorsZh, submissionLostZh, submissionLostErrorsZh } from '../../features/issuance/lost-answer-locale.js';
 
 export const zhCN = {
   app: {
@@ -121,6 +122,7 @@ export const zhCN = {
     submit: '提交开具',
     submitHint: 'Enter 跳到下一项，Ctrl+Enter 提交',
     submitted: '已提交，正在开具（流水号 {{lsh}}）',
+    ...submissionLostZh,
     lastSubmitted: '上次提交的流水号：',
     fixErrors: '请先改正标红的项目',
     invalidNumber: '—',
@@ -319,6 +321,7 @@ export const zhCN = {
     },
     issuance: {
       ...draftReviewErrorsZh,
+      ...submissionLostErrorsZh,
       repeatGone: '没有找到这张发票（编号 {{id}}），无法再开一张',
       repeatRed: '红字发票不能再开一张',
       draftGoneSaveAsNew: '草稿不存在（可能已被删除或已提交），请另存为新草稿',
@@ -361,8 +364,8 @@ export const zhCN = {
       fieldsInvalid: '有 {{count}} 处填写不正确，请按表单上的提示修改',
       copySelf: '不能从当前企业复制到它自己，请选择另一家企业',
     },
-    batch: batchErrorsZh,
-    reversal: reversalErrorsZh,
+    batch: { ...batchErrorsZh, ...batchLostErrorsZh },
+    reversal: { ...reversalErrorsZh, ...formLostErrorsZh },
     templates: { nameTaken: '已有名为「{{name}}」的常用发票', gone: '这张常用发票已被删除' },
     taxCodes: taxCodesErrorsZh,
     intake: intakeErrorsZh,

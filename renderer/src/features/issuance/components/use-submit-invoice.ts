@@ -43,16 +43,21 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
       const result = await submitInvoice(check.draft, store.draftId);
       store.setSubmitting(false);
       if (!result.ok) {
-        // DRAFT_AWAITING_REVIEW among them: main names the draft that waits for its 复核.
-        reportFailure(result.error, 'issuance:submit');
+        // DRAFT_AWAITING_REVIEW among them: main names the draft that waits for its 复核. A team ledger's
+        // connection that dropped says what became of the invoice by its serial (issuance.notSaved: the form is
+        // kept to submit again; issuance.outcomeUnknown: look it up first — that one stays until closed).
+        reportFailure(result.error, 'issuance:submit', result.error.key === 'issuance.outcomeUnknown' ? { sticky: true } : {});
         return;
       }
-      store.upsertRecent(result.value);
-      const early = store.takeEarlyUpdate(result.value.lsh);
+      const { answerLost, ...invoice } = result.value;
+      store.upsertRecent(invoice);
+      const early = store.takeEarlyUpdate(invoice.lsh);
       if (early) applyInvoiceUpdate(early);
-      store.setLastSubmitted(result.value.lsh);
+      store.setLastSubmitted(invoice.lsh);
       store.setReviewOpen(false);
-      reportSuccess(t('issuance.submitted', { lsh: result.value.lsh }));
+      // Saved although the ledger's answer was lost on the way: said in its own words, so nobody submits it again.
+      if (answerLost) reportWarning(t('issuance.submittedAnswerLost', { lsh: invoice.lsh }));
+      else reportSuccess(t('issuance.submitted', { lsh: invoice.lsh }));
       // A submitted draft is done with (main took it with the invoice); its content now lives in the history.
       if (useIssuanceStore.getState().draftId !== null) store.setDraft(null, null);
       // The next invoice is usually by the same clerk, of the same type: keep those, clear the rest.

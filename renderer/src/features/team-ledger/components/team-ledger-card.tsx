@@ -1,7 +1,8 @@
 /**
  * Settings → 团队账本 (docs/team-ledger.md §3): the PostgreSQL server, port, database, user, TLS mode with an
  * optional CA file, and the password (sent to main once, sealed there, never shown again); 测试连接 signs
- * in with what was saved and says what went wrong in the clerk's words. It says which ledger the desk keeps
+ * in with what was saved and says what went wrong in the clerk's words, and which rights moving this desk's ledger
+ * in would need that the login lacks. It says which ledger the desk keeps
  * now; 切换到团队账本 / 回到本机账本 (team-switch-section.tsx), and 迁入团队账本 (team-move-section.tsx). Test ids: team-ledger, team-not-yet, team-host, team-port, team-database,
  * team-user, team-tls, team-ca-file, team-password, team-save, team-test, team-result.
  */
@@ -12,6 +13,7 @@ import { TEAM_TLS_MODES, type TeamConnectionTestResult, type TeamLedgerAddress }
 import { reportSuccess } from '../../../lib/messages.js';
 import { loadTeamLedger, saveTeamLedger, testTeamLedger, useTeamLedgerStore } from '../actions.js';
 import { useAllowed } from '../../clerks/actions.js';
+import { missingRightsText } from '../missing-rights.js';
 import { TeamMoveSection } from './team-move-section.js';
 import { TeamSwitchSection } from './team-switch-section.js';
 
@@ -107,6 +109,15 @@ export function TeamLedgerCard() {
           data-testid="team-result"
           message={lastTest.ok ? t('ledger.team.connected') : t('ledger.team.failed')}
           description={say(outcomeKey(lastTest), lastTest.params)}
+        />
+      )}
+      {lastTest?.moveIn && lastTest.moveIn.missing.length > 0 && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type="warning"
+          showIcon
+          data-testid="team-move-rights"
+          message={say('ledger.team.outcome.moveInMissing', { rights: missingRightsText(lastTest.moveIn.missing, say) })}
         />
       )}
       <TeamSwitchSection allowed={mayAdmin} />

@@ -2,7 +2,7 @@
  * Settings → 团队账本 → 迁入团队账本 (docs/team-ledger.md §3): what moving in does, the button (main asks
  * for the confirmation), the rows copied so far, and the outcome in words — what was moved and that the
  * figures matched, or why nothing was (a team ledger already holding rows, a value it cannot take, a count
- * or total that differed). When this desk's ledger was moved before, it says when and where. Test ids:
+ * or total that differed, each right the login lacks, by object and privilege). When this desk's ledger was moved before, it says when and where. Test ids:
  * team-move, team-move-progress, team-move-result, team-moved-in.
  */
 import { Alert, Button, Progress, Space, Typography } from 'antd';
@@ -11,11 +11,12 @@ import type { IpcError } from '../../../../../shared/ipc/index.js';
 import { errorText } from '../../../lib/messages.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { moveIntoTeamLedger, useTeamLedgerStore } from '../actions.js';
+import { missingOf, missingRightsText } from '../missing-rights.js';
 
 /** i18next's typed `t` takes literal keys only; table names arrive from main at run time. */
-type DynamicT = (key: string) => string;
+type DynamicT = (key: string, options?: Record<string, unknown>) => string;
 
-/** A refusal's table names (`table`, `tables` a comma list) in the clerk's words; other params as they are. */
+/** A refusal's table names (`table`, `tables` a comma list) and missing rights in the clerk's words; other params as they are. */
 function worded(error: IpcError, say: DynamicT): IpcError {
   const word = (name: string) => {
     const key = `ledger.team.move.tables.${name.trim()}`;
@@ -25,6 +26,8 @@ function worded(error: IpcError, say: DynamicT): IpcError {
   const params = { ...error.params };
   if (typeof params.table === 'string') params.table = word(params.table);
   if (typeof params.tables === 'string') params.tables = params.tables.split(',').map(word).join(say('ledger.team.move.listSeparator'));
+  const missing = missingOf(error.details);
+  if (missing) params.rights = missingRightsText(missing, say);
   return { ...error, params };
 }
 
@@ -73,7 +76,16 @@ export function TeamMoveSection({ saved }: { saved: boolean }) {
           description={t('ledger.team.move.doneDetail', { total: lastMove.result.total, enterprises: lastMove.result.enterprises })}
         />
       )}
-      {lastMove?.ok === false && <Alert type="error" showIcon data-testid="team-move-result" message={t('ledger.team.move.failed')} description={errorText(worded(lastMove.error, say))} />}
+      {lastMove?.ok === false && (
+        <Alert
+          type={lastMove.error.key === 'ledger.team.move.errors.outcomeUnknown' ? 'warning' : 'error'}
+          showIcon
+          data-testid="team-move-result"
+          // A move whose answer was lost may have happened: its title must not say nothing changed.
+          message={lastMove.error.key === 'ledger.team.move.errors.outcomeUnknown' ? t('ledger.team.move.unsure') : t('ledger.team.move.failed')}
+          description={errorText(worded(lastMove.error, say))}
+        />
+      )}
     </Space>
   );
 }
