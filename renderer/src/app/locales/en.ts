@@ -21,6 +21,7 @@ import { jobEn } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesEn } from '../../features/issuance/locale.js';
 import { draftReviewEn, draftReviewCodesEn, draftReviewErrorsEn } from '../../features/issuance/review-locale.js';
 import { batchLostErrorsEn, formLostErrorsEn, submissionLostEn, submissionLostErrorsEn } from '../../features/issuance/lost-answer-locale.js';
+import { ipcErrorsEn } from '../../lib/ipc-errors-locale.js';
 
 export const en: Messages = {
   app: {
@@ -369,22 +370,7 @@ export const en: Messages = {
     taxCodes: taxCodesErrorsEn,
     intake: intakeErrorsEn,
     print: printEn.errors,
-    ipc: {
-      unknownChannel: 'Unknown call: {{channel}}',
-      notImplemented: 'The call {{channel}} is not implemented',
-      forbiddenSender: 'Refused a call that did not come from the app\'s own page',
-      argumentCount: 'Wrong number of request arguments',
-      internal: 'Internal error, logged',
-      mainUnreachable: 'Cannot reach the main process: {{reason}}',
-      badResponse: 'The main process answered {{channel}} in an unexpected format',
-      tooDeep: 'The request is nested deeper than {{max}} levels',
-      notPlainData: 'The request may hold only plain objects, arrays, strings, numbers and booleans',
-      symbolKey: 'The request has a symbol key, which is not allowed',
-      forbiddenKey: 'The request has the field name {{key}}, which is not allowed',
-      unsupportedValue: 'The request has a value of unsupported type {{type}}',
-      tooLarge: 'The request is too large (at most {{kb}} KB)',
-      invalidPayload: 'Some values are not valid: {{issues}}',
-    },
+    ipc: ipcErrorsEn,
   },
   errorHelp: {
     DISK_FULL: 'Nothing was saved. Free space on the disk of the data folder; invoices waiting to be sent continue by themselves once there is space, never twice.',

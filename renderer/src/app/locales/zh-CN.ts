@@ -20,6 +20,7 @@ import { jobZh } from '../../lib/job-outcome-locale.js';
 import { issuanceCodesZh } from '../../features/issuance/locale.js';
 import { draftReviewZh, draftReviewCodesZh, draftReviewErrorsZh } from '../../features/issuance/review-locale.js';
 import { batchLostErrorsZh, formLostErrorsZh, submissionLostZh, submissionLostErrorsZh } from '../../features/issuance/lost-answer-locale.js';
+import { ipcErrorsZh } from '../../lib/ipc-errors-locale.js';
 
 export const zhCN = {
   app: {
@@ -370,22 +371,7 @@ export const zhCN = {
     taxCodes: taxCodesErrorsZh,
     intake: intakeErrorsZh,
     print: printZh.errors,
-    ipc: {
-      unknownChannel: '未知的调用：{{channel}}',
-      notImplemented: '调用 {{channel}} 尚未实现',
-      forbiddenSender: '拒绝来自非本程序页面的调用',
-      argumentCount: '请求参数个数不正确',
-      internal: '程序内部错误，已记录日志',
-      mainUnreachable: '无法连接主进程：{{reason}}',
-      badResponse: '主进程对 {{channel}} 的回复格式不正确',
-      tooDeep: '请求嵌套超过 {{max}} 层',
-      notPlainData: '请求只能包含普通对象、数组、字符串、数字和布尔值',
-      symbolKey: '请求包含不允许的符号键',
-      forbiddenKey: '请求包含不允许的字段名 {{key}}',
-      unsupportedValue: '请求包含不支持的值类型 {{type}}',
-      tooLarge: '请求过大（上限 {{kb}} KB）',
-      invalidPayload: '提交的内容不正确：{{issues}}',
-    },
+    ipc: ipcErrorsZh,
   },
   /** What the clerk can do about each actionable error (issue 10 point 4); shown instead of main's words. */
   errorHelp: {
