@@ -101,3 +101,19 @@ export const APART_KEYS = {
 /** The key of a classification class's words ('' and unknown: not given, counted as goods). */
 export const categoryKey = (category: string): ScheduleTextKey =>
   /^[1-6]$/.test(category) ? (`category${category}` as ScheduleTextKey) : 'categoryNone';
+
+/** The form's column groups, [first column, last column, words], columns numbered 1–14 as on the form. */
+export const SCHEDULE_COLUMN_GROUPS: ReadonlyArray<readonly [number, number, ScheduleTextKey]> = [
+  [1, 2, 'group1'],
+  [3, 4, 'group2'],
+  [5, 6, 'group3'],
+  [7, 8, 'group4'],
+  [9, 11, 'group5'],
+  [12, 12, 'group6'],
+  [13, 14, 'group7'],
+];
+
+/** The words of the form's columns 1–14 under their groups. */
+export const SCHEDULE_COLUMN_NAMES: readonly ScheduleTextKey[] = [
+  'colSales', 'colTax', 'colSales', 'colTax', 'colSales', 'colTax', 'colSales', 'colTax', 'colSales', 'colTax', 'colTotal', 'colDeduction', 'colSalesWithTax', 'colTax',
+];

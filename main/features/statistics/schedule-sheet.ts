@@ -8,7 +8,7 @@
 import type ExcelJS from 'exceljs';
 import { exportText, type ExportTextKey } from '../../../shared/i18n/export-texts.js';
 import { levyText } from '../../../shared/i18n/levy-texts.js';
-import { APART_KEYS, categoryKey, scheduleText, SECTION_STARTS, type ScheduleTextKey } from '../../../shared/i18n/schedule-texts.js';
+import { APART_KEYS, categoryKey, scheduleText, SCHEDULE_COLUMN_GROUPS, SCHEDULE_COLUMN_NAMES, SECTION_STARTS, type ScheduleTextKey } from '../../../shared/i18n/schedule-texts.js';
 import type { UiLanguage } from '../../../shared/i18n/ui-language.js';
 import type { SalesSchedule } from '../../../shared/ipc/schemas/statistics.js';
 import { cellKind, SCHEDULE_COLUMNS } from './schedule.js';
@@ -21,16 +21,8 @@ const THIN: Partial<ExcelJS.Borders> = { top: { style: 'thin' }, left: { style: 
 const FIRST = 3;
 
 /** Column groups of the form: [first column, last column, words]. */
-const GROUPS: ReadonlyArray<readonly [number, number, ScheduleTextKey]> = [
-  [1, 2, 'group1'],
-  [3, 4, 'group2'],
-  [5, 6, 'group3'],
-  [7, 8, 'group4'],
-  [9, 11, 'group5'],
-  [12, 12, 'group6'],
-  [13, 14, 'group7'],
-];
-const COLUMN_NAMES: readonly ScheduleTextKey[] = ['colSales', 'colTax', 'colSales', 'colTax', 'colSales', 'colTax', 'colSales', 'colTax', 'colSales', 'colTax', 'colTotal', 'colDeduction', 'colSalesWithTax', 'colTax'];
+const GROUPS = SCHEDULE_COLUMN_GROUPS;
+const COLUMN_NAMES = SCHEDULE_COLUMN_NAMES;
 const FORMULAS: Readonly<Record<number, ScheduleTextKey>> = { 9: 'formula9', 10: 'formula10', 11: 'formula11', 13: 'formula13', 14: 'formula14' };
 
 export function writeScheduleSheet(workbook: ExcelJS.Workbook, name: string, heading: string, schedule: SalesSchedule, language: UiLanguage): ExcelJS.Worksheet {

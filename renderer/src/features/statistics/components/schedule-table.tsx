@@ -10,22 +10,14 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { levyText } from '../../../../../shared/i18n/levy-texts.js';
 import { ratePercent } from '../../../../../shared/i18n/line-levy-text.js';
-import { APART_KEYS, categoryKey, scheduleText, SECTION_STARTS, type ScheduleTextKey } from '../../../../../shared/i18n/schedule-texts.js';
+import { APART_KEYS, categoryKey, scheduleText, SCHEDULE_COLUMN_GROUPS, SCHEDULE_COLUMN_NAMES, SECTION_STARTS, type ScheduleTextKey } from '../../../../../shared/i18n/schedule-texts.js';
 import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
 import type { SalesSchedule, ScheduleApart, ScheduleRow } from '../../../../../shared/ipc/schemas/statistics.js';
 
 type Line = { key: string; section: ScheduleTextKey } | { key: string; row: ScheduleRow };
 
-const GROUPS: ReadonlyArray<readonly [number, number, ScheduleTextKey]> = [
-  [1, 2, 'group1'],
-  [3, 4, 'group2'],
-  [5, 6, 'group3'],
-  [7, 8, 'group4'],
-  [9, 11, 'group5'],
-  [12, 12, 'group6'],
-  [13, 14, 'group7'],
-];
-const NAMES: readonly ScheduleTextKey[] = ['colSales', 'colTax', 'colSales', 'colTax', 'colSales', 'colTax', 'colSales', 'colTax', 'colSales', 'colTax', 'colTotal', 'colDeduction', 'colSalesWithTax', 'colTax'];
+const GROUPS = SCHEDULE_COLUMN_GROUPS;
+const NAMES = SCHEDULE_COLUMN_NAMES;
 const ALL_COLUMNS = 16;
 
 export function ScheduleTable({ schedule }: { schedule: SalesSchedule }) {
