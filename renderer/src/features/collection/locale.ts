@@ -1,7 +1,9 @@
+import { INPUT_KIND_TEXTS } from '../../../../shared/i18n/input-kind-texts.js';
+import { tableResources } from '../../../../shared/i18n/ui-language.js';
 /** Texts of collection (采集) and the input ledger (进项台账), plugged into the app's locales under `collection`. */
 export const collectionZh = {
   title: '进项台账',
-  kinds: { '01': '增值税专用发票', '03': '机动车销售统一发票', '08': '增值税电子专用发票', '14': '通行费电子发票', '31': '电子发票（增值税专用发票）', main: '主信息（无明细）' },
+  kinds: { ...tableResources(INPUT_KIND_TEXTS, 'zh'), main: '主信息（无明细）' },
   kindShort: { '01': '专票', '03': '机动车', '08': '电子专票', '14': '通行费', '31': '数电专票', main: '主信息' },
   range: '采集日期',
   start: '开始采集',
@@ -59,7 +61,7 @@ export const collectionZh = {
 
 export const collectionEn: typeof collectionZh = {
   title: 'Input ledger',
-  kinds: { '01': 'VAT special invoice', '03': 'Motor-vehicle sale invoice', '08': 'Electronic special invoice', '14': 'Toll electronic invoice', '31': 'Digital special invoice', main: 'Main information (no lines)' },
+  kinds: { ...tableResources(INPUT_KIND_TEXTS, 'en'), main: 'Main information (no lines)' },
   kindShort: { '01': 'Special', '03': 'Vehicle', '08': 'E-special', '14': 'Toll', '31': 'Digital', main: 'Main' },
   range: 'Collection dates',
   start: 'Collect',
