@@ -40,17 +40,17 @@ describe('操作日志', () => {
     await page.getByTestId('environment-banner').waitFor();
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('clerks-none').waitFor();
-    await addClerk(page, '王管理', 'admin', '9753');
+    await addClerk(page, '王管理', 'admin', '975310');
     await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-clerk')).toBe('王管理');
-    await addClerk(page, '李开票', 'issuer', '2468');
+    await addClerk(page, '李开票', 'issuer', '246810');
     await expect.poll(() => page.getByTestId('clerks-team').innerText()).toContain('李开票');
 
     // Signed out, a wrong PIN, then the admin again.
     await page.getByTestId('clerk-menu').click();
     await page.getByTestId('clerk-sign-out').click();
-    await signIn(page, '王管理', '0000');
+    await signIn(page, '王管理', '000000');
     await expect.poll(() => page.getByTestId('sign-in-problem').innerText()).toContain('姓名或 PIN 不正确');
-    await page.getByTestId('sign-in-pin').fill('9753');
+    await page.getByTestId('sign-in-pin').fill('975310');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-role')).toBe('admin');
     await page.getByTestId('nav-settings').click();
@@ -90,7 +90,7 @@ describe('操作日志', () => {
     // An 开票员 is not shown the log, and main refuses it.
     const refused = (await page.evaluate(async () => {
       await window.api.clerks.signOut();
-      await window.api.clerks.signIn({ name: '李开票', pin: '2468' });
+      await window.api.clerks.signIn({ name: '李开票', pin: '246810' });
       return window.api.audit.list({});
     })) as { ok: boolean; error?: { key: string } };
     expect(refused).toMatchObject({ ok: false, error: { key: 'auth.forbidden' } });

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'clerk.deactivated',
   'clerk.reactivated',
   'clerk.pinReset',
+  // Five wrong PINs in a row locked a name (known or not); an admin lifted a lock.
+  'clerk.lockedOut',
+  'clerk.unlocked',
   // Enterprises served.
   'enterprise.added',
   'enterprise.changed',

@@ -17,6 +17,8 @@ const actionsZh: Record<AuditAction, string> = {
   'clerk.deactivated': '停用操作员',
   'clerk.reactivated': '启用操作员',
   'clerk.pinReset': '重设 PIN',
+  'clerk.lockedOut': '连续输错 PIN，已锁定',
+  'clerk.unlocked': '解除锁定',
   'enterprise.added': '添加企业',
   'enterprise.changed': '修改企业',
   'invoice.submitted': '提交开票',
@@ -45,6 +47,8 @@ const actionsEn: Record<AuditAction, string> = {
   'clerk.deactivated': 'Clerk deactivated',
   'clerk.reactivated': 'Clerk reactivated',
   'clerk.pinReset': 'PIN reset',
+  'clerk.lockedOut': 'Locked after wrong PINs',
+  'clerk.unlocked': 'Lock lifted',
   'enterprise.added': 'Enterprise added',
   'enterprise.changed': 'Enterprise changed',
   'invoice.submitted': 'Invoice submitted',
@@ -121,6 +125,8 @@ const detailKeysZh: Record<string, string> = {
   version: '版本',
   identityPwd: '已填身份密码',
   taxPwd: '已填税务密码',
+  failures: '连续错误次数',
+  known: '是现有操作员',
 };
 const detailKeysEn: typeof detailKeysZh = {
   name: 'Name',
@@ -155,6 +161,8 @@ const detailKeysEn: typeof detailKeysZh = {
   version: 'Version',
   identityPwd: 'Identity password given',
   taxPwd: 'Tax password given',
+  failures: 'Wrong tries in a row',
+  known: 'An existing clerk',
 };
 // Coded values: the ledger switched to, yes/no, a deactivated clerk — and, in the words their own features already
 // use, a role, what was printed (the face or the goods list), a refused PIN and a red reversal's 冲红原因 code.
@@ -168,6 +176,7 @@ const detailValuesZh: Record<string, string> = {
   false: '否',
   pin: clerksErrorsZh.clerks.signInRefused,
   inactive: '操作员已停用',
+  locked: '已锁定',
 };
 const detailValuesEn: typeof detailValuesZh = {
   ...clerksEn.roles,
@@ -179,6 +188,7 @@ const detailValuesEn: typeof detailValuesZh = {
   false: 'no',
   pin: clerksErrorsEn.clerks.signInRefused,
   inactive: 'clerk deactivated',
+  locked: 'locked',
 };
 
 export const auditZh = {

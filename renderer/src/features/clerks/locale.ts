@@ -27,6 +27,10 @@ export const clerksZh = {
     reactivate: '启用',
     resetPin: '重设 PIN',
     newPin: '新 PIN',
+    pinRule: 'PIN 至少 {{min}} 位',
+    locked: '已锁定',
+    lockedSince: '{{at}} 起因连续输错 PIN 被锁定，解锁后才能登录',
+    unlock: '解锁',
     currentPin: '当前 PIN',
     changeOwnPin: '修改我的 PIN',
     createdBy: '添加人',
@@ -60,6 +64,10 @@ export const clerksEn: typeof clerksZh = {
     reactivate: 'Reactivate',
     resetPin: 'Reset PIN',
     newPin: 'New PIN',
+    pinRule: 'A PIN has at least {{min}} characters',
+    locked: 'Locked',
+    lockedSince: 'Locked since {{at}} after wrong PINs; signs in again once unlocked',
+    unlock: 'Unlock',
     currentPin: 'Current PIN',
     changeOwnPin: 'Change my PIN',
     createdBy: 'Added by',
@@ -86,6 +94,7 @@ export const clerksErrorsZh = {
     notFound: '没有找到这位操作员',
     noSession: '请先登录操作员',
     wrongPin: '当前 PIN 不正确',
+    locked: '连续输错 PIN，「{{name}}」已被锁定：请管理员在 设置 → 操作员 中解锁',
   },
 };
 
@@ -106,5 +115,6 @@ export const clerksErrorsEn: typeof clerksErrorsZh = {
     notFound: 'This clerk was not found',
     noSession: 'Sign in as a clerk first',
     wrongPin: 'The current PIN is wrong',
+    locked: '"{{name}}" is locked after wrong PINs: an administrator unlocks it in Settings → Clerks',
   },
 };
