@@ -19,6 +19,7 @@ import {
   type TeamLedgerView,
 } from '../../../shared/ipc/schemas/team-ledger.js';
 import type { Db } from '../../db/open.js';
+import { checkTlsOffMachine, TlsRequiredOffMachineError } from '../../ledger/pg/config.js';
 import { testTeamConnection } from '../../ledger/pg/connection-test.js';
 import { latestPgVersion } from '../../ledger/pg/migrate.js';
 import type { LedgerChoice } from '../../ledger/team-desk.js';
@@ -136,6 +137,13 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
 
     save(request: SaveTeamLedgerRequest): TeamLedgerView {
       const { password, ...address } = request;
+      // TLS off only for a server on this machine (docs/team-ledger.md §7): refused before anything is kept.
+      try {
+        checkTlsOffMachine(address);
+      } catch (error) {
+        if (!(error instanceof TlsRequiredOffMachineError)) throw error;
+        throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.tlsOffMachine', { host: error.host }, { details: { field: 'tls' }, message: error.message });
+      }
       const saved = savedAddress();
       // The stored password goes only to the server and role it was typed for: a page that changes the
       // address cannot send it elsewhere without knowing it.
@@ -164,7 +172,7 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
       if (pending > 0) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.pendingOnDesk', { pending });
       const tested = await testConnection();
       if (tested.key === 'empty') throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.noLedgerYet');
-      if (!tested.ok) throw new IpcFailure(tested.key === 'unreachable' || tested.key === 'timeout' ? 'TEAM_LEDGER_UNREACHABLE' : 'VALIDATION_FAILED', `ledger.team.outcome.${tested.key}`, tested.params, { message: tested.message });
+      if (!tested.ok) throw new IpcFailure(tested.key === 'unreachable' || tested.key === 'timeout' || tested.key === 'serverUnavailable' ? 'TEAM_LEDGER_UNREACHABLE' : 'VALIDATION_FAILED', `ledger.team.outcome.${tested.key}`, tested.params, { message: tested.message });
       if (tested.schemaVersion !== latestPgVersion()) {
         throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.schemaOlder', { found: tested.schemaVersion ?? 0, code: latestPgVersion() });
       }

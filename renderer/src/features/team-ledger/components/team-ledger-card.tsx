@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TEAM_TLS_MODES, type TeamConnectionTestResult, type TeamLedgerAddress } from '../../../../../shared/ipc/schemas/team-ledger.js';
+import { isLoopbackHost, TEAM_TLS_MODES, type TeamConnectionTestResult, type TeamLedgerAddress } from '../../../../../shared/ipc/schemas/team-ledger.js';
 import { reportSuccess } from '../../../lib/messages.js';
 import { loadTeamLedger, saveTeamLedger, testTeamLedger, useTeamLedgerStore } from '../actions.js';
 import { useAllowed } from '../../clerks/actions.js';
@@ -74,7 +74,20 @@ export function TeamLedgerCard() {
         <Form.Item name="user" label={t('ledger.team.user')} rules={required(t('ledger.team.required.user'))}>
           <Input data-testid="team-user" autoComplete="off" />
         </Form.Item>
-        <Form.Item name="tls" label={t('ledger.team.tls')}>
+        <Form.Item
+          name="tls"
+          label={t('ledger.team.tls')}
+          dependencies={['host']}
+          // The same rule main holds when saving and connecting: no clear text to a server off this machine.
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_, mode: unknown) => {
+                const host = String(getFieldValue('host') ?? '').trim();
+                if (mode === 'disable' && host !== '' && !isLoopbackHost(host)) throw new Error(t('ledger.team.errors.tlsOffMachine', { host }));
+              },
+            }),
+          ]}
+        >
           <Select data-testid="team-tls" options={TEAM_TLS_MODES.map((mode) => ({ value: mode, label: t(`ledger.team.tlsModes.${mode}`) }))} />
         </Form.Item>
         {tls === 'verify-full' && (
