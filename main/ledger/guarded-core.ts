@@ -23,7 +23,7 @@ import { migrations } from '../db/migrations/index.js';
 import { createEventRelay } from '../ipc/event-relay.js';
 import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
-import { listBackups, newestGoodBackup, takeBackup, type BackupEntry } from './backups.js';
+import { listBackups, newestGoodBackup, removeLeftoverParts, takeBackup, type BackupEntry } from './backups.js';
 import { classifyError } from '../errors/storage.js';
 import { checkFileOffThread } from './check-off-thread.js';
 import { stampChanges } from '../changes/feed.js';
@@ -309,6 +309,9 @@ export async function createGuardedCore(options: GuardOptions): Promise<GuardedC
     }),
   );
 
+  // Copies a backup left half-written when the desk was ended mid-copy (docs/recovery.md): never a backup, only room.
+  const leftovers = removeLeftoverParts(backupDir());
+  if (leftovers.length > 0) log(`removed ${leftovers.length} half-written backup file(s): ${leftovers.join(', ')}`);
   await open();
 
   /** A restart under way: calls wait for the core it opens instead of finding none. */
