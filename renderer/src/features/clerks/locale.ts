@@ -14,6 +14,7 @@ export const clerksZh = {
   signedInAs: '{{name}}（{{role}}）',
   roles: { issuer: '开票员', reviewer: '复核', admin: '管理员' },
   rights: { open: '无需登录', read: '查看', issue: '开票', review: '复核（红冲）', admin: '管理' },
+  needsRight: { read: '需要先登录', issue: '需要开票权限（开票员、复核或管理员）', review: '需要复核权限（复核或管理员）', admin: '需要管理员权限' },
   card: {
     title: '操作员',
     noClerks: '还没有操作员：本机无需登录，所有功能都可用。添加第一位操作员（必须是管理员）后，每次启动都需要登录。',
@@ -51,6 +52,7 @@ export const clerksEn: typeof clerksZh = {
   signedInAs: '{{name}} ({{role}})',
   roles: { issuer: 'Issuer', reviewer: 'Reviewer', admin: 'Administrator' },
   rights: { open: 'no sign-in', read: 'view', issue: 'issue', review: 'review (red reversal)', admin: 'administer' },
+  needsRight: { read: 'Sign in first', issue: 'Needs the right to issue (issuer, reviewer or administrator)', review: 'Needs the reviewer right (reviewer or administrator)', admin: 'Needs administrator rights' },
   card: {
     title: 'Clerks',
     noClerks: 'No clerks yet: this desk needs no sign-in and every function is available. Once the first clerk (an administrator) is added, the desk asks for a sign-in at every start.',

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { isLoopbackHost, TEAM_TLS_MODES, type TeamConnectionTestResult, type TeamLedgerAddress } from '../../../../../shared/ipc/schemas/team-ledger.js';
 import { reportSuccess } from '../../../lib/messages.js';
 import { loadTeamLedger, saveTeamLedger, testTeamLedger, useTeamLedgerStore } from '../actions.js';
-import { useAllowed } from '../../clerks/actions.js';
+import { useRightNeeded, WhyDisabled } from '../../clerks/components/right-tip.js';
 import { TeamMoveSection } from './team-move-section.js';
 import { TeamSwitchSection } from './team-switch-section.js';
 
@@ -31,7 +31,8 @@ function outcomeKey(result: TeamConnectionTestResult): string {
 export function TeamLedgerCard() {
   const { t } = useTranslation();
   // Team-ledger settings are an admin's (shared/ipc/rights.ts); main refuses anyone else anyway.
-  const mayAdmin = useAllowed('teamLedger:save');
+  const adminNeeded = useRightNeeded('teamLedger:save');
+  const mayAdmin = adminNeeded === null;
   const say = t as unknown as DynamicT;
   const { view, busy, lastTest } = useTeamLedgerStore();
   const [form] = Form.useForm<TeamForm>();
@@ -104,12 +105,16 @@ export function TeamLedgerCard() {
           <Input.Password data-testid="team-password" autoComplete="new-password" />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={busy === 'saving'} disabled={!mayAdmin} data-testid="team-save">
-            {t('ledger.team.save')}
-          </Button>
-          <Button onClick={() => void testTeamLedger()} loading={busy === 'testing'} disabled={!saved || !mayAdmin} title={saved ? undefined : t('ledger.team.saveBeforeTest')} data-testid="team-test">
-            {t('ledger.team.test')}
-          </Button>
+          <WhyDisabled reason={adminNeeded} testId="team-save">
+            <Button type="primary" htmlType="submit" loading={busy === 'saving'} disabled={!mayAdmin} data-testid="team-save">
+              {t('ledger.team.save')}
+            </Button>
+          </WhyDisabled>
+          <WhyDisabled reason={adminNeeded ?? (saved ? null : t('ledger.team.saveBeforeTest'))} testId="team-test">
+            <Button onClick={() => void testTeamLedger()} loading={busy === 'testing'} disabled={!saved || !mayAdmin} data-testid="team-test">
+              {t('ledger.team.test')}
+            </Button>
+          </WhyDisabled>
         </Space>
       </Form>
       {lastTest && (
@@ -122,8 +127,8 @@ export function TeamLedgerCard() {
           description={say(outcomeKey(lastTest), lastTest.params)}
         />
       )}
-      <TeamSwitchSection allowed={mayAdmin} />
-      <TeamMoveSection saved={saved && mayAdmin} />
+      <TeamSwitchSection />
+      <TeamMoveSection saved={saved} />
     </Card>
   );
 }
