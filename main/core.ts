@@ -90,6 +90,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     emit: (event, payload) => emitter.emit('event', event, payload),
     log: (entry) => requests.recordRequest(entry),
     info: () => info(),
+    now,
     team: {
       running: () => ({ kind: choice.kind, connection: team?.connection() ?? null }),
       ...(config.restart ? { restart: config.restart } : {}),
@@ -232,6 +233,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     router,
     authorize: clerks.api.authorize,
     onEvent: (listener) => subscribe(listener as (event: EventName, payload: unknown) => void),
+    actor: () => clerks.api.current()?.name ?? null,
     close,
   };
 }

@@ -131,7 +131,7 @@ function removePart(partial: string): void {
  * listBackups does not see them — only room taken in the backup folder. Removed when the desk starts (the
  * ledger guard), before it could take a backup of its own. Answers the names removed.
  */
-export function removeLeftoverParts(dir: string): string[] {
+export function removeLeftoverParts(dir: string, log?: (message: string) => void): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -147,6 +147,7 @@ export function removeLeftoverParts(dir: string): string[] {
       // One that cannot be removed (read-only folder) stays: a later start tries again.
     }
   }
+  if (removed.length > 0) log?.(`removed ${removed.length} half-written backup file(s): ${removed.join(', ')}`);
   return removed;
 }
 

@@ -21,6 +21,14 @@ export { ISSUANCE_OUTBOX_KIND } from './store.js';
 /** Writes more rows in the transaction that stores an invoice (a red invoice's link to its blue one). */
 export type Alongside = (tx: LedgerStores, invoiceId: number) => Promise<void>;
 
+/** What a red invoice's audit event names besides the invoice: the blue one it reverses and why. */
+export interface RedOf {
+  blueLsh: string;
+  blueFphm: string;
+  /** 冲红原因 code (chyydm). */
+  reason: string;
+}
+
 export interface IssuanceServiceDeps {
   /** The ledger port: issued invoices and the outbox, on the desk's SQLite file or a team's PostgreSQL. */
   ledger: Ledger;
@@ -46,7 +54,7 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
    * there undoes the invoice and its outbox row too. Every way of issuing — the form, a batch, a red
    * invoice — ends here. Called inside another ledger transaction, it is a savepoint of that one.
    */
-  async function enqueue(prepared: PreparedIssuance, alongside?: Alongside): Promise<InvoiceSummary> {
+  async function enqueue(prepared: PreparedIssuance, alongside?: Alongside, redOf?: RedOf): Promise<InvoiceSummary> {
     const { request } = prepared;
     const now = deps.now();
     const requestJson = JSON.stringify(request);
@@ -70,13 +78,15 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
       );
       await alongside?.(tx, id);
       await tx.outbox.enqueue({ kind: ISSUANCE_OUTBOX_KIND, serial: request.lsh, requestJson, enterprise: request.xhdwsbh });
-      // Who submitted it, with the row and its outbox entry (a red invoice from a form: the clerk who applied).
+      // Who submitted it, with the row and its outbox entry (a red invoice from a form: the clerk who applied). A red
+      // invoice is its own event (开具红字发票), naming the blue one it reverses; 操作日志 words both kinds.
+      const red = redOf !== undefined || new Decimal(prepared.totals.total).isNegative();
       await tx.audit.append({
-        action: 'invoice.submitted',
+        action: red ? 'reversal.redIssued' : 'invoice.submitted',
         aggregate: 'issued_invoice',
         recordIds: [String(id)],
         enterprise: request.xhdwsbh,
-        detail: { lsh: request.lsh, fplxdm: request.fplxdm, ghdwmc: request.ghdwmc, jshj: prepared.totals.total },
+        detail: { lsh: request.lsh, fplxdm: request.fplxdm, color: red ? 'red' : 'blue', ghdwmc: request.ghdwmc, jshj: prepared.totals.total, ...(redOf ?? {}) },
       });
       return tx.issuedInvoices.findById(id, deps.environment);
     });

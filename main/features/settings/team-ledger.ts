@@ -85,6 +85,8 @@ export interface TeamLedgerSettingsDeps {
   pendingOnDesk?: () => number;
   /** Closes the core and opens it again on the chosen ledger (the ledger guard's); absent: no switching here. */
   restart?: () => Promise<void>;
+  /** Runs before a switch restarts the core, still on the ledger being left (the audit events of the switch). */
+  beforeSwitch?: (to: SwitchLedgerRequest['to']) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -121,9 +123,10 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
   }
 
   /** Saves the choice and restarts the core on it once this answer has gone out. */
-  function restartOn(active: boolean): TeamLedgerView {
+  async function restartOn(active: boolean): Promise<TeamLedgerView> {
     const restart = deps.restart;
     if (!restart) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.noRestart');
+    await deps.beforeSwitch?.(active ? 'team' : 'desk');
     repo.set(ACTIVE_KEY, active ? '1' : '0', now().toISOString());
     const answer = view();
     setImmediate(() => void restart().catch((error: unknown) => deps.log?.('restarting the core on the other ledger failed', error)));
