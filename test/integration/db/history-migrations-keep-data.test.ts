@@ -187,6 +187,9 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     });
     insert(db, 'issued_invoice_line', { invoice_id: id, line_no: 1, spmc: '*经纪代理服务*旅游代理', spbm: '3040802000000000000', spsl: '1', dj: '1050', je: '1050.00', sl: '0.06', se: '30.00', lslbs: '4', kce: '520.00' });
   },
+  630: (db) => {
+    insert(db, 'clerk_lockout', { name: '李开票', failures: 5, last_try_at: T1, locked_at: T1 });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -586,5 +589,18 @@ describe('history migrations keep data', () => {
     expect(at.db.prepare(`SELECT count(*) AS n FROM issued_invoice_line WHERE lslbs IS NULL AND invoice_id NOT IN (?, ?)`).get(levied, broken)).toEqual({ n: 2 });
     expect(() => at.db.prepare(`UPDATE issued_invoice_line SET lslbs = '7' WHERE invoice_id = ?`).run(levied)).toThrow(/CHECK/);
     SEEDS[610]!(at.db);
+  });
+
+  it('0630 clerk-lockout: everything earlier kept; clerks start unlocked, one row per name typed', () => {
+    const at = seededAt(610);
+    const clerks = at.db.prepare(`SELECT name, role, pin_hash FROM clerk ORDER BY id`).all();
+    const before = Object.fromEntries(['clerk', 'issued_invoice', 'audit_event', 'issuance_draft'].map((table) => [table, count(at.db, table)]));
+    at.migrateTo(630);
+    expect(at.db.prepare(`SELECT name, role, pin_hash FROM clerk ORDER BY id`).all()).toEqual(clerks);
+    for (const [table, n] of Object.entries(before)) expect(count(at.db, table), table).toBe(n);
+    expect(count(at.db, 'clerk_lockout')).toBe(0);
+    SEEDS[630]!(at.db);
+    expect(() => insert(at.db, 'clerk_lockout', { name: '李开票', failures: 1, last_try_at: T1 })).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insert(at.db, 'clerk_lockout', { name: '王管理', failures: -1, last_try_at: T1 })).toThrow(/CHECK/);
   });
 });
