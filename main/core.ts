@@ -90,6 +90,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     emit: (event, payload) => emitter.emit('event', event, payload),
     log: (entry) => requests.recordRequest(entry),
     info: () => info(),
+    now,
     team: {
       running: () => ({ kind: choice.kind, connection: team?.connection() ?? null }),
       ...(config.restart ? { restart: config.restart } : {}),
@@ -195,31 +196,44 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     ...(config.outboxMaxDelayMs === undefined ? {} : { maxDelayMs: config.outboxMaxDelayMs }),
     ...(config.outboxLog === undefined ? {} : { log: config.outboxLog }),
   });
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await feed.stop();
+      await combined.stop();
+      await worker.stop();
+      await team?.close();
+      await sandbox?.close();
+      requestLog.flush();
+      closeDatabase(db);
+    })());
   worker.start();
-  await combined.start();
+  // On a team desk a feature whose start needs the ledger while it is out of reach (the server down, starting
+  // or shutting down) waits for the connection instead of failing the desk's start (docs/team-ledger.md §7).
+  // Any other failure closes everything this start opened: no worker, pool or timer outlives a failed start.
+  await combined.start(team ? (error) => team.unreachable(error) : undefined).catch(async (error: unknown) => {
+    await close().catch(() => undefined);
+    throw error;
+  });
+  const startWaiting = () => {
+    if (combined.waiting.length > 0) combined.startWaiting().catch((error: unknown) => console.error('[core] a feature put off at start failed to start', error));
+  };
   // Lost and back: the header follows, and the outbox goes on at once instead of after its backoff.
   team?.onConnection((state) => {
     emitter.emit('event', 'teamLedger:connection', state);
-    if (state.state === 'connected') worker.kick();
+    if (state.state === 'connected') {
+      worker.kick();
+      startWaiting();
+    }
   });
+  if (team?.connection().state === 'connected') startWaiting();
   for (const source of [...(config.changeSources ?? []), ...(team ? [team.changeSource] : [])]) feed.attach(source);
 
-  let closing: Promise<void> | undefined;
   return {
     router,
     authorize: clerks.api.authorize,
     onEvent: (listener) => subscribe(listener as (event: EventName, payload: unknown) => void),
-    close() {
-      closing ??= (async () => {
-        await feed.stop();
-        await combined.stop();
-        await worker.stop();
-        await team?.close();
-        await sandbox?.close();
-        requestLog.flush();
-        closeDatabase(db);
-      })();
-      return closing;
-    },
+    actor: () => clerks.api.current()?.name ?? null,
+    close,
   };
 }

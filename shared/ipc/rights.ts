@@ -172,6 +172,8 @@ export const CHANNEL_RIGHTS: Readonly<Record<Channel, Right>> = {
   'clerks:setActive': 'admin',
   'clerks:resetPin': 'admin',
   'clerks:changeOwnPin': 'read',
+  // Lifting a sign-in lock (five wrong PINs) is the admin's: a lock nobody else can lift is what stops a guesser.
+  'clerks:unlock': 'admin',
   // The audit trail names every clerk's work: the desk's admin reads it.
   'audit:list': 'admin',
 };

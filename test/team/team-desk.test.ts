@@ -188,13 +188,13 @@ describe('the core on the team ledger', () => {
     // No clerk on the team yet: desk B works as before clerks.
     expect(await deskB.router.dispatch('enterprises:list', {})).toMatchObject({ ok: true });
 
-    await dispatch(deskA, 'clerks:add', { name: '张管理', role: 'admin', pin: '9753' });
+    await dispatch(deskA, 'clerks:add', { name: '张管理', role: 'admin', pin: '975310' });
     await expect.poll(async () => (await deskB.router.dispatch('enterprises:list', {})).ok ? 'open' : 'refused').toBe('refused');
     expect(await deskB.router.dispatch('enterprises:list', {})).toMatchObject({ ok: false, error: { code: 'SIGNED_OUT' } });
 
-    const added = (await dispatch(deskA, 'clerks:add', { name: '李四', role: 'reviewer', pin: '1357' })) as ClerkSession;
+    const added = (await dispatch(deskA, 'clerks:add', { name: '李四', role: 'reviewer', pin: '135790' })) as ClerkSession;
     expect(added.clerk?.name).toBe('张管理');
-    await dispatch(deskB, 'clerks:signIn', { name: '李四', pin: '1357' });
+    await dispatch(deskB, 'clerks:signIn', { name: '李四', pin: '135790' });
     expect(await deskB.router.dispatch('reversal:start', {})).not.toMatchObject({ error: { code: 'FORBIDDEN' } });
     const li = ((await dispatch(deskA, 'clerks:list', {})) as Clerk[]).find((clerk) => clerk.name === '李四')!;
     await dispatch(deskA, 'clerks:setRole', { id: li.id, role: 'issuer' });

@@ -24,6 +24,7 @@ import { recordAudit } from '../audit/record.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { authorizeChannel } from './authorize.js';
 import { hashPin, verifyPin } from './pin.js';
+import { createSignInGuard } from './sign-in-guard.js';
 import type { StoredClerk } from './store.js';
 
 export interface ClerksApi {
@@ -33,7 +34,12 @@ export interface ClerksApi {
   current(): SignedInClerk | null;
 }
 
-export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'now' | 'changes'>): Feature<ClerksApi> & { api: ClerksApi } {
+export interface ClerksDeps extends Pick<FeatureDeps, 'db' | 'ledger' | 'now' | 'changes'> {
+  /** The wait before a refused PIN is answered (sign-in-guard.ts's refusalDelayMs when absent). */
+  signInDelayMs?: (failures: number) => number;
+}
+
+export function createClerksFeature(deps: ClerksDeps): Feature<ClerksApi> & { api: ClerksApi } {
   const { ledger } = deps;
   const store = ledger.clerks;
   // Closed until start() has read the ledger: no call reaches a handler before that (core.ts starts first).
@@ -41,7 +47,24 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
   let current: SignedInClerk | null = null;
   setActor(deps.db, () => current?.name ?? null);
 
-  let unknownNameHash: string | undefined;
+  let unknownNameHash: Promise<string> | undefined;
+  const dummyHash = () => (unknownNameHash ??= hashPin(randomUUID()));
+  // Counts, delays and locks every PIN typed (sign-in-guard.ts); each lock is an audit event.
+  const guard = createSignInGuard({
+    store: () => store,
+    now: deps.now,
+    ...(deps.signInDelayMs ? { delayMs: deps.signInDelayMs } : {}),
+    onLocked: async (name, tries) => {
+      const clerk = await store.byName(name);
+      await recordAudit(deps, {
+        action: 'clerk.lockedOut',
+        aggregate: 'clerk',
+        recordIds: clerk ? [String(clerk.id)] : [],
+        detail: { name, failures: tries.failures, known: clerk !== null },
+      });
+      if (clerk) announce('updated', clerk.id);
+    },
+  });
   const session = (): ClerkSession => ({ clerksExist, clerk: current });
   const now = () => deps.now().toISOString();
   const signIn = (clerk: StoredClerk) => {
@@ -90,15 +113,16 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
       });
       router.handle('clerks:signIn', async ({ name, pin }) => {
         const clerk = await store.byName(name);
-        // An unknown name and a wrong PIN get the same answer, after the same scrypt work: neither the screen
-        // nor the time it takes tells which names exist.
-        const matches = await verifyPin(pin, clerk?.pinHash ?? (unknownNameHash ??= await hashPin(randomUUID())));
+        // An unknown name and a wrong PIN get the same answer, after the same scrypt work and the same count,
+        // delay and lock (sign-in-guard.ts): neither the screen nor the time it takes tells which names exist.
+        const verdict = await guard.attempt(name, async () => verifyPin(pin, clerk?.pinHash ?? (await dummyHash())));
         // A refusal is evidence too (someone tried a name): signed by whoever is at the desk, the name typed kept.
-        const refuse = async (key: string, reason: 'pin' | 'inactive') => {
+        const refuse = async (key: string, reason: 'pin' | 'inactive' | 'locked') => {
           await recordAudit(deps, { action: 'clerk.signInRefused', aggregate: 'clerk', detail: { name, reason } });
           return new IpcFailure('VALIDATION_FAILED', key, reason === 'pin' ? {} : { name }, { details: { field: reason === 'pin' ? 'pin' : 'name' } });
         };
-        if (!clerk || !matches) throw await refuse('clerks.signInRefused', 'pin');
+        if (verdict === 'locked') throw await refuse('clerks.locked', 'locked');
+        if (!clerk || verdict !== 'ok') throw await refuse('clerks.signInRefused', 'pin');
         if (!clerk.active) throw await refuse('clerks.inactive', 'inactive');
         clerksExist = true;
         signIn(clerk);
@@ -118,6 +142,8 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
           const isFirst = (await tx.clerks.count()) === 0;
           if (isFirst && role !== 'admin') throw new IpcFailure('VALIDATION_FAILED', 'clerks.firstMustBeAdmin', {}, { details: { field: 'role' } });
           const id = await tx.clerks.insert({ name, role, pinHash }, current?.name ?? null, now());
+          // Tries counted for this name while nobody had it are not the new clerk's.
+          await tx.clerks.unlock(name);
           await tx.audit.append({ action: 'clerk.created', aggregate: 'clerk', recordIds: [String(id)], detail: { name, role } });
           return { isFirst, clerk: (await tx.clerks.byName(name))! };
         });
@@ -157,6 +183,16 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
           const clerk = await found(tx.clerks, id);
           await tx.clerks.setPin(id, pinHash, current?.name ?? null, now());
           await tx.audit.append({ action: 'clerk.pinReset', aggregate: 'clerk', recordIds: [String(id)], detail: { name: clerk.name } });
+          // A new PIN given by an admin is also the admin lifting the lock: the clerk who forgot it signs in.
+          if (await tx.clerks.unlock(clerk.name)) await tx.audit.append({ action: 'clerk.unlocked', aggregate: 'clerk', recordIds: [String(id)], detail: { name: clerk.name } });
+        });
+        announce('updated', id);
+        return store.list();
+      });
+      router.handle('clerks:unlock', async ({ id }) => {
+        await ledger.transaction(async (tx) => {
+          const clerk = await found(tx.clerks, id);
+          if (await tx.clerks.unlock(clerk.name)) await tx.audit.append({ action: 'clerk.unlocked', aggregate: 'clerk', recordIds: [String(id)], detail: { name: clerk.name } });
         });
         announce('updated', id);
         return store.list();
@@ -164,7 +200,13 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
       router.handle('clerks:changeOwnPin', async ({ current: typed, pin }) => {
         const clerk = current === null ? null : await store.byId(current.id);
         if (!clerk) throw new IpcFailure('VALIDATION_FAILED', 'clerks.noSession');
-        if (!(await verifyPin(typed, clerk.pinHash))) throw new IpcFailure('VALIDATION_FAILED', 'clerks.wrongPin', {}, { details: { field: 'current' } });
+        // The current PIN is a try like a sign-in's: someone at a desk left signed in cannot guess it either.
+        const verdict = await guard.attempt(clerk.name, () => verifyPin(typed, clerk.pinHash));
+        if (verdict === 'locked') {
+          current = null;
+          throw new IpcFailure('VALIDATION_FAILED', 'clerks.locked', { name: clerk.name }, { details: { field: 'current' } });
+        }
+        if (verdict !== 'ok') throw new IpcFailure('VALIDATION_FAILED', 'clerks.wrongPin', {}, { details: { field: 'current' } });
         await store.setPin(clerk.id, await hashPin(pin), clerk.name, now());
         return session();
       });

@@ -10,6 +10,12 @@ export interface StoredClerk extends Clerk {
   pinHash: string;
 }
 
+/** Wrong PINs counted for a name typed at sign-in since its last good sign-in, and since when it is locked. */
+export interface SignInTries {
+  failures: number;
+  lockedAt: string | null;
+}
+
 export interface ClerkStore {
   count(): Promise<number>;
   activeAdmins(): Promise<number>;
@@ -22,4 +28,15 @@ export interface ClerkStore {
   setRole(id: number, role: ClerkRole, by: string | null, now: string): Promise<boolean>;
   setActive(id: number, active: boolean, by: string | null, now: string): Promise<boolean>;
   setPin(id: number, pinHash: string, by: string | null, now: string): Promise<boolean>;
+  /**
+   * Counts one try for the name typed (known or not) before its PIN is checked, unless the name is locked;
+   * answers the count and lock after it. Atomic: tries at once, at one desk or several, each count.
+   */
+  countTry(name: string, now: string): Promise<SignInTries>;
+  /** Locks the name; true when this call locked it (false: it was locked already). */
+  lock(name: string, now: string): Promise<boolean>;
+  /** A good PIN: the count starts again (a lock is not lifted by it). */
+  clearTries(name: string): Promise<void>;
+  /** An admin lifts the lock and the count; true when there was one. */
+  unlock(name: string): Promise<boolean>;
 }

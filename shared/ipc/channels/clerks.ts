@@ -8,6 +8,7 @@ import {
   SetActiveRequest,
   SetRoleRequest,
   SignInRequest,
+  UnlockClerkRequest,
 } from '../schemas/clerks.js';
 import { empty, type ChannelSpec } from './common.js';
 
@@ -21,4 +22,5 @@ export const clerkChannels = {
   'clerks:setActive': { request: SetActiveRequest, response: ClerkList },
   'clerks:resetPin': { request: ResetPinRequest, response: ClerkList },
   'clerks:changeOwnPin': { request: ChangeOwnPinRequest, response: ClerkSession },
+  'clerks:unlock': { request: UnlockClerkRequest, response: ClerkList },
 } as const satisfies Record<string, ChannelSpec>;

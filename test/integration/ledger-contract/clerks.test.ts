@@ -3,7 +3,10 @@
  * SQLite history.db and a real PostgreSQL team ledger: clerks created with a scrypt PIN hash (checked with the
  * feature's own verifyPin), listed active first then by name without the hash, found by name and id, their
  * role, active flag and PIN changed with who and when, a taken name refused, counts of clerks and active
- * admins; and the feature's rule that the first clerk must be 管理员, run in one ledger transaction.
+ * admins; and the feature's rule that the first clerk must be 管理员, run in one ledger transaction. And the
+ * sign-in tries (clerk_lockout): counted per name typed, known or not, each try one count even when several
+ * come at once; a lock stops the count, shows on the clerk, is set once, survives a good PIN and goes only
+ * when lifted.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPin, verifyPin } from '../../../main/features/clerks/pin.js';
@@ -57,6 +60,7 @@ describe.each([
       createdBy: '王管理',
       updatedAt: T0,
       updatedBy: '王管理',
+      lockedAt: null,
       pinHash: expect.stringMatching(/^scrypt\$16384\$8\$1\$/),
     });
     expect(await verifyPin('1357', found!.pinHash)).toBe(true);
@@ -95,5 +99,32 @@ describe.each([
       { name: '王管理', role: 'admin', updated_by: '李开票' },
       { name: '李开票', role: 'admin', updated_by: '李开票' },
     ]);
+  });
+
+  it('counts sign-in tries per name, each one even at once, and keeps a lock until it is lifted', async () => {
+    const ledger = await fixture.open();
+    const { clerks } = ledger;
+    const issuer = await addClerk(ledger, '王管理', 'admin', pin, null);
+    // Ten tries at once for one name: ten counts, none lost.
+    const counted = await Promise.all(Array.from({ length: 10 }, () => clerks.countTry('王管理', T0)));
+    expect(counted.map((tries) => tries.failures).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // A good PIN starts the count again.
+    await clerks.clearTries('王管理');
+    expect(await clerks.countTry('王管理', T0)).toEqual({ failures: 1, lockedAt: null });
+    // Locked once; a locked name's count stays, the lock shows on the clerk, a good PIN does not lift it.
+    expect(await clerks.lock('王管理', T1)).toBe(true);
+    expect(await clerks.lock('王管理', T0)).toBe(false);
+    expect(await clerks.countTry('王管理', T0)).toEqual({ failures: 1, lockedAt: T1 });
+    await clerks.clearTries('王管理');
+    expect(await clerks.byId(issuer)).toMatchObject({ lockedAt: T1 });
+    expect((await clerks.list())[0]).toMatchObject({ name: '王管理', lockedAt: T1 });
+    // An unknown name is counted and locked alike.
+    expect(await clerks.countTry('无此人', T0)).toEqual({ failures: 1, lockedAt: null });
+    expect(await clerks.lock('无此人', T1)).toBe(true);
+    // Lifted: gone with its count.
+    expect(await clerks.unlock('王管理')).toBe(true);
+    expect(await clerks.unlock('王管理')).toBe(false);
+    expect(await clerks.byId(issuer)).toMatchObject({ lockedAt: null });
+    expect(await clerks.countTry('王管理', T1)).toEqual({ failures: 1, lockedAt: null });
   });
 });

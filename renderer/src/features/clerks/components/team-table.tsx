@@ -1,16 +1,21 @@
-/** Settings → 操作员's team list for admins: each clerk's role, state, and 重设 PIN (main refuses anyone else). */
+/**
+ * Settings → 操作员's team list for admins: each clerk's role, state (在用 / 已停用, and 已锁定 after five wrong
+ * PINs), 重设 PIN (which also lifts a lock) and 解锁 (main refuses anyone else).
+ */
 import { useState } from 'react';
-import { Button, Input, Popover, Select, Space, Table, Tag } from 'antd';
+import { Button, Input, Popover, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLERK_ROLES, type Clerk } from '../../../../../shared/ipc/schemas/clerks.js';
+import { CLERK_ROLES, PIN_MIN_LENGTH, type Clerk } from '../../../../../shared/ipc/schemas/clerks.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { resetClerkPin, setClerkActive, setClerkRole, useClerksStore } from '../actions.js';
+import { resetClerkPin, setClerkActive, setClerkRole, unlockClerk, useClerksStore } from '../actions.js';
 
 function ResetPin({ clerk }: { clerk: Clerk }) {
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [open, setOpen] = useState(false);
+  const short = pin.length < PIN_MIN_LENGTH;
   const save = async () => {
+    if (short) return;
     if (await resetClerkPin(clerk.id, pin)) setOpen(false);
     setPin('');
   };
@@ -21,10 +26,16 @@ function ResetPin({ clerk }: { clerk: Clerk }) {
       trigger="click"
       content={
         <Space.Compact>
-          <Input.Password autoFocus placeholder={t('clerks.card.newPin')} value={pin} onChange={(e) => setPin(e.target.value)} onPressEnter={() => void save()} data-testid={`clerk-new-pin-${clerk.id}`} />
-          <Button type="primary" onClick={() => void save()}>
-            {t('clerks.card.resetPin')}
-          </Button>
+          <Input.Password
+            autoFocus
+            placeholder={t('clerks.card.newPin')}
+            status={pin !== '' && short ? 'warning' : ''}
+            value={pin} onChange={(e) => setPin(e.target.value)} onPressEnter={() => void save()} data-testid={`clerk-new-pin-${clerk.id}`} />
+          <Tooltip title={short ? t('clerks.card.pinRule', { min: PIN_MIN_LENGTH }) : ''}>
+            <Button type="primary" disabled={short} onClick={() => void save()} data-testid={`clerk-new-pin-save-${clerk.id}`}>
+              {t('clerks.card.resetPin')}
+            </Button>
+          </Tooltip>
         </Space.Compact>
       }
     >
@@ -68,7 +79,18 @@ export function TeamTable() {
         {
           key: 'state',
           title: t('clerks.card.state'),
-          render: (_, clerk) => <Tag color={clerk.active ? 'green' : 'default'}>{clerk.active ? t('clerks.card.active') : t('clerks.card.inactive')}</Tag>,
+          render: (_, clerk) => (
+            <Space size={4}>
+              <Tag color={clerk.active ? 'green' : 'default'}>{clerk.active ? t('clerks.card.active') : t('clerks.card.inactive')}</Tag>
+              {clerk.lockedAt !== null && (
+                <Tooltip title={t('clerks.card.lockedSince', { at: formatDateTime(clerk.lockedAt) })}>
+                  <Tag color="red" data-testid={`clerk-locked-${clerk.id}`}>
+                    {t('clerks.card.locked')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Space>
+          ),
         },
         { key: 'createdBy', title: t('clerks.card.createdBy'), render: (_, clerk) => `${clerk.createdBy ?? ''} ${formatDateTime(clerk.createdAt)}`.trim() },
         {
@@ -81,6 +103,11 @@ export function TeamTable() {
                 </Button>
               )}
               {clerk.active && <ResetPin clerk={clerk} />}
+              {clerk.lockedAt !== null && (
+                <Button size="small" type="primary" onClick={() => void unlockClerk(clerk.id)} data-testid={`clerk-unlock-${clerk.id}`}>
+                  {t('clerks.card.unlock')}
+                </Button>
+              )}
             </Space>
           ),
         },
