@@ -21,6 +21,8 @@ export function useRightNeeded(channel: Channel): string | null {
 /**
  * Wraps a control that `reason` (useRightNeeded's, or another of its own) keeps disabled: hovering it says why.
  * A disabled button takes no pointer events, so the tooltip sits on a span around it (data-testid `<id>-why`).
+ * It passes no props on, so it goes outside a Popconfirm or Dropdown, never as their trigger: a trigger must take
+ * the click and ref they attach (inside one, 切换到团队账本 clicked and asked nothing).
  */
 export function WhyDisabled({ reason, testId, children }: { reason: string | null; testId?: string; children: ReactElement }) {
   if (reason === null) return children;

@@ -20,25 +20,25 @@ export function TeamSwitchSection() {
     return (
       <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
         <Alert type="success" showIcon data-testid="team-active" message={t('ledger.team.switch.active', { database: view.address?.database ?? '', host: view.address?.host ?? '' })} />
-        <Popconfirm title={t('ledger.team.switch.backConfirm')} okText={t('ledger.team.switch.back')} cancelText={t('ledger.team.switch.cancel')} onConfirm={() => void switchLedger('desk')} disabled={!allowed}>
-          <WhyDisabled reason={needs} testId="team-switch-back">
+        <WhyDisabled reason={needs} testId="team-switch-back">
+          <Popconfirm title={t('ledger.team.switch.backConfirm')} okText={t('ledger.team.switch.back')} cancelText={t('ledger.team.switch.cancel')} onConfirm={() => void switchLedger('desk')} disabled={!allowed}>
             <Button loading={busy === 'switching'} disabled={!allowed} data-testid="team-switch-back">
               {t('ledger.team.switch.back')}
             </Button>
-          </WhyDisabled>
-        </Popconfirm>
+          </Popconfirm>
+        </WhyDisabled>
       </Space>
     );
   }
   return (
     <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
-      <Popconfirm title={t('ledger.team.switch.confirm')} okText={t('ledger.team.switch.start')} cancelText={t('ledger.team.switch.cancel')} onConfirm={() => void switchLedger('team')} disabled={!saved || !allowed}>
-        <WhyDisabled reason={needs} testId="team-switch">
+      <WhyDisabled reason={needs} testId="team-switch">
+        <Popconfirm title={t('ledger.team.switch.confirm')} okText={t('ledger.team.switch.start')} cancelText={t('ledger.team.switch.cancel')} onConfirm={() => void switchLedger('team')} disabled={!saved || !allowed}>
           <Button type="primary" ghost loading={busy === 'switching'} disabled={!saved || !allowed} data-testid="team-switch">
             {t('ledger.team.switch.start')}
           </Button>
-        </WhyDisabled>
-      </Popconfirm>
+        </Popconfirm>
+      </WhyDisabled>
     </Space>
   );
 }
