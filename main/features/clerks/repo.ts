@@ -7,12 +7,11 @@ import type { Clerk, ClerkRole } from '../../../shared/ipc/schemas/clerks.js';
 import type { Db } from '../../db/open.js';
 import type { StoredClerk } from './store.js';
 
-/** A clerk row as both databases answer it (PostgreSQL's boolean and times made the desk's 0/1 and ISO text). */
+/** A clerk row as both databases answer it (PostgreSQL's boolean and times made the desk's 0/1 and ISO text), without the PIN hash. */
 export interface ClerkRow {
   id: number;
   name: string;
   role: ClerkRole;
-  pin_hash: string;
   active: number;
   created_at: string;
   created_by: string | null;
@@ -31,21 +30,18 @@ export const toClerk = (row: ClerkRow): StoredClerk => ({
   createdBy: row.created_by,
   updatedAt: row.updated_at,
   updatedBy: row.updated_by,
-  pinHash: row.pin_hash,
 });
 
-/** A clerk as listed: never with the PIN hash. */
-export function withoutPin(row: ClerkRow): Clerk {
-  const { pinHash: _hash, ...clerk } = toClerk(row);
-  return clerk;
-}
+/** Every column but the PIN hash, which only pinHashOf reads. */
+const COLUMNS = 'id, name, role, active, created_at, created_by, updated_at, updated_by';
 
 export function createClerkRepo(db: Db) {
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM clerk');
   const activeAdmins = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM clerk WHERE role = 'admin' AND active = 1`);
-  const all = db.prepare<[], ClerkRow>('SELECT * FROM clerk ORDER BY active DESC, name');
-  const byName = db.prepare<[string], ClerkRow>('SELECT * FROM clerk WHERE name = ?');
-  const byId = db.prepare<[number], ClerkRow>('SELECT * FROM clerk WHERE id = ?');
+  const all = db.prepare<[], ClerkRow>(`SELECT ${COLUMNS} FROM clerk ORDER BY active DESC, name`);
+  const byName = db.prepare<[string], ClerkRow>(`SELECT ${COLUMNS} FROM clerk WHERE name = ?`);
+  const byId = db.prepare<[number], ClerkRow>(`SELECT ${COLUMNS} FROM clerk WHERE id = ?`);
+  const pinHash = db.prepare<[number], { pin_hash: string }>('SELECT pin_hash FROM clerk WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO clerk (name, role, pin_hash, active, created_at, created_by, updated_at, updated_by) VALUES (@name, @role, @pinHash, 1, @now, @by, @now, @by)`,
   );
@@ -57,7 +53,7 @@ export function createClerkRepo(db: Db) {
   return {
     count: () => count.get()!.n,
     activeAdmins: () => activeAdmins.get()!.n,
-    list: (): Clerk[] => all.all().map(withoutPin),
+    list: (): Clerk[] => all.all().map(toClerk),
     byName: (name: string): StoredClerk | null => {
       const row = byName.get(name);
       return row ? toClerk(row) : null;
@@ -66,6 +62,8 @@ export function createClerkRepo(db: Db) {
       const row = byId.get(id);
       return row ? toClerk(row) : null;
     },
+    /** The scrypt hash main checks a PIN against (the desk's own file: SQLite only). */
+    pinHashOf: (id: number): string | null => pinHash.get(id)?.pin_hash ?? null,
     insert: (clerk: { name: string; role: ClerkRole; pinHash: string }, by: string | null, now: string): number =>
       Number(insert.run({ ...clerk, ...stamp(by, now) }).lastInsertRowid),
     setRole: (id: number, role: ClerkRole, by: string | null, now: string) => setRole.run({ id, role, ...stamp(by, now) }).changes > 0,

@@ -3,7 +3,9 @@
  * desk's pool (pool.ts). A transaction is BEGIN … COMMIT on one pooled client (READ COMMITTED); its body
  * may await anything, and the stores it uses — its `tx`, or the ledger's own, followed through the async
  * context — run on that client. Outside a transaction every call takes a pooled connection of its own.
- * A `ledger.transaction` inside a body is a savepoint on the same client (tx-scope.ts).
+ * A `ledger.transaction` inside a body is a savepoint on the same client (tx-scope.ts). Every connection
+ * carries the signed-in clerk's session (session.ts): what the database lets this desk do is what that
+ * clerk may (pg migration 16); `ledger.clerks.signIn` opens it and `signOut` ends it.
  */
 import type { Pool, PoolClient } from 'pg';
 import type { Ledger, LedgerStores } from '../port.js';
@@ -23,6 +25,7 @@ import { createPgReceivedStore } from './stores/received.js';
 import { createPgBatchStore } from './stores/batches.js';
 import { createPgAuditStore } from './stores/audit.js';
 import { createPgRedFormStore } from './stores/red-forms.js';
+import { createPgSession } from './session.js';
 import { inTeamTransaction } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
 import { createPgCollectionStore } from './stores/collect.js';
@@ -44,6 +47,8 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   const outbox = createPgOutbox(pool, { desk: options.desk, leaseSeconds });
   const scope = createTxScope<PoolClient>((client, sql) => client.query(sql));
   const actor = options.actor ?? (() => null);
+  // The signed-in clerk's session, set on every connection this ledger uses (session.ts).
+  const session = createPgSession(pool);
   const storesOn = (connection: () => Queryable): LedgerStores => ({
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
@@ -52,7 +57,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     templates: createPgTemplateStore(connection, actor),
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
-    clerks: createPgClerkStore(connection),
+    clerks: createPgClerkStore(connection, session, options.desk),
     statistics: createPgStatisticsStore(connection),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     issuanceDrafts: createPgDraftStore(connection),
@@ -62,7 +67,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     audit: createPgAuditStore(connection, { actor, desk: options.desk }),
     redForms: createPgRedFormStore(connection, actor),
   });
-  const own = storesOn(() => scope.current()?.connection ?? pool);
+  const own = storesOn(() => scope.current()?.connection ?? session.pool);
 
   return {
     kind: 'postgres',
@@ -95,7 +100,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
         } finally {
           level.open = false; // before COMMIT or ROLLBACK: a call the body left running is refused
         }
-      });
+      }, session.bind);
       // inTeamTransaction resolved: COMMIT went through.
       for (const level of opened) runCommitted(level);
       return result;

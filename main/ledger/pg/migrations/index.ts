@@ -15,5 +15,6 @@ import { batches } from './0012-batches.js';
 import { draftReview } from './0013-draft-review.js';
 import { historyPairPostings } from './0014-history-pair-postings.js';
 import { lineLevy } from './0015-line-levy.js';
+import { databaseRights } from './0016-database-rights.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal, batches, draftReview, historyPairPostings, lineLevy];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal, batches, draftReview, historyPairPostings, lineLevy, databaseRights];

@@ -86,6 +86,8 @@ export const clerksErrorsZh = {
     notFound: '没有找到这位操作员',
     noSession: '请先登录操作员',
     wrongPin: '当前 PIN 不正确',
+    locked: '「{{name}}」连续输错 PIN 次数过多，已锁定，请管理员解锁',
+    tooSoon: '请 {{seconds}} 秒后再试',
   },
 };
 
@@ -106,5 +108,7 @@ export const clerksErrorsEn: typeof clerksErrorsZh = {
     notFound: 'This clerk was not found',
     noSession: 'Sign in as a clerk first',
     wrongPin: 'The current PIN is wrong',
+    locked: '"{{name}}" is locked after too many wrong PINs; an administrator unlocks it',
+    tooSoon: 'Try again in {{seconds}} s',
   },
 };
