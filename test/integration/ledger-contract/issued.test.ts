@@ -121,6 +121,8 @@ describe.each([
     const store = ledger.issuedInvoices;
     const [one, two, three] = [await enqueue(ledger, invoice('FD1'), at(1)), await enqueue(ledger, invoice('FD2'), at(2)), await enqueue(ledger, invoice('FD3'), at(3))];
     expect(await store.waitingCounts('sandbox', SELLER)).toEqual({ issuing: 3, failed: 0 });
+    // An answer is recorded by the desk that claimed the invoice's outbox row (the team ledger holds it to that).
+    expect(await ledger.outbox.claim(10)).toHaveLength(3);
 
     expect(await store.markIssuing('FD1', at(4))).toBe(true);
     expect(await store.markIssuing('FD1', at(4))).toBe(false);
@@ -154,12 +156,16 @@ describe.each([
     const ledger = await fixture.open();
     const store = ledger.issuedInvoices;
     const blue = await enqueue(ledger, invoice('FD1'), at(1));
+    await ledger.outbox.claim(10);
     await store.markIssued('FD1', { fpdm: null, fphm: '1', kprq: 'k', jym: null, skm: null, pdf: null, ofd: null, xml: null, zflx: null }, at(2));
     const red = await ledger.transaction(async (tx) => {
-      const id = await tx.issuedInvoices.insert(invoice('FR1', { kplx: '1', jshj: '-40.00', hjse: '-4.60' }), at(3));
+      const row = invoice('FR1', { kplx: '1', jshj: '-40.00', hjse: '-4.60' });
+      const id = await tx.issuedInvoices.insert(row, at(3));
       await tx.issuedInvoices.recordReversal({ redInvoiceId: id, blueInvoiceId: blue, amount: '40.00', chyydm: '2', formId: null }, at(3));
+      await tx.outbox.enqueue({ kind: 'issuance', serial: row.lsh, requestJson: row.requestJson, enterprise: row.xhdwsbh });
       return id;
     });
+    await ledger.outbox.claim(10);
     const sums = async () => {
       const found = await store.reversalSums(blue);
       return { total: found.total.toString(), reversed: found.reversed.toString(), inFlight: found.inFlight.toString(), state: found.state };
