@@ -299,7 +299,11 @@ export const GUARD_SQL = `
       SELECT * INTO a FROM fapiao_actor();
       NEW.at := date_trunc('milliseconds', clock_timestamp());
       NEW.actor := coalesce(a.name, '');
-      NEW.desk := coalesce(a.desk, nullif(current_setting('fapiao.desk', true), ''), session_user);
+      -- Without a session: the name the desk connected with (application_name 'fapiao-desk <desk>', pool.ts's
+      -- caller team-desk.ts), else the login itself.
+      NEW.desk := coalesce(a.desk, nullif(current_setting('fapiao.desk', true), ''),
+                           CASE WHEN current_setting('application_name') LIKE 'fapiao-desk %' THEN substr(current_setting('application_name'), 13) END,
+                           session_user);
       NEW.login := session_user;
       RETURN NEW;
     END $$;
