@@ -34,6 +34,7 @@ import { receivedOneOriginal } from './0530-received-one-original.js';
 import { auditEvent } from './0590-audit-event.js';
 import { draftReview } from './0600-draft-review.js';
 import { lineLevy } from './0610-line-levy.js';
+import { clerkEnterprises } from './0620-clerk-enterprises.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -70,4 +71,5 @@ export const migrations: readonly Migration[] = [
   auditEvent,
   draftReview,
   lineLevy,
+  clerkEnterprises,
 ];

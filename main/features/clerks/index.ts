@@ -29,24 +29,36 @@ export interface ClerksApi {
   authorize(channel: Channel): IpcResult<never> | null;
   /** The signed-in clerk, or null (nobody signed in, or a desk without clerks). */
   current(): SignedInClerk | null;
+  /** Whether the signed-in clerk may act for this enterprise (tax number): an admin may limit a clerk to some. */
+  mayActFor(enterprise: string): boolean;
 }
 
-export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'now' | 'changes'>): Feature<ClerksApi> & { api: ClerksApi } {
+export interface ClerksDeps extends Pick<FeatureDeps, 'db' | 'ledger' | 'now' | 'changes'> {
+  /** The enterprise the desk acts for now (the enterprises feature's choice), which a limited clerk must be allowed. */
+  activeEnterprise?: () => string;
+}
+
+export function createClerksFeature(deps: ClerksDeps): Feature<ClerksApi> & { api: ClerksApi } {
   const { ledger } = deps;
   const store = ledger.clerks;
   // Closed until start() has read the ledger: no call reaches a handler before that (core.ts starts first).
   let clerksExist = true;
   let current: SignedInClerk | null = null;
+  // The enterprises the signed-in clerk is limited to; empty: every one.
+  let limits: readonly string[] = [];
+  const mayActFor = (enterprise: string) => current === null || limits.length === 0 || limits.includes(enterprise);
   setActor(deps.db, () => current?.name ?? null);
 
   const session = (): ClerkSession => ({ clerksExist, clerk: current });
   const now = () => deps.now().toISOString();
   const signIn = (clerk: StoredClerk) => {
     current = { id: clerk.id, name: clerk.name, role: clerk.role };
+    limits = clerk.enterprises;
   };
   // Nobody acts at this desk any more; a team ledger's session ends with it.
   const signOut = async () => {
     current = null;
+    limits = [];
     await store.signOut();
   };
   const found = async (clerks: typeof store, id: number): Promise<StoredClerk> => {
@@ -92,7 +104,12 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
         if (change.origin.kind === 'remote' && (change.aggregate === 'clerk' || change.aggregate === 'ledger')) refresh().catch(() => undefined);
       },
     },
-    api: { authorize: (channel) => authorizeChannel({ clerksExist: () => clerksExist, current: () => current }, channel), current: () => current },
+    api: {
+      authorize: (channel) =>
+        authorizeChannel({ clerksExist: () => clerksExist, current: () => current, actingFor: () => deps.activeEnterprise?.() ?? null, mayActFor }, channel),
+      current: () => current,
+      mayActFor,
+    },
     registerIpc(router) {
       router.handle('clerks:session', async () => {
         await refresh();
@@ -170,6 +187,17 @@ export function createClerksFeature(deps: Pick<FeatureDeps, 'db' | 'ledger' | 'n
           await tx.audit.append({ action: 'clerk.pinReset', aggregate: 'clerk', recordIds: [String(id)], detail: { name: clerk.name } });
         });
         announce('updated', id);
+        return store.list();
+      });
+      router.handle('clerks:setEnterprises', async ({ id, enterprises }) => {
+        const list = [...new Set(enterprises)].sort();
+        await ledger.transaction(async (tx) => {
+          const clerk = await found(tx.clerks, id);
+          await tx.clerks.setEnterprises(id, list);
+          await tx.audit.append({ action: 'clerk.enterprisesChanged', aggregate: 'clerk', recordIds: [String(id)], detail: { name: clerk.name, enterprises: list } });
+        });
+        announce('updated', id);
+        await refresh();
         return store.list();
       });
       router.handle('clerks:changeOwnPin', async ({ current: typed, pin }) => {

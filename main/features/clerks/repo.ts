@@ -17,6 +17,8 @@ export interface ClerkRow {
   created_by: string | null;
   updated_at: string;
   updated_by: string | null;
+  /** The enterprises the clerk is limited to: a JSON array on SQLite, an array from PostgreSQL. */
+  enterprises: string | string[];
 }
 
 export type { StoredClerk } from './store.js';
@@ -30,10 +32,12 @@ export const toClerk = (row: ClerkRow): StoredClerk => ({
   createdBy: row.created_by,
   updatedAt: row.updated_at,
   updatedBy: row.updated_by,
+  enterprises: typeof row.enterprises === 'string' ? (JSON.parse(row.enterprises) as string[]) : row.enterprises,
 });
 
-/** Every column but the PIN hash, which only pinHashOf reads. */
-const COLUMNS = 'id, name, role, active, created_at, created_by, updated_at, updated_by';
+/** Every column but the PIN hash, which only pinHashOf reads, and the enterprises the clerk is limited to (bytewise). */
+const COLUMNS = `id, name, role, active, created_at, created_by, updated_at, updated_by,
+  (SELECT json_group_array(enterprise) FROM (SELECT e.enterprise FROM clerk_enterprise e WHERE e.clerk_id = clerk.id ORDER BY e.enterprise)) AS enterprises`;
 
 export function createClerkRepo(db: Db) {
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM clerk');
@@ -48,6 +52,14 @@ export function createClerkRepo(db: Db) {
   const setRole = db.prepare(`UPDATE clerk SET role = @role, updated_at = @now, updated_by = @by WHERE id = @id`);
   const setActive = db.prepare(`UPDATE clerk SET active = @active, updated_at = @now, updated_by = @by WHERE id = @id`);
   const setPin = db.prepare(`UPDATE clerk SET pin_hash = @pinHash, updated_at = @now, updated_by = @by WHERE id = @id`);
+  const clearEnterprises = db.prepare<[number]>('DELETE FROM clerk_enterprise WHERE clerk_id = ?');
+  const addEnterprise = db.prepare<[number, string]>('INSERT OR IGNORE INTO clerk_enterprise (clerk_id, enterprise) VALUES (?, ?)');
+  const setEnterprises = db.transaction((id: number, enterprises: readonly string[]): boolean => {
+    if (!byId.get(id)) return false;
+    clearEnterprises.run(id);
+    for (const enterprise of enterprises) addEnterprise.run(id, enterprise);
+    return true;
+  });
 
   const stamp = (by: string | null, now: string) => ({ by, now });
   return {
@@ -69,6 +81,8 @@ export function createClerkRepo(db: Db) {
     setRole: (id: number, role: ClerkRole, by: string | null, now: string) => setRole.run({ id, role, ...stamp(by, now) }).changes > 0,
     setActive: (id: number, active: boolean, by: string | null, now: string) => setActive.run({ id, active: active ? 1 : 0, ...stamp(by, now) }).changes > 0,
     setPin: (id: number, pinHash: string, by: string | null, now: string) => setPin.run({ id, pinHash, ...stamp(by, now) }).changes > 0,
+    /** Replaces the enterprises the clerk is limited to (none: every one); false when no such clerk. */
+    setEnterprises: (id: number, enterprises: readonly string[]): boolean => setEnterprises(id, enterprises),
   };
 }
 

@@ -53,4 +53,11 @@ export interface ClerkStore {
   sessionHolds(): Promise<boolean>;
   /** The signed-in clerk's own PIN, after `current` is checked; false when it does not match. */
   changeOwnPin(id: number, current: string, next: PreparedPin, now: string): Promise<boolean>;
+  /**
+   * Limits a clerk to these enterprises (tax numbers; none: every one); false when no such clerk. On a team
+   * ledger an admin's session is required and the clerk's sessions end, so the limit holds at once.
+   */
+  setEnterprises(id: number, enterprises: readonly string[]): Promise<boolean>;
+  /** Lifts the lock a name got after wrong PINs (a team ledger's; the desk's own throttle keeps its own). */
+  unlock(id: number): Promise<boolean>;
 }

@@ -31,6 +31,7 @@ export function sqliteClerkStore(db: Db): (connection: () => unknown) => ClerkSt
         return { ok: true, clerk };
       },
       signOut: () => settledCall(connection, () => undefined),
+      unlock: () => settledCall(connection, () => false),
       sessionHolds: () => settledCall(connection, () => true),
       async changeOwnPin(id, current, next, now) {
         const clerk = await reads.byId(id);

@@ -6,6 +6,7 @@ import {
   ClerkSession,
   ResetPinRequest,
   SetActiveRequest,
+  SetEnterprisesRequest,
   SetRoleRequest,
   SignInRequest,
 } from '../schemas/clerks.js';
@@ -20,5 +21,6 @@ export const clerkChannels = {
   'clerks:setRole': { request: SetRoleRequest, response: ClerkList },
   'clerks:setActive': { request: SetActiveRequest, response: ClerkList },
   'clerks:resetPin': { request: ResetPinRequest, response: ClerkList },
+  'clerks:setEnterprises': { request: SetEnterprisesRequest, response: ClerkList },
   'clerks:changeOwnPin': { request: ChangeOwnPinRequest, response: ClerkSession },
 } as const satisfies Record<string, ChannelSpec>;

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'clerk.deactivated',
   'clerk.reactivated',
   'clerk.pinReset',
+  'clerk.enterprisesChanged',
+  // Written by a team's database itself when a name is locked after wrong PINs (pg migration 16).
+  'clerk.lockedOut',
   // Enterprises served.
   'enterprise.added',
   'enterprise.changed',

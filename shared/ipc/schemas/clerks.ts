@@ -23,6 +23,7 @@ export const Clerk = z
     createdBy: z.string().nullable(),
     updatedAt: z.string(),
     updatedBy: z.string().nullable(),
+    enterprises: z.array(z.string()).describe('Tax numbers of the enterprises an admin limited the clerk to; empty: every enterprise'),
   })
   .describe('A clerk as the team list shows it (never the PIN hash)');
 export type Clerk = z.infer<typeof Clerk>;
@@ -45,4 +46,10 @@ export const SetRoleRequest = z.strictObject({ id: z.number().int().positive(), 
 export const SetActiveRequest = z.strictObject({ id: z.number().int().positive(), active: z.boolean() }).describe('Deactivates (or reactivates) a clerk');
 export const ResetPinRequest = z.strictObject({ id: z.number().int().positive(), pin: Pin }).describe('An admin sets another clerk\'s PIN');
 export const ChangeOwnPinRequest = z.strictObject({ current: Pin, pin: Pin }).describe('The signed-in clerk changes their own PIN');
+export const SetEnterprisesRequest = z
+  .strictObject({
+    id: z.number().int().positive(),
+    enterprises: z.array(plainText(z.string().trim().min(1).max(40), '纳税人识别号')).max(200),
+  })
+  .describe('An admin limits a clerk to these enterprises (tax numbers); an empty list: every enterprise');
 export const ClerkList = z.array(Clerk).describe('Every clerk of the desk, active first');

@@ -187,6 +187,10 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     });
     insert(db, 'issued_invoice_line', { invoice_id: id, line_no: 1, spmc: '*经纪代理服务*旅游代理', spbm: '3040802000000000000', spsl: '1', dj: '1050', je: '1050.00', sl: '0.06', se: '30.00', lslbs: '4', kce: '520.00' });
   },
+  620: (db) => {
+    const clerk = (db.prepare(`SELECT id FROM clerk ORDER BY id LIMIT 1`).get() as { id: number }).id;
+    insert(db, 'clerk_enterprise', { clerk_id: clerk, enterprise: SELLER });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -586,5 +590,14 @@ describe('history migrations keep data', () => {
     expect(at.db.prepare(`SELECT count(*) AS n FROM issued_invoice_line WHERE lslbs IS NULL AND invoice_id NOT IN (?, ?)`).get(levied, broken)).toEqual({ n: 2 });
     expect(() => at.db.prepare(`UPDATE issued_invoice_line SET lslbs = '7' WHERE invoice_id = ?`).run(levied)).toThrow(/CHECK/);
     SEEDS[610]!(at.db);
+  });
+
+  it('0620 clerk-enterprises: every clerk kept, none limited (every enterprise, as before); a limit is one row per clerk and enterprise', () => {
+    const at = step(620);
+    const clerks = at.db.prepare(`SELECT id FROM clerk ORDER BY id`).all() as Array<{ id: number }>;
+    expect(clerks.length).toBeGreaterThan(0);
+    expect(at.db.prepare(`SELECT clerk_id, enterprise FROM clerk_enterprise`).all()).toEqual([{ clerk_id: clerks[0]!.id, enterprise: SELLER }]);
+    expect(() => insert(at.db, 'clerk_enterprise', { clerk_id: clerks[0]!.id, enterprise: SELLER })).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insert(at.db, 'clerk_enterprise', { clerk_id: clerks[0]!.id, enterprise: '' })).toThrow(/CHECK/);
   });
 });

@@ -52,7 +52,7 @@ describe.each([
     expect(await clerks.activeAdmins()).toBe(1);
 
     const found = await clerks.byName('李开票');
-    expect(found).toEqual({ id: issuer, name: '李开票', role: 'issuer', active: true, createdAt: T0, createdBy: '王管理', updatedAt: T0, updatedBy: '王管理' });
+    expect(found).toEqual({ id: issuer, name: '李开票', role: 'issuer', active: true, createdAt: T0, createdBy: '王管理', updatedAt: T0, updatedBy: '王管理', enterprises: [] });
     expect(await clerks.byId(admin)).toMatchObject({ name: '王管理', role: 'admin', createdBy: null });
     expect(await clerks.byName('无此人')).toBeNull();
     expect(await clerks.byId(99)).toBeNull();
@@ -98,6 +98,20 @@ describe.each([
       { name: '王管理', role: 'admin', updated_by: '李开票' },
       { name: '李开票', role: 'admin', updated_by: '李开票' },
     ]);
+  });
+
+  it('keeps a clerk to listed enterprises, bytewise, and gives them all back with an empty list', async () => {
+    const ledger = await fixture.open();
+    const { clerks } = ledger;
+    await addClerk(ledger, '王管理', 'admin', '2468', null);
+    expect(await clerks.signIn('王管理', '2468')).toMatchObject({ ok: true });
+    const issuer = await addClerk(ledger, '李开票', 'issuer', '1357', '王管理');
+    expect(await clerks.setEnterprises(issuer, ['91440300MA5F6G7H8J', '91330100MA2B3C4D5E'])).toBe(true);
+    expect((await clerks.byId(issuer))?.enterprises).toEqual(['91330100MA2B3C4D5E', '91440300MA5F6G7H8J']);
+    expect((await clerks.list()).find((clerk) => clerk.id === issuer)?.enterprises).toEqual(['91330100MA2B3C4D5E', '91440300MA5F6G7H8J']);
+    expect(await clerks.setEnterprises(issuer, [])).toBe(true);
+    expect((await clerks.byName('李开票'))?.enterprises).toEqual([]);
+    expect(await clerks.setEnterprises(99, ['91330100MA2B3C4D5E'])).toBe(false);
   });
 
   it("changes a clerk's own PIN only after the current one", async () => {

@@ -16,7 +16,8 @@ import type { PgSession } from '../session.js';
 import { isoText } from './sql.js';
 
 const COLUMNS = `id::float8 AS id, name, role, active::int AS active, ${isoText('created_at')} AS created_at, created_by,
-  ${isoText('updated_at')} AS updated_at, updated_by`;
+  ${isoText('updated_at')} AS updated_at, updated_by,
+  coalesce((SELECT array_agg(e.enterprise ORDER BY e.enterprise COLLATE "C") FROM clerk_enterprise e WHERE e.clerk_id = clerk.id), '{}') AS enterprises`;
 
 interface SignInRow {
   status: 'ok' | 'refused' | 'inactive' | 'locked' | 'wait' | 'legacy';
@@ -73,6 +74,8 @@ export function createPgClerkStore(connection: () => Queryable, session: PgSessi
       }
     },
     sessionHolds: async () => session.token() !== null && (await call<boolean>('SELECT (fapiao_actor()).clerk_id IS NOT NULL AS value', [])),
+    setEnterprises: (id, enterprises) => call<boolean>('SELECT fapiao_clerk_set_enterprises($1, $2) AS value', [id, enterprises]),
+    unlock: (id) => call<boolean>('SELECT fapiao_clerk_unlock($1) AS value', [id]),
     changeOwnPin: (_id, current, next, now) => call<boolean>('SELECT fapiao_change_own_pin($1, $2, $3) AS value', [current, next.prepared, now]),
   };
   return store;
