@@ -1,7 +1,10 @@
 /**
  * Clerks who sign their work (issue 24 point 5, docs/team-ledger.md §6): who works at the desk and in which
  * role, who is signed in, and the rights check the IPC router runs before every handler (authorize.ts with
- * shared/ipc/rights.ts). PINs are kept as scrypt hashes only (pin.ts). The signed-in clerk's name signs the
+ * shared/ipc/rights.ts). PINs are kept as hashes only and checked by the clerk store where the hash is: scrypt on
+ * the desk's SQLite (pin.ts), bcrypt in a team's database, which a desk cannot read, and which then binds the
+ * ledger's connections to the clerk's session (main/ledger/pg/session.ts). An admin may keep a clerk to some
+ * enterprises: the check below holds them to it (the team's database does again). The signed-in clerk's name signs the
  * rows other features write (main/db/actor.ts) and is the default 开票人 of the issuance form.
  *
  * While no clerk exists the desk works as before (one implicit clerk with every right); the first clerk must be

@@ -1,6 +1,6 @@
 /**
  * IPC shapes of clerks (docs/team-ledger.md §6): who works at the desk, in which role, and who is signed in.
- * A PIN goes in, never out: main keeps only its scrypt hash.
+ * A PIN goes in, never out: only its hash is kept (on a team ledger where no desk can read it).
  */
 import { z } from 'zod';
 import { plainText } from './plain-text.js';
@@ -11,7 +11,7 @@ export const ClerkRole = z.enum(CLERK_ROLES).describe('The clerk\'s role: issuer
 export type ClerkRole = z.infer<typeof ClerkRole>;
 
 export const ClerkName = plainText(z.string().trim().min(1, '姓名不能为空').max(40, '姓名最多 40 个字符'), '姓名').describe('The clerk\'s name, unique at the desk');
-export const Pin = z.string().min(4, 'PIN 至少 4 位').max(64, 'PIN 最多 64 个字符').describe('PIN or password (only its scrypt hash is kept)');
+export const Pin = z.string().min(4, 'PIN 至少 4 位').max(64, 'PIN 最多 64 个字符').describe('PIN or password (only its hash is kept: scrypt on the desk, bcrypt in a team ledger)');
 
 export const Clerk = z
   .strictObject({
