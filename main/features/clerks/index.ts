@@ -148,14 +148,15 @@ export function createClerksFeature(deps: ClerksDeps): Feature<ClerksApi> & { ap
           await tx.audit.append({ action: 'clerk.created', aggregate: 'clerk', recordIds: [String(id)], detail: { name, role } });
           return { isFirst, clerk: (await tx.clerks.byName(name))! };
         });
-        clerksExist = true;
-        announce('created', added.clerk.id);
         // Whoever set up the desk's first clerk (its admin) just typed the PIN: they are signed in as that clerk
-        // (through the store, so that a team ledger opens their session too).
+        // (through the store, so that a team ledger opens their session too) before the desk counts as having
+        // clerks — no call of the views that reload on the change may meet a desk with clerks and nobody in.
         if (added.isFirst) {
           const answer = await store.signIn(name, pin);
           if (answer.ok) signIn(answer.clerk);
         }
+        clerksExist = true;
+        announce('created', added.clerk.id);
         return session();
       });
       router.handle('clerks:setRole', async ({ id, role }) => {
