@@ -298,10 +298,16 @@ describe('per-enterprise rights', () => {
     expect(await outcome(issuer, `INSERT INTO customer (environment, enterprise, ghdwmc) VALUES ('sandbox', $1, '别家客户')`, [OTHER])).toBe('42501');
     const other = invoice('FD-OTHER-2', OTHER);
     expect(await outcome(issuer, `INSERT INTO issued_invoice (lsh, environment, fplxdm, xhdwsbh, xhdwmc, ghdwmc, jshj, hjse, status, request_json) VALUES ($1, 'sandbox', '026', $2, '销方', '买方', 100, 11.5, 'queued', $3)`, [other.lsh, OTHER, other.requestJson])).toBe('42501');
-    // What it cannot act for it does not see either; its own enterprise it does.
-    expect((await issuer.query(`SELECT count(*)::int AS n FROM issued_invoice WHERE xhdwsbh = $1`, [OTHER])).rows[0]).toEqual({ n: 0 });
-    expect((await issuer.query(`SELECT count(*)::int AS n FROM issued_invoice WHERE xhdwsbh = $1`, [SELLER])).rows[0]!.n).toBeGreaterThan(0);
+    // What it cannot act for it does not see either (its libraries, drafts, audit events…); its own enterprise it
+    // does. Issued invoices stay readable (their search needs its index: docs/team-ledger.md §7), never writable.
+    await team.owner(`INSERT INTO customer (environment, enterprise, ghdwmc) VALUES ('sandbox', $1, '别家的老客户')`, [OTHER]);
+    await team.owner(`INSERT INTO audit_event (actor, desk, action, aggregate, enterprise) VALUES ('王管理', 'desk-1', 'invoice.submitted', 'issued_invoice', $1)`, [OTHER]);
+    expect((await team.owner<{ n: number }>(`SELECT count(*)::int AS n FROM audit_event WHERE enterprise = $1`, [OTHER]))[0]!.n).toBe(1);
+    expect((await issuer.query(`SELECT count(*)::int AS n FROM customer WHERE enterprise = $1`, [OTHER])).rows[0]).toEqual({ n: 0 });
+    expect((await issuer.query(`SELECT count(*)::int AS n FROM customer WHERE enterprise = $1`, [SELLER])).rows[0]!.n).toBeGreaterThan(0);
     expect((await issuer.query(`UPDATE customer SET phone = '1' WHERE enterprise = $1`, [OTHER])).rowCount).toBe(0);
+    expect((await issuer.query(`UPDATE issued_invoice SET zflx = '0' WHERE xhdwsbh = $1`, [OTHER])).rowCount).toBe(0);
+    expect((await issuer.query(`SELECT count(*)::int AS n FROM audit_event WHERE enterprise = $1`, [OTHER])).rows[0]).toEqual({ n: 0 });
     // Through the app's own ledger too: the 开票员's desk signs in again and cannot submit for the other one.
     expect(await issuerDesk.clerks.signIn('李开票', PINS.issuer)).toMatchObject({ ok: true });
     await expect(submit(issuerDesk, invoice('FD-OTHER-3', OTHER))).rejects.toMatchObject({ code: '42501' });
