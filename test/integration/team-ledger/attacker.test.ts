@@ -8,7 +8,6 @@
  * with its SQLSTATE; the audit trail's actor, desk and time must be the server's whatever the INSERT says.
  * The allowed paths (issuing with a session, the outbox worker without one) keep working.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewInvoice } from '../../../main/features/issuance/store.js';
 import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
@@ -333,4 +332,3 @@ describe('the allowed paths', () => {
   });
 });
 
-void pg;
