@@ -110,7 +110,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const environment = service.kind;
   settings.api.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? sandbox.credentials : null });
   // 开票人 defaults to the signed-in clerk (issue 24 point 5); without clerks, to the configured name as before.
-  const clerks = createClerksFeature({ db, ledger, now, changes });
+  // A clerk an admin kept to some enterprises is held to the one the desk acts for (seller(), below).
+  const clerks = createClerksFeature({ db, ledger, now, changes, activeEnterprise: () => seller().taxNumber });
   const defaultIssuer = () => clerks.api.current()?.name ?? config.issuer ?? DEFAULT_ISSUER;
   const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: { ...seller() }, issuer: defaultIssuer() });
 
@@ -129,7 +130,12 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     emit: (event, payload) => emitter.emit('event', event, payload),
     changes,
   };
-  const enterprises = createEnterprisesFeature({ ...deps, vault, defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name } });
+  const enterprises = createEnterprisesFeature({
+    ...deps,
+    vault,
+    defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name },
+    mayActFor: clerks.api.mayActFor,
+  });
   // The active enterprise is the seller of issuance and the buyer of collection and certification.
   const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
   // Libraries, templates and print logs are kept per enterprise (main/db/enterprise-scope.ts).

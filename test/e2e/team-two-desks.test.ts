@@ -61,7 +61,7 @@ async function dispatch(desk: Harness, channel: string, payload: unknown): Promi
 async function joinTeam(desk: Harness): Promise<void> {
   const service = sandboxAsService(sandbox.baseUrl);
   await dispatch(desk, 'settings:setRemote', { baseUrl: service.baseUrl, appKey: service.appKey, appSecret: service.appSecret, seller: service.seller });
-  await dispatch(desk, 'teamLedger:save', { ...team.database.address, password: team.database.password });
+  await dispatch(desk, 'teamLedger:save', { ...team.desk.address, password: team.desk.password });
   await dispatch(desk, 'teamLedger:switch', { to: 'team' });
   await expect.poll(() => dispatch(desk, 'teamLedger:get', {}), { timeout: 60_000 }).toMatchObject({ enabled: true, connection: { state: 'connected' } });
 }

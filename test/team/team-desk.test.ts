@@ -45,8 +45,8 @@ afterAll(async () => {
 
 const choice = (desk: string, through?: TcpProxy): TeamChoice => ({
   kind: 'team',
-  address: { ...team.database.address, ...(through ? { port: through.port } : {}) },
-  password: team.database.password,
+  address: { ...team.desk.address, ...(through ? { port: through.port } : {}) },
+  password: team.desk.password,
   desk,
   backoffMs: [100, 200, 400],
 });
@@ -111,7 +111,7 @@ describe('a desk on the team ledger', () => {
   it('refuses a database without a team ledger', async () => {
     const empty: TestDatabase = await createTestDatabase();
     opened.push({ close: () => empty.drop() });
-    await expect(openTeamDesk({ ...choice('desk-empty'), address: empty.address }, { log: () => undefined })).rejects.toBeInstanceOf(TeamLedgerRefusedError);
+    await expect(openTeamDesk({ ...choice('desk-empty'), address: empty.address, password: empty.password }, { log: () => undefined })).rejects.toBeInstanceOf(TeamLedgerRefusedError);
   });
 });
 

@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 async function desk(name: string): Promise<Core> {
-  const choice: TeamChoice = { kind: 'team', address: team.database.address, password: team.database.password, desk: name, backoffMs: [100, 200, 400] };
+  const choice: TeamChoice = { kind: 'team', address: team.desk.address, password: team.desk.password, desk: name, backoffMs: [100, 200, 400] };
   const core = await createCore(
     {
       dataDir: path.join(root, name),

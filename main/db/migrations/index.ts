@@ -36,6 +36,7 @@ import { draftReview } from './0600-draft-review.js';
 import { lineLevy } from './0610-line-levy.js';
 import { salesBeforeTax } from './0620-sales-before-tax.js';
 import { clerkLockout } from './0630-clerk-lockout.js';
+import { clerkEnterprises } from './0640-clerk-enterprises.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
   lineLevy,
   salesBeforeTax,
   clerkLockout,
+  clerkEnterprises,
 ];

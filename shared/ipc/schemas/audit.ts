@@ -17,7 +17,9 @@ export const AUDIT_ACTIONS = [
   'clerk.deactivated',
   'clerk.reactivated',
   'clerk.pinReset',
-  // Five wrong PINs in a row locked a name (known or not); an admin lifted a lock.
+  'clerk.enterprisesChanged',
+  // Five wrong PINs in a row locked a name (known or not) — on a team ledger written by its database itself
+  // (pg migration 17); an admin lifted a lock.
   'clerk.lockedOut',
   'clerk.unlocked',
   // Enterprises served.

@@ -201,6 +201,10 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   630: (db) => {
     insert(db, 'clerk_lockout', { name: '李开票', failures: 5, last_try_at: T1, locked_at: T1 });
   },
+  640: (db) => {
+    const clerk = (db.prepare(`SELECT id FROM clerk ORDER BY id LIMIT 1`).get() as { id: number }).id;
+    insert(db, 'clerk_enterprise', { clerk_id: clerk, enterprise: SELLER });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -822,5 +826,14 @@ describe('history migrations keep data', () => {
     SEEDS[630]!(at.db);
     expect(() => insert(at.db, 'clerk_lockout', { name: '李开票', failures: 1, last_try_at: T1 })).toThrow(/UNIQUE|PRIMARY/);
     expect(() => insert(at.db, 'clerk_lockout', { name: '王管理', failures: -1, last_try_at: T1 })).toThrow(/CHECK/);
+  });
+
+  it('0640 clerk-enterprises: every clerk kept, none limited (every enterprise, as before); a limit is one row per clerk and enterprise', () => {
+    const at = step(640);
+    const clerks = at.db.prepare(`SELECT id FROM clerk ORDER BY id`).all() as Array<{ id: number }>;
+    expect(clerks.length).toBeGreaterThan(0);
+    expect(at.db.prepare(`SELECT clerk_id, enterprise FROM clerk_enterprise`).all()).toEqual([{ clerk_id: clerks[0]!.id, enterprise: SELLER }]);
+    expect(() => insert(at.db, 'clerk_enterprise', { clerk_id: clerks[0]!.id, enterprise: SELLER })).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insert(at.db, 'clerk_enterprise', { clerk_id: clerks[0]!.id, enterprise: '' })).toThrow(/CHECK/);
   });
 });

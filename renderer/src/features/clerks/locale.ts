@@ -35,6 +35,8 @@ export const clerksZh = {
     currentPin: '当前 PIN',
     changeOwnPin: '修改我的 PIN',
     createdBy: '添加人',
+    enterprises: '可开票企业',
+    allEnterprises: '全部企业',
     added: '已添加操作员「{{name}}」',
     saved: '已保存',
     pinChanged: 'PIN 已修改',
@@ -73,6 +75,8 @@ export const clerksEn: typeof clerksZh = {
     currentPin: 'Current PIN',
     changeOwnPin: 'Change my PIN',
     createdBy: 'Added by',
+    enterprises: 'Enterprises',
+    allEnterprises: 'All enterprises',
     added: 'Clerk "{{name}}" added',
     saved: 'Saved',
     pinChanged: 'PIN changed',
@@ -85,6 +89,7 @@ export const clerksErrorsZh = {
   auth: {
     forbidden: '当前操作员的角色（{{role}}）没有「{{right}}」权限，不能执行此操作',
     signedOut: '本机已设置操作员，请先登录再操作',
+    enterprise: '当前操作员不能为企业 {{enterprise}} 操作，请切换到自己负责的企业',
   },
   clerks: {
     signInRefused: '姓名或 PIN 不正确',
@@ -97,6 +102,7 @@ export const clerksErrorsZh = {
     noSession: '请先登录操作员',
     wrongPin: '当前 PIN 不正确',
     locked: '连续输错 PIN，「{{name}}」已被锁定：请管理员在 设置 → 操作员 中解锁',
+    tooSoon: '请 {{seconds}} 秒后再试',
   },
 };
 
@@ -106,6 +112,7 @@ export const clerksErrorsEn: typeof clerksErrorsZh = {
   auth: {
     forbidden: 'The signed-in clerk\'s role ({{role}}) lacks the right "{{right}}" this needs',
     signedOut: 'This desk has clerks: sign in first',
+    enterprise: 'The signed-in clerk may not act for enterprise {{enterprise}}: switch to one of theirs',
   },
   clerks: {
     signInRefused: 'Wrong name or PIN',
@@ -118,5 +125,6 @@ export const clerksErrorsEn: typeof clerksErrorsZh = {
     noSession: 'Sign in as a clerk first',
     wrongPin: 'The current PIN is wrong',
     locked: '"{{name}}" is locked after wrong PINs: an administrator unlocks it in Settings → Clerks',
+    tooSoon: 'Try again in {{seconds}} s',
   },
 };

@@ -1,13 +1,16 @@
 /**
- * Settings → 操作员's team list for admins: each clerk's role, state (在用 / 已停用, and 已锁定 after five wrong
- * PINs), 重设 PIN (which also lifts a lock) and 解锁 (main refuses anyone else).
+ * Settings → 操作员's team list for admins: each clerk's role, the enterprises they may act for (an agency's
+ * admin keeps a clerk to some; none chosen: all), state (在用 / 已停用, and 已锁定 after five wrong PINs),
+ * 重设 PIN (which also lifts a lock) and 解锁 (main refuses anyone else).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Input, Popover, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLERK_ROLES, PIN_MIN_LENGTH, type Clerk } from '../../../../../shared/ipc/schemas/clerks.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { resetClerkPin, setClerkActive, setClerkRole, unlockClerk, useClerksStore } from '../actions.js';
+import { loadChoices } from '../../enterprises/actions.js';
+import { useEnterprisesStore } from '../../enterprises/store.js';
+import { resetClerkPin, setClerkActive, setClerkEnterprises, setClerkRole, unlockClerk, useClerksStore } from '../actions.js';
 
 function ResetPin({ clerk }: { clerk: Clerk }) {
   const { t } = useTranslation();
@@ -51,6 +54,8 @@ export function TeamTable() {
   const team = useClerksStore((s) => s.team);
   const busy = useClerksStore((s) => s.busy);
   const self = useClerksStore((s) => s.session?.clerk?.id ?? null);
+  const enterprises = useEnterprisesStore((s) => s.choices?.choices ?? []);
+  useEffect(() => void loadChoices(), []);
   return (
     <Table<Clerk>
       size="small"
@@ -73,6 +78,27 @@ export function TeamTable() {
               disabled={!clerk.active}
               onChange={(role) => void setClerkRole(clerk.id, role)}
               options={CLERK_ROLES.map((role) => ({ value: role, label: t(`clerks.roles.${role}`) }))}
+            />
+          ),
+        },
+        {
+          key: 'enterprises',
+          title: t('clerks.card.enterprises'),
+          render: (_, clerk) => (
+            <Select
+              size="small"
+              mode="multiple"
+              allowClear
+              style={{ minWidth: 220 }}
+              placeholder={t('clerks.card.allEnterprises')}
+              value={clerk.enterprises}
+              disabled={!clerk.active}
+              onChange={(list: string[]) => void setClerkEnterprises(clerk.id, list)}
+              options={[...new Set([...enterprises.map((e) => e.taxNumber), ...clerk.enterprises])].map((taxNumber) => ({
+                value: taxNumber,
+                label: enterprises.find((e) => e.taxNumber === taxNumber)?.name ?? taxNumber,
+              }))}
+              data-testid={`clerk-enterprises-${clerk.id}`}
             />
           ),
         },
