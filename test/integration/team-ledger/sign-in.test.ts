@@ -63,7 +63,7 @@ describe('guessing PINs', () => {
       `SELECT actor, desk, detail, login FROM audit_event WHERE action = 'clerk.lockedOut' AND detail->>'name' = $1`,
       [name],
     );
-    expect(event).toEqual({ actor: '', desk: 'desk-1', detail: { name, failures: 5 }, login: desk.user });
+    expect(event).toEqual({ actor: '', desk: 'desk-1', detail: { name, failures: 5, known: name === '李开票' }, login: desk.user });
   });
 
   it('counts ten guesses at once as one: the others wait', async () => {

@@ -129,7 +129,7 @@ export const SESSION_SQL = `
           UPDATE clerk_sign_in_guard SET locked_at = now() WHERE name = p_name;
           INSERT INTO audit_event (at, actor, desk, action, aggregate, record_ids, detail, login)
             VALUES (date_trunc('milliseconds', clock_timestamp()), coalesce((fapiao_actor()).name, ''), coalesce(p_desk, ''), 'clerk.lockedOut', 'clerk',
-                    CASE WHEN c.id IS NULL THEN '{}'::text[] ELSE ARRAY[c.id::text] END, jsonb_build_object('name', p_name, 'failures', failures), session_user);
+                    CASE WHEN c.id IS NULL THEN '{}'::text[] ELSE ARRAY[c.id::text] END, jsonb_build_object('name', p_name, 'failures', failures, 'known', c.id IS NOT NULL), session_user);
           status := 'locked';
           RETURN;
         END IF;
