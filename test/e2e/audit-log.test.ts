@@ -72,7 +72,7 @@ describe('操作日志', () => {
     await screenshot(page, 'audit-log');
 
     // Live: a role changed in 操作员 above shows here without 刷新.
-    await page.getByTestId('clerk-row-李开票').locator('.ant-select').click();
+    await page.getByTestId('clerk-row-李开票').locator('[data-testid^="clerk-role-"]').click();
     await page.locator('.ant-select-dropdown:visible').getByText('复核', { exact: true }).click();
     await expect.poll(async () => (await rowTexts(page))[0]).toContain('修改角色');
     // The detail in words: the role as the clerk knows it, not main's code.

@@ -46,6 +46,11 @@ describe('received file names with hidden characters', () => {
     await expect.poll(() => latest(shownScan)?.receivedId ?? null).not.toBeNull();
     expect(items.some((item) => /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u.test(item.fileName))).toBe(false);
     expect((await call('intake:queue', {})).map((item) => item.fileName).sort()).toEqual([shownSpoofed, shownScan].sort());
+    // The 报销台账 holds what the clerk accepted: both, as read.
+    for (const name of [shownSpoofed, shownScan]) {
+      const item = latest(name)!;
+      await call('intake:review', { receivedId: item.receivedId!, fields: item.fields, buyerReason: '员工代垫' });
+    }
     expect((await call('intake:ledger', {})).rows.map((row) => row.fileName).sort()).toEqual([shownSpoofed, shownScan].sort());
 
     // A name kept raw by an earlier version (written into the file beside the running desk) is shown escaped too.

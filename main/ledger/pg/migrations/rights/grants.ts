@@ -53,7 +53,7 @@ export const GRANTS_SQL = `
         EXECUTE format('GRANT SELECT ON %I TO %I', t, p_role);
       END LOOP;
       EXECUTE format('GRANT SELECT (${CLERK_COLUMNS.join(', ')}) ON clerk TO %I', p_role);
-      -- Which names are locked, for the admin's 解锁 (the count of wrong PINs and its times stay hidden).
+      -- Which names are locked, for the admin's unlock (the count of wrong PINs and its times stay hidden).
       EXECUTE format('GRANT SELECT (name, locked_at) ON clerk_sign_in_guard TO %I', p_role);
 ${WRITES.map(
   ([privileges, tables]) => `      FOREACH t IN ARRAY ${list(tables)} LOOP

@@ -78,6 +78,7 @@ export function TeamTable() {
               disabled={!clerk.active}
               onChange={(role) => void setClerkRole(clerk.id, role)}
               options={CLERK_ROLES.map((role) => ({ value: role, label: t(`clerks.roles.${role}`) }))}
+              data-testid={`clerk-role-${clerk.id}`}
             />
           ),
         },
