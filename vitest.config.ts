@@ -1,8 +1,10 @@
 // Tests run in Node 24 (npm scripts put node@24 first on PATH). Separate from vite.config.ts, whose
 // root is the renderer. Forks, not threads: better-sqlite3 and child processes behave as in production.
 import fs from 'node:fs';
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { serviceTiers } from './test/support/service-tiers.js';
+import SlowFirstSequencer from './test/support/slow-first-sequencer.js';
 
 // Without CI, a tier whose service this machine lacks is left out and named; with CI=true all are required.
 const tiers = await serviceTiers(import.meta.dirname, fs.globSync('test/**/*.test.ts'), process.env.CI === 'true' || process.env.CI === '1');
@@ -14,6 +16,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...tiers.exclude],
     pool: 'forks',
+    // Two files at a time even on two cores (vitest's default there is one): most of a file's time is spent
+    // waiting — on Chromium, the sandbox, PostgreSQL, a child process — not computing, so a second file fills
+    // the idle core. The slowest start first (slow-first-sequencer.ts) so none is left running alone at the end.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    sequence: { sequencer: SlowFirstSequencer },
     // Safety nets, not budgets: tests wait on conditions (expect.poll, events), and these bounds only stop
     // a test that would otherwise hang. They are generous so the suite passes on a machine busy with other
     // work (`npm test` beside `stress-ng --cpu 2`); speed is measured by benchmarks (npm run bench), never here.

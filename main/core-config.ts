@@ -89,6 +89,8 @@ export interface Core {
   authorize?: (channel: Channel) => IpcResult<never> | null;
   /** Subscribe to events for the renderer; returns the unsubscribe function. */
   onEvent(listener: CoreEventListener): () => void;
+  /** The signed-in clerk's name (null: nobody, or a desk without clerks): who acted on what the host does below the core. */
+  actor?: () => string | null;
   /** Stops workers, closes the sandbox server and the database. Safe to call twice. */
   close(): Promise<void>;
 }

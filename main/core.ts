@@ -90,6 +90,7 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     emit: (event, payload) => emitter.emit('event', event, payload),
     log: (entry) => requests.recordRequest(entry),
     info: () => info(),
+    now,
     team: {
       running: () => ({ kind: choice.kind, connection: team?.connection() ?? null }),
       ...(config.restart ? { restart: config.restart } : {}),
@@ -109,7 +110,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
   const environment = service.kind;
   settings.api.setActive({ environment, baseUrl: connection.baseUrl, sandbox: sandbox ? sandbox.credentials : null });
   // 开票人 defaults to the signed-in clerk (issue 24 point 5); without clerks, to the configured name as before.
-  const clerks = createClerksFeature({ db, ledger, now, changes });
+  // A clerk an admin kept to some enterprises is held to the one the desk acts for (seller(), below).
+  const clerks = createClerksFeature({ db, ledger, now, changes, activeEnterprise: () => seller().taxNumber });
   const defaultIssuer = () => clerks.api.current()?.name ?? config.issuer ?? DEFAULT_ISSUER;
   const info = (): AppInfo => ({ version: config.appVersion, environment, serviceBaseUrl: connection.baseUrl, seller: { ...seller() }, issuer: defaultIssuer() });
 
@@ -128,7 +130,12 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     emit: (event, payload) => emitter.emit('event', event, payload),
     changes,
   };
-  const enterprises = createEnterprisesFeature({ ...deps, vault, defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name } });
+  const enterprises = createEnterprisesFeature({
+    ...deps,
+    vault,
+    defaultSeller: { taxNumber: connection.seller.taxNumber, name: connection.seller.name },
+    mayActFor: clerks.api.mayActFor,
+  });
   // The active enterprise is the seller of issuance and the buyer of collection and certification.
   const seller = (): Seller => ({ ...connection.seller, ...enterprises.api.active() });
   // Libraries, templates and print logs are kept per enterprise (main/db/enterprise-scope.ts).
@@ -195,31 +202,44 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     ...(config.outboxMaxDelayMs === undefined ? {} : { maxDelayMs: config.outboxMaxDelayMs }),
     ...(config.outboxLog === undefined ? {} : { log: config.outboxLog }),
   });
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await feed.stop();
+      await combined.stop();
+      await worker.stop();
+      await team?.close();
+      await sandbox?.close();
+      requestLog.flush();
+      closeDatabase(db);
+    })());
   worker.start();
-  await combined.start();
+  // On a team desk a feature whose start needs the ledger while it is out of reach (the server down, starting
+  // or shutting down) waits for the connection instead of failing the desk's start (docs/team-ledger.md §7).
+  // Any other failure closes everything this start opened: no worker, pool or timer outlives a failed start.
+  await combined.start(team ? (error) => team.unreachable(error) : undefined).catch(async (error: unknown) => {
+    await close().catch(() => undefined);
+    throw error;
+  });
+  const startWaiting = () => {
+    if (combined.waiting.length > 0) combined.startWaiting().catch((error: unknown) => console.error('[core] a feature put off at start failed to start', error));
+  };
   // Lost and back: the header follows, and the outbox goes on at once instead of after its backoff.
   team?.onConnection((state) => {
     emitter.emit('event', 'teamLedger:connection', state);
-    if (state.state === 'connected') worker.kick();
+    if (state.state === 'connected') {
+      worker.kick();
+      startWaiting();
+    }
   });
+  if (team?.connection().state === 'connected') startWaiting();
   for (const source of [...(config.changeSources ?? []), ...(team ? [team.changeSource] : [])]) feed.attach(source);
 
-  let closing: Promise<void> | undefined;
   return {
     router,
     authorize: clerks.api.authorize,
     onEvent: (listener) => subscribe(listener as (event: EventName, payload: unknown) => void),
-    close() {
-      closing ??= (async () => {
-        await feed.stop();
-        await combined.stop();
-        await worker.stop();
-        await team?.close();
-        await sandbox?.close();
-        requestLog.flush();
-        closeDatabase(db);
-      })();
-      return closing;
-    },
+    actor: () => clerks.api.current()?.name ?? null,
+    close,
   };
 }

@@ -21,10 +21,12 @@ import { createSettingsRepo } from '../main/features/settings/repo.js';
 import { recordTeamMove } from '../main/features/settings/team-ledger.js';
 import { TeamMoveError } from '../main/ledger/move/errors.js';
 import { moveDeskToTeam, type MoveProgress } from '../main/ledger/move/move-in.js';
-import { archiveEnterprise } from '../main/ledger/move/move-out.js';
+import fs from 'node:fs';
+import { archiveEnterprise, archivePartFiles } from '../main/ledger/move/move-out.js';
 import { clientConfig, type TeamLedgerAddress } from '../main/ledger/pg/config.js';
 import { createTeam } from '../main/ledger/pg/create-team.js';
 import { createTeamPool } from '../main/ledger/pg/pool.js';
+import { isLoopbackHost } from '../shared/ipc/schemas/team-ledger.js';
 import { askSecret } from './ledger-prompt.js';
 
 const USAGE = `Usage: npm run ledger -- move-to-team --data-dir <dir> [connection]
@@ -50,14 +52,13 @@ const OPTIONS = {
 } as const;
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-const LOCAL = new Set(['127.0.0.1', 'localhost', '::1']);
 
 function address(values: Values): TeamLedgerAddress {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port ${values.port}: a port is 1 to 65535`);
   const user = values.user ?? process.env.PGUSER;
   if (!user) throw new UsageError('--user is required (or PGUSER)');
-  const local = LOCAL.has(values.host) || values.host.startsWith('/');
+  const local = isLoopbackHost(values.host);
   const tls = values.tls ?? (local ? 'disable' : 'verify-full');
   if (tls !== 'disable' && tls !== 'require' && tls !== 'verify-full') throw new UsageError(`--tls ${tls}: disable, require or verify-full`);
   return { host: values.host, port, database: values.database, user, tls, caFile: values['ca-file'] ?? null };
@@ -106,12 +107,26 @@ async function moveToTeam(values: Values): Promise<void> {
 async function archive(values: Values): Promise<void> {
   if (!values.enterprise || !values.out) throw new UsageError('--enterprise and --out are required');
   const target = address(values);
+  const outFile = path.resolve(values.out);
+  // Ended by SIGTERM or Ctrl+C mid-write: the half-written copy goes with the process (a SIGKILL's is removed
+  // by the next archive of the same file, move-out.ts).
+  const abandon = (signal: NodeJS.Signals, code: number) => {
+    for (const file of archivePartFiles(outFile)) fs.rmSync(file, { force: true });
+    process.stderr.write(`archive-enterprise ended by ${signal}: nothing was written to ${outFile}\n`);
+    process.exit(code);
+  };
+  const onTerm = () => abandon('SIGTERM', 143);
+  const onInt = () => abandon('SIGINT', 130);
+  process.once('SIGTERM', onTerm);
+  process.once('SIGINT', onInt);
   const pool = createTeamPool(target, password, { applicationName: 'fapiao-desk archive-enterprise' });
   try {
-    const result = await archiveEnterprise({ pool, enterprise: values.enterprise, outFile: path.resolve(values.out), onProgress: progress('archive-enterprise') });
+    const result = await archiveEnterprise({ pool, enterprise: values.enterprise, outFile, onProgress: progress('archive-enterprise') });
     process.stdout.write(`wrote ${result.total} rows of ${values.enterprise} to ${path.resolve(values.out)}\n`);
     for (const { table, rows } of result.tables) if (rows > 0) process.stdout.write(`  ${table}: ${rows}\n`);
   } finally {
+    process.off('SIGTERM', onTerm);
+    process.off('SIGINT', onInt);
     await pool.end();
   }
 }

@@ -43,7 +43,17 @@ export function createUtilityProcessLauncher(utility: UtilityProcessLike, module
         send(message) {
           if (!exited) child.postMessage(message);
         },
-        kill: () => void child.kill(),
+        // utilityProcess.kill() is SIGTERM on POSIX (the process may handle it); SIGKILL goes by its pid.
+        terminate: () => void child.kill(),
+        kill() {
+          const pid = child.pid;
+          if (pid === undefined || exited) return void child.kill();
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // Already gone between the check and the signal.
+          }
+        },
       };
     },
   };

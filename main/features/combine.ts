@@ -28,8 +28,15 @@ export interface CombinedFeatures {
   readonly unported: readonly string[];
   /** Outbox handlers by row kind, for the one outbox worker. */
   readonly outboxHandlers: Readonly<Record<string, OutboxHandler>>;
-  /** Runs each feature's `start`, in list order. */
-  start(): Promise<void>;
+  /**
+   * Runs each feature's `start`, in list order. A start that fails for a reason `putOff` accepts (a team desk's
+   * ledger out of reach) is not fatal: that feature waits, and `startWaiting` tries it again (once connected).
+   */
+  start(putOff?: (error: unknown) => boolean): Promise<void>;
+  /** Starts the features whose start was put off; those that fail for the same reason again keep waiting. */
+  startWaiting(): Promise<void>;
+  /** The features whose start was put off and has not succeeded yet. */
+  readonly waiting: readonly string[];
   /** Runs each feature's `stop` in reverse order and drops the event listeners; a failing stop is logged, the rest still stop. */
   stop(): Promise<void>;
 }
@@ -86,11 +93,29 @@ export function combineFeatures(features: ReadonlyArray<Feature>, router: IpcRou
   }
 
   const running = features.filter((feature) => !unported.includes(feature.name));
+  const waiting: Feature[] = [];
+  let mayPutOff: (error: unknown) => boolean = () => false;
+  const startOne = async (feature: Feature) => {
+    try {
+      await feature.start?.();
+    } catch (error) {
+      if (!mayPutOff(error)) throw error;
+      console.warn(`[${feature.name}] start put off until the ledger is reachable`, error instanceof Error ? error.message : error);
+      waiting.push(feature);
+    }
+  };
   return {
     outboxHandlers,
     unported,
-    async start() {
-      for (const feature of running) await feature.start?.();
+    get waiting() {
+      return waiting.map((feature) => feature.name);
+    },
+    async start(putOff) {
+      if (putOff) mayPutOff = putOff;
+      for (const feature of running) await startOne(feature);
+    },
+    async startWaiting() {
+      for (const feature of waiting.splice(0)) await startOne(feature);
     },
     async stop() {
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();

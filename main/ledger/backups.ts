@@ -75,6 +75,23 @@ export async function takeBackup(source: Database.Database | string, dir: string
   for (let n = 2; fs.existsSync(path.join(dir, name)); n += 1) name = `history-${stamp(new Date(now.getTime() + n * 1000))}-${kind}.db`;
   const file = path.join(dir, name);
   const partial = `${file}.part`;
+  try {
+    await copyInto(source, partial);
+    // The copy is as large as the history: checked on a worker thread so main keeps working meanwhile.
+    const check = await checkFileOffThread(partial);
+    if (!check.ok) throw new Error(`backup failed its check: ${check.detail}`);
+    fs.renameSync(partial, file);
+    removePart(partial);
+  } catch (error) {
+    // A copy that failed (disk full, its check, the rename) is ours and worthless: it goes, with its journal.
+    removePart(partial);
+    throw error;
+  }
+  rotate(dir, now);
+  return listBackups(dir).find((entry) => entry.name === name)!;
+}
+
+async function copyInto(source: Database.Database | string, partial: string): Promise<void> {
   const own = typeof source === 'string';
   const db = own ? new Database(source, { readonly: true, fileMustExist: true }) : source;
   try {
@@ -91,15 +108,47 @@ export async function takeBackup(source: Database.Database | string, dir: string
   } finally {
     if (own) db.close();
   }
-  // The copy is as large as the history: checked on a worker thread so main keeps working meanwhile.
-  const check = await checkFileOffThread(partial);
-  if (!check.ok) {
-    fs.rmSync(partial, { force: true });
-    throw new Error(`backup failed its check: ${check.detail}`);
+  // The copy carries the history's WAL mode in its header, and a read-only connection to a WAL file (its check
+  // here, listBackups' checks later) leaves a -wal and -shm beside it that it may not remove: every backup
+  // left two such files in backups/. A copy in rollback mode is read without them; a restore's open sets WAL again.
+  const copy = new Database(partial, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
   }
-  fs.renameSync(partial, file);
-  rotate(dir, now);
-  return listBackups(dir).find((entry) => entry.name === name)!;
+}
+
+/** A copy being written and what SQLite keeps beside it while it is open (its WAL, shared memory, journal). */
+const PART_FILE = /^history-.+\.db\.part(-wal|-shm|-journal)?$/;
+
+function removePart(partial: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${partial}${suffix}`, { force: true });
+}
+
+/**
+ * Copies a backup left half-written when the desk was ended mid-copy (SIGTERM, a power cut): never a backup —
+ * listBackups does not see them — only room taken in the backup folder. Removed when the desk starts (the
+ * ledger guard), before it could take a backup of its own. Answers the names removed.
+ */
+export function removeLeftoverParts(dir: string, log?: (message: string) => void): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names.filter((candidate) => PART_FILE.test(candidate))) {
+    try {
+      fs.rmSync(path.join(dir, name), { force: true });
+      removed.push(name);
+    } catch {
+      // One that cannot be removed (read-only folder) stays: a later start tries again.
+    }
+  }
+  if (removed.length > 0) log?.(`removed ${removed.length} half-written backup file(s): ${removed.join(', ')}`);
+  return removed;
 }
 
 /** ISO-like week key (Monday-based, UTC) of a date. */

@@ -23,7 +23,8 @@ import { migrations } from '../db/migrations/index.js';
 import { createEventRelay } from '../ipc/event-relay.js';
 import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
-import { listBackups, newestGoodBackup, takeBackup, type BackupEntry } from './backups.js';
+import { listBackups, newestGoodBackup, removeLeftoverParts, takeBackup, type BackupEntry } from './backups.js';
+import { addPendingAudit, restoredEvent } from './pending-audit.js';
 import { classifyError } from '../errors/storage.js';
 import { checkFileOffThread } from './check-off-thread.js';
 import { stampChanges } from '../changes/feed.js';
@@ -47,6 +48,7 @@ export interface InnerCore {
   /** The core's rights check (core-config.ts), held against the `ledger:*` channels answered here. */
   authorize?: (channel: Channel) => IpcResult<never> | null;
   onEvent(listener: (event: EventName, payload: never) => void): () => void;
+  actor?: () => string | null; // the signed-in clerk's name: who restored (pending-audit.ts)
   close(): Promise<void>;
 }
 
@@ -253,12 +255,14 @@ export async function createGuardedCore(options: GuardOptions): Promise<GuardedC
           : false;
         if (!yes) throw new IpcFailure('CONFIRMATION_DECLINED', 'ledger.restoreCancelled');
       }
+      const by = inner?.actor?.() ?? null; // the clerk, known only until the core closes
       await closeInner();
       const aside = setAside(dataDir, problem ? problem.problem : 'replaced', now());
       if (aside) log(`current history database kept aside as ${aside}`);
       const partial = `${dbFile()}.${process.pid}.restore`;
       fs.copyFileSync(entry.file, partial);
       fs.renameSync(partial, dbFile());
+      addPendingAudit(dataDir, restoredEvent(entry, problem?.problem ?? null, by, now())); // the restored ledger records it once open
       await open();
       announceReplaced();
       return status();
@@ -275,6 +279,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<GuardedC
       const aside = setAside(dataDir, problem.problem, now());
       if (aside) log(`history database kept aside as ${aside} before starting fresh`);
       writeMarker(dataDir, { ...readMarker(dataDir), databaseCreatedAt: null });
+      addPendingAudit(dataDir, { action: 'ledger.startedFresh', aggregate: 'ledger', at: now().toISOString(), detail: { problem: problem.problem } });
       await open();
       announceReplaced();
       return status();
@@ -309,6 +314,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<GuardedC
     }),
   );
 
+  removeLeftoverParts(backupDir(), log); // half-written backups of a desk ended mid-copy (docs/recovery.md)
   await open();
 
   /** A restart under way: calls wait for the core it opens instead of finding none. */

@@ -28,6 +28,8 @@ export interface LedgerMarker {
   backupDir: string | null;
   /** history.db as the app left it at its last clean close; null while open or after a crash. */
   closedClean?: FileStamp | null;
+  /** Audit events waiting for the next ledger to open (pending-audit.ts); kept as written, checked when read. */
+  pendingAudit?: unknown[];
 }
 
 /** What tells a file changed without reading it. */
@@ -83,6 +85,7 @@ export function readMarker(dataDir: string): LedgerMarker {
       databaseCreatedAt: typeof parsed.databaseCreatedAt === 'string' ? parsed.databaseCreatedAt : null,
       backupDir: typeof parsed.backupDir === 'string' && parsed.backupDir.length > 0 ? parsed.backupDir : null,
       closedClean: readStamp(parsed.closedClean),
+      ...(Array.isArray(parsed.pendingAudit) && parsed.pendingAudit.length > 0 ? { pendingAudit: parsed.pendingAudit } : {}),
     };
   } catch {
     return { databaseCreatedAt: null, backupDir: null };

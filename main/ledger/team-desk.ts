@@ -93,9 +93,11 @@ export async function openTeamDesk(choice: TeamChoice, options: TeamDeskOptions 
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message, error) => console.warn(`[team-ledger] ${message}`, error ?? ''));
   const pool = createTeamPool(choice.address, choice.password, { applicationName: `fapiao-desk ${choice.desk}`.slice(0, 63), log });
+  // Out of reach, or there but taking no work now (starting, shutting down, full): either way a passing state
+  // the desk starts in, or falls into, and leaves by itself once the listening connection is back.
   const unreachable = (error: unknown) => {
     const key = classifyTeamFailure(error).key;
-    return key === 'unreachable' || key === 'timeout';
+    return key === 'unreachable' || key === 'timeout' || key === 'serverUnavailable';
   };
   try {
     const client = await pool.connect();

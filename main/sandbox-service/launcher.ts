@@ -17,6 +17,9 @@ export interface SandboxChild {
   /** Called once when the process has ended, for whatever reason. */
   onExit(listener: (exit: { code: number | null; signal: string | null }) => void): void;
   send(message: unknown): void;
+  /** Asks the process to end (SIGTERM): a process that hangs or is stopped may not. */
+  terminate(): void;
+  /** Ends the process whatever it is doing (SIGKILL). */
   kill(): void;
 }
 
@@ -71,6 +74,7 @@ export function createNodeSandboxLauncher(entry: SandboxEntry = defaultSandboxEn
         send(message) {
           if (child.connected) child.send(message as object);
         },
+        terminate: () => void child.kill('SIGTERM'),
         kill: () => void child.kill('SIGKILL'),
       };
     },

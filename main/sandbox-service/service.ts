@@ -21,6 +21,12 @@ export interface SandboxService {
   onStateChange(listener: (state: SandboxServiceState) => void): () => void;
   /** Starts the process again if it is not running; resolves once it answers, rejects if it cannot start. */
   restart(): Promise<void>;
+  /**
+   * Ends the running process even though it runs — one that hangs (its address answers nothing) — and starts
+   * it again: SIGTERM, then SIGKILL when it has not exited within the grace period, each waited for on its exit.
+   * Answers how it ended; rejects if the new process cannot start (then the state is down, as after a crash).
+   */
+  replace(): Promise<{ ended: 'notRunning' | 'terminated' | 'killed' }>;
   /** Stops the process (asks, then kills after a grace period). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -34,6 +40,8 @@ export interface SandboxServiceOptions {
   readyTimeoutMs?: number;
   /** How long a stop request may take before the process is killed. */
   stopTimeoutMs?: number;
+  /** How long replace() waits for a hung process to exit after SIGTERM (and again after SIGKILL). Default 3 s. */
+  endGraceMs?: number;
 }
 
 export class SandboxStartError extends Error {
@@ -157,6 +165,40 @@ export async function startSandboxService(
     return restarting;
   }
 
+  /** Resolves true when `current` has exited within `ms`, false when it has not. */
+  const exitWithin = (exited: Promise<void>, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timeout = setTimeout(() => resolve(false), ms);
+      void exited.then(() => {
+        clearTimeout(timeout);
+        resolve(true);
+      });
+    });
+
+  async function replace(): Promise<{ ended: 'notRunning' | 'terminated' | 'killed' }> {
+    if (closing) throw new SandboxStartError('the app is closing');
+    const current = child;
+    if (!current || state !== 'running') {
+      await restart();
+      return { ended: 'notRunning' };
+    }
+    // Forgotten first: its exit is this replacement's, not a crash to restart after.
+    child = undefined;
+    setState('restarting');
+    const exited = new Promise<void>((resolve) => current.onExit(() => resolve()));
+    const grace = options.endGraceMs ?? 3_000;
+    let ended: 'terminated' | 'killed' = 'terminated';
+    current.terminate();
+    if (!(await exitWithin(exited, grace))) {
+      ended = 'killed';
+      current.kill();
+      if (!(await exitWithin(exited, grace))) console.error(`[sandbox-service] the hung sandbox process ${String(current.pid)} did not exit after SIGKILL`);
+    }
+    setState('down');
+    await restart();
+    return { ended };
+  }
+
   return {
     baseUrl,
     credentials,
@@ -172,6 +214,7 @@ export async function startSandboxService(
       return () => void listeners.delete(listener);
     },
     restart,
+    replace,
     close() {
       closing ??= (async () => {
         if (timer) clearTimeout(timer);

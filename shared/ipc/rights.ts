@@ -171,7 +171,11 @@ export const CHANNEL_RIGHTS: Readonly<Record<Channel, Right>> = {
   'clerks:setRole': 'admin',
   'clerks:setActive': 'admin',
   'clerks:resetPin': 'admin',
+  // An agency's admin keeps a clerk to the enterprises they serve (held again by the team's database).
+  'clerks:setEnterprises': 'admin',
   'clerks:changeOwnPin': 'read',
+  // Lifting a sign-in lock (five wrong PINs) is the admin's: a lock nobody else can lift is what stops a guesser.
+  'clerks:unlock': 'admin',
   // The audit trail names every clerk's work: the desk's admin reads it.
   'audit:list': 'admin',
 };

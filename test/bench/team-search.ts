@@ -15,8 +15,14 @@
  * insertions take far longer).
  * BENCH_TEAM_DB=<name> reuses a database generated before (BENCH_TEAM_KEEP=1 keeps it and prints its name);
  * the team ledger's migrations newer than it are applied first.
+ *
+ * The searches run as a desk runs them since pg migration 17: connected as a desk's login (`<database>_desk`,
+ * exactly a desk's rights) with an admin clerk signed in through `fapiao_sign_in`, so every connection carries
+ * the session and row-level security is in force. BENCH_TEAM_SCOPED=1 signs in a clerk an admin limited to
+ * the generated seller instead: the price of the enterprise policy staying in every plan.
  */
 import pg from 'pg';
+import type { Ledger } from '../../main/ledger/port.js';
 import { createPgLedger } from '../../main/ledger/pg/ledger.js';
 import { migrateTeamLedger } from '../../main/ledger/pg/migrate.js';
 import { createTestDatabase, PG_ADMIN } from '../support/pg.js';
@@ -78,12 +84,12 @@ async function generate(pool: pg.Pool): Promise<number> {
 
 
 /** A database holding the generated million: the one BENCH_TEAM_DB names, or a new one. */
-async function database(): Promise<{ pool: pg.Pool; generatedS: number | null; done: () => Promise<void> }> {
+async function database(): Promise<{ name: string; pool: pg.Pool; generatedS: number | null; done: () => Promise<void> }> {
   const reuse = process.env.BENCH_TEAM_DB;
   if (reuse) {
     const pool = new pg.Pool({ ...PG_ADMIN, database: reuse, max: 1 });
     await migrateTeamLedger(pool);
-    return { pool, generatedS: null, done: () => pool.end() };
+    return { name: reuse, pool, generatedS: null, done: () => pool.end() };
   }
   const db = await createTestDatabase();
   const pool = new pg.Pool({ ...PG_ADMIN, database: db.name, max: 1 });
@@ -91,16 +97,46 @@ async function database(): Promise<{ pool: pg.Pool; generatedS: number | null; d
   const generatedS = await generate(pool);
   const keep = process.env.BENCH_TEAM_KEEP === '1';
   if (keep) process.stdout.write(`team-search: kept database ${db.name} (BENCH_TEAM_DB=${db.name} reuses it)\n`);
-  return { pool, generatedS, done: async () => {
+  return { name: db.name, pool, generatedS, done: async () => {
     await pool.end();
-    if (!keep) await db.drop();
+    if (!keep) {
+      await db.drop();
+      const server = new pg.Client({ ...PG_ADMIN, database: 'postgres' });
+      await server.connect();
+      await server.query(`DROP ROLE IF EXISTS ${db.name}_desk`).finally(() => server.end());
+    }
   } };
 }
 
+const BENCH_CLERK = { name: '基准管理员', pin: '864213' };
+
+/** The desk's login of the bench database (made once) and its ledger with a clerk signed in. */
+async function deskLedger(owner: pg.Pool, name: string, scoped: boolean): Promise<{ ledger: Ledger; pool: pg.Pool }> {
+  const user = `${name}_desk`;
+  const password = 'bench-desk';
+  if ((await owner.query(`SELECT 1 FROM pg_roles WHERE rolname = $1`, [user])).rowCount === 0) {
+    await owner.query(`CREATE ROLE ${user} LOGIN PASSWORD '${password}'`);
+  }
+  await owner.query(`GRANT CONNECT ON DATABASE ${name} TO ${user}`);
+  await owner.query('SELECT fapiao_grant_desk($1)', [user]);
+  const [clerk] = (await owner.query<{ id: number }>(`SELECT id::float8 AS id FROM clerk WHERE name = $1`, [BENCH_CLERK.name])).rows;
+  const id = clerk?.id ?? (await owner.query<{ id: number }>(`SELECT fapiao_clerk_add($1, 'admin', $2)::float8 AS id`, [BENCH_CLERK.name, BENCH_CLERK.pin])).rows[0]!.id;
+  await owner.query('SELECT fapiao_clerk_set_enterprises($1, $2)', [id, scoped ? [SELLER] : []]);
+  await owner.query('DELETE FROM clerk_sign_in_guard');
+  const pool = new pg.Pool({ ...PG_ADMIN, user, password, database: name, max: 1 });
+  const ledger = createPgLedger(pool, { desk: 'bench' });
+  const signedIn = await ledger.clerks.signIn(BENCH_CLERK.name, BENCH_CLERK.pin);
+  if (!signedIn.ok) throw new Error(`the bench clerk could not sign in: ${signedIn.reason}`);
+  return { ledger, pool };
+}
+
 export async function benchTeamSearch(): Promise<void> {
-  const { pool, generatedS, done } = await database();
+  const { name, pool: owner, generatedS, done } = await database();
+  const scoped = process.env.BENCH_TEAM_SCOPED === '1';
+  const desk = await deskLedger(owner, name, scoped);
+  const pool = desk.pool;
   try {
-    const store = createPgLedger(pool, { desk: 'bench' }).history;
+    const store = desk.ledger.history;
     const work = searchWork(ROWS, PER_KIND, PAGE);
     const ours = async (item: (typeof work)[number]) => (await store.search('sandbox', SELLER, item.filter)).rows.length;
     const baseline = async (item: (typeof work)[number]) => {
@@ -116,9 +152,11 @@ export async function benchTeamSearch(): Promise<void> {
       'team-search',
       measured,
       (worst, baseP50) =>
-        `${ROWS} invoices in PostgreSQL, ${PER_KIND} searches per kind and round, ${TEAM_ROUNDS} rounds, first page of ${PAGE} through the team ledger's history store, fastest of ${TRIES} tries per search; worst kind: ${worst}; primary-key lookup p50 ${baseP50} ms; ${generatedS === null ? 'database reused' : `generated and indexed in ${fmt(generatedS, 1)} s`}`,
+        `${ROWS} invoices in PostgreSQL, ${PER_KIND} searches per kind and round, ${TEAM_ROUNDS} rounds, first page of ${PAGE} through the team ledger's history store as a desk's login with ${scoped ? 'a clerk limited to the seller' : 'a clerk'} signed in, fastest of ${TRIES} tries per search; worst kind: ${worst}; primary-key lookup p50 ${baseP50} ms; ${generatedS === null ? 'database reused' : `generated and indexed in ${fmt(generatedS, 1)} s`}`,
     );
   } finally {
+    await desk.ledger.clerks.signOut().catch(() => undefined);
+    await pool.end();
     await done();
   }
 }

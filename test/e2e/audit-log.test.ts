@@ -40,17 +40,17 @@ describe('操作日志', () => {
     await page.getByTestId('environment-banner').waitFor();
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('clerks-none').waitFor();
-    await addClerk(page, '王管理', 'admin', '9753');
+    await addClerk(page, '王管理', 'admin', '975310');
     await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-clerk')).toBe('王管理');
-    await addClerk(page, '李开票', 'issuer', '2468');
+    await addClerk(page, '李开票', 'issuer', '246810');
     await expect.poll(() => page.getByTestId('clerks-team').innerText()).toContain('李开票');
 
     // Signed out, a wrong PIN, then the admin again.
     await page.getByTestId('clerk-menu').click();
     await page.getByTestId('clerk-sign-out').click();
-    await signIn(page, '王管理', '0000');
+    await signIn(page, '王管理', '000000');
     await expect.poll(() => page.getByTestId('sign-in-problem').innerText()).toContain('姓名或 PIN 不正确');
-    await page.getByTestId('sign-in-pin').fill('9753');
+    await page.getByTestId('sign-in-pin').fill('975310');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-role')).toBe('admin');
     await page.getByTestId('nav-settings').click();
@@ -72,7 +72,7 @@ describe('操作日志', () => {
     await screenshot(page, 'audit-log');
 
     // Live: a role changed in 操作员 above shows here without 刷新.
-    await page.getByTestId('clerk-row-李开票').locator('.ant-select').click();
+    await page.getByTestId('clerk-row-李开票').locator('[data-testid^="clerk-role-"]').click();
     await page.locator('.ant-select-dropdown:visible').getByText('复核', { exact: true }).click();
     await expect.poll(async () => (await rowTexts(page))[0]).toContain('修改角色');
     // The detail in words: the role as the clerk knows it, not main's code.
@@ -90,10 +90,64 @@ describe('操作日志', () => {
     // An 开票员 is not shown the log, and main refuses it.
     const refused = (await page.evaluate(async () => {
       await window.api.clerks.signOut();
-      await window.api.clerks.signIn({ name: '李开票', pin: '2468' });
+      await window.api.clerks.signIn({ name: '李开票', pin: '246810' });
       return window.api.audit.list({});
     })) as { ok: boolean; error?: { key: string } };
     expect(refused).toMatchObject({ ok: false, error: { key: 'auth.forbidden' } });
     expect(errors).toEqual([]);
+  });
+
+  it('names an invoice by its number, its type and blue or red, and a red invoice as its own event', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 1000 }, locale: 'zh-CN' });
+    const errors = collectPageErrors(page);
+    await page.goto(harness.url);
+    await page.getByTestId('sign-in').or(page.getByTestId('environment-banner')).first().waitFor();
+    // The admin issues a blue 电子普通发票 and reverses it in full, straight through the page's API.
+    const blue = (await page.evaluate(async () => {
+      await window.api.clerks.signOut();
+      await window.api.clerks.signIn({ name: '王管理', pin: '975310' });
+      const submitted = await window.api.issuance.submit({
+        invoiceType: '026',
+        buyerName: '杭州云栖商贸有限公司',
+        issuer: '王管理',
+        lines: [{ name: '打印纸', taxCode: '1060201070000000000', quantity: '2', unitPrice: '25.00', rate: '0.13' }],
+      } as never);
+      if (!submitted.ok) throw new Error(JSON.stringify(submitted.error));
+      return submitted.value as { id: number; lsh: string };
+    }))!;
+    expect(blue).not.toBeNull();
+    const numberOf = async (id: number) =>
+      page.evaluate(async (invoiceId) => {
+        const detail = await window.api.history.detail({ id: invoiceId });
+        return detail.ok ? ((detail.value as { summary: { invoiceNumber: string | null } }).summary.invoiceNumber ?? null) : null;
+      }, id);
+    await expect.poll(() => numberOf(blue.id), { timeout: 60_000 }).not.toBeNull();
+    const red = (await page.evaluate(async (id) => {
+      const started = await window.api.reversal.start({ blueInvoiceId: id, reason: '2' } as never);
+      if (!started.ok) throw new Error(JSON.stringify(started.error));
+      return (started.value as { invoice: { id: number } }).invoice;
+    }, blue.id))!;
+    expect(red).not.toBeNull();
+    await expect.poll(() => numberOf(red.id), { timeout: 60_000 }).not.toBeNull();
+    const blueNumber = (await numberOf(blue.id))!;
+    const redNumber = (await numberOf(red.id))!;
+
+    await page.reload();
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('audit-card').scrollIntoViewIfNeeded();
+    const row = (action: string) => page.getByTestId(`audit-row-${action}`).first();
+    await expect.poll(() => row('reversal.redIssued').innerText()).toContain(`No.${redNumber}（电子普通发票 · 红字）`);
+    expect(await row('reversal.redIssued').innerText()).toContain('开具红字发票');
+    expect(await row('reversal.redIssued').innerText()).toContain(`蓝字发票号码: ${blueNumber}`);
+    expect(await row('invoice.submitted').innerText()).toContain(`No.${blueNumber}（电子普通发票 · 蓝字）`);
+    // The type in words, blue or red in words: not the codes main stored.
+    expect(await row('invoice.submitted').innerText()).toContain('发票类型: 电子普通发票');
+    expect(await row('invoice.submitted').innerText()).toContain('蓝字/红字: 蓝字');
+    expect(await row('invoice.submitted').innerText()).not.toMatch(/发票类型: 026|: blue/);
+    // A clerk's event names the clerk, not a row id.
+    expect(await row('clerk.signedIn').innerText()).toContain('操作员 王管理');
+    await screenshot(page, 'audit-log-invoices');
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -47,9 +47,9 @@ describe('clerks and rights', () => {
     await page.getByTestId('clerks-none').waitFor();
     await page.getByTestId('clerks-card').scrollIntoViewIfNeeded();
     await screenshot(page, 'clerks-none');
-    await addClerk(page, '王管理', 'admin', '9753');
+    await addClerk(page, '王管理', 'admin', '975310');
     await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-clerk')).toBe('王管理');
-    await addClerk(page, '李开票', 'issuer', '2468');
+    await addClerk(page, '李开票', 'issuer', '246810');
     await expect.poll(() => page.getByTestId('clerks-team').innerText()).toContain('李开票');
     expect(await page.getByTestId('clerk-row-李开票').innerText()).toContain('开票员');
     await page.getByTestId('clerks-card').scrollIntoViewIfNeeded();
@@ -58,10 +58,10 @@ describe('clerks and rights', () => {
     // Signed out: only the sign-in screen; a wrong PIN is said and nothing opens.
     await signOut(page);
     expect(await page.getByTestId('nav-history').count()).toBe(0);
-    await signIn(page, '李开票', '1111');
+    await signIn(page, '李开票', '111111');
     await expect.poll(() => page.getByTestId('sign-in-problem').innerText()).toContain('姓名或 PIN 不正确');
     await screenshot(page, 'clerks-sign-in-refused');
-    await page.getByTestId('sign-in-pin').fill('2468');
+    await page.getByTestId('sign-in-pin').fill('246810');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-role')).toBe('issuer');
 
@@ -108,11 +108,11 @@ describe('clerks and rights', () => {
     // window.api — no signed-out moment, which would bring the page to its sign-in screen): 测试连接 is still on
     // screen, and main refuses it — said in words.
     await signOut(page);
-    await signIn(page, '王管理', '9753');
+    await signIn(page, '王管理', '975310');
     await expect.poll(() => page.getByTestId('clerk-menu').getAttribute('data-role')).toBe('admin');
     await page.getByTestId('nav-settings').click();
     await expect.poll(() => page.getByTestId('test-connection').isEnabled()).toBe(true);
-    const switched = (await page.evaluate(() => window.api.clerks.signIn({ name: '李开票', pin: '2468' }))) as { ok: boolean };
+    const switched = (await page.evaluate(() => window.api.clerks.signIn({ name: '李开票', pin: '246810' }))) as { ok: boolean };
     expect(switched.ok).toBe(true);
     // The sign-in is an audit event, so the open 操作日志 reloads and is refused too: that notice is closed first,
     // so the one asserted below is 测试连接's own.

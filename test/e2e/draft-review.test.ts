@@ -60,16 +60,16 @@ describe('the review of drafts', () => {
     // The team (settings → 操作员 is clerks.test.ts's): an admin first, then a reviewer and an issuer.
     const added = await page.evaluate(async () => {
       const results = [
-        await window.api.clerks.add({ name: '王管理', role: 'admin', pin: '9753' }),
-        await window.api.clerks.add({ name: '周复核', role: 'reviewer', pin: '1357' }),
-        await window.api.clerks.add({ name: '李开票', role: 'issuer', pin: '2468' }),
+        await window.api.clerks.add({ name: '王管理', role: 'admin', pin: '975310' }),
+        await window.api.clerks.add({ name: '周复核', role: 'reviewer', pin: '135790' }),
+        await window.api.clerks.add({ name: '李开票', role: 'issuer', pin: '246810' }),
       ];
       await window.api.clerks.signOut();
       return results.every((result) => result.ok);
     });
     expect(added).toBe(true);
     await page.reload();
-    await signInAs(page, '李开票', '2468');
+    await signInAs(page, '李开票', '246810');
 
     // The issuer types an invoice, saves it as a draft (Ctrl+S) and sends it for review.
     await page.getByTestId('nav-issue').click();
@@ -101,7 +101,7 @@ describe('the review of drafts', () => {
     expect(await page.evaluate(async () => ((await window.api.history.list({})) as { ok: boolean; value: unknown[] }).value.length)).toBe(0);
 
     // The reviewer returns it with a reason (typed, Enter). Their form is a new one, bound to no draft.
-    await switchClerk(page, '周复核', '1357');
+    await switchClerk(page, '周复核', '135790');
     expect(await page.getByTestId('current-draft').count()).toBe(0);
     await openDrafts(page);
     await page.getByTestId(`draft-return-${id}`).click();
@@ -113,7 +113,7 @@ describe('the review of drafts', () => {
     await page.keyboard.press('Escape');
 
     // The issuer sees why and sends it again.
-    await switchClerk(page, '李开票', '2468');
+    await switchClerk(page, '李开票', '246810');
     await openDrafts(page);
     await expect.poll(() => reviewOf(page, id).innerText()).toContain('周复核 复核');
     await page.getByTestId(`draft-request-${id}`).click();
@@ -121,7 +121,7 @@ describe('the review of drafts', () => {
     await page.keyboard.press('Escape');
 
     // The reviewer lists the drafts awaiting review and approves it.
-    await switchClerk(page, '周复核', '1357');
+    await switchClerk(page, '周复核', '135790');
     await openDrafts(page);
     await page.getByTestId('drafts-pending-only').click();
     await expect.poll(() => page.locator('[data-testid^="draft-review-"]').count()).toBe(1);
@@ -134,7 +134,7 @@ describe('the review of drafts', () => {
     await page.keyboard.press('Escape');
 
     // The issuer opens the approved draft and issues it; the draft is taken with the invoice.
-    await switchClerk(page, '李开票', '2468');
+    await switchClerk(page, '李开票', '246810');
     await openDrafts(page);
     await page.getByTestId(`draft-open-${id}`).click();
     await expect.poll(() => page.getByTestId('buyer-name').inputValue()).toBe(BUYER);

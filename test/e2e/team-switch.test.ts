@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe('switching a desk to the team ledger', () => {
   it('restarts on it, shows it in the header, says when it is out of reach, and switches back', async () => {
-    const { address, password } = team.database;
+    const { address, password } = team.desk;
     expect(await harness.core.router.dispatch('teamLedger:save', { ...address, port: proxy.port, password })).toMatchObject({ ok: true });
     const page = await browser.newPage({ viewport: { width: 1366, height: 1200 }, locale: 'zh-CN' });
     const errors = collectPageErrors(page);

@@ -61,7 +61,7 @@ async function dispatch(desk: Harness, channel: string, payload: unknown): Promi
 async function joinTeam(desk: Harness): Promise<void> {
   const service = sandboxAsService(sandbox.baseUrl);
   await dispatch(desk, 'settings:setRemote', { baseUrl: service.baseUrl, appKey: service.appKey, appSecret: service.appSecret, seller: service.seller });
-  await dispatch(desk, 'teamLedger:save', { ...team.database.address, password: team.database.password });
+  await dispatch(desk, 'teamLedger:save', { ...team.desk.address, password: team.desk.password });
   await dispatch(desk, 'teamLedger:switch', { to: 'team' });
   await expect.poll(() => dispatch(desk, 'teamLedger:get', {}), { timeout: 60_000 }).toMatchObject({ enabled: true, connection: { state: 'connected' } });
 }
@@ -99,10 +99,10 @@ describe('two desks on one team ledger', () => {
     // a. The team's first clerk, an admin, at desk A; then 王五 (开票员) and 李四 (复核) — on the team ledger.
     await a.page.getByTestId('nav-settings').click();
     await a.page.getByTestId('clerks-none').waitFor();
-    await addClerk(a.page, '张管理', 'admin', '9753');
+    await addClerk(a.page, '张管理', 'admin', '975310');
     await expect.poll(() => a.page.getByTestId('clerk-menu').getAttribute('data-role')).toBe('admin');
-    await addClerk(a.page, '王五', 'issuer', '2468');
-    await addClerk(a.page, '李四', 'reviewer', '1357');
+    await addClerk(a.page, '王五', 'issuer', '246810');
+    await addClerk(a.page, '李四', 'reviewer', '135790');
     expect(await a.page.getByTestId('clerk-row-王五').innerText()).toContain('开票员');
     expect(await a.page.getByTestId('clerk-row-李四').innerText()).toContain('复核');
     await a.page.getByTestId('clerks-card').scrollIntoViewIfNeeded();
@@ -113,7 +113,7 @@ describe('two desks on one team ledger', () => {
     await b.page.getByTestId('sign-in').waitFor();
     expect(await stayedOpen(b.page)).toBe(true);
     await screenshot(b.page, 'two-desks-b-sign-in');
-    await signInAs(b.page, '李四', '1357');
+    await signInAs(b.page, '李四', '135790');
     expect(await b.page.getByTestId('clerk-menu').getAttribute('data-role')).toBe('reviewer');
     await expect.poll(() => b.page.getByTestId('team-ledger-state').innerText()).toBe(teamState);
     await b.page.getByTestId('nav-history').click();
@@ -123,7 +123,7 @@ describe('two desks on one team ledger', () => {
 
     // b. 王五 issues at desk A through the form.
     await signOut(a.page);
-    await signInAs(a.page, '王五', '2468');
+    await signInAs(a.page, '王五', '246810');
     await a.page.getByTestId('nav-issue').click();
     await expect.poll(() => a.page.getByTestId('issuer').inputValue()).toBe('王五');
     await a.page.getByTestId('buyer-name').fill(BUYER);

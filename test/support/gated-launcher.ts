@@ -25,6 +25,7 @@ export function createGatedLauncher(inner: SandboxLauncher = createNodeSandboxLa
         onMessage: () => {},
         onExit: (listener) => void exits.push(listener),
         send: () => {},
+        terminate: () => {},
         kill: () => {},
       };
       return failing;

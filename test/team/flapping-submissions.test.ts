@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../main/core.js';
 import type { TeamChoice } from '../../main/ledger/team-desk.js';
 import { zhCN } from '../../renderer/src/app/locales/zh-CN.js';
@@ -76,6 +76,9 @@ beforeAll(async () => {
   );
 });
 
+// A test that failed mid-flap leaves the connection whole for the next one.
+afterEach(() => proxy?.setFaults(null));
+
 afterAll(async () => {
   await desk?.close().catch(() => undefined);
   await proxy?.close();
@@ -118,14 +121,19 @@ function shown(result: IpcResult<unknown>): string {
   return `${String(lookup(`errors.${code}`) ?? code)} ${fill(lookup(`errors.${key}`) ?? lookup(key) ?? key, params)}`;
 }
 
-/** Submits as a clerk would: again while told it was not saved, never after being told it is not known yet. */
+/**
+ * Submits as a clerk would: again while told it was not saved — once the header no longer says 未连接团队账本,
+ * as a clerk who reads it waits — never after being told it is not known yet.
+ */
 async function submitAsClerk(channel: string, payload: unknown, answers: Array<IpcResult<unknown>>, tries = 30): Promise<void> {
   for (let attempt = 0; attempt < tries; attempt++) {
     const result = await desk.router.dispatch(channel, payload);
     answers.push(result);
     if (said(result) !== 'notSaved') return;
+    await connected();
   }
-  throw new Error(`${channel}: still not saved after ${tries} tries`);
+  const last = answers.at(-1);
+  throw new Error(`${channel}: still not saved after ${tries} tries (seed ${SEED}; the last said ${last && !last.ok ? `${last.error.key} ${JSON.stringify(last.error.params)}` : 'saved'})`);
 }
 
 /** Every answer is one the clerk can act on, and its sentence says it: never an internal error or a guess. */

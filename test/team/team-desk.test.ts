@@ -45,8 +45,8 @@ afterAll(async () => {
 
 const choice = (desk: string, through?: TcpProxy): TeamChoice => ({
   kind: 'team',
-  address: { ...team.database.address, ...(through ? { port: through.port } : {}) },
-  password: team.database.password,
+  address: { ...team.desk.address, ...(through ? { port: through.port } : {}) },
+  password: team.desk.password,
   desk,
   backoffMs: [100, 200, 400],
 });
@@ -111,7 +111,7 @@ describe('a desk on the team ledger', () => {
   it('refuses a database without a team ledger', async () => {
     const empty: TestDatabase = await createTestDatabase();
     opened.push({ close: () => empty.drop() });
-    await expect(openTeamDesk({ ...choice('desk-empty'), address: empty.address }, { log: () => undefined })).rejects.toBeInstanceOf(TeamLedgerRefusedError);
+    await expect(openTeamDesk({ ...choice('desk-empty'), address: empty.address, password: empty.password }, { log: () => undefined })).rejects.toBeInstanceOf(TeamLedgerRefusedError);
   });
 });
 
@@ -188,13 +188,13 @@ describe('the core on the team ledger', () => {
     // No clerk on the team yet: desk B works as before clerks.
     expect(await deskB.router.dispatch('enterprises:list', {})).toMatchObject({ ok: true });
 
-    await dispatch(deskA, 'clerks:add', { name: '张管理', role: 'admin', pin: '9753' });
+    await dispatch(deskA, 'clerks:add', { name: '张管理', role: 'admin', pin: '975310' });
     await expect.poll(async () => (await deskB.router.dispatch('enterprises:list', {})).ok ? 'open' : 'refused').toBe('refused');
     expect(await deskB.router.dispatch('enterprises:list', {})).toMatchObject({ ok: false, error: { code: 'SIGNED_OUT' } });
 
-    const added = (await dispatch(deskA, 'clerks:add', { name: '李四', role: 'reviewer', pin: '1357' })) as ClerkSession;
+    const added = (await dispatch(deskA, 'clerks:add', { name: '李四', role: 'reviewer', pin: '135790' })) as ClerkSession;
     expect(added.clerk?.name).toBe('张管理');
-    await dispatch(deskB, 'clerks:signIn', { name: '李四', pin: '1357' });
+    await dispatch(deskB, 'clerks:signIn', { name: '李四', pin: '135790' });
     expect(await deskB.router.dispatch('reversal:start', {})).not.toMatchObject({ error: { code: 'FORBIDDEN' } });
     const li = ((await dispatch(deskA, 'clerks:list', {})) as Clerk[]).find((clerk) => clerk.name === '李四')!;
     await dispatch(deskA, 'clerks:setRole', { id: li.id, role: 'issuer' });

@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 async function desk(name: string): Promise<Core> {
-  const choice: TeamChoice = { kind: 'team', address: team.database.address, password: team.database.password, desk: name, backoffMs: [100, 200, 400] };
+  const choice: TeamChoice = { kind: 'team', address: team.desk.address, password: team.desk.password, desk: name, backoffMs: [100, 200, 400] };
   const core = await createCore(
     {
       dataDir: path.join(root, name),
@@ -81,11 +81,11 @@ describe('red reversals on a team ledger', () => {
     a = await desk('desk-a');
     b = await desk('desk-b');
     // The clerks are the team's: added at desk B, they sign in at either desk.
-    await call(b, 'clerks:add', { name: '王管理', role: 'admin', pin: '9753' });
-    await call(b, 'clerks:add', { name: '钱复核', role: 'reviewer', pin: '8642' });
+    await call(b, 'clerks:add', { name: '王管理', role: 'admin', pin: '975310' });
+    await call(b, 'clerks:add', { name: '钱复核', role: 'reviewer', pin: '864200' });
     await call(b, 'clerks:signOut', {});
-    await call(b, 'clerks:signIn', { name: '钱复核', pin: '8642' });
-    await call(a, 'clerks:signIn', { name: '王管理', pin: '9753' });
+    await call(b, 'clerks:signIn', { name: '钱复核', pin: '864200' });
+    await call(a, 'clerks:signIn', { name: '王管理', pin: '975310' });
   });
 
   it("reverses desk A's invoice at desk B through a red-letter form, signed by B's reviewer, and A sees it all", async () => {
@@ -96,7 +96,7 @@ describe('red reversals on a team ledger', () => {
     if (started.kind !== 'form') throw new Error('expected a red-letter form');
     // Another clerk takes desk B before the service approves the form (1.5 s).
     await call(b, 'clerks:signOut', {});
-    await call(b, 'clerks:signIn', { name: '王管理', pin: '9753' });
+    await call(b, 'clerks:signIn', { name: '王管理', pin: '975310' });
 
     // Desk A hears of the form at once and finds it on the blue invoice.
     await expect.poll(() => remote(a, 'redForm').some((change) => change.ids.includes(String(started.form.id)))).toBe(true);

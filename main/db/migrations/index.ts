@@ -35,6 +35,8 @@ import { auditEvent } from './0590-audit-event.js';
 import { draftReview } from './0600-draft-review.js';
 import { lineLevy } from './0610-line-levy.js';
 import { salesBeforeTax } from './0620-sales-before-tax.js';
+import { clerkLockout } from './0630-clerk-lockout.js';
+import { clerkEnterprises } from './0640-clerk-enterprises.js';
 
 export const migrations: readonly Migration[] = [
   issuedInvoices,
@@ -72,4 +74,6 @@ export const migrations: readonly Migration[] = [
   draftReview,
   lineLevy,
   salesBeforeTax,
+  clerkLockout,
+  clerkEnterprises,
 ];

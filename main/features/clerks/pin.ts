@@ -33,3 +33,17 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
   const key = await derive(pin, salt, { N: n, r, p });
   return timingSafeEqual(key, expected);
 }
+
+/**
+ * The key a desk derives from a PIN and a stored scrypt hash's parameters and salt (`scrypt$N$r$p$salt`, the
+ * hash without its key), base64 as stored: how a team ledger checks a PIN hashed on a desk before it moved in,
+ * without the desk ever reading the stored key (pg migration 17).
+ */
+export async function deriveScryptKey(pin: string, params: string): Promise<string> {
+  const parts = params.split('$');
+  const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  if (parts.length !== 5 || parts[0] !== 'scrypt' || ![n, r, p].every(Number.isInteger) || n > 65_536 || r > 16 || p > 4) {
+    throw new Error(`not the parameters of a scrypt PIN hash: ${params.slice(0, 40)}`);
+  }
+  return (await derive(pin, Buffer.from(parts[4]!, 'base64'), { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 })).toString('base64');
+}

@@ -16,7 +16,12 @@ export interface EnterprisesApi {
 }
 
 export function createEnterprisesFeature(
-  deps: Pick<FeatureDeps, 'db' | 'ledger' | 'environment' | 'client' | 'now' | 'emit' | 'changes'> & { vault: Vault; defaultSeller: ActiveEnterprise },
+  deps: Pick<FeatureDeps, 'db' | 'ledger' | 'environment' | 'client' | 'now' | 'emit' | 'changes'> & {
+    vault: Vault;
+    defaultSeller: ActiveEnterprise;
+    /** Whether the signed-in clerk may act for an enterprise (the clerks feature's api). */
+    mayActFor?: (taxNumber: string) => boolean;
+  },
 ): Feature<EnterprisesApi> & { api: EnterprisesApi } {
   const service = createEnterpriseService({
     store: deps.ledger.enterprises,
@@ -29,6 +34,7 @@ export function createEnterprisesFeature(
     defaultSeller: deps.defaultSeller,
     now: deps.now,
     onActiveChanged: (active) => deps.emit('enterprises:activeChanged', active),
+    ...(deps.mayActFor ? { mayActFor: deps.mayActFor } : {}),
   });
   return {
     name: 'enterprises',

@@ -33,6 +33,8 @@ export interface EnterpriseServiceDeps {
   defaultSeller: ActiveEnterprise;
   now: () => Date;
   onActiveChanged: (active: ActiveEnterprise) => void;
+  /** Whether the signed-in clerk may act for an enterprise (an admin may limit a clerk to some: the clerks feature). */
+  mayActFor?: (taxNumber: string) => boolean;
 }
 
 /** Tax numbers are digits and capitals; anything else typed in the search box is a name. */
@@ -193,10 +195,14 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
       const current = active();
       const known = (await store.all(environment)).map((row) => ({ taxNumber: row.taxNumber, name: row.agencyName }));
       const choices = [deps.defaultSeller, ...known.filter((entry) => entry.taxNumber !== deps.defaultSeller.taxNumber)];
-      return { active: current, choices };
+      // A clerk kept to some enterprises is offered only those.
+      return { active: current, choices: choices.filter((entry) => deps.mayActFor?.(entry.taxNumber) ?? true) };
     },
 
     async activate(taxNumber: string): Promise<ActiveEnterprise> {
+      if (deps.mayActFor && !deps.mayActFor(taxNumber)) {
+        throw new IpcFailure('FORBIDDEN', 'auth.enterprise', { enterprise: taxNumber, channel: 'enterprises:activate' }, { message: `not allowed to act for ${taxNumber}` });
+      }
       const known = await store.find(environment, taxNumber);
       if (taxNumber === deps.defaultSeller.taxNumber && !known) choice.clear();
       else {

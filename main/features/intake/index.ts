@@ -22,7 +22,7 @@ import { defaultScanner, type ScannerPort } from './scanner.js';
 import { watchScanFolder, type ScanFolderWatcher } from './scan-folder.js';
 import { createExtractionPool, type PoolOptions } from './extraction-pool.js';
 import { createPathGrants } from './path-grants.js';
-import { buyerMismatchOf, createIntakeQueue, itemOfRow, reviewedSources } from './service.js';
+import { buyerMismatchOf, createIntakeQueue, itemOfRow, reviewedSources, shownName } from './service.js';
 import { verifyReceived } from './verify.js';
 
 export type IntakeFeatureDeps = Pick<FeatureDeps, 'db' | 'ledger' | 'environment' | 'dataDir' | 'client' | 'ports' | 'now' | 'emit' | 'uiLanguage' | 'seller' | 'changes'> & {
@@ -57,7 +57,7 @@ function unverifiableOf(row: ReceivedRow): IntakeLedgerRow['unverifiable'] {
 
 function ledgerRow(row: ReceivedRow): IntakeLedgerRow {
   return {
-    id: row.id, fileName: row.file_name, fileType: row.file_type, fields: fieldsOf(row), xhfmc: row.XHFMC, gmfmc: row.GMFMC, status: row.status,
+    id: row.id, fileName: shownName(row.file_name), fileType: row.file_type, fields: fieldsOf(row), xhfmc: row.XHFMC, gmfmc: row.GMFMC, status: row.status,
     lastCode: row.last_code, zfbz: row.zfbz, verification: stateOf(row), unverifiable: unverifiableOf(row),
     buyerMismatch: Boolean(row.GMFSBH && row.enterprise && row.GMFSBH !== row.enterprise), buyerReason: row.buyer_reason,
     duplicateOf: row.duplicate_of, createdAt: row.created_at,
@@ -191,7 +191,7 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
           fields: cleaned,
           sources,
           complete: true,
-          duplicate: duplicateOf && first ? { of: first.id, fileName: first.file_name, reason: 'invoice' } : null,
+          duplicate: duplicateOf && first ? { of: first.id, fileName: shownName(first.file_name), reason: 'invoice' } : null,
           buyerMismatch: mismatch,
         };
         queue.update(next);

@@ -17,6 +17,7 @@ import { ServiceError } from '../../api/errors.js';
 import type { IntakeItem } from '../../../shared/ipc/channels/intake.js';
 import { INTAKE_FIELDS, invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
 import { UNVERIFIED, unverifiableFrom } from '../../../shared/rules/verification-state.js';
+import { escapeHiddenCharacters } from '../../../shared/rules/visible-name.js';
 import type { ExtractionPool } from './extraction-pool.js';
 import { completeWithRecognition, type RecognisedExtraction } from './recognition.js';
 import type { Environment } from '../../../shared/ipc/index.js';
@@ -48,6 +49,9 @@ export type IntakeOrigin = IntakeItem['origin'];
 const EXTRACTION_CODES = new Set<string>(Object.values(EXTRACTION_ERRORS));
 const isExtractionCode = (code: string) => EXTRACTION_CODES.has(code);
 
+/** A kept name as shown: rows taken in before names were escaped get it here. */
+export const shownName = (name: string | null): string | null => (name === null ? null : escapeHiddenCharacters(name));
+
 function blankItem(id: string, fileName: string, origin: IntakeOrigin): IntakeItem {
   return {
     id, fileName, origin, status: 'reading', receivedId: null, fileType: null, fields: {}, sources: {}, names: {}, complete: false, recognised: false, rotation: 0, error: null, duplicate: null,
@@ -69,7 +73,7 @@ export function itemOfRow(row: ReceivedRow, active: { taxNumber: string; name: s
   const sources = JSON.parse(row.sources_json || '{}') as IntakeItem['sources'];
   const fields = fieldsOf(row);
   return {
-    ...blankItem(id, row.file_name ?? '', (row.origin as IntakeOrigin | null) ?? 'pick'),
+    ...blankItem(id, escapeHiddenCharacters(row.file_name ?? ''), (row.origin as IntakeOrigin | null) ?? 'pick'),
     status: row.status === 'recognised' ? 'ready' : row.status === 'reviewed' ? 'accepted' : 'verified',
     receivedId: row.id,
     fileType: row.file_type,
@@ -132,7 +136,7 @@ export function createIntakeQueue(deps: QueueDeps) {
   }
 
   const sameFile = (item: IntakeItem, same: ReceivedRow) =>
-    publish({ ...item, status: 'duplicate', fileType: same.file_type, fields: fieldsOf(same), duplicate: { of: same.id, fileName: same.file_name, reason: 'file' } });
+    publish({ ...item, status: 'duplicate', fileType: same.file_type, fields: fieldsOf(same), duplicate: { of: same.id, fileName: shownName(same.file_name), reason: 'file' } });
 
   /**
    * Stores the row linked to the first saved with its key. On a team ledger another desk may store the same
@@ -202,7 +206,7 @@ export function createIntakeQueue(deps: QueueDeps) {
       ...(extraction.unverifiable ? { unverifiable: extraction.unverifiable } : {}),
       rotation: extraction.rotation,
       error: recognitionError ? { code: 'recognition-failed', detail: recognitionError } : unread ? { code: 'no-invoice' } : null,
-      duplicate: first ? { of: first.id, fileName: first.file_name, reason: 'invoice' } : null,
+      duplicate: first ? { of: first.id, fileName: shownName(first.file_name), reason: 'invoice' } : null,
       verification: state,
       enterprise: enterprise.taxNumber,
       buyerMismatch: buyerMismatchOf(extraction.fields.gmfsbh, { enterprise: enterprise.taxNumber, buyer_reason: null }, enterprise),
@@ -225,7 +229,9 @@ export function createIntakeQueue(deps: QueueDeps) {
   };
 
   function enqueue(fileName: string, origin: IntakeOrigin, load: () => Promise<Uint8Array>): void {
-    const item = blankItem(`q${++counter}`, fileName, origin);
+    // A name that hides or reorders characters (invoice\u202Egnp.exe shows as "invoiceexe.png") is kept and
+    // shown with them written out (shared/rules/visible-name.ts), everywhere it appears from here on.
+    const item = blankItem(`q${++counter}`, escapeHiddenCharacters(fileName), origin);
     publish(item);
     const turn = chain;
     let saved!: () => void;

@@ -31,6 +31,14 @@ export interface Enqueued {
 
 const ISSUANCE_LOST: LostSubmissionKeys = { notSaved: 'issuance.notSaved', unknown: 'issuance.outcomeUnknown' };
 
+/** What a red invoice's audit event names besides the invoice: the blue one it reverses and why. */
+export interface RedOf {
+  blueLsh: string;
+  blueFphm: string;
+  /** 冲红原因 code (chyydm). */
+  reason: string;
+}
+
 export interface IssuanceServiceDeps {
   /** The ledger port: issued invoices and the outbox, on the desk's SQLite file or a team's PostgreSQL. */
   ledger: Ledger;
@@ -50,7 +58,7 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
   const store = ledger.issuedInvoices;
 
   /** `enqueue`, also saying whether the ledger's answer was lost on the way (the form says so). */
-  async function enqueueTelling(prepared: PreparedIssuance, alongside?: Alongside): Promise<Enqueued> {
+  async function enqueueTelling(prepared: PreparedIssuance, alongside?: Alongside, redOf?: RedOf): Promise<Enqueued> {
     const { request } = prepared;
     const now = deps.now();
     const requestJson = JSON.stringify(request);
@@ -74,13 +82,15 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
       );
       await alongside?.(tx, id);
       await tx.outbox.enqueue({ kind: ISSUANCE_OUTBOX_KIND, serial: request.lsh, requestJson, enterprise: request.xhdwsbh });
-      // Who submitted it, with the row and its outbox entry (a red invoice from a form: the clerk who applied).
+      // Who submitted it, with the row and its outbox entry (a red invoice from a form: the clerk who applied). A red
+      // invoice is its own event (开具红字发票), naming the blue one it reverses; 操作日志 words both kinds.
+      const red = redOf !== undefined || new Decimal(prepared.totals.total).isNegative();
       await tx.audit.append({
-        action: 'invoice.submitted',
+        action: red ? 'reversal.redIssued' : 'invoice.submitted',
         aggregate: 'issued_invoice',
         recordIds: [String(id)],
         enterprise: request.xhdwsbh,
-        detail: { lsh: request.lsh, fplxdm: request.fplxdm, ghdwmc: request.ghdwmc, jshj: prepared.totals.total },
+        detail: { lsh: request.lsh, fplxdm: request.fplxdm, color: red ? 'red' : 'blue', ghdwmc: request.ghdwmc, jshj: prepared.totals.total, ...(redOf ?? {}) },
       });
       return tx.issuedInvoices.findById(id, deps.environment);
     };
@@ -111,8 +121,8 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
    * invoice — ends here. Called inside another ledger transaction, it is a savepoint of that one. On a team
    * ledger whose connection dropped, it answers what became of the invoice by its serial (`submissionFailure`).
    */
-  async function enqueue(prepared: PreparedIssuance, alongside?: Alongside): Promise<InvoiceSummary> {
-    return (await enqueueTelling(prepared, alongside)).invoice;
+  async function enqueue(prepared: PreparedIssuance, alongside?: Alongside, redOf?: RedOf): Promise<InvoiceSummary> {
+    return (await enqueueTelling(prepared, alongside, redOf)).invoice;
   }
 
   /**

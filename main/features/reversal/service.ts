@@ -158,11 +158,15 @@ export function createRedService(deps: RedServiceDeps) {
     if (redRouteOf(blue.fplxdm) === 'direct') {
       const built = buildRedIssuance(blue, request, lines.issuance, { lsh: newSerial('FR', now), reason: input.reason });
       if (!built.ok) throw built.failure;
-      const invoice = await deps.issuance.enqueue(built.value, async (tx, redInvoiceId) => {
-        // Checked again inside the transaction that takes the amount, so the check and the taking are one.
-        await takeFrom(tx, blue, lines.total);
-        await tx.issuedInvoices.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount: money(lines.total), chyydm: input.reason, formId: null }, now.toISOString());
-      });
+      const invoice = await deps.issuance.enqueue(
+        built.value,
+        async (tx, redInvoiceId) => {
+          // Checked again inside the transaction that takes the amount, so the check and the taking are one.
+          await takeFrom(tx, blue, lines.total);
+          await tx.issuedInvoices.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount: money(lines.total), chyydm: input.reason, formId: null }, now.toISOString());
+        },
+        { blueLsh: blue.lsh, blueFphm: blue.fphm ?? '', reason: input.reason },
+      );
       announceBlue(blue);
       return { kind: 'invoice', invoice };
     }
@@ -252,13 +256,17 @@ export function createRedService(deps: RedServiceDeps) {
     const built = buildRedIssuance(blue, request, lines, { lsh: newSerial('FR', now), reason, form: { xxbbh: form.xxbbh, xxbid: form.xxbid } });
     if (!built.ok) throw built.failure;
     const amount = money(new Decimal(built.value.totals.total).negated());
-    return deps.issuance.enqueue(built.value, async (tx, redInvoiceId) => {
-      await tx.redForms.holdBlue(blue.id);
-      const current = await withRed(tx.issuedInvoices.refOf, await tx.redForms.byId(form.id));
-      if (current) refuseUsed(current);
-      await tx.issuedInvoices.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount, chyydm: reason, formId: form.id }, now.toISOString());
-      await tx.redForms.linkRedInvoice(form.id, redInvoiceId, now.toISOString());
-    });
+    return deps.issuance.enqueue(
+      built.value,
+      async (tx, redInvoiceId) => {
+        await tx.redForms.holdBlue(blue.id);
+        const current = await withRed(tx.issuedInvoices.refOf, await tx.redForms.byId(form.id));
+        if (current) refuseUsed(current);
+        await tx.issuedInvoices.recordReversal({ redInvoiceId, blueInvoiceId: blue.id, amount, chyydm: reason, formId: form.id }, now.toISOString());
+        await tx.redForms.linkRedInvoice(form.id, redInvoiceId, now.toISOString());
+      },
+      { blueLsh: blue.lsh, blueFphm: blue.fphm ?? '', reason },
+    );
   }
 
   /** A form whose red invoice is issued or on its way is used; one whose red invoice failed can be used again. */

@@ -2,8 +2,9 @@
  * The service-status feature: is the invoice service answering? It follows the embedded sandbox's
  * process (an exit is known at once, a restart too) and polls the service address lightly (any HTTP
  * answer counts as reachable; a refused, reset or timed-out connection does not), pushes every change as
- * `service:statusChanged` for the app shell's 服务不可达 banner, and answers 'service:reconnect' by
- * starting the sandbox process again (when that is what died) and checking at once. When the service
+ * `service:statusChanged` for the app shell's 服务不可达 banner, and answers 'service:reconnect' (重新启动服务)
+ * by starting the sandbox process again when it died — or, when it runs but answers nothing (hung), by ending
+ * it (SIGTERM, then SIGKILL) and starting it again — and checking at once; the answer says what it did. When the service
  * answers again the outbox is woken, so pending work resumes without waiting out its backoff.
  * Nothing is lost meanwhile: calls fail as NETWORK errors and the outbox keeps its rows.
  */
@@ -38,6 +39,7 @@ export function createServiceStatusFeature(deps: ServiceStatusDeps): Feature<Ser
     cause: null,
     since: deps.now().toISOString(),
     canRestart: sandbox !== undefined,
+    reconnect: null,
   };
   let timer: ReturnType<typeof setInterval> | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -78,6 +80,26 @@ export function createServiceStatusFeature(deps: ServiceStatusDeps): Feature<Ser
 
   const api: ServiceStatusApi = { status: () => status, check };
 
+  /** 重新启动服务: whatever it takes to get an answer again, and what that was. */
+  async function reconnect(): Promise<NonNullable<ServiceStatus['reconnect']>['did']> {
+    if (!sandbox) return 'checked';
+    try {
+      if (sandbox.state !== 'running') {
+        // A failed start leaves the state 'unreachable' and schedules another attempt; the clerk sees it.
+        await sandbox.restart();
+        return 'started';
+      }
+      // Running: answering, or hung (a process alive that answers nothing) — then it is ended and started anew.
+      if (await probe()) return 'answering';
+      set('restarting', 'no-answer');
+      const { ended } = await sandbox.replace();
+      return ended === 'killed' ? 'killed' : ended === 'terminated' ? 'ended' : 'started';
+    } catch (error) {
+      console.error('[service-status] restarting the sandbox failed', error);
+      return 'failed';
+    }
+  }
+
   return {
     name: 'service-status',
     // Probes the service; no table at all.
@@ -86,11 +108,12 @@ export function createServiceStatusFeature(deps: ServiceStatusDeps): Feature<Ser
     registerIpc(router: IpcRouter) {
       router.handle('service:status', () => status);
       router.handle('service:reconnect', async () => {
-        if (sandbox && sandbox.state !== 'running') {
-          // A failed start leaves the state 'unreachable' and schedules another attempt; the clerk sees it.
-          await sandbox.restart().catch((error: unknown) => console.error('[service-status] restart failed', error));
-        }
-        return check();
+        const did = await reconnect();
+        status = { ...status, reconnect: { at: deps.now().toISOString(), did } };
+        await check();
+        // The state may not have changed (a hung sandbox replaced within one poll): what was done is news anyway.
+        deps.emit('service:statusChanged', status);
+        return status;
       });
     },
     start() {

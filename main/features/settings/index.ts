@@ -10,12 +10,14 @@ import type { AppInfo } from '../../../shared/ipc/index.js';
 import type { RequestLogEntry } from '../../audit/request-log.js';
 import type { Vault } from '../../security/vault.js';
 import { announcing } from '../../changes/announce.js';
-import { auditing } from '../audit/record.js';
+import { actorOf } from '../../db/actor.js';
+import { addPendingAudit } from '../../ledger/pending-audit.js';
+import { auditing, recordAudit } from '../audit/record.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerSettingsIpc } from './ipc.js';
 import { createSettingsRepo } from './repo.js';
 import { createSettingsService, type SettingsService } from './service.js';
-import { createTeamLedgerSettings, type TeamLedgerSettingsDeps } from './team-ledger.js';
+import { createTeamLedgerSettings, deskName, type TeamLedgerSettingsDeps } from './team-ledger.js';
 import { createTeamMove } from './team-move.js';
 
 export type SettingsApi = Pick<SettingsService, 'startupService' | 'setActive'>;
@@ -29,6 +31,7 @@ export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'ledger' |
   vault: Vault;
   /** Settings → 团队账本's switch (team-ledger.ts): the ledger running now, and how to restart on the other. */
   team?: Pick<TeamLedgerSettingsDeps, 'running' | 'restart'>;
+  now?: () => Date;
 }
 
 export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<SettingsApi> & { api: SettingsApi } {
@@ -44,10 +47,24 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     // Address and AppKey changes are confirmed in a main-process dialog (docs/security.md).
     ...(deps.ports.dialog ? { dialog: deps.ports.dialog } : {}),
   });
-  const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault, ...deps.team, pendingOnDesk: () => deps.outbox.pendingCount(), log: (message, error) => console.warn(`[settings] ${message}`, error ?? '') });
+  const now = deps.now ?? (() => new Date());
+  const log = (message: string, error?: unknown) => console.warn(`[settings] ${message}`, error ?? '');
+  /**
+   * A switch is recorded on both ledgers: on the one being left, now, and on the one the core restarts on, once
+   * it is open (pending-audit.ts) — the trail a clerk reads after the switch is that ledger's. `by` names the clerk,
+   * who is signed out by the restart.
+   */
+  const beforeSwitch = async (to: 'team' | 'desk') => {
+    const detail = { from: to === 'team' ? 'desk' : 'team', to, ...(actorOf(deps.db) ? { by: actorOf(deps.db)! } : {}) };
+    await recordAudit({ ledger: deps.ledger, changes: deps.changes }, { action: 'teamLedger.switched', aggregate: 'ledger', detail }).catch((error: unknown) => log('recording the switch on the ledger left failed', error));
+    addPendingAudit(deps.dataDir, { action: 'teamLedger.switched', aggregate: 'ledger', at: now().toISOString(), detail });
+  };
+  const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault, ...deps.team, beforeSwitch, pendingOnDesk: () => deps.outbox.pendingCount(), log });
   const move = createTeamMove({
     dataDir: deps.dataDir,
     repo,
+    actor: () => actorOf(deps.db),
+    desk: () => deskName(repo, now),
     saved: team.saved,
     dialog: deps.ports.dialog,
     uiLanguage: deps.uiLanguage,
@@ -66,7 +83,6 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
         'settings:useSandbox': () => ({ action: 'service.sandboxChosen', aggregate: 'settings' }),
         'teamLedger:save': (_answer, request) => ({ action: 'teamLedger.saved', aggregate: 'settings', detail: { host: request.host, port: request.port, database: request.database, user: request.user, tls: request.tls } }),
         'teamLedger:moveIn': (answer) => ({ action: 'teamLedger.movedIn', aggregate: 'ledger', detail: { rows: answer.total, enterprises: answer.enterprises, host: answer.movedIn.host, database: answer.movedIn.database } }),
-        'teamLedger:switch': (_answer, request) => ({ action: 'teamLedger.switched', aggregate: 'ledger', detail: { to: request.to } }),
       });
       registerSettingsIpc(audited, deps.info, service, team, move);
     },

@@ -19,6 +19,7 @@ import {
   type TeamLedgerView,
 } from '../../../shared/ipc/schemas/team-ledger.js';
 import type { Db } from '../../db/open.js';
+import { checkTlsOffMachine, TlsRequiredOffMachineError } from '../../ledger/pg/config.js';
 import { testTeamConnection } from '../../ledger/pg/connection-test.js';
 import { latestPgVersion } from '../../ledger/pg/migrate.js';
 import type { LedgerChoice } from '../../ledger/team-desk.js';
@@ -84,6 +85,8 @@ export interface TeamLedgerSettingsDeps {
   pendingOnDesk?: () => number;
   /** Closes the core and opens it again on the chosen ledger (the ledger guard's); absent: no switching here. */
   restart?: () => Promise<void>;
+  /** Runs before a switch restarts the core, still on the ledger being left (the audit events of the switch). */
+  beforeSwitch?: (to: SwitchLedgerRequest['to']) => Promise<void>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -120,9 +123,10 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
   }
 
   /** Saves the choice and restarts the core on it once this answer has gone out. */
-  function restartOn(active: boolean): TeamLedgerView {
+  async function restartOn(active: boolean): Promise<TeamLedgerView> {
     const restart = deps.restart;
     if (!restart) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.noRestart');
+    await deps.beforeSwitch?.(active ? 'team' : 'desk');
     repo.set(ACTIVE_KEY, active ? '1' : '0', now().toISOString());
     const answer = view();
     setImmediate(() => void restart().catch((error: unknown) => deps.log?.('restarting the core on the other ledger failed', error)));
@@ -136,6 +140,13 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
 
     save(request: SaveTeamLedgerRequest): TeamLedgerView {
       const { password, ...address } = request;
+      // TLS off only for a server on this machine (docs/team-ledger.md §7): refused before anything is kept.
+      try {
+        checkTlsOffMachine(address);
+      } catch (error) {
+        if (!(error instanceof TlsRequiredOffMachineError)) throw error;
+        throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.tlsOffMachine', { host: error.host }, { details: { field: 'tls' }, message: error.message });
+      }
       const saved = savedAddress();
       // The stored password goes only to the server and role it was typed for: a page that changes the
       // address cannot send it elsewhere without knowing it.
@@ -164,7 +175,7 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
       if (pending > 0) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.pendingOnDesk', { pending });
       const tested = await testConnection();
       if (tested.key === 'empty') throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.noLedgerYet');
-      if (!tested.ok) throw new IpcFailure(tested.key === 'unreachable' || tested.key === 'timeout' ? 'TEAM_LEDGER_UNREACHABLE' : 'VALIDATION_FAILED', `ledger.team.outcome.${tested.key}`, tested.params, { message: tested.message });
+      if (!tested.ok) throw new IpcFailure(tested.key === 'unreachable' || tested.key === 'timeout' || tested.key === 'serverUnavailable' ? 'TEAM_LEDGER_UNREACHABLE' : 'VALIDATION_FAILED', `ledger.team.outcome.${tested.key}`, tested.params, { message: tested.message });
       if (tested.schemaVersion !== latestPgVersion()) {
         throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.schemaOlder', { found: tested.schemaVersion ?? 0, code: latestPgVersion() });
       }

@@ -18,6 +18,7 @@ import { refusedObject } from '../../ledger/move/rights.js';
 import { classifyTeamFailure } from '../../ledger/pg/connection-test.js';
 import { createTeamPool } from '../../ledger/pg/pool.js';
 import { TeamCommitUnknownError } from '../../ledger/pg/transaction.js';
+import { createPgAuditStore } from '../../ledger/pg/stores/audit.js';
 import type { DialogPort } from '../../ports.js';
 import type { SettingsRepo } from './repo.js';
 import { recordTeamMove } from './team-ledger.js';
@@ -31,6 +32,9 @@ export interface TeamMoveDeps {
   uiLanguage?: (() => UiLanguage) | undefined;
   progress: (progress: TeamMoveProgress) => void;
   now?: () => Date;
+  /** Who moves it (the signed-in clerk) and this desk's name: the move's event in the team's own trail. */
+  actor?: () => string | null;
+  desk?: () => string;
 }
 
 export function createTeamMove(deps: TeamMoveDeps) {
@@ -64,7 +68,14 @@ export function createTeamMove(deps: TeamMoveDeps) {
         const result = await moveDeskToTeam({ deskFile: path.join(deps.dataDir, HISTORY_DB_FILE), pool, onProgress: deps.progress });
         const movedIn = { at: now().toISOString(), host: address.host, port: address.port, database: address.database, user: address.user };
         recordTeamMove(deps.repo, movedIn);
-        return { total: result.total, enterprises: result.enterprises.length, tables: result.tables, movedIn };
+        const answer = { total: result.total, enterprises: result.enterprises.length, tables: result.tables, movedIn };
+        // The team's trail says it was moved in, and by whom (the desk's trail says so too: settings' auditing).
+        // The move itself committed: an event that cannot be written is logged, not a failure of the move.
+        const team = createPgAuditStore(() => pool, { actor: deps.actor ?? (() => null), desk: deps.desk?.() ?? 'move-in' });
+        await team
+          .append({ action: 'teamLedger.movedIn', aggregate: 'ledger', detail: { rows: answer.total, enterprises: answer.enterprises, host: address.host, database: address.database } })
+          .catch((error: unknown) => console.warn('[settings] recording the move in the team ledger failed', error));
+        return answer;
       } catch (error) {
         const refused = refusedObject(error);
         const moveError = error instanceof TeamMoveError ? error : refused ? missingRightsError([{ ...refused, right: null }]) : null;

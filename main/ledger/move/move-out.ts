@@ -6,8 +6,12 @@
  * postings and the kept totals as they do on a working desk; a collected invoice's search document is
  * written when its line count is set, as the collection repo does. Read from one PostgreSQL snapshot in
  * keyset pages, written to a `.part` file that becomes the archive only once the figures (rows and money
- * per table) equal the team ledger's for that enterprise. An existing file is never overwritten.
+ * per table) equal the team ledger's for that enterprise. An existing file is never overwritten. The `.part`
+ * copy (and SQLite's journal beside it) goes on any failure; one left by an archive that was killed mid-write
+ * (its process gone) is removed when the next archive of the same file starts (docs/recovery.md), and the
+ * command removes its own when it is ended by SIGTERM or Ctrl+C (scripts/ledger.ts).
  */
+import path from 'node:path';
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Pool, PoolClient } from 'pg';
@@ -34,8 +38,50 @@ export interface ArchiveResult {
   total: number;
 }
 
+const PART_SUFFIXES = ['', '-wal', '-shm', '-journal'] as const;
+
+/** The files an archive of `outFile` writes while it runs in this process: the copy and its journal. */
+export function archivePartFiles(outFile: string): string[] {
+  return PART_SUFFIXES.map((suffix) => `${outFile}.${process.pid}.part${suffix}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Copies of `outFile` left by archives whose process is gone (killed mid-write): removed, with their
+ * journals; one whose process still runs is another archive at work and is left alone. Answers the paths removed.
+ */
+export function removeStaleArchiveParts(outFile: string): string[] {
+  const folder = path.dirname(outFile);
+  const base = path.basename(outFile);
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(`${base}.`)) continue;
+    const found = /^\.(\d+)\.part(?:-wal|-shm|-journal)?$/.exec(name.slice(base.length));
+    if (!found || processAlive(Number(found[1]))) continue;
+    fs.rmSync(path.join(folder, name), { force: true });
+    removed.push(path.join(folder, name));
+  }
+  return removed;
+}
+
 export async function archiveEnterprise(options: ArchiveOptions): Promise<ArchiveResult> {
   const { outFile, enterprise } = options;
+  removeStaleArchiveParts(outFile);
   if (fs.existsSync(outFile)) throw new TeamMoveError('outExists', { file: outFile });
   const part = `${outFile}.${process.pid}.part`;
   let db: Database.Database | undefined;
@@ -59,7 +105,7 @@ export async function archiveEnterprise(options: ArchiveOptions): Promise<Archiv
     return result;
   } finally {
     if (db) closeDatabase(db);
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${part}${suffix}`, { force: true });
+    for (const file of archivePartFiles(outFile)) fs.rmSync(file, { force: true });
   }
 }
 

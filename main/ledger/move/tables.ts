@@ -34,6 +34,8 @@ const ofInvoice = (column: string) => `(SELECT i.xhdwsbh FROM issued_invoice i W
 export const MOVED_TABLES: readonly MovedTable[] = [
   // The clerks of the team (§6): nobody's enterprise; their names sign the rows below (created_by, updated_by).
   { name: 'clerk', key: ['id'], enterprise: 'NULL' },
+  // The enterprises an admin kept a clerk to (none: all) — a rule about the clerk, so nobody's enterprise either.
+  { name: 'clerk_enterprise', key: ['clerk_id', 'enterprise'], enterprise: 'NULL' },
   // is_current: which enterprise this desk acts for — each desk's own choice.
   { name: 'enterprise', key: ['id'], enterprise: { desk: 't.taxNumber', team: 't.tax_number' }, deskOnly: ['is_current'] },
   { name: 'issued_invoice', key: ['id'], enterprise: 't.xhdwsbh' },

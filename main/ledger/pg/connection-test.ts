@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import type { TeamConnectionTestResult, TeamTestOutcome } from '../../../shared/ipc/schemas/team-ledger.js';
-import { CaFileUnreadableError, clientConfig, type TeamLedgerAddress } from './config.js';
+import { CaFileUnreadableError, clientConfig, TlsRequiredOffMachineError, type TeamLedgerAddress } from './config.js';
 import { LedgerCommitUnknownError, LedgerNotCommittedError } from '../port.js';
 import { missingMoveRights } from '../move/rights.js';
 import { checkSchemaVersion, latestPgVersion, TeamSchemaNewerError } from './migrate.js';
@@ -25,6 +25,8 @@ export interface ClassifiedFailure {
 }
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNRESET', 'EPIPE', 'EADDRNOTAVAIL']);
+/** SQLSTATEs 57P01–57P03 (admin or crash shutdown, cannot connect now), 53300 (too many connections), class 08 (connection). */
+const SERVER_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
 const CERTIFICATE_CODES = new Set([
   'SELF_SIGNED_CERT_IN_CHAIN',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -43,10 +45,14 @@ export function classifyTeamFailure(error: unknown): ClassifiedFailure {
     return cause.key === 'unreachable' || cause.key === 'timeout' ? cause : { key: 'unreachable', params: { reason: 'lost' } };
   }
   if (error instanceof CaFileUnreadableError) return { key: 'caFileUnreadable', params: { file: error.file } };
+  if (error instanceof TlsRequiredOffMachineError) return { key: 'tlsOffMachine', params: { host: error.host } };
   if (error instanceof TeamSchemaNewerError) return { key: 'schemaNewer', params: { found: error.foundVersion, code: error.codeVersion } };
   const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : '';
   const message = error instanceof Error ? error.message : String(error);
   // SQLSTATEs of the server (https://www.postgresql.org/docs/current/errcodes-appendix.html).
+  // The server is there but takes no work now: starting, shutting down, restarting after a crash, out of
+  // connection slots, or it cut the connection — a passing state a desk waits out (team-desk.ts).
+  if (SERVER_UNAVAILABLE_CODES.has(code)) return { key: 'serverUnavailable', params: { reason: code } };
   if (code === '28P01') return { key: 'wrongPassword', params: {} };
   if (code === '3D000') return { key: 'databaseMissing', params: {} };
   if (code === '42501') return { key: 'noRights', params: {} };

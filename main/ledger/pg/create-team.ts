@@ -4,11 +4,13 @@
  *
  * - `<prefix>_admin` (NOLOGIN) owns the database, its schema and every table, and runs the migrations;
  *   the login role named by --admin is made its member (created when missing, with the password given).
- * - `<prefix>_clerk` (NOLOGIN): CONNECT, and SELECT/INSERT/UPDATE/DELETE on the ledger's tables and their
- *   sequences, also on tables later migrations add (default privileges of the admin role); no CREATE
- *   anywhere, so no DDL; only SELECT on schema_version; audit_event only read and appended to.
- * - `<prefix>_reviewer` (NOLOGIN): a member of the clerk role. What a reviewer may do beyond a clerk is a
- *   rule of the desk, checked in main (§6); the database gives both the same rows.
+ * - `<prefix>_clerk` (NOLOGIN): the desk role — CONNECT, and the privileges migration 17 states
+ *   (`fapiao_grant_desk`): every table readable but the clerks' PIN hashes and sessions, writes only where a
+ *   desk's work writes and never a DELETE of what must stay; each write held by the database's triggers to
+ *   the role of the clerk signed in through `fapiao_sign_in` (docs/team-ledger.md §7). No CREATE anywhere
+ *   (no DDL), no temporary tables; tables later migrations add are readable until a migration says more.
+ * - `<prefix>_reviewer` (NOLOGIN): a member of the clerk role, kept for teams made before migration 17. What a
+ *   clerk may do follows the role of the clerk signed in, not the desk's login.
  *
  * Each desk or clerk then gets its own login role, a member of clerk or reviewer. Running it again
  * changes nothing that is already so; it says what it made and what it found.
@@ -75,7 +77,7 @@ export async function createTeam(options: CreateTeamOptions): Promise<string[]> 
     const applied = await migrateTeamLedger(pool);
     said.push(applied.length > 0 ? `migrations applied: ${applied.join(', ')}` : 'schema already current');
     await grantRights(pool, options.database, roles);
-    said.push(`${roles.clerk}: CONNECT; SELECT, INSERT, UPDATE, DELETE on the ledger's tables (schema_version read only, audit_event read and append); no CREATE`);
+    said.push(`${roles.clerk}: CONNECT; reads the ledger but PIN hashes and sessions; writes only through the rules of migration 17 (a signed-in clerk's rights, fapiao_sign_in); no CREATE, no DELETE of invoices, outbox or audit`);
     said.push(`${roles.reviewer}: member of ${roles.clerk}`);
   } finally {
     await pool.end();
@@ -116,16 +118,19 @@ async function grantRights(pool: pg.Pool, database: string, roles: TeamRoles): P
   try {
     const q = (sql: string, ...names: string[]) => ddl(client, sql, ...names);
     await q('REVOKE ALL ON DATABASE %I FROM PUBLIC', database);
-    await q('GRANT CONNECT, TEMPORARY ON DATABASE %I TO %I', database, roles.clerk);
+    // No temporary tables either: nothing a desk does needs one, and none can then shadow a table a rule reads.
+    await q('REVOKE TEMPORARY ON DATABASE %I FROM %I', database, roles.clerk);
+    await q('GRANT CONNECT ON DATABASE %I TO %I', database, roles.clerk);
     await q('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
     await q('GRANT USAGE ON SCHEMA public TO %I', roles.clerk);
-    await q('GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO %I', roles.clerk);
-    await q('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %I', roles.clerk);
-    await q('REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON schema_version FROM %I', roles.clerk);
-    // The audit trail is evidence: a clerk adds to it and reads it, never rewrites it.
-    await q('REVOKE UPDATE, DELETE, TRUNCATE ON audit_event FROM %I', roles.clerk);
-    await q('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO %I', roles.admin, roles.clerk);
+    // A table a later migration adds is readable by the desks; what they may write there, the migration states
+    // (it restates the desk's rights with fapiao_apply_desk_rights(), migration 17).
+    await q('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON TABLES FROM %I', roles.admin, roles.clerk);
+    await q('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public GRANT SELECT ON TABLES TO %I', roles.admin, roles.clerk);
     await q('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO %I', roles.admin, roles.clerk);
+    // The desk's rights, table by table, as migration 17 states them: reads but the PIN hashes and sessions,
+    // writes only where a desk's work writes, each held by the database's triggers to the signed-in clerk's role.
+    await client.query('SELECT fapiao_grant_desk($1)', [roles.clerk]);
   } finally {
     client.release();
   }

@@ -5,7 +5,9 @@
  * context — run on that client. Outside a transaction every call takes a pooled connection of its own.
  * A `ledger.transaction` inside a body is a savepoint on the same client (tx-scope.ts). A transaction that
  * loses its connection rejects with the port's LedgerNotCommittedError or, when the answer to its COMMIT was
- * lost, is settled as the port describes (transaction.ts: `settleLostCommit`).
+ * lost, is settled as the port describes (transaction.ts: `settleLostCommit`). Every connection carries the
+ * signed-in clerk's session (session.ts): what the database lets this desk do is what that clerk may (pg
+ * migration 17); `ledger.clerks.signIn` opens it and `signOut` ends it.
  */
 import type { Pool, PoolClient } from 'pg';
 import { LedgerCommitUnknownError, LedgerNotCommittedError, type Ledger, type LedgerStores, type TransactionOptions } from '../port.js';
@@ -26,6 +28,7 @@ import { createPgBatchStore } from './stores/batches.js';
 import { createPgAuditStore } from './stores/audit.js';
 import { createPgRedFormStore } from './stores/red-forms.js';
 import { classifyTeamFailure } from './connection-test.js';
+import { createPgSession } from './session.js';
 import { inTeamTransaction, settleLostCommit, TeamCommitUnknownError } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
 import { createPgCollectionStore } from './stores/collect.js';
@@ -53,6 +56,8 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   const outbox = createPgOutbox(pool, { desk: options.desk, leaseSeconds });
   const scope = createTxScope<PoolClient>((client, sql) => client.query(sql));
   const actor = options.actor ?? (() => null);
+  // The signed-in clerk's session, set on every connection this ledger uses (session.ts).
+  const session = createPgSession(pool);
   const storesOn = (connection: () => Queryable): LedgerStores => ({
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
@@ -61,7 +66,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     templates: createPgTemplateStore(connection, actor),
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
-    clerks: createPgClerkStore(connection),
+    clerks: createPgClerkStore(connection, session, options.desk),
     statistics: createPgStatisticsStore(connection),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     issuanceDrafts: createPgDraftStore(connection),
@@ -71,7 +76,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     audit: createPgAuditStore(connection, { actor, desk: options.desk }),
     redForms: createPgRedFormStore(connection, actor),
   });
-  const own = storesOn(() => scope.current()?.connection ?? pool);
+  const own = storesOn(() => scope.current()?.connection ?? session.pool);
 
   /** What became of a transaction whose COMMIT's answer was lost: its result when it committed; otherwise it rejects. */
   async function settle<T>(lost: TeamCommitUnknownError, how: TransactionOptions<T>): Promise<T> {
@@ -125,7 +130,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
           } finally {
             level.open = false; // before COMMIT or ROLLBACK: a call the body left running is refused
           }
-        });
+        }, session.bind);
       } catch (error) {
         if (error instanceof TeamCommitUnknownError) result = await settle(error, options);
         else if (lostConnection(error)) throw new LedgerNotCommittedError({ cause: error });

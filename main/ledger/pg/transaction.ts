@@ -1,6 +1,8 @@
 /**
  * One transaction on the team ledger: BEGIN on a pooled client, COMMIT when `body` resolves, ROLLBACK when
- * it throws — so a write, its outbox outcome and its `pg_notify` commit or vanish together.
+ * it throws — so a write, its outbox outcome and its `pg_notify` commit or vanish together. `prepare` runs on
+ * the client before BEGIN: the desk binds it to the signed-in clerk's session there (session.ts), where no
+ * rollback can undo it.
  *
  * The connection can drop at any point (docs/team-ledger.md §7). Before COMMIT is sent nothing can commit, and
  * the error comes out as it came. Once COMMIT is sent, an answer that never comes (the connection cut, the
@@ -34,7 +36,7 @@ function answeredByServer(error: unknown): boolean {
   return typeof found?.severity === 'string' && typeof found.code === 'string' && /^[0-9A-Z]{5}$/.test(found.code) && !CONNECTION_STATES.test(found.code);
 }
 
-export async function inTeamTransaction<T>(pool: Pool, body: (client: PoolClient) => Promise<T>): Promise<T> {
+export async function inTeamTransaction<T>(pool: Pool, body: (client: PoolClient) => Promise<T>, prepare?: (client: PoolClient) => Promise<void>): Promise<T> {
   const client = await pool.connect();
   // A connection that drops while none of its queries runs is reported as an 'error' event: the next query
   // fails with it, so it is handled there — never left to crash main as an unhandled event.
@@ -43,6 +45,7 @@ export async function inTeamTransaction<T>(pool: Pool, body: (client: PoolClient
   let broken: Error | undefined;
   let committing = false;
   try {
+    await prepare?.(client);
     await client.query('BEGIN');
     const result = await body(client);
     committing = true;

@@ -66,13 +66,13 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const templates = sqliteTemplateStore(db);
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
-  const clerks = sqliteClerkStore(db);
+  const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
+  const clerks = sqliteClerkStore(db, audit);
   const statistics = sqliteStatisticsStore(db);
   const issued = issuedRepos(db);
   const enterprises = sqliteEnterpriseStore(db);
   const received = createReceivedRepos(db);
   const batches = createSqliteBatchStore(db);
-  const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
   const redForms = sqliteRedFormStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     outbox: createSqliteOutboxStore(repo, connection, options),

@@ -6,8 +6,10 @@ import {
   ClerkSession,
   ResetPinRequest,
   SetActiveRequest,
+  SetEnterprisesRequest,
   SetRoleRequest,
   SignInRequest,
+  UnlockClerkRequest,
 } from '../schemas/clerks.js';
 import { empty, type ChannelSpec } from './common.js';
 
@@ -20,5 +22,7 @@ export const clerkChannels = {
   'clerks:setRole': { request: SetRoleRequest, response: ClerkList },
   'clerks:setActive': { request: SetActiveRequest, response: ClerkList },
   'clerks:resetPin': { request: ResetPinRequest, response: ClerkList },
+  'clerks:setEnterprises': { request: SetEnterprisesRequest, response: ClerkList },
   'clerks:changeOwnPin': { request: ChangeOwnPinRequest, response: ClerkSession },
+  'clerks:unlock': { request: UnlockClerkRequest, response: ClerkList },
 } as const satisfies Record<string, ChannelSpec>;

@@ -18,6 +18,15 @@ export const ServiceStatus = z
     since: z.string(),
     /** True when 'service:reconnect' can start the service again (the embedded sandbox), not only check it. */
     canRestart: z.boolean(),
+    /**
+     * What the last 重新启动服务 / 重新连接 did: checked (a live service, asked again), answering (it already
+     * answered), started (the sandbox process had ended), ended (it ran but answered nothing: asked to end,
+     * SIGTERM, and started again), killed (it ran, answered nothing and did not end on SIGTERM: killed and
+     * started again), failed (it could not be started again). null until asked.
+     */
+    reconnect: z
+      .strictObject({ at: z.string(), did: z.enum(['checked', 'answering', 'started', 'ended', 'killed', 'failed']) })
+      .nullable(),
   })
   .describe('Whether the invoice service answers');
 export type ServiceStatus = z.infer<typeof ServiceStatus>;

@@ -17,6 +17,11 @@ export const AUDIT_ACTIONS = [
   'clerk.deactivated',
   'clerk.reactivated',
   'clerk.pinReset',
+  'clerk.enterprisesChanged',
+  // Five wrong PINs in a row locked a name (known or not) — on a team ledger written by its database itself
+  // (pg migration 17); an admin lifted a lock.
+  'clerk.lockedOut',
+  'clerk.unlocked',
   // Enterprises served.
   'enterprise.added',
   'enterprise.changed',
@@ -39,6 +44,9 @@ export const AUDIT_ACTIONS = [
   'teamLedger.saved',
   'teamLedger.switched',
   'teamLedger.movedIn',
+  // The ledger replaced below the features (the ledger guard): recorded once the ledger it opens is open.
+  'ledger.restored',
+  'ledger.startedFresh',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS).describe('What was done, as a code the renderer words');
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -65,6 +73,30 @@ export const AuditEvent = z
   .describe('One event of the audit trail');
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
+/** An issued invoice an event names, as the ledger has it when the trail is read: its number once issued. */
+export const AuditInvoice = z
+  .strictObject({
+    id: z.string().describe('Its row id, as in recordIds or detail.blueInvoiceId'),
+    lsh: z.string().describe('The serial it was sent with'),
+    fpdm: z.string().nullable(),
+    fphm: z.string().nullable().describe('Its number; null until the service issued it'),
+    fplxdm: z.string().describe('Its type code, worded by the renderer'),
+    red: z.boolean().describe('A red (reversing) invoice'),
+  })
+  .describe('An invoice named by an audit event');
+export type AuditInvoice = z.infer<typeof AuditInvoice>;
+
+/**
+ * An event as 操作日志 shows it: the invoices and clerks it names by id put into what a clerk knows them by — an
+ * invoice's number (or serial), type and blue or red; a clerk's name — read when the trail is read, so an invoice
+ * issued after the event shows its number.
+ */
+export const AuditEventView = AuditEvent.extend({
+  invoices: z.array(AuditInvoice),
+  clerks: z.array(z.strictObject({ id: z.string(), name: z.string() })).describe('The clerks the event names by id (recordIds of a clerk event)'),
+}).describe('One event of the audit trail, with what it names in words');
+export type AuditEventView = z.infer<typeof AuditEventView>;
+
 const IsoTime = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
 
 export const AuditFilter = z.strictObject({
@@ -78,5 +110,5 @@ export type AuditFilter = z.infer<typeof AuditFilter>;
 
 export const AuditListRequest = AuditFilter.extend(PageRequestFields);
 export type AuditListRequest = z.infer<typeof AuditListRequest>;
-export const AuditPage = keysetPage(AuditEvent).extend({ total: z.number().int().min(0).describe('How many events the filter matches') });
+export const AuditPage = keysetPage(AuditEventView).extend({ total: z.number().int().min(0).describe('How many events the filter matches') });
 export type AuditPage = z.infer<typeof AuditPage>;

@@ -5,7 +5,11 @@
  */
 import { z } from 'zod';
 
-/** disable: plain TCP (loopback only makes sense); require: TLS without checking the certificate; verify-full: TLS, certificate and host name checked. */
+/**
+ * disable: plain TCP, for a server on this machine only (isLoopbackHost: main refuses it for any other host when
+ * saved and when connecting); require: TLS without checking the certificate; verify-full: TLS, certificate and
+ * host name checked.
+ */
 export const TEAM_TLS_MODES = ['disable', 'require', 'verify-full'] as const;
 export const TeamTlsMode = z.enum(TEAM_TLS_MODES).describe('How the desk talks TLS to PostgreSQL');
 export type TeamTlsMode = z.infer<typeof TeamTlsMode>;
@@ -19,9 +23,34 @@ const plainName = (label: string, max: number) =>
     .max(max, `${label}最长 ${max} 个字符`)
     .regex(/^[\w.\-:[\]@]+$/u, `${label}只能含字母、数字和 . - _ : @`);
 
+/**
+ * Whether a host is this machine, where TLS may be off (issue 34 point 4): `localhost`, 127.0.0.0/8, ::1 (also
+ * written in full, in brackets, or as ::ffff:127.x.y.z) and a Unix socket's folder (an absolute path). A name
+ * that merely resolves to 127.0.0.1 does not count: what a name resolves to can change, the rule must not.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const plain = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (plain.startsWith('/')) return true;
+  if (plain === 'localhost' || plain === 'localhost.') return true;
+  const v4 = /^(?:::ffff:)?127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(plain);
+  if (v4) return v4.slice(1).every((part) => Number(part) <= 255);
+  // ::1 in any of its spellings: every group but the last zero, the last one 1.
+  if (!/^[0-9a-f:]+$/.test(plain) || !plain.includes(':')) return false;
+  const [head = '', tail] = plain.split('::');
+  if (plain.split('::').length > 2) return false;
+  const groups = tail === undefined ? head.split(':') : [...(head ? head.split(':') : []), ...(tail ? tail.split(':') : [])];
+  if (groups.length === 0 || groups.length > 8 || (tail === undefined && groups.length !== 8)) return false;
+  return groups.every((group, index) => /^[0-9a-f]{1,4}$/.test(group) && parseInt(group, 16) === (index === groups.length - 1 ? 1 : 0));
+}
+
+/** A Unix socket's folder (libpq's host=/var/run/postgresql): an absolute path of plain characters. */
+const socketFolder = z.string().trim().max(253).regex(/^\/[\w.\-/]*$/u);
+
 export const TeamLedgerAddress = z
   .strictObject({
-    host: plainName('服务器地址', 253).describe('Host name or IP address of the PostgreSQL server'),
+    host: z
+      .union([socketFolder, plainName('服务器地址', 253)])
+      .describe("Host name or IP address of the PostgreSQL server, or the folder of its Unix socket (this machine's)"),
     port: z.number().int().min(1, '端口为 1 到 65535').max(65535, '端口为 1 到 65535').describe('TCP port (PostgreSQL: 5432)'),
     database: plainName('数据库名', 63).describe('Database holding the team ledger'),
     user: plainName('用户名', 63).describe('Login role of this desk or clerk'),
@@ -82,8 +111,10 @@ export const TEAM_TEST_OUTCOMES = [
   'ok',
   'empty',
   'unreachable',
+  'serverUnavailable',
   'tlsRefused',
   'tlsRequired',
+  'tlsOffMachine',
   'tlsUntrusted',
   'caFileUnreadable',
   'wrongPassword',

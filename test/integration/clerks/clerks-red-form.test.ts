@@ -34,10 +34,10 @@ describe('work finished later keeps its clerk', () => {
     const dataDir = tempDir('fapiao-clerks-red-');
     const core = await createCore({ dataDir, appVersion: 'test', sandboxIssueDelayMs: 150, outboxBaseDelayMs: 40, outboxMaxDelayMs: 400 }, { cipher: createTestCipher() });
     cores.push(core);
-    await call(core, 'clerks:add', { name: '王管理', role: 'admin', pin: '9753' });
-    await call(core, 'clerks:add', { name: '钱复核', role: 'reviewer', pin: '8642' });
+    await call(core, 'clerks:add', { name: '王管理', role: 'admin', pin: '975310' });
+    await call(core, 'clerks:add', { name: '钱复核', role: 'reviewer', pin: '864200' });
     await call(core, 'clerks:signOut', {});
-    await call(core, 'clerks:signIn', { name: '钱复核', pin: '8642' });
+    await call(core, 'clerks:signIn', { name: '钱复核', pin: '864200' });
 
     const blue = await issueBlue(core, { invoiceType: '004', ...BUYER_004, issuer: '钱复核', lines: GOODS });
     const started = await call<RedStarted>(core, 'reversal:start', { blueInvoiceId: blue.id, reason: '2', letterReason: '2', letterSubReason: 'buyer-refused', terminal: 'kpzd-01' });
@@ -45,7 +45,7 @@ describe('work finished later keeps its clerk', () => {
     const formDone = waitForForm(core, started.form.lsh, (f) => f.redInvoiceLsh !== null);
     // Another clerk takes the desk before the service answers.
     await call(core, 'clerks:signOut', {});
-    await call(core, 'clerks:signIn', { name: '王管理', pin: '9753' });
+    await call(core, 'clerks:signIn', { name: '王管理', pin: '975310' });
     const form = await formDone;
     // Read from the history (the red invoice may be issued before a listener could be attached here).
     const statusOfRed = async () => (await call<InvoiceSummary[]>(core, 'history:list', {})).find((row) => row.lsh === form.redInvoiceLsh)?.status;

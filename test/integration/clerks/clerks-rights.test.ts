@@ -46,7 +46,7 @@ describe('clerks and rights in main', () => {
     // An admin channel answers too (and refuses only on its own rules).
     expect((await call(core, 'teamLedger:get')).ok).toBe(true);
     // The first clerk must be an admin.
-    expect(refusal(await call(core, 'clerks:add', { name: '李开票', role: 'issuer', pin: '1234' }))).toMatchObject({ key: 'clerks.firstMustBeAdmin' });
+    expect(refusal(await call(core, 'clerks:add', { name: '李开票', role: 'issuer', pin: '123456' }))).toMatchObject({ key: 'clerks.firstMustBeAdmin' });
     expect(value(await call(core, 'clerks:session'))).toEqual({ clerksExist: false, clerk: null });
   });
 
@@ -55,8 +55,8 @@ describe('clerks and rights in main', () => {
     let core = await start(dataDir);
     const first = value<{ clerk: { name: string; role: string } }>(await call(core, 'clerks:add', { name: '王管理', role: 'admin', pin: 'admin-pin-9' }));
     expect(first.clerk).toMatchObject({ name: '王管理', role: 'admin' });
-    value(await call(core, 'clerks:add', { name: '李开票', role: 'issuer', pin: '2468' }));
-    expect(refusal(await call(core, 'clerks:add', { name: '李开票', role: 'reviewer', pin: '1357' }))).toMatchObject({ key: 'clerks.nameTaken' });
+    value(await call(core, 'clerks:add', { name: '李开票', role: 'issuer', pin: '246810' }));
+    expect(refusal(await call(core, 'clerks:add', { name: '李开票', role: 'reviewer', pin: '135790' }))).toMatchObject({ key: 'clerks.nameTaken' });
 
     // A restart starts signed out: only the open channels answer.
     core = await restart(core, dataDir);
@@ -65,9 +65,9 @@ describe('clerks and rights in main', () => {
     expect(refusal(await call(core, 'history:list', {}))).toEqual({ code: 'SIGNED_OUT', key: 'auth.signedOut', params: { right: 'read', channel: 'history:list' } });
     expect(refusal(await call(core, 'issuance:submit', draft))).toMatchObject({ code: 'SIGNED_OUT' });
     // A wrong PIN and an unknown name get the same answer.
-    expect(refusal(await call(core, 'clerks:signIn', { name: '李开票', pin: '0000' }))).toMatchObject({ code: 'VALIDATION_FAILED', key: 'clerks.signInRefused' });
-    expect(refusal(await call(core, 'clerks:signIn', { name: '无此人', pin: '2468' }))).toMatchObject({ key: 'clerks.signInRefused' });
-    expect(value(await call(core, 'clerks:signIn', { name: '李开票', pin: '2468' }))).toMatchObject({ clerk: { name: '李开票', role: 'issuer' } });
+    expect(refusal(await call(core, 'clerks:signIn', { name: '李开票', pin: '000000' }))).toMatchObject({ code: 'VALIDATION_FAILED', key: 'clerks.signInRefused' });
+    expect(refusal(await call(core, 'clerks:signIn', { name: '无此人', pin: '246810' }))).toMatchObject({ key: 'clerks.signInRefused' });
+    expect(value(await call(core, 'clerks:signIn', { name: '李开票', pin: '246810' }))).toMatchObject({ clerk: { name: '李开票', role: 'issuer' } });
 
     // The issuer issues; 开票人 defaults to the clerk and the row says who made it.
     expect(value<{ issuer: string }>(await call(core, 'app:info')).issuer).toBe('李开票');
@@ -115,7 +115,7 @@ describe('clerks and rights in main', () => {
       // Only scrypt hashes: never the PIN itself.
       const hashes = db.prepare('SELECT name, pin_hash FROM clerk ORDER BY id').all() as Array<{ name: string; pin_hash: string }>;
       for (const { pin_hash } of hashes) expect(pin_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w+/=]+\$[\w+/=]+$/);
-      expect(hashes.some((h) => h.pin_hash.includes('2468') || h.pin_hash.includes('admin-pin-9'))).toBe(false);
+      expect(hashes.some((h) => h.pin_hash.includes('246810') || h.pin_hash.includes('admin-pin-9'))).toBe(false);
     } finally {
       db.close();
     }

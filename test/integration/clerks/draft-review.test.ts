@@ -40,10 +40,10 @@ const invoices = async (core: Core) => value<InvoiceSummary[]>(await call(core, 
 /** A desk with an admin, a reviewer and an issuer; the issuer signed in. */
 async function team(): Promise<Core> {
   const core = await start();
-  value(await call(core, 'clerks:add', { name: '王管理', role: 'admin', pin: '9753' }));
-  value(await call(core, 'clerks:add', { name: '周复核', role: 'reviewer', pin: '1357' }));
-  value(await call(core, 'clerks:add', { name: '李开票', role: 'issuer', pin: '2468' }));
-  await signIn(core, '李开票', '2468');
+  value(await call(core, 'clerks:add', { name: '王管理', role: 'admin', pin: '975310' }));
+  value(await call(core, 'clerks:add', { name: '周复核', role: 'reviewer', pin: '135790' }));
+  value(await call(core, 'clerks:add', { name: '李开票', role: 'issuer', pin: '246810' }));
+  await signIn(core, '李开票', '246810');
   return core;
 }
 
@@ -74,20 +74,20 @@ describe('the review of drafts in main', () => {
     }
 
     // The reviewer returns it (a reason is required), the issuer sends it again, the reviewer approves that request.
-    await signIn(core, '周复核', '1357');
+    await signIn(core, '周复核', '135790');
     expect(refusal(await call(core, 'issuance:returnDraft', { id: draft.id, requestedAt: sent.review.requestedAt, note: '  ' }))).toMatchObject({ code: 'INVALID_PAYLOAD' });
     expect(refusal(await call(core, 'issuance:returnDraft', { id: draft.id, requestedAt: sent.review.requestedAt, note: '长'.repeat(201) }))).toMatchObject({ code: 'INVALID_PAYLOAD' });
     const returned = value<DraftSummary>(await call(core, 'issuance:returnDraft', { id: draft.id, requestedAt: sent.review.requestedAt, note: '单价请核对' }));
     expect(returned.review).toMatchObject({ state: 'returned', reviewedBy: '周复核', note: '单价请核对' });
-    await signIn(core, '李开票', '2468');
+    await signIn(core, '李开票', '246810');
     const again = value<DraftSummary>(await call(core, 'issuance:requestReview', { id: draft.id }));
-    await signIn(core, '周复核', '1357');
+    await signIn(core, '周复核', '135790');
     // The first request was decided already: approving it is refused, the second is approved.
     expect(refusal(await call(core, 'issuance:approveDraft', { id: draft.id, requestedAt: sent.review.requestedAt }))).toMatchObject({ code: 'DRAFT_REVIEW_CHANGED' });
     expect(value<DraftSummary>(await call(core, 'issuance:approveDraft', { id: draft.id, requestedAt: again.review.requestedAt })).review).toMatchObject({ state: 'approved', reviewedBy: '周复核', note: null });
 
     // Approved: the issuer issues it, and the draft is taken with the invoice.
-    await signIn(core, '李开票', '2468');
+    await signIn(core, '李开票', '246810');
     const issued = value<InvoiceSummary>(await call(core, 'issuance:submit', { ...invoice, draftId: draft.id }));
     expect(issued.buyerName).toBe(invoice.buyerName);
     expect(value<{ rows: DraftSummary[] }>(await call(core, 'issuance:listDrafts')).rows).toEqual([]);
@@ -97,7 +97,7 @@ describe('the review of drafts in main', () => {
     expect(await invoices(core)).toBe(2);
 
     // Each step that happened is one audit event, by its clerk; the refused ones left none.
-    await signIn(core, '王管理', '9753');
+    await signIn(core, '王管理', '975310');
     const events = value<AuditPage>(await call(core, 'audit:list', {})).rows.filter((event) => event.action.startsWith('draft.'));
     expect(events.map((event) => [event.action, event.actor, event.aggregate, event.recordIds])).toEqual([
       ['draft.approved', '周复核', 'issuance_draft', [String(draft.id)]],
@@ -122,7 +122,7 @@ describe('the review of drafts in main', () => {
 
   it('lets a reviewer approve their own draft only when no other reviewer or admin exists', async () => {
     const core = await team();
-    await signIn(core, '周复核', '1357');
+    await signIn(core, '周复核', '135790');
     const own = value<DraftSummary>(await saveDraft(core, invoice));
     const sent = value<DraftSummary>(await call(core, 'issuance:requestReview', { id: own.id }));
     const decision = { id: own.id, requestedAt: sent.review.requestedAt };
@@ -130,12 +130,12 @@ describe('the review of drafts in main', () => {
     // Returning one's own is allowed (taking it back).
     expect(value<DraftSummary>(await call(core, 'issuance:returnDraft', { ...decision, note: '自己撤回' })).review.state).toBe('returned');
     const resent = value<DraftSummary>(await call(core, 'issuance:requestReview', { id: own.id }));
-    await signIn(core, '王管理', '9753');
+    await signIn(core, '王管理', '975310');
     expect(value<DraftSummary>(await call(core, 'issuance:approveDraft', { id: own.id, requestedAt: resent.review.requestedAt })).review).toMatchObject({ state: 'approved', reviewedBy: '王管理' });
 
     // An admin working alone approves their own.
     const alone = await start();
-    value(await call(alone, 'clerks:add', { name: '孙独立', role: 'admin', pin: '8642' }));
+    value(await call(alone, 'clerks:add', { name: '孙独立', role: 'admin', pin: '864200' }));
     const mine = value<DraftSummary>(await saveDraft(alone, invoice));
     const request = value<DraftSummary>(await call(alone, 'issuance:requestReview', { id: mine.id }));
     expect(value<DraftSummary>(await call(alone, 'issuance:approveDraft', { id: mine.id, requestedAt: request.review.requestedAt })).review).toMatchObject({ state: 'approved', reviewedBy: '孙独立', requestedBy: '孙独立' });

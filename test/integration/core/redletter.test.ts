@@ -119,9 +119,10 @@ describe('red-letter applications with dropped answers', () => {
     expect(detail.reversal).toMatchObject({ state: 'full', remaining: '0.00' });
     expect(detail.reversal?.forms).toHaveLength(1);
     // The audit trail: one application and one confirmation of the form, however many sends it took, and the
-    // red invoice submitted once.
+    // red invoice submitted once, as a red invoice (开具红字发票) naming its blue one.
     expect(count(localDb, `SELECT COUNT(*) AS n FROM audit_event WHERE action = 'reversal.applied' AND record_ids = '["${form.lsh}"]'`)).toBe(1);
     expect(count(localDb, `SELECT COUNT(*) AS n FROM audit_event WHERE action = 'reversal.confirmed' AND record_ids = '["${form.lsh}"]'`)).toBe(1);
-    expect(count(localDb, `SELECT COUNT(*) AS n FROM audit_event WHERE action = 'invoice.submitted' AND json_extract(detail, '$.lsh') = '${form.redInvoiceLsh}'`)).toBe(1);
+    expect(count(localDb, `SELECT COUNT(*) AS n FROM audit_event WHERE action = 'reversal.redIssued' AND json_extract(detail, '$.lsh') = '${form.redInvoiceLsh}' AND json_extract(detail, '$.blueLsh') = '${blue.lsh}'`)).toBe(1);
+    expect(count(localDb, `SELECT COUNT(*) AS n FROM audit_event WHERE action = 'invoice.submitted' AND json_extract(detail, '$.lsh') = '${form.redInvoiceLsh}'`)).toBe(0);
   });
 });

@@ -198,6 +198,13 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
     insert(db, 'issued_invoice_line', { invoice_id: id, line_no: 2, spmc: '*信息技术服务*软件维护', spbm: '', spsl: '', dj: '', je: '-10.60', sl: '0.06', se: '-0.60' });
     db.prepare(`UPDATE issued_invoice SET status = 'issued', kprq = '2025-03-03T10:00:00.000+0800' WHERE id = ?`).run(id);
   },
+  630: (db) => {
+    insert(db, 'clerk_lockout', { name: '李开票', failures: 5, last_try_at: T1, locked_at: T1 });
+  },
+  640: (db) => {
+    const clerk = (db.prepare(`SELECT id FROM clerk ORDER BY id LIMIT 1`).get() as { id: number }).id;
+    insert(db, 'clerk_enterprise', { clerk_id: clerk, enterprise: SELLER });
+  },
 };
 
 /** A file at version `from` holding the rows of every migration up to it. */
@@ -806,5 +813,27 @@ describe('history migrations keep data', () => {
     expect(at.db.prepare(`SELECT rate, category, lines, amount_fen, tax_fen FROM output_period_sales WHERE seller = ? AND month = '202503' AND fplxdm = '026' AND rate <> ''`).all(SELLER)).toEqual([
       { rate: '0.06', category: '3', lines: 2, amount_fen: 9_000, tax_fen: 540 },
     ]);
+  });
+
+  it('0630 clerk-lockout: everything earlier kept; clerks start unlocked, one row per name typed', () => {
+    const at = seededAt(620);
+    const clerks = at.db.prepare(`SELECT name, role, pin_hash FROM clerk ORDER BY id`).all();
+    const before = Object.fromEntries(['clerk', 'issued_invoice', 'audit_event', 'issuance_draft'].map((table) => [table, count(at.db, table)]));
+    at.migrateTo(630);
+    expect(at.db.prepare(`SELECT name, role, pin_hash FROM clerk ORDER BY id`).all()).toEqual(clerks);
+    for (const [table, n] of Object.entries(before)) expect(count(at.db, table), table).toBe(n);
+    expect(count(at.db, 'clerk_lockout')).toBe(0);
+    SEEDS[630]!(at.db);
+    expect(() => insert(at.db, 'clerk_lockout', { name: '李开票', failures: 1, last_try_at: T1 })).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insert(at.db, 'clerk_lockout', { name: '王管理', failures: -1, last_try_at: T1 })).toThrow(/CHECK/);
+  });
+
+  it('0640 clerk-enterprises: every clerk kept, none limited (every enterprise, as before); a limit is one row per clerk and enterprise', () => {
+    const at = step(640);
+    const clerks = at.db.prepare(`SELECT id FROM clerk ORDER BY id`).all() as Array<{ id: number }>;
+    expect(clerks.length).toBeGreaterThan(0);
+    expect(at.db.prepare(`SELECT clerk_id, enterprise FROM clerk_enterprise`).all()).toEqual([{ clerk_id: clerks[0]!.id, enterprise: SELLER }]);
+    expect(() => insert(at.db, 'clerk_enterprise', { clerk_id: clerks[0]!.id, enterprise: SELLER })).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insert(at.db, 'clerk_enterprise', { clerk_id: clerks[0]!.id, enterprise: '' })).toThrow(/CHECK/);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * The two ledgers the contract suite runs against, behind one fixture: a real SQLite history.db in a temp
  * folder (the desk's migrations) and a real PostgreSQL team ledger (test/support/pg.ts, its migrations).
- * `open` gives one desk's ledger: on PostgreSQL a desk with its own name and pool; on SQLite another
- * connection to the same file — one desk owns a SQLite ledger, and its connections share its leases.
+ * `open` gives one desk's ledger: on PostgreSQL a desk with its own name and pool, connected as a desk's login
+ * (the rights pg migration 17 gives a desk: every rule of the database holds it, as at a real desk; `owner`
+ * opens one as the team's owner instead, for what no desk does — an outbox row with no invoice behind it); on
+ * SQLite another connection to the same file — one desk owns a SQLite ledger, and its connections share its
+ * leases.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +31,8 @@ export interface OpenOptions {
   desk?: string;
   leaseMs?: number;
   actor?: () => string | null;
+  /** PostgreSQL: connect as the database's owner (trusted, past the desk's rules), not as a desk's login. */
+  owner?: boolean;
 }
 
 export interface LedgerFixture {
@@ -85,16 +90,25 @@ export function sqliteFixture(): LedgerFixture {
   };
 }
 
-export async function postgresFixture(): Promise<LedgerFixture> {
+/**
+ * `owner`: every ledger opened is the owner's unless told otherwise — for the suites that test the queue's own
+ * mechanics with rows of made-up kinds and no row behind them, which no desk can queue (a desk's outbox row is
+ * bound to the invoice, form or batch it sends: pg migration 17, test/integration/team-ledger/attacker.test.ts).
+ */
+export async function postgresFixture(defaults: { owner?: boolean } = {}): Promise<LedgerFixture> {
   const database = await createTestDatabase();
   const pools: pg.Pool[] = [];
-  const pool = () => {
-    const created = createTeamPool(database.address, database.password);
+  const admin = createTeamPool(database.address, database.password);
+  pools.push(admin);
+  await migrateTeamLedger(admin);
+  // A desk's login, given exactly a desk's rights (pg migration 17), as create-team gives its clerk group.
+  const desk = await database.createRole();
+  await database.exec(`SELECT fapiao_grant_desk('${desk.user}')`);
+  const pool = (owner: boolean) => {
+    const created = owner ? createTeamPool(database.address, database.password) : createTeamPool({ ...database.address, user: desk.user }, desk.password);
     pools.push(created);
     return created;
   };
-  const admin = pool();
-  await migrateTeamLedger(admin);
   let desks = 0;
   const endPools = async () => {
     for (const opened of pools.splice(1)) await opened.end();
@@ -103,7 +117,7 @@ export async function postgresFixture(): Promise<LedgerFixture> {
     kind: 'postgres',
     open: (options = {}) =>
       Promise.resolve(
-        createPgLedger(pool(), {
+        createPgLedger(pool(options.owner ?? defaults.owner ?? false), {
           desk: options.desk ?? `desk-${(desks += 1)}`,
           ...(options.leaseMs === undefined ? {} : { leaseSeconds: options.leaseMs / 1000 }),
           ...(options.actor === undefined ? {} : { actor: options.actor }),

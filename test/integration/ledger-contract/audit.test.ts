@@ -40,7 +40,9 @@ describe.each([
 
   it('appends events signed by the acting clerk at the desk and lists them newest first, filtered, paged and counted', async () => {
     let clerk: string | null = '王管理';
-    const ledger = await fixture.open({ desk: 'desk-a', actor: () => clerk });
+    // The events' times are given here, to page over fixed times: on PostgreSQL only the team's owner may write
+    // them (a desk's login gets the server's actor, desk and time: test/integration/team-ledger/attacker.test.ts).
+    const ledger = await fixture.open({ desk: 'desk-a', actor: () => clerk, owner: true });
     const append = (entry: AuditEntry) => ledger.audit.append(entry);
     const first = await append({ action: 'clerk.signedIn', aggregate: 'clerk', recordIds: ['1'], at: at(0) });
     await append({ action: 'enterprise.added', aggregate: 'enterprise', recordIds: ['7'], enterprise: OTHER, detail: { name: '宁波海曙五金有限公司' }, at: at(1) });
@@ -122,16 +124,20 @@ describe.each([
 
   it('commits an event with the write it records, and rolls it back with it', async () => {
     const ledger = await fixture.open({ desk: 'desk-a', actor: () => '王管理' });
+    // As at a desk: an admin signed in adds a clerk (on PostgreSQL the session is what signs the event).
+    await ledger.clerks.insert({ name: '王管理', role: 'admin', pin: await ledger.clerks.preparePin('2468') }, null, at(0));
+    expect(await ledger.clerks.signIn('王管理', '2468')).toMatchObject({ ok: true });
+    const pin = await ledger.clerks.preparePin('1357');
     await expect(
       ledger.transaction(async (tx) => {
-        const id = await tx.clerks.insert({ name: '李开票', role: 'issuer', pinHash: 'scrypt$x' }, '王管理', at(0));
+        const id = await tx.clerks.insert({ name: '李开票', role: 'issuer', pin }, '王管理', at(0));
         await tx.audit.append({ action: 'clerk.created', aggregate: 'clerk', recordIds: [String(id)], detail: { name: '李开票', role: 'issuer' } });
         throw new Error('the write failed after its event');
       }),
     ).rejects.toThrow('the write failed');
     expect(await ledger.audit.count({})).toBe(0);
     const id = await ledger.transaction(async (tx) => {
-      const added = await tx.clerks.insert({ name: '李开票', role: 'issuer', pinHash: 'scrypt$x' }, '王管理', at(0));
+      const added = await tx.clerks.insert({ name: '李开票', role: 'issuer', pin }, '王管理', at(0));
       await tx.audit.append({ action: 'clerk.created', aggregate: 'clerk', recordIds: [String(added)], detail: { role: 'issuer' } });
       return added;
     });

@@ -155,7 +155,12 @@ describe.each([
     const [first] = await ledger.batches.pendingRows(batchId);
     await expect(
       ledger.transaction(async (tx) => {
-        await tx.outbox.enqueue({ kind: 'issuance', serial: 'FD-1', requestJson: '{}', enterprise: null });
+        // As issuance writes them: the invoice and its outbox row (the team ledger takes no outbox row without its invoice).
+        await tx.issuedInvoices.insert(
+          { lsh: 'FD-1', environment: 'sandbox', fplxdm: '026', kplx: '0', xhdwsbh: '91330100MA2B3C4D5E', xhdwmc: '销方', ghdwmc: '买方', ghdwsbh: null, jshj: '1.00', hjse: '0.06', requestJson: '{}', lines: [] },
+          '2026-11-27T08:00:00.000Z',
+        );
+        await tx.outbox.enqueue({ kind: 'issuance', serial: 'FD-1', requestJson: '{}', enterprise: '91330100MA2B3C4D5E' });
         await tx.batches.setLsh(first!.id, 'FD-1');
         throw new Error('crash before commit');
       }),

@@ -167,8 +167,9 @@ describe.each([
     const ledger = await fixture.open();
     await expect(
       ledger.transaction(async (tx) => {
-        await tx.certification.insert(batch(pch('A'), [item(1)]), T0);
-        await tx.outbox.enqueue({ kind: 'certification', serial: pch('A'), requestJson: '{}', enterprise: ENT });
+        const stored = batch(pch('A'), [item(1)]);
+        await tx.certification.insert(stored, T0);
+        await tx.outbox.enqueue({ kind: 'certification', serial: pch('A'), requestJson: stored.requestJson, enterprise: ENT });
         throw new Error('not this batch');
       }),
     ).rejects.toThrow('not this batch');

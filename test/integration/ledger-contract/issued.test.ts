@@ -92,7 +92,7 @@ describe.each([
     expect((await fixture.rows()).map((row) => row.serial)).toEqual(['FD1', 'FD2', 'FD3', 'FD4', 'FD5', 'FD-other']);
   });
 
-  it('keeps a discount line, which has no quantity and no unit price, as it was sent (team ledger migration 16)', async () => {
+  it('keeps a discount line, which has no quantity and no unit price, as it was sent (team ledger migration 17)', async () => {
     const ledger = await fixture.open();
     const discounted = { spmc: '*信息技术服务*软件维护', spbm: '3040201030000000000', spsl: '1', dj: '106', je: '106.00', sl: '0.06', se: '6.00', lslbs: null, zzstsgl: null, kce: null };
     const discount = { spmc: '*信息技术服务*软件维护', spbm: '', spsl: '', dj: '', je: '-10.60', sl: '0.06', se: '-0.60', lslbs: null, zzstsgl: null, kce: null };
@@ -132,6 +132,8 @@ describe.each([
     const store = ledger.issuedInvoices;
     const [one, two, three] = [await enqueue(ledger, invoice('FD1'), at(1)), await enqueue(ledger, invoice('FD2'), at(2)), await enqueue(ledger, invoice('FD3'), at(3))];
     expect(await store.waitingCounts('sandbox', SELLER)).toEqual({ issuing: 3, failed: 0 });
+    // An answer is recorded by the desk that claimed the invoice's outbox row (the team ledger holds it to that).
+    expect(await ledger.outbox.claim(10)).toHaveLength(3);
 
     expect(await store.markIssuing('FD1', at(4))).toBe(true);
     expect(await store.markIssuing('FD1', at(4))).toBe(false);
@@ -165,12 +167,16 @@ describe.each([
     const ledger = await fixture.open();
     const store = ledger.issuedInvoices;
     const blue = await enqueue(ledger, invoice('FD1'), at(1));
+    await ledger.outbox.claim(10);
     await store.markIssued('FD1', { fpdm: null, fphm: '1', kprq: 'k', jym: null, skm: null, pdf: null, ofd: null, xml: null, zflx: null }, at(2));
     const red = await ledger.transaction(async (tx) => {
-      const id = await tx.issuedInvoices.insert(invoice('FR1', { kplx: '1', jshj: '-40.00', hjse: '-4.60' }), at(3));
+      const row = invoice('FR1', { kplx: '1', jshj: '-40.00', hjse: '-4.60' });
+      const id = await tx.issuedInvoices.insert(row, at(3));
       await tx.issuedInvoices.recordReversal({ redInvoiceId: id, blueInvoiceId: blue, amount: '40.00', chyydm: '2', formId: null }, at(3));
+      await tx.outbox.enqueue({ kind: 'issuance', serial: row.lsh, requestJson: row.requestJson, enterprise: row.xhdwsbh });
       return id;
     });
+    await ledger.outbox.claim(10);
     const sums = async () => {
       const found = await store.reversalSums(blue);
       return { total: found.total.toString(), reversed: found.reversed.toString(), inFlight: found.inFlight.toString(), state: found.state };

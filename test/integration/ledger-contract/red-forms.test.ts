@@ -205,7 +205,7 @@ describe.each([
       ledger.transaction(async (tx) => {
         await tx.redForms.holdBlue(1);
         await tx.redForms.insert(form('HZ4', 1), T1);
-        await tx.outbox.enqueue({ kind: 'redletter', serial: 'HZ4', requestJson: '{}', enterprise: SELLER });
+        await tx.outbox.enqueue({ kind: 'redletter', serial: 'HZ4', requestJson: form('HZ4', 1).requestJson, enterprise: SELLER });
         expect((await tx.redForms.byLsh('HZ4'))?.id).toBeGreaterThan(1);
         throw new Error('refused after the insert');
       }),
@@ -215,7 +215,7 @@ describe.each([
     const committed = await ledger.transaction(async (tx) => {
       await tx.redForms.holdBlue(1);
       const id = await tx.redForms.insert(form('HZ5', 1), T1);
-      await tx.outbox.enqueue({ kind: 'redletter', serial: 'HZ5', requestJson: '{}', enterprise: SELLER });
+      await tx.outbox.enqueue({ kind: 'redletter', serial: 'HZ5', requestJson: form('HZ5', 1).requestJson, enterprise: SELLER });
       return id;
     });
     expect(await ledger.redForms.byId(committed)).toMatchObject({ lsh: 'HZ5', created_by: '钱复核' });

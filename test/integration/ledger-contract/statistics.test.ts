@@ -190,7 +190,15 @@ async function send(ledger: Ledger, fixture: LedgerFixture): Promise<void> {
   const store = ledger.issuedInvoices;
   for (const invoice of SENT) {
     const submitted = invoice.createdAt ?? SUBMITTED;
-    const id = await store.insert(newInvoice(invoice), submitted);
+    const row = newInvoice(invoice);
+    // The invoice and its outbox row together, as issuance queues them; the answer is recorded by the claim of
+    // that row (a team ledger holds a desk to it, pg migration 17).
+    const id = await ledger.transaction(async (tx) => {
+      const inserted = await tx.issuedInvoices.insert(row, submitted);
+      await tx.outbox.enqueue({ kind: 'issuance', serial: row.lsh, requestJson: row.requestJson, enterprise: row.xhdwsbh });
+      return inserted;
+    });
+    expect(await ledger.outbox.claim(1)).toHaveLength(1);
     if (invoice.outcome === 'failed') {
       expect(await store.markFailed(invoice.lsh, '3001', '购方税号有误', submitted)).toBe(true);
       continue;

@@ -2,10 +2,11 @@
  * `npm run ledger -- create-team` against the real PostgreSQL, run as a child process the way an
  * administrator runs it (as a CREATEROLE/CREATEDB role, the tests' fapiao_test): it creates the database,
  * pg_trgm, the group roles and the schema, says what it made, and changes nothing when run again. Then
- * each role is tried for real: a clerk's login reads and writes the ledger's rows but cannot create,
- * alter or drop a table, write the schema version or rewrite the audit trail; a reviewer's login has the
- * clerk's rights; the admin's login may change the schema; the desk's connection test finds the clerk's
- * rights sufficient.
+ * each role is tried for real: a clerk's login reads and writes the ledger's rows — within the rules of
+ * migration 17 (no invoice deleted, no answer but by its outbox claim, no PIN hash read) — but cannot create,
+ * alter or drop a table, make a temporary one, write the schema version or rewrite the audit trail; a
+ * reviewer's login has the clerk's rights; the admin's login may change the schema; the desk's connection
+ * test finds the clerk's rights sufficient.
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -91,10 +92,17 @@ describe('create-team: the database and roles of a team ledger', () => {
       const invoice = `INSERT INTO issued_invoice (lsh, environment, fplxdm, xhdwsbh, xhdwmc, ghdwmc, jshj, hjse, status, request_json)
         VALUES ('C1', 'sandbox', '026', '91330100MA2B3C4D5E', '销方', '客户甲', 1.00, 0.06, 'queued', '{}')`;
       expect(await outcome(client, invoice)).toBe('ok');
-      expect(await outcome(client, `UPDATE issued_invoice SET fphm = '26330001', status = 'issued' WHERE lsh = 'C1'`)).toBe('ok');
-      expect(await outcome(client, `DELETE FROM issued_invoice WHERE lsh = 'C1'`)).toBe('ok');
+      // The rules of migration 17 hold even before any clerk exists: an answer only by the claim of its outbox
+      // row, no invoice ever deleted; the rest of the desk's rights (a session's role) once clerks exist
+      // (test/integration/team-ledger/attacker.test.ts).
+      expect(await outcome(client, `UPDATE issued_invoice SET fphm = '26330001', status = 'issued' WHERE lsh = 'C1'`)).toBe('42501');
+      expect(await outcome(client, `DELETE FROM issued_invoice WHERE lsh = 'C1'`)).toBe('42501');
       expect(await outcome(client, `DELETE FROM customer WHERE ghdwmc = '客户甲'`)).toBe('ok');
       expect(await outcome(client, `INSERT INTO audit_event (actor, desk, action, aggregate) VALUES ('desk1', 'd1', 'created', 'invoice')`)).toBe('ok');
+      expect(await outcome(client, `SELECT id, name, role FROM clerk`)).toBe('ok');
+      expect(await outcome(client, `SELECT pin_hash FROM clerk`)).toBe('42501');
+      expect(await outcome(client, `SELECT * FROM clerk_session`)).toBe('42501');
+      expect(await outcome(client, `CREATE TEMP TABLE outbox (id int)`)).toBe('42501');
       expect(await outcome(client, `SELECT max(version) FROM schema_version`)).toBe('ok');
       // No DDL, no rewriting of the version or of the evidence: 42501 insufficient_privilege.
       expect(await outcome(client, `CREATE TABLE clerk_table (id int)`)).toBe('42501');

@@ -2,7 +2,9 @@
  * Exactly once across desks (docs/team-ledger.md §4) on a real PostgreSQL: four desks, each with its own
  * pool of four connections, claim from one outbox all at once — no row is ever claimed twice while its
  * lease holds, and every row is claimed. A desk that stops mid-send leaves its lease; once it lapses
- * another desk takes the row over, and the first desk's late outcome then changes nothing.
+ * another desk takes the row over, and the first desk's late outcome then changes nothing. Each desk connects
+ * as a desk's own login (the rights of pg migration 17, whose triggers bind a row to the login that claimed
+ * it); the rows are queued by the owner, as they are made-up kinds with no invoice behind them.
  */
 import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,16 +19,23 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function ledger(): Promise<{ db: TestDatabase; pool: () => pg.Pool }> {
+async function ledger(): Promise<{ db: TestDatabase; owner: pg.Pool; pool: () => Promise<pg.Pool> }> {
   const db = await createTestDatabase();
   cleanups.push(() => db.drop());
-  const pool = () => {
-    const created = createTeamPool(db.address, db.password);
+  const open = (address: TestDatabase['address'], password: string) => {
+    const created = createTeamPool(address, password);
     cleanups.push(() => created.end());
     return created;
   };
-  await migrateTeamLedger(pool());
-  return { db, pool };
+  const owner = open(db.address, db.password);
+  await migrateTeamLedger(owner);
+  // A desk's own login, with exactly a desk's rights.
+  const pool = async () => {
+    const login = await db.createRole();
+    await owner.query('SELECT fapiao_grant_desk($1)', [login.user]);
+    return open({ ...db.address, user: login.user }, login.password);
+  };
+  return { db, owner, pool };
 }
 
 async function enqueueMany(outbox: PgOutbox, pool: pg.Pool, count: number): Promise<number[]> {
@@ -41,9 +50,14 @@ async function enqueueMany(outbox: PgOutbox, pool: pg.Pool, count: number): Prom
 
 describe('the team outbox claimed by several desks', () => {
   it('never hands one row to two desks, and hands out every row', async () => {
-    const { pool } = await ledger();
-    const desks = ['desk-a', 'desk-b', 'desk-c', 'desk-d'].map((desk) => createPgOutbox(pool(), { desk }));
-    const ids = await enqueueMany(desks[0]!, pool(), 400);
+    const { owner, pool } = await ledger();
+    const desks: PgOutbox[] = [];
+    const pools: pg.Pool[] = [];
+    for (const desk of ['desk-a', 'desk-b', 'desk-c', 'desk-d']) {
+      pools.push(await pool());
+      desks.push(createPgOutbox(pools.at(-1)!, { desk }));
+    }
+    const ids = await enqueueMany(createPgOutbox(owner, { desk: 'owner' }), owner, 400);
 
     // Each desk runs four claimers at once (its whole pool), small batches, until nothing is left.
     const claims: Array<{ desk: string; id: number }> = [];
@@ -68,16 +82,17 @@ describe('the team outbox claimed by several desks', () => {
     const [a, b] = desks as [PgOutbox, PgOutbox];
     const ofA = claims.find((claim) => claim.desk === 'desk-a');
     const notOfB = claims.find((claim) => claim.desk !== 'desk-b');
-    if (notOfB) expect(await b.finish(pool(), notOfB.id, 'done', null)).toBe(false);
-    if (ofA) expect(await a.finish(pool(), ofA.id, 'done', null)).toBe(true);
+    if (notOfB) expect(await b.finish(pools[1]!, notOfB.id, 'done', null)).toBe(false);
+    if (ofA) expect(await a.finish(pools[0]!, ofA.id, 'done', null)).toBe(true);
   });
 
   it('lets another desk take a row over when the lease lapsed; the first desk then changes nothing', async () => {
-    const { pool } = await ledger();
-    const shared = pool();
+    const { owner, pool } = await ledger();
+    const shared = await pool();
     const dying = createPgOutbox(shared, { desk: 'desk-dying', leaseSeconds: 0.3 });
-    const rescuer = createPgOutbox(pool(), { desk: 'desk-rescuer' });
-    const [id] = await enqueueMany(dying, shared, 1);
+    const rescuerPool = await pool();
+    const rescuer = createPgOutbox(rescuerPool, { desk: 'desk-rescuer' });
+    const [id] = await enqueueMany(dying, owner, 1);
 
     const first = await dying.claim(10);
     expect(first.map((row) => row.id)).toEqual([id]);
@@ -92,19 +107,20 @@ describe('the team outbox claimed by several desks', () => {
     // The first desk wakes up with its answer: 0 rows — it must apply nothing, the rescuer's outcome counts.
     expect(await inTeamTransaction(shared, (client) => dying.finish(client, id!, 'done', null))).toBe(false);
     expect(await dying.renew(id!)).toBe(false);
-    expect(await inTeamTransaction(shared, (client) => rescuer.finish(client, id!, 'done', null))).toBe(true);
-    const row = await shared.query(`SELECT state, attempts, lease_owner FROM outbox WHERE id = $1`, [id]);
+    expect(await inTeamTransaction(rescuerPool, (client) => rescuer.finish(client, id!, 'done', null))).toBe(true);
+    const row = await owner.query(`SELECT state, attempts, lease_owner FROM outbox WHERE id = $1`, [id]);
     expect(row.rows[0]).toEqual({ state: 'done', attempts: 1, lease_owner: null });
     expect(await rescuer.pendingCount()).toBe(0);
   });
 
   it('a rescheduled row waits for its time, then any desk may claim it', async () => {
-    const { pool } = await ledger();
-    const a = createPgOutbox(pool(), { desk: 'desk-a' });
-    const b = createPgOutbox(pool(), { desk: 'desk-b' });
-    const [id] = await enqueueMany(a, pool(), 1);
+    const { owner, pool } = await ledger();
+    const poolA = await pool();
+    const a = createPgOutbox(poolA, { desk: 'desk-a' });
+    const b = createPgOutbox(await pool(), { desk: 'desk-b' });
+    const [id] = await enqueueMany(a, owner, 1);
     await a.claim(1);
-    expect(await a.reschedule(pool(), id!, 0.3, 'service unreachable')).toBe(true);
+    expect(await a.reschedule(poolA, id!, 0.3, 'service unreachable')).toBe(true);
     expect(await b.claim(1)).toEqual([]);
     await expect.poll(async () => (await b.claim(1)).map((row) => row.lease_owner), { timeout: 10_000, interval: 100 }).toEqual(['desk-b']);
   });

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type pg from 'pg';
+import type { TeamLedgerAddress } from '../../../shared/ipc/schemas/team-ledger.js';
 import type { ServiceConfig } from '../../../main/core-config.js';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
@@ -71,8 +72,13 @@ export async function startStandaloneSandbox(dataDir: string, flags: string[] = 
 
 export interface TeamLedgerDb {
   database: TestDatabase;
-  /** The test's own pool on the ledger, for judging. */
+  /** The test's own pool on the ledger, as the database's owner, for judging. */
   pool: pg.Pool;
+  /**
+   * What a desk holds: a login with exactly a desk's rights (pg migration 17, as create-team gives its clerk
+   * group), its address and password. Desks connect with it, so every rule of the database holds them.
+   */
+  desk: { address: TeamLedgerAddress; password: string };
   close(): Promise<void>;
 }
 
@@ -80,9 +86,12 @@ export async function createTeamLedgerDb(): Promise<TeamLedgerDb> {
   const database = await createTestDatabase();
   const pool = createTeamPool(database.address, database.password);
   await migrateTeamLedger(pool);
+  const login = await database.createRole();
+  await pool.query('SELECT fapiao_grant_desk($1)', [login.user]);
   return {
     database,
     pool,
+    desk: { address: { ...database.address, user: login.user }, password: login.password },
     async close() {
       await pool.end();
       await database.drop();
@@ -120,7 +129,7 @@ export interface DeskOptions {
 
 /** One headless desk on the team ledger, as a child process running the core itself (node --import tsx). */
 export function startDesk(options: DeskOptions): DeskProcess {
-  const { address, password } = options.ledger.database;
+  const { address, password } = options.ledger.desk;
   const child = spawn(
     process.execPath,
     [

@@ -39,6 +39,37 @@ describe('combineFeatures', () => {
     expect(calls).toEqual(['start a', 'start b', 'stop b', 'stop a']);
   });
 
+  it('puts off a start that fails for the reason given, starts it again later, and fails on any other reason', async () => {
+    let reachable = false;
+    const started: string[] = [];
+    const needsLedger: Feature = {
+      name: 'needs-ledger',
+      start: () => {
+        if (!reachable) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        started.push('needs-ledger');
+      },
+    };
+    const other: Feature = { name: 'other', start: () => void started.push('other') };
+    const combined = combineFeatures([needsLedger, other], createIpcRouter(), stream().subscribe);
+    const original = console.warn;
+    console.warn = () => {};
+    try {
+      await combined.start((error) => (error as { code?: string }).code === 'ECONNREFUSED');
+      expect(combined.waiting).toEqual(['needs-ledger']);
+      expect(started).toEqual(['other']);
+      await combined.startWaiting();
+      expect(combined.waiting).toEqual(['needs-ledger']);
+      reachable = true;
+      await combined.startWaiting();
+    } finally {
+      console.warn = original;
+    }
+    expect(combined.waiting).toEqual([]);
+    expect(started).toEqual(['other', 'needs-ledger']);
+    const failing = combineFeatures([{ name: 'broken', start: () => Promise.reject(new Error('bug')) }], createIpcRouter(), stream().subscribe);
+    await expect(failing.start(() => false)).rejects.toThrow('bug');
+  });
+
   it('gives each outbox kind exactly one owner', () => {
     const a: Feature = { name: 'a', outboxHandlers: { issuance: handler } };
     const b: Feature = { name: 'b', outboxHandlers: { issuance: handler } };

@@ -16,5 +16,6 @@ import { draftReview } from './0013-draft-review.js';
 import { historyPairPostings } from './0014-history-pair-postings.js';
 import { lineLevy } from './0015-line-levy.js';
 import { discountLineQuantity } from './0016-discount-line-quantity.js';
+import { databaseRights } from './0017-database-rights.js';
 
-export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal, batches, draftReview, historyPairPostings, lineLevy, discountLineQuantity];
+export const pgMigrations: readonly PgMigration[] = [sharedLedger, inputAndLibraries, historyTrigramSearch, historyFragmentSearch, historyDateBounds, issuedInvoiceVoiding, clerks, certificationItemOptionalValidTax, outputMonth, issuanceDraftTotalText, receivedOneOriginal, batches, draftReview, historyPairPostings, lineLevy, discountLineQuantity, databaseRights];

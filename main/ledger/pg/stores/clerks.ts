@@ -1,41 +1,84 @@
 /**
  * The clerks on a team's PostgreSQL (the clerk store of the ledger port, main/features/clerks/store.ts): the
  * team ledger's `clerk` (pg migration 7), shared by every desk of the team, read into the same shape as the
- * desk's repo answers (the active flag as 0/1, times as the desk's ISO text, names sorted bytewise).
+ * desk's repo answers (the active flag as 0/1, times as the desk's ISO text, names sorted bytewise) — never the
+ * PIN hash, which a desk's login cannot read (pg migration 17). Every write goes through the database's own
+ * functions, which require an admin's session and hash the PIN there (bcrypt); signing in asks
+ * `fapiao_sign_in` and binds this ledger's connections to the session it answers (session.ts). A hash moved in
+ * from a desk's SQLite (scrypt) is checked with the key derived here from the PIN and the stored salt, once:
+ * the database re-hashes it at that sign-in.
  */
-import { toClerk, withoutPin, type ClerkRow } from '../../../features/clerks/repo.js';
-import type { ClerkStore } from '../../../features/clerks/store.js';
+import { toClerk, type ClerkRow } from '../../../features/clerks/repo.js';
+import { deriveScryptKey } from '../../../features/clerks/pin.js';
+import type { ClerkStore, OwnPinAnswer, SignInAnswer } from '../../../features/clerks/store.js';
 import type { Queryable } from '../outbox.js';
+import type { PgSession } from '../session.js';
 import { isoText } from './sql.js';
 
-const COLUMNS = `id::float8 AS id, name, role, pin_hash, active::int AS active, ${isoText('created_at')} AS created_at, created_by,
-  ${isoText('updated_at')} AS updated_at, updated_by`;
+const COLUMNS = `id::float8 AS id, name, role, active::int AS active, ${isoText('created_at')} AS created_at, created_by,
+  ${isoText('updated_at')} AS updated_at, updated_by,
+  (SELECT ${isoText('g.locked_at')} FROM clerk_sign_in_guard g WHERE g.name = clerk.name) AS locked_at,
+  coalesce((SELECT array_agg(e.enterprise ORDER BY e.enterprise COLLATE "C") FROM clerk_enterprise e WHERE e.clerk_id = clerk.id), '{}') AS enterprises`;
 
-export function createPgClerkStore(connection: () => Queryable): ClerkStore {
+interface SignInRow {
+  status: 'ok' | 'refused' | 'inactive' | 'locked' | 'wait' | 'legacy';
+  clerk_id: number | null;
+  token: string | null;
+  retry_after_ms: number | null;
+  legacy: string | null;
+}
+
+export function createPgClerkStore(connection: () => Queryable, session: PgSession, desk: string): ClerkStore {
   const rows = async (sql: string, args: unknown[] = []) => (await connection().query<ClerkRow>(sql, args)).rows;
   const count = async (sql: string) => (await connection().query<{ n: number }>(sql)).rows[0]!.n;
   const one = async (where: string, arg: unknown) => {
     const [row] = await rows(`SELECT ${COLUMNS} FROM clerk WHERE ${where}`, [arg]);
     return row ? toClerk(row) : null;
   };
-  const update = async (set: string, id: number, value: unknown, by: string | null, now: string) =>
-    ((await connection().query(`UPDATE clerk SET ${set} = $2, updated_at = $3, updated_by = $4 WHERE id = $1`, [id, value, now, by])).rowCount ?? 0) > 0;
-  return {
+  const call = async <T>(sql: string, args: unknown[]) => (await connection().query<{ value: T }>(sql, args)).rows[0]!.value;
+  const signInRow = async (name: string, pin: string, legacyKey: string | null) =>
+    (
+      await connection().query<SignInRow>(
+        'SELECT status, clerk_id::float8 AS clerk_id, token, retry_after_ms, legacy FROM fapiao_sign_in($1, $2, $3, $4)',
+        [name, pin, desk, legacyKey],
+      )
+    ).rows[0]!;
+  const store: ClerkStore = {
     count: () => count('SELECT count(*)::int AS n FROM clerk'),
     activeAdmins: () => count(`SELECT count(*)::int AS n FROM clerk WHERE role = 'admin' AND active`),
-    list: async () => (await rows(`SELECT ${COLUMNS} FROM clerk ORDER BY active DESC, name COLLATE "C"`)).map(withoutPin),
+    list: async () => (await rows(`SELECT ${COLUMNS} FROM clerk ORDER BY active DESC, name COLLATE "C"`)).map(toClerk),
     byName: (name) => one('name = $1', name),
     byId: (id) => one('id = $1', id),
-    async insert(clerk, by, now) {
-      const [row] = await rows(
-        `INSERT INTO clerk (name, role, pin_hash, active, created_at, created_by, updated_at, updated_by)
-         VALUES ($1, $2, $3, true, $4, $5, $4, $5) RETURNING id::float8 AS id`,
-        [clerk.name, clerk.role, clerk.pinHash, now, by],
-      );
-      return row!.id;
+    preparePin: (pin) => Promise.resolve({ prepared: pin }),
+    insert: (clerk, by, now) => call<number>('SELECT fapiao_clerk_add($1, $2, $3, $4, $5)::float8 AS value', [clerk.name, clerk.role, clerk.pin.prepared, by, now]),
+    setRole: (id, role, by, now) => call<boolean>('SELECT fapiao_clerk_set_role($1, $2, $3, $4) AS value', [id, role, by, now]),
+    setActive: (id, active, by, now) => call<boolean>('SELECT fapiao_clerk_set_active($1, $2, $3, $4) AS value', [id, active, by, now]),
+    setPin: (id, pin, by, now) => call<boolean>('SELECT fapiao_clerk_set_pin($1, $2, $3, $4) AS value', [id, pin.prepared, by, now]),
+    async signIn(name, pin): Promise<SignInAnswer> {
+      let answer = await signInRow(name, pin, null);
+      if (answer.status === 'legacy' && answer.legacy) answer = await signInRow(name, pin, await deriveScryptKey(pin, answer.legacy));
+      if (answer.status === 'ok' && answer.token && answer.clerk_id !== null) {
+        session.set(answer.token);
+        const clerk = await store.byId(answer.clerk_id);
+        if (clerk) return { ok: true, clerk };
+      }
+      const reason = answer.status === 'inactive' || answer.status === 'locked' || answer.status === 'wait' ? answer.status : 'pin';
+      return { ok: false, reason, retryAfterMs: answer.retry_after_ms };
     },
-    setRole: (id, role, by, now) => update('role', id, role, by, now),
-    setActive: (id, active, by, now) => update('active', id, active, by, now),
-    setPin: (id, pinHash, by, now) => update('pin_hash', id, pinHash, by, now),
+    async signOut() {
+      if (session.token() === null) return;
+      try {
+        await connection().query('SELECT fapiao_sign_out()');
+      } finally {
+        // Even when the server could not be told: this desk no longer presents the token.
+        session.set(null);
+      }
+    },
+    sessionHolds: async () => session.token() !== null && (await call<boolean>('SELECT (fapiao_actor()).clerk_id IS NOT NULL AS value', [])),
+    setEnterprises: (id, enterprises) => call<boolean>('SELECT fapiao_clerk_set_enterprises($1, $2) AS value', [id, enterprises]),
+    unlock: (id) => call<boolean>('SELECT fapiao_clerk_unlock($1) AS value', [id]),
+    changeOwnPin: async (_id, current, next, now): Promise<OwnPinAnswer> =>
+      (await call<boolean>('SELECT fapiao_change_own_pin($1, $2, $3) AS value', [current, next.prepared, now])) ? 'changed' : 'wrong',
   };
+  return store;
 }

@@ -17,6 +17,9 @@ const actionsZh: Record<AuditAction, string> = {
   'clerk.deactivated': '停用操作员',
   'clerk.reactivated': '启用操作员',
   'clerk.pinReset': '重设 PIN',
+  'clerk.enterprisesChanged': '修改可开票企业',
+  'clerk.lockedOut': '连续输错 PIN，已锁定',
+  'clerk.unlocked': '解除锁定',
   'enterprise.added': '添加企业',
   'enterprise.changed': '修改企业',
   'invoice.submitted': '提交开票',
@@ -34,6 +37,8 @@ const actionsZh: Record<AuditAction, string> = {
   'teamLedger.saved': '保存团队账本设置',
   'teamLedger.switched': '切换账本',
   'teamLedger.movedIn': '迁入团队账本',
+  'ledger.restored': '从备份恢复账本',
+  'ledger.startedFresh': '账本重新开始',
 };
 
 const actionsEn: Record<AuditAction, string> = {
@@ -45,6 +50,9 @@ const actionsEn: Record<AuditAction, string> = {
   'clerk.deactivated': 'Clerk deactivated',
   'clerk.reactivated': 'Clerk reactivated',
   'clerk.pinReset': 'PIN reset',
+  'clerk.enterprisesChanged': 'Enterprises changed',
+  'clerk.lockedOut': 'Locked after wrong PINs',
+  'clerk.unlocked': 'Lock lifted',
   'enterprise.added': 'Enterprise added',
   'enterprise.changed': 'Enterprise changed',
   'invoice.submitted': 'Invoice submitted',
@@ -62,6 +70,8 @@ const actionsEn: Record<AuditAction, string> = {
   'teamLedger.saved': 'Team ledger settings saved',
   'teamLedger.switched': 'Ledger switched',
   'teamLedger.movedIn': 'Moved into the team ledger',
+  'ledger.restored': 'Ledger restored from a backup',
+  'ledger.startedFresh': 'Ledger started afresh',
 };
 
 /**
@@ -121,6 +131,19 @@ const detailKeysZh: Record<string, string> = {
   version: '版本',
   identityPwd: '已填身份密码',
   taxPwd: '已填税务密码',
+  failures: '连续错误次数',
+  known: '是现有操作员',
+  color: '蓝字/红字',
+  blueLsh: '蓝字发票流水号',
+  blueFphm: '蓝字发票号码',
+  by: '操作员',
+  backup: '备份文件',
+  kind: '备份类型',
+  createdAt: '备份时间',
+  problem: '问题',
+  archiveJob: '归档打印任务',
+  fpdm: '发票代码',
+  xxbbh: '红字信息表编号',
 };
 const detailKeysEn: typeof detailKeysZh = {
   name: 'Name',
@@ -155,6 +178,19 @@ const detailKeysEn: typeof detailKeysZh = {
   version: 'Version',
   identityPwd: 'Identity password given',
   taxPwd: 'Tax password given',
+  failures: 'Wrong tries in a row',
+  known: 'An existing clerk',
+  color: 'Blue/red',
+  blueLsh: 'Blue invoice serial',
+  blueFphm: 'Blue invoice number',
+  by: 'Clerk',
+  backup: 'Backup file',
+  kind: 'Backup kind',
+  createdAt: 'Backed up at',
+  problem: 'Problem',
+  archiveJob: 'Archive print job',
+  fpdm: 'Invoice code',
+  xxbbh: 'Red-letter form number',
 };
 // Coded values: the ledger switched to, yes/no, a deactivated clerk — and, in the words their own features already
 // use, a role, what was printed (the face or the goods list), a refused PIN and a red reversal's 冲红原因 code.
@@ -168,6 +204,16 @@ const detailValuesZh: Record<string, string> = {
   false: '否',
   pin: clerksErrorsZh.clerks.signInRefused,
   inactive: '操作员已停用',
+  locked: '已锁定',
+  blue: '蓝字',
+  red: '红字',
+  daily: '每日备份',
+  manual: '手动备份',
+  'pre-migration': '升级前备份',
+  'before-restore': '恢复前备份',
+  missing: '账本文件不见了',
+  empty: '账本被清空',
+  damaged: '账本已损坏',
 };
 const detailValuesEn: typeof detailValuesZh = {
   ...clerksEn.roles,
@@ -179,6 +225,16 @@ const detailValuesEn: typeof detailValuesZh = {
   false: 'no',
   pin: clerksErrorsEn.clerks.signInRefused,
   inactive: 'clerk deactivated',
+  locked: 'locked',
+  blue: 'blue',
+  red: 'red',
+  daily: 'daily backup',
+  manual: 'manual backup',
+  'pre-migration': 'backup before an upgrade',
+  'before-restore': 'backup before a restore',
+  missing: 'ledger file missing',
+  empty: 'ledger emptied',
+  damaged: 'ledger damaged',
 };
 
 export const auditZh = {
@@ -191,6 +247,9 @@ export const auditZh = {
   total: '共 {{count}} 条',
   more: '加载更多',
   refresh: '刷新',
+  invoiceNumber: 'No.{{number}}',
+  invoiceSerial: '流水号 {{lsh}}',
+  invoiceKind: '（{{type}} · {{color}}）',
   actions: actionsZh,
   subjects: subjectsZh,
   detailKeys: detailKeysZh,
@@ -207,6 +266,9 @@ export const auditEn: typeof auditZh = {
   total: '{{count}} in all',
   more: 'Load more',
   refresh: 'Refresh',
+  invoiceNumber: 'No. {{number}}',
+  invoiceSerial: 'serial {{lsh}}',
+  invoiceKind: ' ({{type}}, {{color}})',
   actions: actionsEn,
   subjects: subjectsEn,
   detailKeys: detailKeysEn,

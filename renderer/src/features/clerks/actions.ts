@@ -98,6 +98,9 @@ export async function addClerk(request: z.input<typeof AddClerkRequest>): Promis
 export const setClerkRole = (id: number, role: ClerkRole) => changeTeam(() => getApi().clerks.setRole({ id, role }));
 export const setClerkActive = (id: number, active: boolean) => changeTeam(() => getApi().clerks.setActive({ id, active }));
 export const resetClerkPin = (id: number, pin: string) => changeTeam(() => getApi().clerks.resetPin({ id, pin }));
+export const unlockClerk = (id: number) => changeTeam(() => getApi().clerks.unlock({ id }));
+/** Keeps a clerk to these enterprises (tax numbers); none: every one. */
+export const setClerkEnterprises = (id: number, enterprises: string[]) => changeTeam(() => getApi().clerks.setEnterprises({ id, enterprises }));
 
 export async function changeOwnPin(current: string, pin: string): Promise<boolean> {
   const result = await getApi().clerks.changeOwnPin({ current, pin });

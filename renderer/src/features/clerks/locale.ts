@@ -14,6 +14,7 @@ export const clerksZh = {
   signedInAs: '{{name}}（{{role}}）',
   roles: { issuer: '开票员', reviewer: '复核', admin: '管理员' },
   rights: { open: '无需登录', read: '查看', issue: '开票', review: '复核（红冲）', admin: '管理' },
+  needsRight: { read: '需要先登录', issue: '需要开票权限（开票员、复核或管理员）', review: '需要复核权限（复核或管理员）', admin: '需要管理员权限' },
   card: {
     title: '操作员',
     noClerks: '还没有操作员：本机无需登录，所有功能都可用。添加第一位操作员（必须是管理员）后，每次启动都需要登录。',
@@ -27,9 +28,15 @@ export const clerksZh = {
     reactivate: '启用',
     resetPin: '重设 PIN',
     newPin: '新 PIN',
+    pinRule: 'PIN 至少 {{min}} 位',
+    locked: '已锁定',
+    lockedSince: '{{at}} 起因连续输错 PIN 被锁定，解锁后才能登录',
+    unlock: '解锁',
     currentPin: '当前 PIN',
     changeOwnPin: '修改我的 PIN',
     createdBy: '添加人',
+    enterprises: '可开票企业',
+    allEnterprises: '全部企业',
     added: '已添加操作员「{{name}}」',
     saved: '已保存',
     pinChanged: 'PIN 已修改',
@@ -47,6 +54,7 @@ export const clerksEn: typeof clerksZh = {
   signedInAs: '{{name}} ({{role}})',
   roles: { issuer: 'Issuer', reviewer: 'Reviewer', admin: 'Administrator' },
   rights: { open: 'no sign-in', read: 'view', issue: 'issue', review: 'review (red reversal)', admin: 'administer' },
+  needsRight: { read: 'Sign in first', issue: 'Needs the right to issue (issuer, reviewer or administrator)', review: 'Needs the reviewer right (reviewer or administrator)', admin: 'Needs administrator rights' },
   card: {
     title: 'Clerks',
     noClerks: 'No clerks yet: this desk needs no sign-in and every function is available. Once the first clerk (an administrator) is added, the desk asks for a sign-in at every start.',
@@ -60,9 +68,15 @@ export const clerksEn: typeof clerksZh = {
     reactivate: 'Reactivate',
     resetPin: 'Reset PIN',
     newPin: 'New PIN',
+    pinRule: 'A PIN has at least {{min}} characters',
+    locked: 'Locked',
+    lockedSince: 'Locked since {{at}} after wrong PINs; signs in again once unlocked',
+    unlock: 'Unlock',
     currentPin: 'Current PIN',
     changeOwnPin: 'Change my PIN',
     createdBy: 'Added by',
+    enterprises: 'Enterprises',
+    allEnterprises: 'All enterprises',
     added: 'Clerk "{{name}}" added',
     saved: 'Saved',
     pinChanged: 'PIN changed',
@@ -75,6 +89,7 @@ export const clerksErrorsZh = {
   auth: {
     forbidden: '当前操作员的角色（{{role}}）没有「{{right}}」权限，不能执行此操作',
     signedOut: '本机已设置操作员，请先登录再操作',
+    enterprise: '当前操作员不能为企业 {{enterprise}} 操作，请切换到自己负责的企业',
   },
   clerks: {
     signInRefused: '姓名或 PIN 不正确',
@@ -86,6 +101,8 @@ export const clerksErrorsZh = {
     notFound: '没有找到这位操作员',
     noSession: '请先登录操作员',
     wrongPin: '当前 PIN 不正确',
+    locked: '连续输错 PIN，「{{name}}」已被锁定：请管理员在 设置 → 操作员 中解锁',
+    tooSoon: '请 {{seconds}} 秒后再试',
   },
 };
 
@@ -95,6 +112,7 @@ export const clerksErrorsEn: typeof clerksErrorsZh = {
   auth: {
     forbidden: 'The signed-in clerk\'s role ({{role}}) lacks the right "{{right}}" this needs',
     signedOut: 'This desk has clerks: sign in first',
+    enterprise: 'The signed-in clerk may not act for enterprise {{enterprise}}: switch to one of theirs',
   },
   clerks: {
     signInRefused: 'Wrong name or PIN',
@@ -106,5 +124,7 @@ export const clerksErrorsEn: typeof clerksErrorsZh = {
     notFound: 'This clerk was not found',
     noSession: 'Sign in as a clerk first',
     wrongPin: 'The current PIN is wrong',
+    locked: '"{{name}}" is locked after wrong PINs: an administrator unlocks it in Settings → Clerks',
+    tooSoon: 'Try again in {{seconds}} s',
   },
 };

@@ -1,6 +1,7 @@
 /** The service banner's calls to main: load the status, follow its changes, ask to reconnect. */
 import { getApi } from '../../lib/api.js';
-import { reportFailure } from '../../lib/messages.js';
+import { i18n } from '../../app/i18n.js';
+import { reportFailure, reportSuccess, reportWarning } from '../../lib/messages.js';
 import { useServiceStatusStore } from './store.js';
 
 const store = () => useServiceStatusStore.getState();
@@ -20,8 +21,11 @@ export async function reconnect(): Promise<void> {
   store().setReconnecting(true);
   try {
     const result = await getApi().service.reconnect();
-    if (result.ok) store().setStatus(result.value);
-    else reportFailure(result.error, 'service:reconnect');
+    if (!result.ok) return reportFailure(result.error, 'service:reconnect');
+    store().setStatus(result.value);
+    // Says what it did: the banner itself is gone once the service answers.
+    const did = result.value.reconnect?.did;
+    if (did) (did === 'failed' || result.value.state !== 'reachable' ? reportWarning : reportSuccess)(i18n.t(`serviceStatus.did.${did}`));
   } finally {
     store().setReconnecting(false);
   }

@@ -65,8 +65,8 @@ export async function fillDeskLedger(target: string): Promise<void> {
     };
 
     // A clerk signs everything below (created_by / updated_by).
-    await call(core, 'clerks:add', { name: CLERK, role: 'admin', pin: '2468' });
-    await call(core, 'clerks:signIn', { name: CLERK, pin: '2468' });
+    await call(core, 'clerks:add', { name: CLERK, role: 'admin', pin: '246810' });
+    await call(core, 'clerks:signIn', { name: CLERK, pin: '246810' });
     // The demo enterprise: libraries, a draft, three kinds of invoices, a print, two reversals.
     await libraries('');
     // A batch imported from the desk's own Excel template (its example rows), not yet sent.

@@ -3,12 +3,14 @@
  * 本机/桌面, 操作, 对象, 企业, 详情 — filtered by clerk, action and days, in keyset pages (加载更多). Action
  * names come as codes and are worded here (locale.ts); the list reloads on every ledger change (each recorded
  * write announces its own change, and events with no other change announce `audit`), here or at another desk.
+ * What an event names by id is said as a clerk knows it (issue 34): an invoice by its number (its serial until it
+ * has one), its type and 蓝字 or 红字; a clerk by name — main reads them with the page (AuditEventView).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, DatePicker, Flex, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { AUDIT_ACTIONS, DESK_ACTOR, type AuditAction, type AuditEvent } from '../../../../../shared/ipc/schemas/audit.js';
+import { AUDIT_ACTIONS, DESK_ACTOR, type AuditAction, type AuditEventView, type AuditInvoice } from '../../../../../shared/ipc/schemas/audit.js';
 import { CHANGE_AGGREGATES } from '../../../../../shared/ipc/schemas/changes.js';
 import { useChanges } from '../../../lib/change-feed.js';
 import { formatDateTime } from '../../../lib/format.js';
@@ -18,8 +20,10 @@ import { useAllowed, useClerksStore } from '../../clerks/actions.js';
 /** Every change but the desk's own settings views and tax codes may come with an event. */
 const WATCHED = CHANGE_AGGREGATES.filter((aggregate) => aggregate !== 'taxCodes');
 const PAGE = 50;
-/** Detail keys whose values are codes (a role, the ledger switched to, what was printed, a refusal's or a reversal's reason). */
-const CODED_KEYS = new Set(['role', 'from', 'to', 'document', 'reason']);
+/** Detail keys whose values are codes (a role, the ledger switched to, what was printed, a refusal's or a reversal's reason, blue or red, a backup's kind). */
+const CODED_KEYS = new Set(['role', 'from', 'to', 'document', 'reason', 'color', 'kind', 'problem']);
+/** Detail keys the 对象 column or a worded value already says (an invoice's id, its type code). */
+const SHOWN_ELSEWHERE = new Set(['blueInvoiceId']);
 
 interface Filter {
   actor?: string;
@@ -32,7 +36,7 @@ export function AuditCard() {
   const mayRead = useAllowed('audit:list');
   const team = useClerksStore((s) => s.team);
   const [filter, setFilter] = useState<Filter>({});
-  const [rows, setRows] = useState<AuditEvent[]>([]);
+  const [rows, setRows] = useState<AuditEventView[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [total, setTotal] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -71,8 +75,30 @@ export function AuditCard() {
   // Only coded values are worded (a role, the ledger switched to, a reason code, yes/no): a name stays as typed.
   const valueText = (key: string, value: unknown) =>
     typeof value === 'boolean' || (typeof value === 'string' && CODED_KEYS.has(key)) ? word('detailValues', String(value)) : typeof value === 'string' ? value : JSON.stringify(value);
-  const detailText = (detail: AuditEvent['detail']): string =>
-    detail === null ? '' : Object.entries(detail).map(([key, value]) => `${word('detailKeys', key)}: ${valueText(key, value)}`).join('; ');
+  const typeName = (code: string) => t(`invoiceType.${code}`, { defaultValue: code });
+  // An invoice as a clerk knows it: No. and number once issued (its serial before), type, 蓝字 or 红字.
+  const invoiceText = (invoice: AuditInvoice) =>
+    `${invoice.fphm ? t('audit.invoiceNumber', { number: invoice.fphm }) : t('audit.invoiceSerial', { lsh: invoice.lsh })}${t('audit.invoiceKind', { type: typeName(invoice.fplxdm), color: word('detailValues', invoice.red ? 'red' : 'blue') })}`;
+  const recordText = (event: AuditEventView) => {
+    if (event.invoices.length > 0 && event.aggregate === 'issued_invoice') return `${word('subjects', event.aggregate)} ${event.invoices.map(invoiceText).join(', ')}`;
+    if (event.clerks.length > 0) return `${word('subjects', event.aggregate)} ${event.clerks.map((clerk) => clerk.name).join(', ')}`;
+    return [word('subjects', event.aggregate), event.recordIds.join(', ')].filter(Boolean).join(' ');
+  };
+  const detailValue = (key: string, value: unknown) => {
+    if (key === 'fplxdm' && typeof value === 'string') return typeName(value);
+    return valueText(key, value);
+  };
+  const detailText = (event: AuditEventView): string => {
+    const detail = event.detail ?? {};
+    const parts = Object.entries(detail)
+      .filter(([key]) => !SHOWN_ELSEWHERE.has(key))
+      .map(([key, value]) => `${word('detailKeys', key)}: ${detailValue(key, value)}`);
+    // The blue invoice a reversal names, by its number.
+    const blueId = detail.blueInvoiceId;
+    const blue = blueId === undefined ? undefined : event.invoices.find((invoice) => invoice.id === String(blueId));
+    if (blueId !== undefined) parts.unshift(`${word('detailKeys', 'blueInvoiceId')}: ${blue ? invoiceText(blue) : String(blueId)}`);
+    return parts.join('; ');
+  };
 
   return (
     <Card title={t('audit.title')} data-testid="audit-card">
@@ -111,7 +137,7 @@ export function AuditCard() {
             {t('audit.total', { count: total })}
           </Typography.Text>
         </Flex>
-        <Table<AuditEvent>
+        <Table<AuditEventView>
           size="small"
           rowKey="id"
           pagination={false}
@@ -125,9 +151,9 @@ export function AuditCard() {
             { key: 'actor', title: t('audit.columns.actor'), render: (_, e) => actorName(e.actor) },
             { key: 'desk', title: t('audit.columns.desk'), dataIndex: 'desk' },
             { key: 'action', title: t('audit.columns.action'), render: (_, e) => actionName(e.action) },
-            { key: 'record', title: t('audit.columns.record'), render: (_, e) => [word('subjects', e.aggregate), e.recordIds.join(', ')].filter(Boolean).join(' ') },
+            { key: 'record', title: t('audit.columns.record'), render: (_, e) => recordText(e) },
             { key: 'enterprise', title: t('audit.columns.enterprise'), render: (_, e) => e.enterprise ?? '' },
-            { key: 'detail', title: t('audit.columns.detail'), render: (_, e) => detailText(e.detail) },
+            { key: 'detail', title: t('audit.columns.detail'), render: (_, e) => detailText(e) },
           ]}
         />
         {next !== null && (

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Alert, Button, Card, Divider, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLERK_ROLES, type ClerkRole } from '../../../../../shared/ipc/schemas/clerks.js';
+import { CLERK_ROLES, PIN_MIN_LENGTH, type ClerkRole } from '../../../../../shared/ipc/schemas/clerks.js';
 import { useChanges } from '../../../lib/change-feed.js';
 import { addClerk, changeOwnPin, loadTeam, useAllowed, useClerksStore } from '../actions.js';
 import { TeamTable } from './team-table.js';
@@ -36,7 +36,7 @@ function AddClerkForm({ first }: { first: boolean }) {
           options={CLERK_ROLES.map((role) => ({ value: role, label: <span data-testid={`clerk-role-${role}`}>{t(`clerks.roles.${role}`)}</span> }))}
         />
       </Form.Item>
-      <Form.Item name="pin" rules={[{ required: true, min: 4, message: t('clerks.pin') }]}>
+      <Form.Item name="pin" rules={[{ required: true, message: t('clerks.pin') }, { min: PIN_MIN_LENGTH, message: t('clerks.card.pinRule', { min: PIN_MIN_LENGTH }) }]}>
         <Input.Password placeholder={t('clerks.pin')} autoComplete="new-password" data-testid="clerk-add-pin" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy} data-testid="clerk-add-submit">
@@ -57,7 +57,7 @@ function OwnPinForm() {
       <Form.Item name="current" rules={[{ required: true, message: t('clerks.card.currentPin') }]}>
         <Input.Password placeholder={t('clerks.card.currentPin')} autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="pin" rules={[{ required: true, min: 4, message: t('clerks.card.newPin') }]}>
+      <Form.Item name="pin" rules={[{ required: true, message: t('clerks.card.newPin') }, { min: PIN_MIN_LENGTH, message: t('clerks.card.pinRule', { min: PIN_MIN_LENGTH }) }]}>
         <Input.Password placeholder={t('clerks.card.newPin')} autoComplete="new-password" />
       </Form.Item>
       <Button htmlType="submit">{t('clerks.card.changeOwnPin')}</Button>

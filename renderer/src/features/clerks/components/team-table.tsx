@@ -1,16 +1,24 @@
-/** Settings → 操作员's team list for admins: each clerk's role, state, and 重设 PIN (main refuses anyone else). */
-import { useState } from 'react';
-import { Button, Input, Popover, Select, Space, Table, Tag } from 'antd';
+/**
+ * Settings → 操作员's team list for admins: each clerk's role, the enterprises they may act for (an agency's
+ * admin keeps a clerk to some; none chosen: all), state (在用 / 已停用, and 已锁定 after five wrong PINs),
+ * 重设 PIN (which also lifts a lock) and 解锁 (main refuses anyone else).
+ */
+import { useEffect, useState } from 'react';
+import { Button, Input, Popover, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLERK_ROLES, type Clerk } from '../../../../../shared/ipc/schemas/clerks.js';
+import { CLERK_ROLES, PIN_MIN_LENGTH, type Clerk } from '../../../../../shared/ipc/schemas/clerks.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { resetClerkPin, setClerkActive, setClerkRole, useClerksStore } from '../actions.js';
+import { loadChoices } from '../../enterprises/actions.js';
+import { useEnterprisesStore } from '../../enterprises/store.js';
+import { resetClerkPin, setClerkActive, setClerkEnterprises, setClerkRole, unlockClerk, useClerksStore } from '../actions.js';
 
 function ResetPin({ clerk }: { clerk: Clerk }) {
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [open, setOpen] = useState(false);
+  const short = pin.length < PIN_MIN_LENGTH;
   const save = async () => {
+    if (short) return;
     if (await resetClerkPin(clerk.id, pin)) setOpen(false);
     setPin('');
   };
@@ -21,10 +29,16 @@ function ResetPin({ clerk }: { clerk: Clerk }) {
       trigger="click"
       content={
         <Space.Compact>
-          <Input.Password autoFocus placeholder={t('clerks.card.newPin')} value={pin} onChange={(e) => setPin(e.target.value)} onPressEnter={() => void save()} data-testid={`clerk-new-pin-${clerk.id}`} />
-          <Button type="primary" onClick={() => void save()}>
-            {t('clerks.card.resetPin')}
-          </Button>
+          <Input.Password
+            autoFocus
+            placeholder={t('clerks.card.newPin')}
+            status={pin !== '' && short ? 'warning' : ''}
+            value={pin} onChange={(e) => setPin(e.target.value)} onPressEnter={() => void save()} data-testid={`clerk-new-pin-${clerk.id}`} />
+          <Tooltip title={short ? t('clerks.card.pinRule', { min: PIN_MIN_LENGTH }) : ''}>
+            <Button type="primary" disabled={short} onClick={() => void save()} data-testid={`clerk-new-pin-save-${clerk.id}`}>
+              {t('clerks.card.resetPin')}
+            </Button>
+          </Tooltip>
         </Space.Compact>
       }
     >
@@ -40,6 +54,8 @@ export function TeamTable() {
   const team = useClerksStore((s) => s.team);
   const busy = useClerksStore((s) => s.busy);
   const self = useClerksStore((s) => s.session?.clerk?.id ?? null);
+  const enterprises = useEnterprisesStore((s) => s.choices?.choices ?? []);
+  useEffect(() => void loadChoices(), []);
   return (
     <Table<Clerk>
       size="small"
@@ -62,13 +78,46 @@ export function TeamTable() {
               disabled={!clerk.active}
               onChange={(role) => void setClerkRole(clerk.id, role)}
               options={CLERK_ROLES.map((role) => ({ value: role, label: t(`clerks.roles.${role}`) }))}
+              data-testid={`clerk-role-${clerk.id}`}
+            />
+          ),
+        },
+        {
+          key: 'enterprises',
+          title: t('clerks.card.enterprises'),
+          render: (_, clerk) => (
+            <Select
+              size="small"
+              mode="multiple"
+              allowClear
+              style={{ minWidth: 220 }}
+              placeholder={t('clerks.card.allEnterprises')}
+              value={clerk.enterprises}
+              disabled={!clerk.active}
+              onChange={(list: string[]) => void setClerkEnterprises(clerk.id, list)}
+              options={[...new Set([...enterprises.map((e) => e.taxNumber), ...clerk.enterprises])].map((taxNumber) => ({
+                value: taxNumber,
+                label: enterprises.find((e) => e.taxNumber === taxNumber)?.name ?? taxNumber,
+              }))}
+              data-testid={`clerk-enterprises-${clerk.id}`}
             />
           ),
         },
         {
           key: 'state',
           title: t('clerks.card.state'),
-          render: (_, clerk) => <Tag color={clerk.active ? 'green' : 'default'}>{clerk.active ? t('clerks.card.active') : t('clerks.card.inactive')}</Tag>,
+          render: (_, clerk) => (
+            <Space size={4}>
+              <Tag color={clerk.active ? 'green' : 'default'}>{clerk.active ? t('clerks.card.active') : t('clerks.card.inactive')}</Tag>
+              {clerk.lockedAt !== null && (
+                <Tooltip title={t('clerks.card.lockedSince', { at: formatDateTime(clerk.lockedAt) })}>
+                  <Tag color="red" data-testid={`clerk-locked-${clerk.id}`}>
+                    {t('clerks.card.locked')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Space>
+          ),
         },
         { key: 'createdBy', title: t('clerks.card.createdBy'), render: (_, clerk) => `${clerk.createdBy ?? ''} ${formatDateTime(clerk.createdAt)}`.trim() },
         {
@@ -81,6 +130,11 @@ export function TeamTable() {
                 </Button>
               )}
               {clerk.active && <ResetPin clerk={clerk} />}
+              {clerk.lockedAt !== null && (
+                <Button size="small" type="primary" onClick={() => void unlockClerk(clerk.id)} data-testid={`clerk-unlock-${clerk.id}`}>
+                  {t('clerks.card.unlock')}
+                </Button>
+              )}
             </Space>
           ),
         },

@@ -19,6 +19,7 @@ import { AuditCard } from '../../audit/components/audit-card.js';
 import { loadSettings, saveRemote, switchToSandbox, testConnection } from '../actions.js';
 import { useSettingsStore } from '../store.js';
 import { useAllowed } from '../../clerks/actions.js';
+import { useRightNeeded, WhyDisabled } from '../../clerks/components/right-tip.js';
 
 interface RemoteForm {
   baseUrl: string;
@@ -32,6 +33,8 @@ export function SettingsView() {
   const { t } = useTranslation();
   // The service is the desk's setting, an admin's (shared/ipc/rights.ts); main refuses anyone else anyway.
   const mayAdmin = useAllowed('settings:setRemote');
+  // The service settings are an admin's: greyed for anyone else, saying so.
+  const adminNeeded = useRightNeeded('settings:setRemote');
   const view = useSettingsStore((s) => s.view);
   const busy = useSettingsStore((s) => s.busy);
   const lastTest = useSettingsStore((s) => s.lastTest);
@@ -86,12 +89,16 @@ export function SettingsView() {
         )}
         {view?.restartRequired && <Alert type="info" showIcon message={t('settings.restartRequired')} data-testid="settings-restart" />}
         <Space style={{ marginTop: 16 }}>
-          <Button onClick={() => void testConnection()} loading={busy === 'testing'} disabled={!mayAdmin} data-testid="test-connection">
-            {t('settings.testConnection')}
-          </Button>
-          <Button onClick={() => void switchToSandbox()} disabled={view?.environment === 'sandbox' || !mayAdmin} data-testid="use-sandbox">
-            {t('settings.useSandbox')}
-          </Button>
+          <WhyDisabled reason={adminNeeded} testId="test-connection">
+            <Button onClick={() => void testConnection()} loading={busy === 'testing'} disabled={!mayAdmin} data-testid="test-connection">
+              {t('settings.testConnection')}
+            </Button>
+          </WhyDisabled>
+          <WhyDisabled reason={adminNeeded} testId="use-sandbox">
+            <Button onClick={() => void switchToSandbox()} disabled={view?.environment === 'sandbox' || !mayAdmin} data-testid="use-sandbox">
+              {t('settings.useSandbox')}
+            </Button>
+          </WhyDisabled>
         </Space>
         {lastTest && (
           <Alert
@@ -127,9 +134,11 @@ export function SettingsView() {
           <Form.Item name="sellerName" label={t('settings.sellerName')}>
             <Input data-testid="remote-seller-name" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy === 'saving'} disabled={!mayAdmin} data-testid="save-remote">
-            {t('settings.saveRemote')}
-          </Button>
+          <WhyDisabled reason={adminNeeded} testId="save-remote">
+            <Button type="primary" htmlType="submit" loading={busy === 'saving'} disabled={!mayAdmin} data-testid="save-remote">
+              {t('settings.saveRemote')}
+            </Button>
+          </WhyDisabled>
         </Form>
       </Card>
       <DataCard />

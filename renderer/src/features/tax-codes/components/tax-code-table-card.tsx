@@ -7,12 +7,15 @@ import { Button, Card, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaxCodeTableInfo } from '../../../../../shared/ipc/schemas/tax-codes.js';
 import { importTaxCodes, loadTaxCodeInfo } from '../actions.js';
+import { useRightNeeded, WhyDisabled } from '../../clerks/components/right-tip.js';
 
 export function TaxCodeTableCard() {
   const { t } = useTranslation();
   const [info, setInfo] = useState<TaxCodeTableInfo | null>(null);
   const [version, setVersion] = useState('');
   const [busy, setBusy] = useState(false);
+  // Importing a table is an admin's (shared/ipc/rights.ts): for anyone else greyed, saying so.
+  const adminNeeded = useRightNeeded('taxCodes:import');
   useEffect(() => {
     void loadTaxCodeInfo().then(setInfo);
   }, []);
@@ -42,12 +45,15 @@ export function TaxCodeTableCard() {
           aria-label={t('taxCodes.importVersion')}
           data-testid="tax-code-import-version"
           value={version}
+          disabled={adminNeeded !== null}
           maxLength={20}
           onChange={(event) => setVersion(event.target.value)}
         />
-        <Button data-testid="tax-code-import" disabled={version.trim() === ''} loading={busy} onClick={() => void runImport()}>
-          {t('taxCodes.importButton')}
-        </Button>
+        <WhyDisabled reason={adminNeeded} testId="tax-code-import">
+          <Button data-testid="tax-code-import" disabled={version.trim() === '' || adminNeeded !== null} loading={busy} onClick={() => void runImport()}>
+            {t('taxCodes.importButton')}
+          </Button>
+        </WhyDisabled>
       </Space>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
         {t('taxCodes.importHint')}

@@ -9,11 +9,11 @@
 import { useEffect } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TEAM_TLS_MODES, type TeamConnectionTestResult, type TeamLedgerAddress } from '../../../../../shared/ipc/schemas/team-ledger.js';
+import { isLoopbackHost, TEAM_TLS_MODES, type TeamConnectionTestResult, type TeamLedgerAddress } from '../../../../../shared/ipc/schemas/team-ledger.js';
 import { reportSuccess } from '../../../lib/messages.js';
 import { loadTeamLedger, saveTeamLedger, testTeamLedger, useTeamLedgerStore } from '../actions.js';
-import { useAllowed } from '../../clerks/actions.js';
 import { missingRightsText } from '../missing-rights.js';
+import { useRightNeeded, WhyDisabled } from '../../clerks/components/right-tip.js';
 import { TeamMoveSection } from './team-move-section.js';
 import { TeamSwitchSection } from './team-switch-section.js';
 
@@ -33,7 +33,8 @@ function outcomeKey(result: TeamConnectionTestResult): string {
 export function TeamLedgerCard() {
   const { t } = useTranslation();
   // Team-ledger settings are an admin's (shared/ipc/rights.ts); main refuses anyone else anyway.
-  const mayAdmin = useAllowed('teamLedger:save');
+  const adminNeeded = useRightNeeded('teamLedger:save');
+  const mayAdmin = adminNeeded === null;
   const say = t as unknown as DynamicT;
   const { view, busy, lastTest } = useTeamLedgerStore();
   const [form] = Form.useForm<TeamForm>();
@@ -76,7 +77,20 @@ export function TeamLedgerCard() {
         <Form.Item name="user" label={t('ledger.team.user')} rules={required(t('ledger.team.required.user'))}>
           <Input data-testid="team-user" autoComplete="off" />
         </Form.Item>
-        <Form.Item name="tls" label={t('ledger.team.tls')}>
+        <Form.Item
+          name="tls"
+          label={t('ledger.team.tls')}
+          dependencies={['host']}
+          // The same rule main holds when saving and connecting: no clear text to a server off this machine.
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_, mode: unknown) => {
+                const host = String(getFieldValue('host') ?? '').trim();
+                if (mode === 'disable' && host !== '' && !isLoopbackHost(host)) throw new Error(t('ledger.team.errors.tlsOffMachine', { host }));
+              },
+            }),
+          ]}
+        >
           <Select data-testid="team-tls" options={TEAM_TLS_MODES.map((mode) => ({ value: mode, label: t(`ledger.team.tlsModes.${mode}`) }))} />
         </Form.Item>
         {tls === 'verify-full' && (
@@ -93,12 +107,16 @@ export function TeamLedgerCard() {
           <Input.Password data-testid="team-password" autoComplete="new-password" />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={busy === 'saving'} disabled={!mayAdmin} data-testid="team-save">
-            {t('ledger.team.save')}
-          </Button>
-          <Button onClick={() => void testTeamLedger()} loading={busy === 'testing'} disabled={!saved || !mayAdmin} title={saved ? undefined : t('ledger.team.saveBeforeTest')} data-testid="team-test">
-            {t('ledger.team.test')}
-          </Button>
+          <WhyDisabled reason={adminNeeded} testId="team-save">
+            <Button type="primary" htmlType="submit" loading={busy === 'saving'} disabled={!mayAdmin} data-testid="team-save">
+              {t('ledger.team.save')}
+            </Button>
+          </WhyDisabled>
+          <WhyDisabled reason={adminNeeded ?? (saved ? null : t('ledger.team.saveBeforeTest'))} testId="team-test">
+            <Button onClick={() => void testTeamLedger()} loading={busy === 'testing'} disabled={!saved || !mayAdmin} data-testid="team-test">
+              {t('ledger.team.test')}
+            </Button>
+          </WhyDisabled>
         </Space>
       </Form>
       {lastTest && (
@@ -120,7 +138,7 @@ export function TeamLedgerCard() {
           message={say('ledger.team.outcome.moveInMissing', { rights: missingRightsText(lastTest.moveIn.missing, say) })}
         />
       )}
-      <TeamSwitchSection allowed={mayAdmin} />
+      <TeamSwitchSection />
       <TeamMoveSection saved={saved && mayAdmin} />
     </Card>
   );

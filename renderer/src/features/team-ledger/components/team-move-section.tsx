@@ -12,6 +12,7 @@ import { errorText } from '../../../lib/messages.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { moveIntoTeamLedger, useTeamLedgerStore } from '../actions.js';
 import { missingOf, missingRightsText } from '../missing-rights.js';
+import { useRightNeeded, WhyDisabled } from '../../clerks/components/right-tip.js';
 
 /** i18next's typed `t` takes literal keys only; table names arrive from main at run time. */
 type DynamicT = (key: string, options?: Record<string, unknown>) => string;
@@ -39,6 +40,8 @@ export function TeamMoveSection({ saved }: { saved: boolean }) {
   const progress = moveProgress;
   const percent = progress && progress.total > 0 ? Math.floor((progress.moved / progress.total) * 100) : 0;
   const movedIn = view?.movedIn;
+  // Why the button is greyed, when it is: the admin's right first, then the settings not saved yet.
+  const why = useRightNeeded('teamLedger:moveIn') ?? (saved ? null : t('ledger.team.saveBeforeTest'));
 
   return (
     <Space direction="vertical" style={{ width: '100%', marginTop: 24 }}>
@@ -52,9 +55,11 @@ export function TeamMoveSection({ saved }: { saved: boolean }) {
           message={t('ledger.team.move.movedIn', { at: formatDateTime(movedIn.at), database: movedIn.database, host: movedIn.host, port: movedIn.port })}
         />
       )}
-      <Button onClick={() => void moveIntoTeamLedger()} loading={moving} disabled={!saved || (busy !== null && !moving)} title={saved ? undefined : t('ledger.team.saveBeforeTest')} data-testid="team-move">
-        {t('ledger.team.move.start')}
-      </Button>
+      <WhyDisabled reason={why} testId="team-move">
+        <Button onClick={() => void moveIntoTeamLedger()} loading={moving} disabled={why !== null || (busy !== null && !moving)} data-testid="team-move">
+          {t('ledger.team.move.start')}
+        </Button>
+      </WhyDisabled>
       {moving && progress && (
         <Progress
           data-testid="team-move-progress"
