@@ -27,8 +27,8 @@ export default defineConfig({
     testTimeout: 240_000,
     expect: { poll: { timeout: 60_000, interval: 50 } },
     hookTimeout: 240_000,
-    // The sandbox runs as its own process; build its bundle from the code under test first.
-    globalSetup: ['./test/support/build-sandbox.ts'],
+    // The sandbox and the crash tests' children run as processes: their bundles are built from the code under test first.
+    globalSetup: ['./test/support/build-bundles.ts'],
     reporters: ['default', './test/support/timings-reporter.ts', './test/support/summary-reporter.ts'],
   },
 });

@@ -18,7 +18,7 @@
 // index.ts finds its siblings through __dirname (dist/main → ../renderer, ../preload/index.cjs), which
 // is why both bundles are CommonJS and why nothing else is copied here.
 import { build } from 'esbuild';
-import { EXTRACTION_WORKER_BUNDLE, MAIN_BUNDLE_OPTIONS, SANDBOX_BUNDLE } from './main-bundle.mjs';
+import { MAIN_BUNDLE_OPTIONS, SANDBOX_BUNDLE, WORKER_BUNDLES } from './main-bundle.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,23 +38,8 @@ await Promise.all([
     entryPoints: ['main/electron/index.ts'],
     outfile: 'dist/main/index.cjs',
   }),
-  // The spreadsheet reader's worker thread (main/features/libraries/sheet-import.ts finds it next to index.cjs).
-  build({
-    ...common,
-    entryPoints: ['main/features/libraries/sheet-worker.ts'],
-    outfile: 'dist/main/sheet-worker.cjs',
-  }),
-  // The ledger's database check thread (main/ledger/check-off-thread.ts finds it next to index.cjs).
-  build({
-    ...common,
-    entryPoints: ['main/ledger/check-worker.ts'],
-    outfile: 'dist/main/ledger-check-worker.cjs',
-  }),
-  // Intake's extraction pool threads (main/features/intake/extraction-pool.ts finds them next to index.cjs).
-  build({
-    ...common,
-    ...EXTRACTION_WORKER_BUNDLE,
-  }),
+  // The worker threads (sheet reader, database check, intake's extraction), found next to index.cjs.
+  ...WORKER_BUNDLES.map(({ entry, file }) => build({ ...common, entryPoints: [entry], outfile: `dist/main/${file}` })),
   build({
     ...common,
     ...SANDBOX_BUNDLE,

@@ -28,3 +28,14 @@ export const EXTRACTION_WORKER_BUNDLE = {
   entryPoints: ['main/features/intake/extraction-worker.ts'],
   outfile: 'dist/main/extraction-worker.cjs',
 };
+
+/**
+ * The worker threads main starts, each found next to the bundle that runs main (its `__dirname`): the
+ * spreadsheet reader (libraries/sheet-import.ts), the database check (ledger/check-off-thread.ts) and intake's
+ * extraction (intake/extraction-pool.ts). File names only; the folder is the bundle's.
+ */
+export const WORKER_BUNDLES = [
+  { entry: 'main/features/libraries/sheet-worker.ts', file: 'sheet-worker.cjs' },
+  { entry: 'main/ledger/check-worker.ts', file: 'ledger-check-worker.cjs' },
+  { entry: EXTRACTION_WORKER_BUNDLE.entryPoints[0], file: 'extraction-worker.cjs' },
+];

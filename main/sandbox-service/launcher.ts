@@ -36,7 +36,7 @@ export interface SandboxEntry {
 /**
  * Where the entry is: next to the app's bundle (dist/main → dist/sandbox); run from source (tsx: the
  * harness and the tests), the built bundle when there is one, else the TypeScript entry under tsx.
- * vitest builds the bundle before the tests (test/support/build-sandbox.ts), so tests run what ships.
+ * vitest builds the bundle before the tests (test/support/build-bundles.ts), so tests run what ships.
  */
 export function defaultSandboxEntry(): SandboxEntry {
   // __filename exists in the app's CommonJS bundle (and under vitest); import.meta.url under tsx.

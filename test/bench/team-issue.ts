@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTeamLedgerDb, pendingRows, runFolder, startDesk, startStandaloneSandbox, type DeskProcess } from '../team/support/desks.js';
+import { buildChildBundles } from '../support/child-bundles.js';
 import { fmt, report } from './common.js';
 
 const INVOICES = 300;
@@ -59,6 +60,8 @@ async function round(deskCount: number): Promise<number> {
 }
 
 export async function benchTeamIssue(): Promise<void> {
+  // The desks run their prebuilt bundle, built now from the code being measured.
+  await buildChildBundles();
   const one: number[] = [];
   const three: number[] = [];
   for (let index = 0; index < ROUNDS; index++) {

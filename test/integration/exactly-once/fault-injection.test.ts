@@ -23,6 +23,7 @@ import {
 } from '../../../sandbox/index.js';
 import { REPO_ROOT } from '../../harness/server.js';
 import { tempDir } from '../../support/sample-issuance.js';
+import { childArgs } from '../../support/child-bundles.js';
 
 const TOTAL = 300;
 const MIN_KILLS = 20;
@@ -47,11 +48,11 @@ interface Child {
 }
 
 function startChild(acked: Set<string>, baseUrl: string): Child {
-  // Node itself with tsx as a loader, not the tsx wrapper: SIGKILL must hit the process running the core
-  // (killing the wrapper would orphan the real core and let two of them share one data folder).
+  // Node itself running the prebuilt child: SIGKILL must hit the process running the core (a wrapper killed
+  // instead would orphan the real core and let two of them share one data folder).
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'test/support/core-child.ts', appDir, baseUrl, DEMO_CREDENTIALS.appKey, DEMO_CREDENTIALS.appSecret, DEMO_ENTERPRISE.taxNumber, DEMO_ENTERPRISE.name],
+    childArgs('core-child', [appDir, baseUrl, DEMO_CREDENTIALS.appKey, DEMO_CREDENTIALS.appSecret, DEMO_ENTERPRISE.taxNumber, DEMO_ENTERPRISE.name]),
     { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const waiters: Array<{ pattern: RegExp; resolve: (line: string) => void }> = [];

@@ -25,6 +25,7 @@ import {
 } from '../../../sandbox/index.js';
 import { REPO_ROOT } from '../../harness/server.js';
 import { tempDir } from '../../support/sample-issuance.js';
+import { childArgs } from '../../support/child-bundles.js';
 
 const PAGE_SIZE = 7;
 const root = tempDir('fapiao-input-crash-');
@@ -48,7 +49,7 @@ interface Child {
 function startChild(baseUrl: string): Child {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'test/support/input-core-child.ts', appDir, baseUrl, DEMO_CREDENTIALS.appKey, DEMO_CREDENTIALS.appSecret, DEMO_ENTERPRISE.taxNumber, DEMO_ENTERPRISE.name, String(PAGE_SIZE)],
+    childArgs('input-core-child', [appDir, baseUrl, DEMO_CREDENTIALS.appKey, DEMO_CREDENTIALS.appSecret, DEMO_ENTERPRISE.taxNumber, DEMO_ENTERPRISE.name, String(PAGE_SIZE)]),
     { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const lines: string[] = [];

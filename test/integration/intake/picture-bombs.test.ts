@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntakeItem } from '../../../shared/ipc/index.js';
 import { qrPdf, qrPng } from '../../support/intake-fixtures.js';
 import { jpegHeaderBomb, ofdWithPicture, pdfImageBomb, pngHeaderBomb, pngPixelBomb } from '../../support/picture-bombs.js';
+import { childArgs } from '../../support/child-bundles.js';
 
 const GIGABYTE_KB = 1024 * 1024;
 const REPORT_PEAK = path.resolve('test/support/report-peak-rss.mjs');
@@ -84,7 +85,7 @@ describe('picture bombs', () => {
   it("the app's intake refuses each bomb on its queue item while the good files are saved; its sandbox's recognition answers 4004; both stay under 1 GB", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picture-bombs-core-'));
     try {
-      const result = await run(process.execPath, ['--import', 'tsx', 'test/support/intake-core-child.ts', dataDir, ...batch()]);
+      const result = await run(process.execPath, childArgs('intake-core-child', [dataDir, ...batch()]));
       expect(result.code, result.stderr).toBe(0);
       const out = lines(result.stdout);
       const items = new Map(out.filter((line) => line.item).map((line) => [(line.item as IntakeItem).fileName, line as { item: IntakeItem; ms: number }]));

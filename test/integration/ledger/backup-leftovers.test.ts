@@ -14,6 +14,7 @@ import { createCore, type Core } from '../../../main/core.js';
 import { listBackups, takeBackup } from '../../../main/ledger/backups.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 import { tempDir } from '../../support/sample-issuance.js';
+import { childArgs } from '../../support/child-bundles.js';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const cores: Core[] = [];
@@ -48,7 +49,7 @@ describe('half-written backups', () => {
 
     const source = path.join(tempDir('fapiao-backup-source-'), 'big.db');
     bigDatabase(source);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/backup-child.ts', source, backups], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, childArgs('backup-child', [source, backups]), { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

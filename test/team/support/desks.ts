@@ -17,6 +17,7 @@ import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { DEMO_CREDENTIALS, DEMO_ENTERPRISE, ISSUED_CONTROL_PATH } from '../../../sandbox/index.js';
 import { createTestDatabase, type TestDatabase } from '../../support/pg.js';
+import { childArgs } from '../../support/child-bundles.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -127,20 +128,17 @@ export interface DeskOptions {
   onLine?: (line: string) => void;
 }
 
-/** One headless desk on the team ledger, as a child process running the core itself (node --import tsx). */
+/** One headless desk on the team ledger, as a child process running the core itself (its prebuilt bundle, child-bundles.ts). */
 export function startDesk(options: DeskOptions): DeskProcess {
   const { address, password } = options.ledger.desk;
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/headless-desk.ts',
+    childArgs('headless-desk', [
       ...['--data', options.dataDir, '--desk', options.name, '--service', options.sandboxUrl],
       ...['--app-key', DEMO_CREDENTIALS.appKey, '--app-secret', DEMO_CREDENTIALS.appSecret, '--tax-number', DEMO_ENTERPRISE.taxNumber, '--seller', DEMO_ENTERPRISE.name],
       ...['--pg-host', address.host, '--pg-port', String(address.port), '--pg-database', address.database, '--pg-user', address.user],
       ...(options.leaseSeconds === undefined ? [] : ['--lease', String(options.leaseSeconds)]),
-    ],
+    ]),
     { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, FAPIAO_TEAM_PASSWORD: password } },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
