@@ -45,7 +45,8 @@ async function dropDatabase(name: string): Promise<void> {
   }
 }
 
-async function adminQuery(sql: string, database = 'postgres'): Promise<void> {
+/** Runs one statement as the test role (which may create databases and roles), on its own connection. */
+export async function adminQuery(sql: string, database = 'postgres'): Promise<void> {
   const client = new pg.Client({ ...PG_ADMIN, database });
   await client.connect();
   try {

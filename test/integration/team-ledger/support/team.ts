@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { createTeam, teamRoles, type TeamRoles } from '../../../../main/ledger/pg/create-team.js';
-import { PG_ADMIN } from '../../../support/pg.js';
+import { adminQuery, PG_ADMIN } from '../../../support/pg.js';
 
 export interface Login {
   user: string;
@@ -29,16 +29,6 @@ export interface Team {
   /** Runs SQL as the admin login. */
   owner<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, values?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
-}
-
-async function asTestRole(sql: string, database = 'postgres'): Promise<void> {
-  const client = new pg.Client({ ...PG_ADMIN, database });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function createTestTeam(): Promise<Team> {
@@ -67,7 +57,7 @@ export async function createTestTeam(): Promise<Team> {
     async desk(name) {
       const user = `${prefix}_${name}`;
       const password = crypto.randomBytes(12).toString('hex');
-      await asTestRole(`CREATE ROLE ${user} LOGIN PASSWORD '${password}' IN ROLE ${roles.clerk}`);
+      await adminQuery(`CREATE ROLE ${user} LOGIN PASSWORD '${password}' IN ROLE ${roles.clerk}`);
       logins.push(user);
       return { user, password };
     },
@@ -82,8 +72,8 @@ export async function createTestTeam(): Promise<Team> {
       for (const client of clients) await client.end().catch(() => undefined);
       for (const pool of pools) await pool.end().catch(() => undefined);
       await ownerPool.end();
-      await asTestRole(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      for (const role of [...logins, roles.reviewer, roles.clerk, roles.admin]) await asTestRole(`DROP ROLE IF EXISTS ${role}`);
+      await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      for (const role of [...logins, roles.reviewer, roles.clerk, roles.admin]) await adminQuery(`DROP ROLE IF EXISTS ${role}`);
     },
   };
 }
