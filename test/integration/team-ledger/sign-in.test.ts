@@ -106,6 +106,32 @@ describe('guessing PINs', () => {
   });
 });
 
+describe("changing one's own PIN", () => {
+  it('counts a wrong current PIN as a sign-in try: a wait, then the fifth locks the clerk and ends their sessions', async () => {
+    await ledger.clerks.insert({ name: '赵六', role: 'issuer', pin: await ledger.clerks.preparePin('112233') }, null, new Date().toISOString());
+    const own = createPgLedger(team.pool(desk), { desk: 'desk-2' });
+    const me = await own.clerks.signIn('赵六', '112233');
+    if (!me.ok) throw new Error('赵六 did not sign in');
+    const next = await own.clerks.preparePin('445566');
+    const answers: unknown[] = [];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      answers.push(await own.clerks.changeOwnPin(me.clerk.id, `99999${attempt}`, next, new Date().toISOString()));
+      // At once again, even with the right PIN: not checked.
+      if (attempt < 5) expect(await own.clerks.changeOwnPin(me.clerk.id, '112233', next, new Date().toISOString())).toMatchObject({ wait: expect.any(Number) });
+      await letTimePass('赵六');
+    }
+    expect(answers).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'locked']);
+    expect(await own.clerks.sessionHolds()).toBe(false);
+    expect(await tryPin('赵六', '112233')).toMatchObject({ status: 'locked' });
+    const [event] = await team.owner<{ detail: unknown }>(`SELECT detail FROM audit_event WHERE action = 'clerk.lockedOut' AND detail->>'name' = '赵六'`);
+    expect(event).toEqual({ detail: { name: '赵六', failures: 5, known: true } });
+    // A desk's login cannot work the counter itself.
+    const bare = await team.connect(desk);
+    await expect(bare.query(`SELECT fapiao_pin_try_failed('王管理', NULL, 'x')`)).rejects.toMatchObject({ code: '42501' });
+    await bare.end();
+  });
+});
+
 describe('a clerk moved in from a desk', () => {
   it('signs in with the PIN of the desk (scrypt), and is re-hashed with bcrypt where no desk reads it', async () => {
     await team.owner(`INSERT INTO clerk (name, role, pin_hash, active) VALUES ('老员工', 'issuer', $1, true)`, [await hashPin('864200')]);

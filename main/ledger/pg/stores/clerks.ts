@@ -77,8 +77,15 @@ export function createPgClerkStore(connection: () => Queryable, session: PgSessi
     sessionHolds: async () => session.token() !== null && (await call<boolean>('SELECT (fapiao_actor()).clerk_id IS NOT NULL AS value', [])),
     setEnterprises: (id, enterprises) => call<boolean>('SELECT fapiao_clerk_set_enterprises($1, $2) AS value', [id, enterprises]),
     unlock: (id) => call<boolean>('SELECT fapiao_clerk_unlock($1) AS value', [id]),
-    changeOwnPin: async (_id, current, next, now): Promise<OwnPinAnswer> =>
-      (await call<boolean>('SELECT fapiao_change_own_pin($1, $2, $3) AS value', [current, next.prepared, now])) ? 'changed' : 'wrong',
+    async changeOwnPin(_id, current, next, now): Promise<OwnPinAnswer> {
+      const { rows } = await connection().query<{ status: 'changed' | 'wrong' | 'locked' | 'wait'; retry_after_ms: number | null }>(
+        'SELECT status, retry_after_ms FROM fapiao_change_own_pin($1, $2, $3)',
+        [current, next.prepared, now],
+      );
+      const answer = rows[0]!;
+      if (answer.status === 'locked') session.set(null);
+      return answer.status === 'wait' ? { wait: answer.retry_after_ms ?? 1000 } : answer.status;
+    },
   };
   return store;
 }

@@ -87,19 +87,14 @@ export const SESSION_SQL = `
     SELECT make_interval(secs => power(2, least(greatest(p_failures, 1), 10) - 1))
   $$;
 
-  CREATE FUNCTION fapiao_sign_in(p_name text, p_pin text, p_desk text, p_legacy_key text DEFAULT NULL,
-      OUT status text, OUT clerk_id bigint, OUT token text, OUT retry_after_ms integer, OUT legacy text)
-    RETURNS record LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-    DECLARE
-      -- An unknown name costs one bcrypt like a known one (this hash matches no PIN).
-      unknown constant text := '$2a$10$CwTycUXWue0Thq9StjUM0uJ8DZDvDc7f5J7e0m0p1Q8yIhj3qkM9u';
-      c record;
-      g record;
-      matched boolean;
-      failures integer;
+  -- A PIN typed for a name (at sign-in, or the current PIN of a change of one's own): the name's tries are
+  -- serialised, and a locked name or one still waiting is answered without its PIN being looked at —
+  -- 'locked', or 'wait' with the milliseconds left; NULL when the PIN may be checked. Invoker's rights: only the
+  -- SECURITY DEFINER functions below, which may read the counts, call it.
+  CREATE FUNCTION fapiao_pin_try_gate(p_name text, OUT status text, OUT retry_after_ms integer)
+    RETURNS record LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE g record;
     BEGIN
-      status := 'refused';
-      IF p_name IS NULL OR p_pin IS NULL OR length(p_name) > 200 OR length(p_pin) > 200 THEN RETURN; END IF;
       PERFORM pg_advisory_xact_lock(hashtext('fapiao.sign_in'), hashtext(p_name));
       SELECT * INTO g FROM clerk_sign_in_guard WHERE name = p_name;
       IF g.locked_at IS NOT NULL THEN status := 'locked'; RETURN; END IF;
@@ -108,6 +103,46 @@ export const SESSION_SQL = `
         IF retry_after_ms > 0 THEN status := 'wait'; RETURN; END IF;
         retry_after_ms := NULL;
       END IF;
+    END $$;
+
+  -- A wrong PIN for a name: counted; the fifth in a row locks the name, as one clerk.lockedOut event. Answers
+  -- 'locked', or 'refused' with the wait before the name's next try.
+  CREATE FUNCTION fapiao_pin_try_failed(p_name text, p_clerk_id bigint, p_desk text, OUT status text, OUT retry_after_ms integer)
+    RETURNS record LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE failures integer;
+    BEGIN
+      INSERT INTO clerk_sign_in_guard AS x (name, failures, last_failure) VALUES (p_name, 1, clock_timestamp())
+        ON CONFLICT (name) DO UPDATE SET failures = x.failures + 1, last_failure = excluded.last_failure
+        RETURNING x.failures INTO failures;
+      IF failures >= 5 THEN
+        UPDATE clerk_sign_in_guard SET locked_at = now() WHERE name = p_name;
+        INSERT INTO audit_event (at, actor, desk, action, aggregate, record_ids, detail, login)
+          VALUES (date_trunc('milliseconds', clock_timestamp()), coalesce((fapiao_actor()).name, ''), coalesce(p_desk, ''), 'clerk.lockedOut', 'clerk',
+                  CASE WHEN p_clerk_id IS NULL THEN '{}'::text[] ELSE ARRAY[p_clerk_id::text] END,
+                  jsonb_build_object('name', p_name, 'failures', failures, 'known', p_clerk_id IS NOT NULL), session_user);
+        status := 'locked';
+        RETURN;
+      END IF;
+      status := 'refused';
+      retry_after_ms := ceil(extract(epoch FROM fapiao_sign_in_delay(failures)) * 1000);
+    END $$;
+
+  REVOKE EXECUTE ON FUNCTION fapiao_pin_try_gate(text), fapiao_pin_try_failed(text, bigint, text) FROM PUBLIC;
+
+  CREATE FUNCTION fapiao_sign_in(p_name text, p_pin text, p_desk text, p_legacy_key text DEFAULT NULL,
+      OUT status text, OUT clerk_id bigint, OUT token text, OUT retry_after_ms integer, OUT legacy text)
+    RETURNS record LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE
+      -- An unknown name costs one bcrypt like a known one (this hash matches no PIN).
+      unknown constant text := '$2a$10$CwTycUXWue0Thq9StjUM0uJ8DZDvDc7f5J7e0m0p1Q8yIhj3qkM9u';
+      c record;
+      matched boolean;
+    BEGIN
+      status := 'refused';
+      IF p_name IS NULL OR p_pin IS NULL OR length(p_name) > 200 OR length(p_pin) > 200 THEN RETURN; END IF;
+      SELECT * INTO status, retry_after_ms FROM fapiao_pin_try_gate(p_name);
+      IF status IS NOT NULL THEN RETURN; END IF;
+      status := 'refused';
       SELECT k.id, k.pin_hash, k.active INTO c FROM clerk k WHERE k.name = p_name;
       IF c.pin_hash LIKE 'scrypt$%' THEN
         IF p_legacy_key IS NULL THEN
@@ -122,18 +157,7 @@ export const SESSION_SQL = `
         matched := crypt(p_pin, coalesce(c.pin_hash, unknown)) = c.pin_hash;
       END IF;
       IF NOT coalesce(matched, false) THEN
-        INSERT INTO clerk_sign_in_guard AS x (name, failures, last_failure) VALUES (p_name, 1, clock_timestamp())
-          ON CONFLICT (name) DO UPDATE SET failures = x.failures + 1, last_failure = excluded.last_failure
-          RETURNING x.failures INTO failures;
-        IF failures >= 5 THEN
-          UPDATE clerk_sign_in_guard SET locked_at = now() WHERE name = p_name;
-          INSERT INTO audit_event (at, actor, desk, action, aggregate, record_ids, detail, login)
-            VALUES (date_trunc('milliseconds', clock_timestamp()), coalesce((fapiao_actor()).name, ''), coalesce(p_desk, ''), 'clerk.lockedOut', 'clerk',
-                    CASE WHEN c.id IS NULL THEN '{}'::text[] ELSE ARRAY[c.id::text] END, jsonb_build_object('name', p_name, 'failures', failures, 'known', c.id IS NOT NULL), session_user);
-          status := 'locked';
-          RETURN;
-        END IF;
-        retry_after_ms := ceil(extract(epoch FROM fapiao_sign_in_delay(failures)) * 1000);
+        SELECT * INTO status, retry_after_ms FROM fapiao_pin_try_failed(p_name, c.id, p_desk);
         RETURN;
       END IF;
       DELETE FROM clerk_sign_in_guard WHERE name = p_name;
@@ -246,18 +270,27 @@ export const SESSION_SQL = `
       RETURN true;
     END $$;
 
-  -- The signed-in clerk's own PIN, after the current one is checked here; false when it does not match.
-  CREATE FUNCTION fapiao_change_own_pin(p_current text, p_pin text, p_at timestamptz DEFAULT NULL)
-    RETURNS boolean LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+  -- The signed-in clerk's own PIN, after the current one is checked here — a try like a sign-in's (gate, count,
+  -- lock), so someone at a desk left signed in cannot guess it either: 'changed', 'wrong', 'locked' (the clerk's
+  -- sessions end) or 'wait' with the milliseconds left.
+  CREATE FUNCTION fapiao_change_own_pin(p_current text, p_pin text, p_at timestamptz DEFAULT NULL, OUT status text, OUT retry_after_ms integer)
+    RETURNS record LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
     DECLARE a record; stored text;
     BEGIN
       SELECT * INTO a FROM fapiao_actor();
       IF a.clerk_id IS NULL THEN RAISE EXCEPTION 'fapiao: no clerk is signed in' USING ERRCODE = '42501'; END IF;
+      SELECT * INTO status, retry_after_ms FROM fapiao_pin_try_gate(a.name);
+      IF status IS NOT NULL THEN RETURN; END IF;
       SELECT pin_hash INTO stored FROM clerk WHERE id = a.clerk_id;
-      IF stored NOT LIKE '$2a$%' OR crypt(coalesce(p_current, ''), stored) <> stored THEN RETURN false; END IF;
+      IF stored NOT LIKE '$2a$%' OR crypt(coalesce(p_current, ''), stored) <> stored THEN
+        SELECT * INTO status, retry_after_ms FROM fapiao_pin_try_failed(a.name, a.clerk_id, a.desk);
+        IF status = 'locked' THEN DELETE FROM clerk_session WHERE clerk_id = a.clerk_id; ELSE status := 'wrong'; END IF;
+        RETURN;
+      END IF;
+      DELETE FROM clerk_sign_in_guard WHERE name = a.name;
       UPDATE clerk SET pin_hash = fapiao_pin_hash(p_pin), updated_at = coalesce(p_at, now()), updated_by = a.name WHERE id = a.clerk_id;
       DELETE FROM clerk_session WHERE clerk_id = a.clerk_id AND token_hash <> fapiao_token_hash();
-      RETURN true;
+      status := 'changed';
     END $$;
 
   CREATE FUNCTION fapiao_clerk_unlock(p_id bigint) RETURNS boolean LANGUAGE plpgsql VOLATILE SECURITY DEFINER
