@@ -29,7 +29,7 @@ export function sqliteClerkStore(db: Db, audit: (connection: () => unknown) => A
       verifyPin(pin, (id === null ? null : await pinHashOf(id)) ?? (await (unknownNameHash ??= hashPin(randomUUID()))));
 
     /** One PIN typed for `name`, by the rule above; `matches` checks it (only when the name may be tried). */
-    async function judge(name: string, matches: () => Promise<boolean>): Promise<SignInAnswer & { ok: false } | { ok: true }> {
+    async function judge(name: string, matches: () => Promise<boolean>): Promise<Exclude<SignInAnswer, { ok: true }> | { ok: true }> {
       connection();
       const now = Date.now();
       const before = repo.tries(name);
@@ -68,7 +68,7 @@ export function sqliteClerkStore(db: Db, audit: (connection: () => unknown) => A
         if (!verdict.ok) return verdict;
         if (!clerk) return { ok: false, reason: 'pin', retryAfterMs: null };
         if (!clerk.active) return { ok: false, reason: 'inactive', retryAfterMs: null };
-        return { ok: true, clerk: (await reads.byId(clerk.id)) ?? clerk };
+        return { ok: true, clerk };
       },
       signOut: () => settledCall(connection, () => undefined),
       sessionHolds: () => settledCall(connection, () => true),
