@@ -15,6 +15,9 @@ export async function addClerk(page: Page, name: string, role: keyof typeof ROLE
   await page.getByTestId('clerk-add-pin').fill(pin);
   await page.getByTestId('clerk-add-submit').click();
   await expect.poll(() => page.getByTestId('clerks-team').innerText().catch(() => '')).toContain(name);
+  // The team list can show the new clerk (by the change feed) before the add's own answer clears the form; a
+  // next clerk typed in between would be cleared with it. The form is done when its name is empty again.
+  await expect.poll(() => page.getByTestId('clerk-add-name').inputValue()).toBe('');
 }
 
 /** Keyboard only: the name has the cursor, Enter moves to the PIN, Enter signs in. */
