@@ -3,29 +3,20 @@
  * one source of truth for the form and main. Issues show once the field was touched, and on every field
  * after a first attempt to submit.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Form, type FormItemProps } from 'antd';
-import type { FieldIssues, FormCheck } from '../draft.js';
+import { usePathIssues } from '../check-store.js';
 import { toNamePath } from '../draft.js';
 import { useIssuanceStore } from '../store.js';
 
-export const CheckContext = createContext<FormCheck | null>(null);
-
-const NONE: FieldIssues = { errors: [], warnings: [] };
-
-export function useFieldIssues(path: string): FieldIssues {
-  return useContext(CheckContext)?.byPath.get(path) ?? NONE;
-}
-
-export function useFormCheck(): FormCheck | null {
-  return useContext(CheckContext);
-}
-
 /** antd status and help for a path, or nothing while the clerk has not reached the field yet. */
 export function useFieldStatus(path: string): Pick<FormItemProps, 'validateStatus' | 'help'> {
-  const issues = useFieldIssues(path);
+  const issues = usePathIssues(path);
   const form = Form.useFormInstance();
   const attempted = useIssuanceStore((s) => s.attempted);
+  // Its own value followed too: the first keystroke touches the field, and its message shows from then on even
+  // when the message itself did not change (the form around does not render again for a keystroke).
+  Form.useWatch(toNamePath(path), { form, preserve: true });
   const shown = attempted || form.isFieldTouched(toNamePath(path));
   if (!shown) return {};
   const [error] = issues.errors;

@@ -7,7 +7,7 @@ import { Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { discountLineFor, emptyLine, type FormLine, type FormValues } from '../draft.js';
 import { useIssuanceStore } from '../store.js';
-import { useFieldIssues } from './field.js';
+import { usePathIssues } from '../check-store.js';
 import { focusTestId } from './keyboard.js';
 import { LINE_HEADERS, lineGrid } from './line-grid.js';
 import { LineRow } from './line-row.js';
@@ -58,7 +58,7 @@ const kindsOf = (values: Partial<FormValues>): string => (values.lines ?? []).ma
 export function InvoiceLines() {
   const { t } = useTranslation();
   const form = Form.useFormInstance<FormValues>();
-  const listIssues = useFieldIssues('lines');
+  const listIssues = usePathIssues('lines');
   const ops = lineOperations(form);
   const attempted = useIssuanceStore((s) => s.attempted);
   return (

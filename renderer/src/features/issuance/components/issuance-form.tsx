@@ -15,21 +15,22 @@
  */
 import { useEnterpriseDrafts } from './use-enterprise-drafts.js';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Alert, Button, Divider, Flex, Form, Space, Typography, type InputRef } from 'antd';
+import { Button, Divider, Flex, Form, Space, Typography, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Seller } from '../../../../../shared/rules/issuance-form/index.js';
 import { useAppStore } from '../../../app/store.js';
 import { useClerksStore } from '../../clerks/actions.js';
 import { checkForm, emptyForm, type FormValues } from '../draft.js';
 import { ruleIssueText } from '../../../lib/rule-text.js';
-import { loadClerkDefaults, saveClerkDefaults } from '../clerk-defaults.js';
+import { useCheckStore } from '../check-store.js';
+import { loadClerkDefaults } from '../clerk-defaults.js';
 import { useIssuanceStore } from '../store.js';
 import { BuyerSection } from './buyer-section.js';
 import { formFromDraftContent } from '../draft-content.js';
 import { DraftsMenu } from './drafts-menu.js';
 import { TemplatesMenu } from './templates-menu.js';
 import { ExtraFields } from './extra-fields.js';
-import { CheckContext } from './field.js';
+import { FormChecker, IssueSummary } from './form-check.js';
 import { InvoiceLines, lineOperations } from './invoice-lines.js';
 import { InvoiceOptions } from './invoice-options.js';
 import { focusTestId, leaveClosedSelect, lineIndexOf, moveToNextField, shortcutOf } from './keyboard.js';
@@ -41,10 +42,9 @@ import { focusFirstError, useSubmitInvoice } from './use-submit-invoice.js';
 
 /** Until app:info answers, the rules still run; the seller is filled in by main anyway. */
 const PENDING_SELLER: Seller = { taxNumber: '000000000000000000', name: '—' };
-const SUMMARY_LIMIT = 8;
 
 export function IssuanceForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const buyerRef = useRef<InputRef>(null);
   const defaultIssuer = useAppStore((s) => s.info?.issuer ?? '');
@@ -52,16 +52,12 @@ export function IssuanceForm() {
   const clerkName = useClerksStore((s) => s.session?.clerk?.name ?? null);
   const seller = useAppStore((s) => s.info?.seller) ?? PENDING_SELLER;
   const submitting = useIssuanceStore((s) => s.submitting);
-  const attempted = useIssuanceStore((s) => s.attempted);
   const lastSubmittedLsh = useIssuanceStore((s) => s.lastSubmittedLsh);
-  const values = Form.useWatch([], { form, preserve: true }) as FormValues | undefined;
-  const check = useMemo(() => (values ? checkForm(values, seller, ruleIssueText) : null), [values, seller, i18n.language]);
+  // No watch of the values here: this component renders again only when the clerk, the seller or the store
+  // changes, never for a keystroke (FormChecker checks the values; each field follows its own issues).
 
   // The clerk's own defaults (type, issuer, payee, reviewer) from last time, over the app's.
   const initialValues = useMemo(() => ({ ...emptyForm(defaultIssuer), ...loadClerkDefaults(), ...(clerkName ? { issuer: clerkName } : {}) }), [defaultIssuer, clerkName]);
-  useEffect(() => {
-    if (values) saveClerkDefaults(values);
-  }, [values?.invoiceType, values?.specialKind, values?.isAuto, values?.issuer, values?.payee, values?.reviewer]);
 
   // By test id, retried until rendered: resetFields after a submission remounts the fields, so a ref
   // taken before the reset points at an input that is gone.
@@ -73,7 +69,7 @@ export function IssuanceForm() {
     useIssuanceStore.getState().setAttempted(false);
   }, []);
   const submit = useSubmitInvoice(form, focusFirstField);
-  const drafts = useDrafts(form, check, defaultIssuer);
+  const drafts = useDrafts(form, defaultIssuer);
   useEnterpriseDrafts(form, () => initialValues);
 
   // app:info usually answers after the first render; fill the issuer then, unless the clerk typed one.
@@ -109,15 +105,13 @@ export function IssuanceForm() {
   };
   const preview = () => {
     useIssuanceStore.getState().setAttempted(true);
+    const check = useCheckStore.getState().check;
     if (check && check.errorCount > 0) focusFirstError();
     useIssuanceStore.getState().setReviewOpen(true);
   };
 
-  const errors = check ? [...check.byPath.values()].flatMap((issues) => issues.errors) : [];
-  const warnings = check ? [...check.byPath.values()].flatMap((issues) => issues.warnings) : [];
-
   return (
-    <CheckContext.Provider value={check}>
+    <>
       <Form<FormValues>
         form={form}
         layout="vertical"
@@ -141,6 +135,7 @@ export function IssuanceForm() {
         }}
         onKeyDown={moveToNextField}
       >
+        <FormChecker seller={seller} />
         <InvoiceOptions />
         <BuyerSection nameRef={buyerRef} />
         <Divider style={{ margin: '8px 0 12px' }} />
@@ -149,26 +144,7 @@ export function IssuanceForm() {
         <ExtraFields />
         <Divider style={{ margin: '8px 0 12px' }} />
         <TotalsBar />
-        {attempted && errors.length > 0 && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginTop: 12 }}
-            data-testid="issue-summary"
-            message={t('issuanceForm.fixErrors', { count: errors.length })}
-            description={
-              <ul style={{ margin: 0, paddingLeft: 18 }}>
-                {errors.slice(0, SUMMARY_LIMIT).map((message, index) => (
-                  <li key={index}>{message}</li>
-                ))}
-                {errors.length > SUMMARY_LIMIT && <li>…</li>}
-              </ul>
-            }
-          />
-        )}
-        {errors.length === 0 && warnings.length > 0 && (
-          <Alert type="warning" showIcon style={{ marginTop: 12 }} data-testid="warning-summary" message={warnings.join('；')} />
-        )}
+        <IssueSummary />
         <Flex justify="space-between" align="center" style={{ marginTop: 16 }} gap={16} wrap>
           <Space wrap>
             <DraftsMenu
@@ -199,7 +175,7 @@ export function IssuanceForm() {
           )}
         </Typography.Paragraph>
       </Form>
-      <ReviewModal check={check} onConfirm={doSubmit} />
-    </CheckContext.Provider>
+      <ReviewModal onConfirm={doSubmit} />
+    </>
   );
 }

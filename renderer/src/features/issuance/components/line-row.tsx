@@ -14,7 +14,8 @@ import { PREFERENTIAL_POLICIES, SPECIAL_LEVY_METHODS } from '../../../../../shar
 import { levyOf, levyText } from '../../../../../shared/i18n/levy-texts.js';
 import { uiLanguageOf, type LocaleCode } from '../../../../../shared/i18n/ui-language.js';
 import { DIFFERENCE_LEVY_CODE, liveLineAmount, rateLabel, type FormLine, type FormValues } from '../draft.js';
-import { Field, useFieldIssues } from './field.js';
+import { usePathIssues } from '../check-store.js';
+import { Field } from './field.js';
 import { firstEmptyField, focusTestId, numericOnly } from './keyboard.js';
 import { lineGrid } from './line-grid.js';
 import { TaxCodeInput } from '../../tax-codes/components/tax-code-input.js';
@@ -49,7 +50,7 @@ export function LineRow({ index, kind, canRemove, onRemove, onAddDiscount }: Lin
   const differenceLine = Form.useWatch((values: FormValues) => (values.lines ?? []).findIndex((row) => row?.kind !== 'discount' && row?.specialLevy === DIFFERENCE_LEVY_CODE), form);
   const language = uiLanguageOf(i18n.language as LocaleCode);
   const { rows, search } = useLibrarySearch('products');
-  const levyIssues = useFieldIssues(`lines.${index}.specialLevy`);
+  const levyIssues = usePathIssues(`lines.${index}.specialLevy`);
   const [moreOpen, setMoreOpen] = useState(false);
   const discount = kind === 'discount';
   const no = index + 1;

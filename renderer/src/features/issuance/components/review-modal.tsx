@@ -1,13 +1,15 @@
 /** 开具前核对: the invoice as it will be sent, with the total in words, before the clerk confirms. */
 import { Alert, Descriptions, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormCheck } from '../draft.js';
 import { rateLabel } from '../draft.js';
+import { useCheckStore } from '../check-store.js';
 import { useIssuanceStore } from '../store.js';
 
-export function ReviewModal({ check, onConfirm }: { check: FormCheck | null; onConfirm(): void }) {
+export function ReviewModal({ onConfirm }: { onConfirm(): void }) {
   const { t } = useTranslation();
   const open = useIssuanceStore((s) => s.reviewOpen);
+  // Followed only while open: closed, the modal stays out of the render each keystroke makes.
+  const check = useCheckStore((state) => (open ? state.check : null));
   const submitting = useIssuanceStore((s) => s.submitting);
   if (!check) return null;
   const { draft, rules, totals } = check;

@@ -16,7 +16,8 @@ import {
   type PassengerVehicleType,
 } from '../../../../../shared/spec/codes.js';
 import { activeMember, emptyFreight, emptyPassenger, type FormValues, type SpecificBusinessForm } from '../draft.js';
-import { Field, useFieldIssues } from './field.js';
+import { usePathIssues } from '../check-store.js';
+import { Field } from './field.js';
 
 type Member = keyof SpecificBusinessForm;
 
@@ -63,7 +64,7 @@ function ListMember({ member, render, empty }: { member: 'hwysfw' | 'lkysfw'; re
   const { t } = useTranslation();
   const form = Form.useFormInstance<FormValues>();
   const rows = (Form.useWatch(['specificBusiness', member], { form, preserve: true }) as object[] | undefined) ?? [];
-  const listIssues = useFieldIssues(`specificBusiness.${member}`);
+  const listIssues = usePathIssues(`specificBusiness.${member}`);
   const set = (next: object[]) => form.setFieldValue(['specificBusiness', member], next);
   return (
     <>

@@ -1,11 +1,11 @@
 import { Flex, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormCheck } from './field.js';
+import { useCheckStore } from '../check-store.js';
 
 /** Live totals in decimals (from the same builder main uses) and the total in words, as printed on the invoice. */
 export function TotalsBar() {
   const { t } = useTranslation();
-  const check = useFormCheck();
+  const check = useCheckStore((state) => state.check);
   if (!check) return null;
   const { totals } = check;
   const net = <span data-testid="total-net">{totals.net}</span>;

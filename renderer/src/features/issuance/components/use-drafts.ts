@@ -13,12 +13,13 @@ import { approveDraft, deleteDraft, listDrafts, loadDraft, requestDraftReview, r
 import { useChanges } from '../../../lib/change-feed.js';
 import { reportFailure, reportWarning } from '../../../lib/messages.js';
 import { formFromDraftContent } from '../draft-content.js';
-import type { FormCheck, FormValues } from '../draft.js';
+import { useCheckStore } from '../check-store.js';
+import type { FormValues } from '../draft.js';
 import { useIssuanceStore } from '../store.js';
 
 const AUTOSAVE_MS = 3000;
 
-export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | null, issuer: string) {
+export function useDrafts(form: FormInstance<FormValues>, issuer: string) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -37,7 +38,7 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
       const store = useIssuanceStore.getState();
       // Through JSON so that `undefined` members (untouched antd fields) never reach the contract's z.json().
       const content = JSON.parse(JSON.stringify(values)) as Parameters<typeof saveDraft>[0]['content'];
-      const request = { invoiceType: values.invoiceType, buyerName: values.buyerName ?? '', total: check?.totals.total ?? '0.00', content };
+      const request = { invoiceType: values.invoiceType, buyerName: values.buyerName ?? '', total: useCheckStore.getState().check?.totals.total ?? '0.00', content };
       let result = await saveDraft({ ...request, ...(store.draftId === null ? {} : { id: store.draftId }) });
       // The draft was deleted meanwhile (another window, a submission): keep the clerk's work as a new one.
       if (!result.ok && result.error.code === 'NOT_FOUND') result = await saveDraft(request);
@@ -51,7 +52,7 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
       else if (!quiet) void message.success(t('issuanceForm.draftSaved'));
       void refresh();
     },
-    [check, form, message, refresh, t],
+    [form, message, refresh, t],
   );
 
   const open = useCallback(
@@ -108,13 +109,20 @@ export function useDrafts(form: FormInstance<FormValues>, check: FormCheck | nul
   // Sent, approved, returned, saved or taken at this desk or another one of the team.
   useChanges(['draft'], () => void refresh());
 
-  // Autosave: every change restarts the wait; the form's check object changes exactly when values do.
+  // Autosave: every change restarts the wait; the form's check changes exactly when its values do. Followed
+  // by subscription, not by render: the form around this hook does not render again for each keystroke.
   useEffect(() => {
-    if (useIssuanceStore.getState().draftId === null || !edited.current) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void save(true), AUTOSAVE_MS);
-    return () => clearTimeout(timer.current);
-  }, [check, save]);
+    const unsubscribe = useCheckStore.subscribe((state, previous) => {
+      if (state.check === previous.check || state.check === null) return;
+      if (useIssuanceStore.getState().draftId === null || !edited.current) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void save(true), AUTOSAVE_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer.current);
+    };
+  }, [save]);
 
   const markEdited = useCallback(() => {
     edited.current = true;
