@@ -42,14 +42,25 @@ export async function createTestTeam(): Promise<Team> {
   const clients: pg.Client[] = [];
   await createTeam({ connection: { ...PG_ADMIN }, database, admin: admin.user, adminPassword: admin.password, prefix });
   const address = (who: Login) => ({ host: PG_ADMIN.host, port: PG_ADMIN.port, database, user: who.user, password: who.password });
+  // close() drops the database WITH (FORCE), which ends every connection still open on it — and pg-pool's end()
+  // resolves before its connections have closed. The server's "terminating connection" then arrives as an
+  // 'error' event: expected at that moment, and with no listener it would be an uncaught exception in the
+  // test's worker (or in the next test file, when files share a worker).
+  const quiet = (emitter: { on(event: 'error', listener: () => void): unknown }) => emitter.on('error', () => undefined);
   const connect = async (who: Login, token: string | null = null) => {
     const client = new pg.Client(address(who));
+    quiet(client);
     await client.connect();
     clients.push(client);
     if (token !== null) await client.query(`SELECT set_config('fapiao.session', $1, false)`, [token]);
     return client;
   };
-  const ownerPool = new pg.Pool({ ...address(admin), max: 2 });
+  const quietPool = (pool: pg.Pool) => {
+    quiet(pool);
+    pool.on('connect', quiet);
+    return pool;
+  };
+  const ownerPool = quietPool(new pg.Pool({ ...address(admin), max: 2 }));
   return {
     database,
     roles,
@@ -63,7 +74,7 @@ export async function createTestTeam(): Promise<Team> {
     },
     connect,
     pool(who) {
-      const pool = new pg.Pool({ ...address(who), max: 4 });
+      const pool = quietPool(new pg.Pool({ ...address(who), max: 4 }));
       pools.push(pool);
       return pool;
     },
