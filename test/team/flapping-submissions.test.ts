@@ -265,7 +265,7 @@ describe('submissions while the team connection flaps', () => {
       const request = blue.type === '004' ? { blueInvoiceId: blue.id, reason: '2', letterReason: '2', letterSubReason: 'buyer-refused', terminal: 'kpzd-01' } : { blueInvoiceId: blue.id, reason: '2' };
       // A reversal is several statements and connections (its plan, then its write): under these cuts most tries
       // are lost before COMMIT (68 'not saved' for 8 reversals in one run), so 30 tries were too few for
-      // one reversal in a few runs — the clerk here tries as long as it takes.
+      // one reversal in a few runs — the clerk here tries up to 300 times.
       await submitAsClerk('reversal:start', request, answers.get(blue.id)!, 300);
     }
     proxy.setFaults(null);
