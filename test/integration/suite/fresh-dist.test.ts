@@ -21,7 +21,7 @@ function repository(): { root: string; build: Build; runs(): number; age(file: s
   fs.writeFileSync(path.join(root, 'src', 'deep', 'page.ts'), 'export {};\n');
   fs.writeFileSync(
     path.join(root, 'make.cjs'),
-    `const fs = require('node:fs'); fs.mkdirSync('out', { recursive: true }); fs.appendFileSync('out/runs', 'x'); fs.writeFileSync('out/index.html', '<html>');\n`,
+    `const fs = require('node:fs'); fs.mkdirSync('out', { recursive: true }); fs.appendFileSync('out/runs', 'x'); fs.writeFileSync('out/env', String(process.env.NODE_ENV)); fs.writeFileSync('out/index.html', '<html>');\n`,
   );
   const build: Build = { name: 'page', output: 'out/index.html', sources: ['src'], command: ['make.cjs'] };
   const runs = () => (fs.existsSync(path.join(root, 'out/runs')) ? fs.readFileSync(path.join(root, 'out/runs'), 'utf8').length : 0);
@@ -37,6 +37,9 @@ describe('the app builds the e2e tests drive', () => {
     const repo = repository();
     expect(freshenDist(repo.root, [repo.build])).toEqual(['rebuilt dist page: it was missing']);
     expect(repo.runs()).toBe(1);
+    // Built for production as `npm run build` builds, not in the test run's NODE_ENV=test (React's development bundle).
+    expect(process.env.NODE_ENV).toBe('test');
+    expect(fs.readFileSync(path.join(repo.root, 'out/env'), 'utf8')).toBe('production');
 
     repo.age('src/deep/page.ts', 60);
     expect(freshenDist(repo.root, [repo.build])).toEqual([]);
