@@ -18,7 +18,8 @@ let browser: Browser;
 let dataDir: string;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  // With antd's transitions: the report's closing animation hands focus back (below).
+  browser = await launchChromium({ motion: 'full' });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-lib-'));
 });
 

@@ -72,4 +72,21 @@ describe('settings', () => {
     expect(settings).toMatchObject({ ok: true, value: { environment: 'sandbox' } });
     await page.close();
   });
+
+  it('follows the system\'s motion setting live: no transitions when it asks for less motion', async () => {
+    // This browser opens pages as a system asking for less motion (support/browser.ts); a page can say otherwise.
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    await page.goto(harness.url);
+    await page.getByTestId('nav-settings').click();
+    // The views' tab bar slides its ink bar under the chosen tab, in 0.3 s with motion.
+    const inkBar = page.locator('.ant-tabs-ink-bar').first();
+    const moving = async () => /[1-9]/.test(await inkBar.evaluate((element) => getComputedStyle(element).transitionDuration));
+    await expect.poll(() => page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    await expect.poll(moving).toBe(false);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(moving).toBe(true);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(moving).toBe(false);
+    await page.close();
+  });
 });

@@ -15,7 +15,7 @@ import { AppHeader } from './app-header.js';
 import { EnvironmentBanner } from './environment-banner.js';
 import { ServiceBanner } from '../features/service-status/components/service-banner.js';
 import { useAppStore } from './store.js';
-import { theme } from './theme.js';
+import { useTheme } from './theme.js';
 import { VIEWS } from './views.js';
 import { loadInfo, restoreLanguage } from './actions.js';
 import { useReversalNotices } from '../features/reversal/notices.js';
@@ -30,6 +30,7 @@ import { useChanges } from '../lib/change-feed.js';
 
 export function App() {
   const language = useAppStore((s) => s.language);
+  const theme = useTheme();
   return (
     <ConfigProvider locale={language === 'zh-CN' ? zhCNLocale : enLocale} theme={theme}>
       <AntApp>

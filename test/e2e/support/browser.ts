@@ -12,8 +12,14 @@ export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test/e2e/artifacts');
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * `motion: 'reduced'` (the default) opens every page as on a system asking for less motion, which the desk
+ * honours (renderer/src/app/theme.ts): antd's transitions — a third of the browser's work in the tests that
+ * open many dialogs — are left out. `motion: 'full'` keeps them, for tests of what happens as an animation
+ * ends. (Playwright emulates 'no-preference' unless told otherwise, so Chromium's own switch would not hold.)
+ */
+export async function launchChromium(options: { motion?: 'reduced' | 'full' } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -26,6 +32,12 @@ export function launchChromium(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  if (options.motion === 'full') return browser;
+  const newPage = browser.newPage.bind(browser);
+  const newContext = browser.newContext.bind(browser);
+  browser.newPage = (pageOptions = {}) => newPage({ reducedMotion: 'reduce', ...pageOptions });
+  browser.newContext = (contextOptions = {}) => newContext({ reducedMotion: 'reduce', ...contextOptions });
+  return browser;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
