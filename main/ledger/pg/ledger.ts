@@ -33,6 +33,7 @@ import { inTeamTransaction, settleLostCommit, TeamCommitUnknownError } from './t
 import { createPgCertificationStore } from './stores/certif.js';
 import { createPgCollectionStore } from './stores/collect.js';
 import type { Queryable } from './outbox.js';
+import { databaseRefusal } from './refusals.js';
 
 export interface PgLedgerOptions {
   /** This desk's name on its leases (unique per desk). */
@@ -134,7 +135,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
       } catch (error) {
         if (error instanceof TeamCommitUnknownError) result = await settle(error, options);
         else if (lostConnection(error)) throw new LedgerNotCommittedError({ cause: error });
-        else throw error;
+        else throw databaseRefusal(error) ?? error;
       }
       // Committed (COMMIT went through, or the lost answer was found to be a commit).
       for (const level of opened) runCommitted(level);

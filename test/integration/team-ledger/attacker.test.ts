@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewInvoice } from '../../../main/features/issuance/store.js';
+import type { NewRedLetterForm } from '../../../main/features/reversal/store.js';
 import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
 import type { Ledger, OutboxClaim } from '../../../main/ledger/port.js';
 import { CLERK_ROLES } from '../../../shared/ipc/schemas/clerks.js';
@@ -330,3 +331,21 @@ describe('the allowed paths', () => {
   });
 });
 
+describe('a refusal of the database, through a desk\'s own ledger', () => {
+  // Main checks rights first, but learns of another desk's change a moment after the database does: in that
+  // moment the database refuses, and the clerk must read why (main/ledger/pg/refusals.ts), not INTERNAL.
+  it('reaches main as the answer main gives for the same rule: SIGNED_OUT with no clerk, FORBIDDEN without the right', async () => {
+    const now = new Date().toISOString();
+    const fields = { taxNumber: OTHER, agencyName: '拒绝测试', address: null, phone: null, bank: null, account: null, taxUser_idCard: null, taxUser_name: null, taxUser_phone: null, taxUser_loginIdentity: null, taxUser_email: null };
+    await expect(workerDesk.transaction((tx) => tx.enterprises.save('sandbox', fields, now))).rejects.toMatchObject({ name: 'IpcFailure', code: 'SIGNED_OUT', key: 'auth.signedOut' });
+    // The statement's right is checked before any row is: what the form holds does not matter here.
+    const form = { lsh: 'FD-REFUSED-1' } as unknown as NewRedLetterForm;
+    await expect(issuerDesk.transaction((tx) => tx.redForms.insert(form, now))).rejects.toMatchObject({
+      name: 'IpcFailure',
+      code: 'FORBIDDEN',
+      key: 'auth.forbidden',
+      params: { right: 'review', role: 'issuer' },
+    });
+    expect(await team.owner(`SELECT count(*)::int AS n FROM enterprise WHERE tax_number = $1`, [OTHER])).toEqual([{ n: 0 }]);
+  });
+});
