@@ -5,27 +5,18 @@
  * start-up), its `on` listeners onto the core's event stream, and `start`/`stop` run in list order (stop
  * in reverse, so a feature stops before the ones it builds on).
  *
- * On a team desk (`ledger: 'postgres'`) only features marked `ledger: 'port'` (feature.ts) are wired in
- * full; another feature still works on the desk's SQLite copy of shared tables, so its channels are
- * registered to answer NOT_ON_TEAM_LEDGER (naming the feature) and nothing else of it runs.
+ * Every feature reads and writes the shared tables only through the ledger port, so the same list is wired
+ * the same way on the desk's SQLite ledger and a team's PostgreSQL.
  */
-import { IpcFailure, type EventName } from '../../shared/ipc/index.js';
+import type { EventName } from '../../shared/ipc/index.js';
 import type { IpcRouter } from '../ipc/router.js';
-import type { LedgerKind } from '../ledger/port.js';
 import type { OutboxHandler } from '../outbox/worker.js';
 import type { Feature } from './feature.js';
 
 /** Every event the core emits, as (event, payload): core.ts passes its emitter's subscription. */
 export type EventSubscribe = (listener: (event: EventName, payload: unknown) => void) => () => void;
 
-export interface CombineOptions {
-  /** Which ledger the core runs on; 'sqlite' (the desk's own) when absent. */
-  ledger?: LedgerKind;
-}
-
 export interface CombinedFeatures {
-  /** Features left out because they are not on the ledger port yet (a team desk only). */
-  readonly unported: readonly string[];
   /** Outbox handlers by row kind, for the one outbox worker. */
   readonly outboxHandlers: Readonly<Record<string, OutboxHandler>>;
   /**
@@ -41,33 +32,15 @@ export interface CombinedFeatures {
   stop(): Promise<void>;
 }
 
-/** A router on which every channel the feature registers answers that it does not run on the team ledger. */
-function refusingRouter(router: IpcRouter, feature: string): IpcRouter {
-  return {
-    ...router,
-    handle: (channel) =>
-      router.handle(channel, () => {
-        throw new IpcFailure('NOT_ON_TEAM_LEDGER', 'ledger.team.errors.unported', { feature }, { message: `feature ${feature} is not on the ledger port yet` });
-      }),
-  };
-}
-
-export function combineFeatures(features: ReadonlyArray<Feature>, router: IpcRouter, subscribe: EventSubscribe, options: CombineOptions = {}): CombinedFeatures {
+export function combineFeatures(features: ReadonlyArray<Feature>, router: IpcRouter, subscribe: EventSubscribe): CombinedFeatures {
   const names = new Set<string>();
   const outboxHandlers: Record<string, OutboxHandler> = {};
   const owners = new Map<string, string>();
   const unsubscribes: Array<() => void> = [];
-  const team = (options.ledger ?? 'sqlite') !== 'sqlite';
-  const unported: string[] = [];
 
   for (const feature of features) {
     if (names.has(feature.name)) throw new Error(`feature ${feature.name} is listed twice`);
     names.add(feature.name);
-    if (team && feature.ledger !== 'port') {
-      unported.push(feature.name);
-      feature.registerIpc?.(refusingRouter(router, feature.name));
-      continue;
-    }
     feature.registerIpc?.(router);
     for (const [kind, handler] of Object.entries(feature.outboxHandlers ?? {})) {
       const owner = owners.get(kind);
@@ -92,7 +65,6 @@ export function combineFeatures(features: ReadonlyArray<Feature>, router: IpcRou
     }
   }
 
-  const running = features.filter((feature) => !unported.includes(feature.name));
   const waiting: Feature[] = [];
   let mayPutOff: (error: unknown) => boolean = () => false;
   const startOne = async (feature: Feature) => {
@@ -106,20 +78,19 @@ export function combineFeatures(features: ReadonlyArray<Feature>, router: IpcRou
   };
   return {
     outboxHandlers,
-    unported,
     get waiting() {
       return waiting.map((feature) => feature.name);
     },
     async start(putOff) {
       if (putOff) mayPutOff = putOff;
-      for (const feature of running) await startOne(feature);
+      for (const feature of features) await startOne(feature);
     },
     async startWaiting() {
       for (const feature of waiting.splice(0)) await startOne(feature);
     },
     async stop() {
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
-      for (const feature of [...running].reverse()) {
+      for (const feature of [...features].reverse()) {
         try {
           await feature.stop?.();
         } catch (error) {

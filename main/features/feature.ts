@@ -13,7 +13,6 @@ import type { ChangePublisher } from '../changes/feed.js';
 import type { Db } from '../db/open.js';
 import type { IpcRouter } from '../ipc/router.js';
 import type { Ledger } from '../ledger/port.js';
-import type { OutboxRepo } from '../outbox/repo.js';
 import type { OutboxHandler } from '../outbox/worker.js';
 import type { CorePorts } from '../ports.js';
 import type { Environment, EventName, EventPayload } from '../../shared/ipc/index.js';
@@ -22,11 +21,17 @@ import type { Seller } from './issuance/request.js';
 
 /** What every feature may use; built once by core.ts. Features take a `Pick` of it plus their own needs. */
 export interface FeatureDeps {
-  /** The desk's SQLite connection, for the repos not yet on the ledger port; goes away as they move. */
+  /**
+   * The desk's own SQLite file (history.db), for what belongs to this PC and never to a team (docs/team-ledger.md
+   * §1, "stays on the desk"): settings and the vault, which enterprise the desk acts for, collection and printer
+   * preferences, intake's watched folder, the signed-in clerk's key (db/actor.ts) and SQLite's search upkeep.
+   * The same file on a team desk; the shared tables are never read or written through it, only through `ledger`.
+   */
   db: Db;
   /**
    * The ledger port (main/ledger/port.ts; docs/team-ledger.md §2): asynchronous stores and
-   * `ledger.transaction`, the same on the desk's SQLite file and a team's PostgreSQL. New work uses it.
+   * `ledger.transaction`, the same on the desk's SQLite file and a team's PostgreSQL. Every shared table is
+   * read and written through it.
    */
   ledger: Ledger;
   /** Which service this run talks to: the embedded sandbox or a live one. Data is kept apart per environment. */
@@ -35,7 +40,6 @@ export interface FeatureDeps {
   dataDir: string;
   /** The invoice-service client; a function because it is built after the features' handlers are known. */
   client: () => ServiceClient;
-  outbox: OutboxRepo;
   ports: CorePorts;
   /** The enterprise this desk acts for: seller of issuance, buyer of collection and certification. */
   seller: () => Seller;
@@ -65,14 +69,6 @@ export type FeatureListeners = { [E in EventName]?: (payload: EventPayload<E>) =
 export interface Feature<Api = unknown> {
   /** Short English name, used in logs: 'issuance', 'reversal', 'print'… */
   readonly name: string;
-  /**
-   * 'port': the feature reads and writes every shared table (docs/team-ledger.md §1) only through
-   * `deps.ledger`, never through `deps.db` — desk-local tables (settings, the vault, preferences) may stay
-   * on `db`. Only such a feature runs on a team desk (a PostgreSQL ledger): there an unflagged feature's
-   * channels answer NOT_ON_TEAM_LEDGER and its outbox handlers, listeners and start/stop are left out
-   * (combine.ts), so it can neither write the desk's stale copy of a shared table nor read it as the team's.
-   */
-  readonly ledger?: 'port';
   /** Registers the feature's IPC handlers (its fragment of the contract) on the router. */
   registerIpc?(router: IpcRouter): void;
   /** Outbox handlers by row kind; each kind belongs to exactly one feature. */

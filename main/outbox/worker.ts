@@ -1,6 +1,6 @@
 /**
  * Sends outbox rows and retries them until they end (docs/architecture.md §5), over the ledger port
- * (main/ledger/port.ts): the desk's SQLite ledger today, a team's PostgreSQL with the same code.
+ * (main/ledger/port.ts): the desk's SQLite ledger or a team's PostgreSQL, with the same code.
  *
  * A handler sends one claimed row and says what happened:
  *  - `done` / `failed`: a definite answer; its `apply` runs in the same ledger transaction that finishes the
@@ -11,10 +11,7 @@
  * Retries back off exponentially up to a cap. Rows left pending by a crash are resumed by `start()`; a claim
  * is renewed during a long send so that it does not lapse while this desk still works on it.
  *
- * During the transition, `apply` callbacks are the features' synchronous SQLite writes (the repos on `db`):
- * they join the ledger transaction on the SQLite ledger (main/ledger/sqlite/ledger.ts). They cannot reach
- * PostgreSQL, so on that ledger the worker refuses, at creation, every handler not marked `applies: 'port'`
- * (one whose `apply` writes only through the `tx` it is given).
+ * An `apply` writes only through the `tx` it is given, so every handler runs on either ledger.
  *
  * The worker itself never stops (issue 10 point 3): a tick that throws (SQLITE_FULL from a claim on a full
  * disk, a locked database) is logged with its actionable code and the next tick is scheduled with
@@ -26,10 +23,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { classifyError } from '../errors/storage.js';
 import type { Ledger, LedgerStores, OutboxClaim, OutboxRecord } from '../ledger/port.js';
 
-/**
- * Writes an outcome: through the `tx` it is given (`applies: 'port'`), or the desk's synchronous repos.
- * Its result is awaited and otherwise ignored (the synchronous repos answer booleans and run results).
- */
+/** Writes an outcome through the `tx` it is given. Its result is awaited and otherwise ignored. */
 export type ApplyOutcome = (tx: LedgerStores) => unknown;
 
 export type SendOutcome =
@@ -42,8 +36,6 @@ export interface OutboxHandler {
   send(row: OutboxRecord): Promise<SendOutcome>;
   /** Runs after a row's outcome is committed (events to the renderer; it may read the ledger); never inside the transaction. */
   afterCommit?(row: OutboxRecord): void | Promise<void>;
-  /** 'port': every `apply` writes only through its `tx`, so it runs on any ledger; otherwise SQLite only. */
-  readonly applies?: 'port';
 }
 
 export interface OutboxWorkerOptions {
@@ -65,17 +57,6 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-/** A handler whose outcome cannot be written on this ledger: refused before any row is claimed. */
-export class UnportedOutboxHandlerError extends Error {
-  constructor(
-    readonly kinds: readonly string[],
-    ledger: Ledger['kind'],
-  ) {
-    super(`outbox handlers ${kinds.join(', ')} write their outcome with the desk's SQLite repos and cannot run on the ${ledger} ledger: port their apply to the ledger's tx first`);
-    this.name = 'UnportedOutboxHandlerError';
-  }
-}
-
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { ledger, handlers } = options;
   const store = ledger.outbox;
@@ -83,10 +64,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const maxDelay = options.maxDelayMs ?? 30_000;
   const concurrency = options.concurrency ?? 4;
   const log = options.log ?? ((message, error) => console.warn(`[outbox] ${message}`, error ?? ''));
-  if (ledger.kind !== 'sqlite') {
-    const unported = Object.entries(handlers).flatMap(([kind, handler]) => (handler.applies === 'port' ? [] : [kind]));
-    if (unported.length > 0) throw new UnportedOutboxHandlerError(unported, ledger.kind);
-  }
 
   /** The context the worker was made in (outside every ledger transaction): ticks run in it. */
   const outside = AsyncLocalStorage.snapshot();

@@ -35,7 +35,6 @@ export const IPC_ERROR_CODES = [
   'CONFIRMATION_DECLINED', // the clerk said no in a main-process confirmation dialog
   'APP_STARTING', // the app is still starting (or its start failed): only start-up calls work
   'TEAM_LEDGER_UNREACHABLE', // the desk runs on the team ledger and cannot reach its PostgreSQL now: nothing was written
-  'NOT_ON_TEAM_LEDGER', // the desk runs on the team ledger and this feature does not work there yet (params.feature)
   'DRAFT_AWAITING_REVIEW', // issuing from a draft that waits for its 复核 (params.id, params.buyer)
   'DRAFT_REVIEW_CHANGED', // the draft's review is no longer where the step found it (decided at another desk, changed, sent again)
   'REVIEW_NOT_AVAILABLE', // a desk without clerks has no 复核

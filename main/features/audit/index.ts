@@ -75,7 +75,6 @@ export function createAuditFeature(deps: Pick<FeatureDeps, 'ledger' | 'environme
   }
   return {
     name: 'audit',
-    ledger: 'port',
     // What replaced the ledger before it opened (a restore, a fresh start, a switch) goes into it now, at the time it
     // happened. On a team desk out of reach this start waits for the connection (core.ts).
     async start() {

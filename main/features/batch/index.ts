@@ -35,8 +35,6 @@ export function createBatchFeature(deps: BatchFeatureDeps): Feature {
   });
   return {
     name: 'batch',
-    // Its tables and the invoices it submits only through the port.
-    ledger: 'port',
     registerIpc: (router) =>
       registerBatchIpc(
         announcing(router, deps.changes, {

@@ -40,7 +40,6 @@ export function createCertificationFeature(deps: Pick<FeatureDeps, 'ledger' | 'e
   const selection = createSelectionService({ store: deps.ledger.certification, service, collection: deps.collection, environment: deps.environment, buyer, now: deps.now });
   return {
     name: 'certification',
-    ledger: 'port',
     registerIpc: (router) => registerCertificationIpc(router, service, selection, buyer),
     outboxHandlers: { [CERTIFICATION_OUTBOX_KIND]: service.outboxHandler(deps.client) },
   };

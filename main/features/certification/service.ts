@@ -6,7 +6,7 @@
  * that moves the row on. A dropped answer to the application is harmless: the same PCH with the same body
  * is accepted again, never twice. Everything goes through the ledger port (the certification store, the
  * outbox), so the same code runs on the desk's SQLite file and a team's PostgreSQL: the handler's outcomes
- * are written only through the `tx` the worker hands them (`applies: 'port'`).
+ * are written only through the `tx` the worker hands them.
  */
 import { randomBytes } from 'node:crypto';
 import type { Ledger, LedgerStores } from '../../ledger/port.js';
@@ -82,7 +82,6 @@ export function createCertificationService(deps: CertificationServiceDeps) {
         await then(tx);
       };
     return {
-      applies: 'port',
       async send(row): Promise<SendOutcome> {
         const pch = row.serial;
         const batch = await store.findByPch(pch);

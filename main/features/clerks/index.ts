@@ -100,7 +100,6 @@ export function createClerksFeature(deps: ClerksDeps): Feature<ClerksApi> & { ap
 
   return {
     name: 'clerks',
-    ledger: 'port',
     start: refresh,
     // Another desk's change to the clerks (or the whole ledger, after a lost connection): this desk's rights
     // check follows now, not at its page's next session read. A failed read keeps what was known; the next

@@ -71,8 +71,6 @@ export function createCollectionFeature(
   });
   return {
     name: 'collection',
-    // Its shared tables only through the port; the desk-local preference stays on deps.db on purpose.
-    ledger: 'port',
     registerIpc(router) {
       router.handle('collection:start', async (request) => ({ runIds: await service.start(request) }));
       router.handle('collection:sync', async () => ({ runIds: await service.sync() }));

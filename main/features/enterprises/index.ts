@@ -38,7 +38,6 @@ export function createEnterprisesFeature(
   });
   return {
     name: 'enterprises',
-    ledger: 'port',
     registerIpc(plain) {
       const enterprise = (action: 'updated' | 'activated', taxNumber: string) => ({ aggregate: 'enterprise' as const, action, ids: [taxNumber], enterprise: taxNumber });
       const router = announcing(plain, deps.changes, {

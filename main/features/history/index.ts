@@ -30,9 +30,6 @@ export function createHistoryFeature(deps: FeatureDeps & { issuance: IssuanceApi
   const upkeep = deps.ledger.kind === 'sqlite' ? createSearchUpkeep(createSearchIndexRepo(deps.db)) : null;
   return {
     name: 'history',
-    // Its reads only through deps.ledger and the issuance and reversal apis (both on the port): ready for a
-    // team desk. The FTS5 upkeep above runs only on a SQLite ledger and touches nothing shared.
-    ledger: 'port',
     registerIpc: (router) => registerHistoryIpc(router, deps.issuance, service),
     // Every write announced on the change feed postpones merging until the ledger is quiet again.
     on: { 'ledger:changed': () => upkeep?.noteWrite() },

@@ -124,8 +124,6 @@ export function createIntakeFeature(deps: IntakeFeatureDeps): Feature<IntakeApi>
 
   return {
     name: 'intake',
-    // Received invoices and verifications only through deps.ledger; on db only the scan folder's bookkeeping (desk-local).
-    ledger: 'port',
     registerIpc(router) {
       router.handle('intake:grantPaths', ({ paths }) => ({ granted: grants.grant(paths) }));
       router.handle('intake:addPaths', ({ paths, origin }) => {

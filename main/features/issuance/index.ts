@@ -71,8 +71,6 @@ export function createIssuanceFeature(deps: IssuanceDeps): Feature<IssuanceApi> 
   };
   return {
     name: 'issuance',
-    // Its tables only through deps.ledger: ready for a team desk.
-    ledger: 'port',
     registerIpc: (router) => registerIssuanceIpc(router, service, drafts, files, repeat),
     outboxHandlers: { [ISSUANCE_OUTBOX_KIND]: service.outboxHandler(deps.client) },
     api: {

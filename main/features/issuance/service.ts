@@ -192,8 +192,6 @@ export function createIssuanceService(deps: IssuanceServiceDeps) {
           throw error;
         }
       },
-      // Every apply writes only through its tx: the handler runs on either ledger.
-      applies: 'port',
       async afterCommit(row) {
         const invoice = await store.findByLsh(row.serial);
         if (!invoice) return;

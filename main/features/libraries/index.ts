@@ -20,5 +20,5 @@ export function createLibrariesFeature(deps: FeatureDeps & EnterpriseScopeDeps):
     ownEnterprise: deps.ownEnterprise,
     changes: deps.changes,
   });
-  return { name: 'libraries', ledger: 'port', registerIpc: (router) => registerLibrariesIpc(router, service) };
+  return { name: 'libraries', registerIpc: (router) => registerLibrariesIpc(router, service) };
 }

@@ -52,8 +52,6 @@ export function createPrintFeature(deps: PrintFeatureDeps): Feature<PrintService
   });
   return {
     name: 'print',
-    // Its shared tables only through the port; printer_preference stays on the desk's file on purpose.
-    ledger: 'port',
     registerIpc: (router) => registerPrintIpc(router, service),
     api: service,
   };

@@ -90,8 +90,6 @@ export function createReversalFeature(deps: FeatureDeps & { issuance: Pick<Issua
   });
   return {
     name: 'reversal',
-    // Forms only through deps.ledger, invoices only through issuance's api: ready for a team desk.
-    ledger: 'port',
     registerIpc: (router) =>
       registerRedIpc(router, service, {
         list: async (query, limit) => {

@@ -108,8 +108,6 @@ export function createRedLetterOutboxHandler(deps: RedLetterOutboxDeps): OutboxH
       if (form.status === 'queued') return apply(form, JSON.parse(row.request_json) as RedLetterApplicationRequest);
       return query(form);
     },
-    // Every apply writes only through its tx: the handler runs on either ledger.
-    applies: 'port',
     async afterCommit(row) {
       const form = await byLsh(row.serial);
       if (form) deps.notifyForm(form);

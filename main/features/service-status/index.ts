@@ -102,8 +102,6 @@ export function createServiceStatusFeature(deps: ServiceStatusDeps): Feature<Ser
 
   return {
     name: 'service-status',
-    // Probes the service; no table at all.
-    ledger: 'port',
     api,
     registerIpc(router: IpcRouter) {
       router.handle('service:status', () => status);

@@ -8,6 +8,7 @@
  */
 import type { AppInfo } from '../../../shared/ipc/index.js';
 import type { RequestLogEntry } from '../../audit/request-log.js';
+import type { OutboxRepo } from '../../outbox/repo.js';
 import type { Vault } from '../../security/vault.js';
 import { announcing } from '../../changes/announce.js';
 import { actorOf } from '../../db/actor.js';
@@ -22,11 +23,16 @@ import { createTeamMove } from './team-move.js';
 
 export type SettingsApi = Pick<SettingsService, 'startupService' | 'setActive'>;
 
-export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'ledger' | 'outbox' | 'ports' | 'uiLanguage' | 'changes' | 'dataDir' | 'emit'> {
+export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'ledger' | 'ports' | 'uiLanguage' | 'changes' | 'dataDir' | 'emit'> {
   /** Records the connection test's request in the audit log. */
   log: (entry: RequestLogEntry) => void;
   /** What `app:info` answers; known once the service is connected. */
   info: () => AppInfo;
+  /**
+   * The outbox of the desk's own SQLite file, counted synchronously: while rows there are unfinished, the
+   * desk may neither point its next start at another service nor switch onto the team ledger.
+   */
+  deskOutbox: Pick<OutboxRepo, 'pendingCount'>;
   /** The secrets vault (shared with the enterprises feature, which seals tax-bureau passwords in it). */
   vault: Vault;
   /** Settings → 团队账本's switch (team-ledger.ts): the ledger running now, and how to restart on the other. */
@@ -41,7 +47,7 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     repo,
     vault: deps.vault,
     cipherBackend: deps.ports.cipher.backend,
-    pendingOperations: () => deps.outbox.pendingCount(),
+    pendingOperations: () => deps.deskOutbox.pendingCount(),
     log: deps.log,
     uiLanguage: deps.uiLanguage,
     // Address and AppKey changes are confirmed in a main-process dialog (docs/security.md).
@@ -59,7 +65,7 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     await recordAudit({ ledger: deps.ledger, changes: deps.changes }, { action: 'teamLedger.switched', aggregate: 'ledger', detail }).catch((error: unknown) => log('recording the switch on the ledger left failed', error));
     addPendingAudit(deps.dataDir, { action: 'teamLedger.switched', aggregate: 'ledger', at: now().toISOString(), detail });
   };
-  const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault, ...deps.team, beforeSwitch, pendingOnDesk: () => deps.outbox.pendingCount(), log });
+  const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault, ...deps.team, beforeSwitch, pendingOnDesk: () => deps.deskOutbox.pendingCount(), log });
   const move = createTeamMove({
     dataDir: deps.dataDir,
     repo,
@@ -73,8 +79,6 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
   const saved = () => ({ aggregate: 'settings' as const, action: 'updated' as const, ids: [], enterprise: null });
   return {
     name: 'settings',
-    // Its tables are the desk's own (settings, the vault); the team address is what a team desk starts from.
-    ledger: 'port',
     registerIpc: (router) => {
       const announced = announcing(router, deps.changes, { 'settings:setRemote': saved, 'settings:useSandbox': saved, 'teamLedger:save': saved, 'teamLedger:moveIn': saved, 'teamLedger:switch': saved });
       // An admin's changes of the desk's settings go in the audit trail of the ledger it runs on (secrets never).

@@ -54,8 +54,6 @@ export function createStatisticsFeature(deps: StatisticsFeatureDeps): Feature {
   });
   return {
     name: 'statistics',
-    // Reads only through the port and the apis of issuance, print, intake and collection, all on it.
-    ledger: 'port',
     registerIpc(router) {
       router.handle('statistics:period', (period) => service.period(period));
       router.handle('statistics:dashboard', () => service.dashboard());

@@ -26,8 +26,6 @@ export function createTaxCodesFeature(deps: TaxCodesFeatureDeps): Feature {
   const store = createTaxCodeTableStore({ resourcesDir: deps.resourcesDir, dataDir: deps.dataDir });
   return {
     name: 'tax-codes',
-    // The table is a file of the desk (data folder), no ledger table.
-    ledger: 'port',
     registerIpc(plain) {
       // A new table changes every clerk's suggestions: the admin's import goes in the audit trail.
       const router = auditing(plain, deps, {

@@ -15,7 +15,6 @@ export function createTemplatesFeature(deps: Pick<FeatureDeps, 'ledger' | 'now' 
     deps.changes.publish({ aggregate: 'template', action, ids: [id], enterprise });
   return {
     name: 'templates',
-    ledger: 'port',
     registerIpc(router) {
       router.handle('templates:list', async ({ query, limit }) => ({ rows: await ledger.templates.list(deps.scope(), (query ?? '').trim(), limit) }));
       router.handle('templates:save', async ({ name, invoiceType, buyerName, content, replace }) => {

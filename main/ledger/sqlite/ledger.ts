@@ -13,10 +13,9 @@
  * the error thrown (the body's later ledger calls are refused). Two transactions of different callers
  * take turns on the one connection. A `ledger.transaction` inside a body is a savepoint (tx-scope.ts).
  *
- * During the transition, features that still write with the synchronous repos and `db.transaction`: called
- * from inside a body (an outbox handler's `apply`), their `db.transaction` becomes a savepoint of the
- * ledger's transaction (better-sqlite3 nests when the connection is in one), so their writes commit or
- * roll back with it. A `ledger.transaction` started from inside a synchronous `db.transaction` is refused:
+ * The desk's synchronous repos that this adapter's stores wrap may use `db.transaction`: called from inside
+ * a body, it becomes a savepoint of the ledger's transaction (better-sqlite3 nests when the connection is in
+ * one), so their writes commit or roll back with it. A `ledger.transaction` started from inside a synchronous `db.transaction` is refused:
  * its body could not finish before that transaction commits.
  */
 import type { Db } from '../../db/open.js';

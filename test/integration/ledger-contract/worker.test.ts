@@ -2,12 +2,11 @@
  * The outbox worker over the ledger port (main/outbox/worker.ts), on both adapters: a handler's outcome and
  * its `apply` are stored in one ledger transaction, exactly once; a claim is renewed during a long send; a
  * desk whose lease lapsed during its send
- * (its renewals did not reach the ledger) and was taken over applies nothing; on PostgreSQL a handler
- * whose `apply` still writes with the desk's SQLite repos is refused when the worker is created.
+ * (its renewals did not reach the ledger) and was taken over applies nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../../main/ledger/port.js';
-import { createOutboxWorker, UnportedOutboxHandlerError, type OutboxHandler, type OutboxWorker, type SendOutcome } from '../../../main/outbox/worker.js';
+import { createOutboxWorker, type OutboxHandler, type OutboxWorker, type SendOutcome } from '../../../main/outbox/worker.js';
 import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
 
 const entry = (serial: string, kind = 'issue') => ({ kind, serial, requestJson: JSON.stringify({ serial }), enterprise: null });
@@ -40,7 +39,6 @@ describe.each([
     let unclear = 1;
     // The effect of an outcome is a row of its own, written through the transaction it is handed.
     const handler: OutboxHandler = {
-      applies: 'port',
       send: (row): Promise<SendOutcome> => {
         sent.push(row.serial);
         if (row.serial === 'S2' && unclear-- > 0) return Promise.resolve({ kind: 'unclear', error: 'socket hang up' });
@@ -49,7 +47,7 @@ describe.each([
       },
     };
     const effects: string[] = [];
-    const worker = start(ledger, { issue: handler, effect: { applies: 'port', send: (row) => (effects.push(row.serial), Promise.resolve({ kind: 'done', apply: () => {} })) } });
+    const worker = start(ledger, { issue: handler, effect: { send: (row) => (effects.push(row.serial), Promise.resolve({ kind: 'done', apply: () => {} })) } });
     for (const serial of ['S1', 'S2', 'S3']) await ledger.outbox.enqueue(entry(serial));
     worker.kick(); // as a feature does after its enqueue
     await expect.poll(() => ledger.outbox.pendingCount()).toBe(0);
@@ -71,14 +69,14 @@ describe.each([
     let answer: (outcome: SendOutcome) => void = () => {};
     const applied: string[] = [];
     // One row at a time, so that the desk does not claim its own lapsed row again while it still sends it.
-    start(unreachable, { issue: { applies: 'port', send: () => new Promise<SendOutcome>((resolve) => (answer = resolve)) } }, 1);
+    start(unreachable, { issue: { send: () => new Promise<SendOutcome>((resolve) => (answer = resolve)) } }, 1);
     await cutOff.outbox.enqueue(entry('S1'));
     workers[0]!.kick();
     // The desk's send has begun (its handler holds the answer back).
     await expect.poll(() => answer.length).toBe(1);
 
     // The rescuer takes the row over once the lease lapsed and stores its outcome.
-    start(rescuer, { issue: { applies: 'port', send: () => Promise.resolve({ kind: 'done', apply: () => void applied.push('rescuer') }) } });
+    start(rescuer, { issue: { send: () => Promise.resolve({ kind: 'done', apply: () => void applied.push('rescuer') }) } });
     await expect.poll(() => applied).toEqual(['rescuer']);
 
     // The first desk's answer arrives late: its finish changes nothing and its effect is not applied.
@@ -99,7 +97,7 @@ describe.each([
     const rescuer = await fixture.open({ desk: 'desk-rescuer' });
     let answer: (outcome: SendOutcome) => void = () => {};
     const applied: string[] = [];
-    const worker = start(counted, { issue: { applies: 'port', send: () => new Promise<SendOutcome>((resolve) => (answer = resolve)) } });
+    const worker = start(counted, { issue: { send: () => new Promise<SendOutcome>((resolve) => (answer = resolve)) } });
     await slow.outbox.enqueue(entry('S1'));
     worker.kick();
     // Renewed every third of the lease (3 s, so that a stalled event loop on a busy machine does not lapse it
@@ -110,13 +108,5 @@ describe.each([
     await expect.poll(() => applied).toEqual(['slow']);
     await worker.stop();
     expect(await fixture.rows()).toEqual([{ serial: 'S1', state: 'done', attempts: 1, last_error: null }]);
-  });
-
-  it('runs a handler not ported to the ledger only on SQLite', async () => {
-    const ledger = await fixture.open();
-    const unported: OutboxHandler = { send: () => Promise.resolve({ kind: 'done', apply: () => {} }) };
-    const create = () => createOutboxWorker({ ledger, handlers: { issue: unported, redletter: unported, certification: { ...unported, applies: 'port' } } });
-    if (ledger.kind === 'sqlite') expect(create).not.toThrow();
-    else expect(create).toThrow(new UnportedOutboxHandlerError(['issue', 'redletter'], 'postgres'));
   });
 });

@@ -99,36 +99,4 @@ describe('combineFeatures', () => {
     await combined.stop();
     expect(events.count()).toBe(0);
   });
-
-  it('on a team ledger wires only features on the ledger port; an unported one answers NOT_ON_TEAM_LEDGER and does not run', async () => {
-    const calls: string[] = [];
-    const events = stream();
-    const info = { version: '1', environment: 'sandbox' as const, serviceBaseUrl: 'http://x', seller: { taxNumber: '', name: '' }, issuer: 'x' };
-    const ported: Feature = { name: 'settings', ledger: 'port', registerIpc: (r) => r.handle('app:info', () => info), start: () => void calls.push('start settings') };
-    const unported: Feature = {
-      name: 'print',
-      registerIpc: (r) => r.handle('print:printers', () => { calls.push('print handler'); return { backend: 'none', printers: [], preferences: {} }; }),
-      outboxHandlers: { print: handler },
-      on: { 'issuance:updated': () => void calls.push('print listener') },
-      start: () => void calls.push('start print'),
-      stop: () => void calls.push('stop print'),
-    };
-    const router = createIpcRouter();
-    const combined = combineFeatures([ported, unported], router, events.subscribe, { ledger: 'postgres' });
-    expect(combined.unported).toEqual(['print']);
-    expect(combined.outboxHandlers).toEqual({});
-    expect(router.channels().sort()).toEqual(['app:info', 'print:printers']);
-    await combined.start();
-    events.emit('issuance:updated', { id: 7 } as InvoiceSummary);
-    await expect(router.dispatch('app:info', {})).resolves.toEqual({ ok: true, value: info });
-    const refused = await router.dispatch('print:printers', {});
-    expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_ON_TEAM_LEDGER', key: 'ledger.team.errors.unported', params: { feature: 'print' } } });
-    await combined.stop();
-    expect(calls).toEqual(['start settings']);
-
-    // The same features on the desk's own ledger: everything runs.
-    const local = combineFeatures([ported, unported], createIpcRouter(), stream().subscribe, { ledger: 'sqlite' });
-    expect(local.unported).toEqual([]);
-    expect(local.outboxHandlers).toEqual({ print: handler });
-  });
 });

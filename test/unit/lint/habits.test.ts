@@ -40,6 +40,27 @@ describe('habits as lint errors', { timeout: 180_000 }, () => {
     expect(await errorsIn(file, lines(400))).toEqual([]);
   });
 
+  it('a function is at most 150 lines of its own, nested functions counted apart (a factory is not charged for them)', async () => {
+    const file = path.join(root, 'main/features/lint-fixture.ts');
+    const factory = fs.readFileSync(fixturePath('long-factory.ts'), 'utf8');
+    // Each inner function spans its four lines plus the filler: 151 and 150 lines; the factory spans over 300.
+    const fill = (lines: number) => Array.from({ length: lines - 1 }, (_, i) => `    total += ${i};`).join('\n');
+    const code = (first: number, second: number) => factory.replace('    /* FIRST */', fill(first - 3)).replace('    /* SECOND */', fill(second - 3));
+    const errors = await errorsIn(file, code(151, 150));
+    expect(rules(errors)).toEqual(['local/max-function-lines']);
+    expect(errors[0]!.message).toBe("function 'first' has 151 lines of its own (nested functions counted apart); at most 150.");
+    expect(await errorsIn(file, code(150, 150))).toEqual([]);
+  });
+
+  it('cyclomatic complexity at most 57', async () => {
+    const file = path.join(root, 'main/features/lint-fixture.ts');
+    const branches = (n: number) => `export function pick(code: number): number {\n${Array.from({ length: n }, (_, i) => `  if (code === ${i}) return ${i};`).join('\n')}\n  return -1;\n}\n`;
+    const errors = await errorsIn(file, branches(57));
+    expect(rules(errors)).toEqual(['complexity']);
+    expect(errors[0]!.message).toContain('complexity of 58');
+    expect(await errorsIn(file, branches(56))).toEqual([]);
+  });
+
   it('type-aware no-floating-promises', async () => {
     const errors = await errorsIn(fixturePath('floating-promise.ts'));
     expect(rules(errors)).toEqual(['@typescript-eslint/no-floating-promises']);

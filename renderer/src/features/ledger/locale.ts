@@ -117,7 +117,6 @@ export const ledgerErrorsZh = {
 export const ledgerCodesZh = {
   // Also a connection that dropped mid-call and is back already: the title must hold for both.
   TEAM_LEDGER_UNREACHABLE: '与团队账本的连接中断',
-  NOT_ON_TEAM_LEDGER: '团队账本暂不支持此功能',
 };
 
 /** The ledger guard's error sentences (`errors.ledger.*`). */
@@ -137,5 +136,4 @@ export const ledgerErrorsEn: typeof ledgerErrorsZh = {
 /** Titles of the team desk's error codes (`errors.<CODE>`, shared/ipc/result.ts). */
 export const ledgerCodesEn: typeof ledgerCodesZh = {
   TEAM_LEDGER_UNREACHABLE: 'Connection to the team ledger lost',
-  NOT_ON_TEAM_LEDGER: 'Not available on the team ledger yet',
 };

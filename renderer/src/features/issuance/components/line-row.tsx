@@ -42,13 +42,12 @@ interface LineRowProps {
 }
 
 export function LineRow({ index, kind, canRemove, onRemove, onAddDiscount }: LineRowProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const form = Form.useFormInstance<FormValues>();
   const line = Form.useWatch(['lines', index], { form, preserve: true }) as FormLine | undefined;
   const deduction = Form.useWatch('deduction', { form, preserve: true }) as string | undefined;
   // The invoice has one 扣除额: it sits under the first 差额征税 line (the rules allow only that one line).
   const differenceLine = Form.useWatch((values: FormValues) => (values.lines ?? []).findIndex((row) => row?.kind !== 'discount' && row?.specialLevy === DIFFERENCE_LEVY_CODE), form);
-  const language = uiLanguageOf(i18n.language as LocaleCode);
   const { rows, search } = useLibrarySearch('products');
   const levyIssues = usePathIssues(`lines.${index}.specialLevy`);
   const [moreOpen, setMoreOpen] = useState(false);
@@ -184,48 +183,59 @@ export function LineRow({ index, kind, canRemove, onRemove, onAddDiscount }: Lin
           </Button>
         </Space>
       </div>
-      {showMore && !discount && (
-        <div style={{ ...lineGrid, gridTemplateColumns: '32px 1.3fr 1fr 1.3fr 0.4fr' }}>
-          <div />
-          <Field path={`lines.${index}.specialLevy`} style={compact} getValueProps={levyValue} normalize={levyOrNothing}>
-            {/* showSearch: typing "差额" then Enter picks it without the mouse. */}
-            <Select
-              aria-label={`${t('issuanceForm.lineSpecialLevy')} ${no}`}
-              prefix={t('issuanceForm.lineSpecialLevy')}
-              data-testid={`line-${index}-special-levy`}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={[
-                { value: NORMAL_LEVY, label: levyText('normal', language) },
-                ...LEVY_CODES.map((code) => ({ value: code, label: levyText(levyOf(code), language) })),
-              ]}
-              optionRender={(option) => <span data-testid={`levy-option-${String(option.value) || 'normal'}`}>{option.label}</span>}
-            />
-          </Field>
-          {differenceLine === index ? (
-            <Field path="deduction" style={compact} normalize={numericOnly}>
-              <Input
-                aria-label={t('issuanceForm.deduction')}
-                data-testid="deduction"
-                addonBefore={t('issuanceForm.deduction')}
-                placeholder={t('issuanceForm.deductionHint')}
-                inputMode="decimal"
-                autoComplete="off"
-              />
-            </Field>
-          ) : (
-            <div />
-          )}
-          <Field path={`lines.${index}.preferentialPolicy`} style={compact}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('issuanceForm.linePreferentialPolicy')}
-              data-testid={`line-${index}-preferential-policy`}
-              options={POLICY_CODES.map((code) => ({ value: code, label: t(`issuanceForm.policies.${code}`) }))}
-            />
-          </Field>
-        </div>
+      {showMore && !discount && <LineMoreRow index={index} deductionHere={differenceLine === index} />}
+    </div>
+  );
+}
+
+/**
+ * What opens under a goods line on demand: its 特殊征税方式, the invoice's 扣除额 right after it on the 差额征税
+ * line (`deductionHere`), and its 优惠政策. A component of its own so the row reads as its one grid line.
+ */
+function LineMoreRow({ index, deductionHere }: { index: number; deductionHere: boolean }) {
+  const { t, i18n } = useTranslation();
+  const language = uiLanguageOf(i18n.language as LocaleCode);
+  const no = index + 1;
+  return (
+    <div style={{ ...lineGrid, gridTemplateColumns: '32px 1.3fr 1fr 1.3fr 0.4fr' }}>
+      <div />
+      <Field path={`lines.${index}.specialLevy`} style={compact} getValueProps={levyValue} normalize={levyOrNothing}>
+        {/* showSearch: typing "差额" then Enter picks it without the mouse. */}
+        <Select
+          aria-label={`${t('issuanceForm.lineSpecialLevy')} ${no}`}
+          prefix={t('issuanceForm.lineSpecialLevy')}
+          data-testid={`line-${index}-special-levy`}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={[
+            { value: NORMAL_LEVY, label: levyText('normal', language) },
+            ...LEVY_CODES.map((code) => ({ value: code, label: levyText(levyOf(code), language) })),
+          ]}
+          optionRender={(option) => <span data-testid={`levy-option-${String(option.value) || 'normal'}`}>{option.label}</span>}
+        />
+      </Field>
+      {deductionHere ? (
+        <Field path="deduction" style={compact} normalize={numericOnly}>
+          <Input
+            aria-label={t('issuanceForm.deduction')}
+            data-testid="deduction"
+            addonBefore={t('issuanceForm.deduction')}
+            placeholder={t('issuanceForm.deductionHint')}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </Field>
+      ) : (
+        <div />
       )}
+      <Field path={`lines.${index}.preferentialPolicy`} style={compact}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('issuanceForm.linePreferentialPolicy')}
+          data-testid={`line-${index}-preferential-policy`}
+          options={POLICY_CODES.map((code) => ({ value: code, label: t(`issuanceForm.policies.${code}`) }))}
+        />
+      </Field>
     </div>
   );
 }
