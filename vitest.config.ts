@@ -16,7 +16,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...tiers.exclude],
     pool: 'forks',
-    // Files that share a worker share its loaded modules (import time ~330 s → ~40 s over the suite): each file
+    // Files that share a worker share its loaded modules (import time ~355 s → ~60 s over a fresh-clone run): each file
     // closes what it opens (servers, pools, databases, browsers) and leaves no global changed behind it.
     isolate: false,
     // Two files at a time even on two cores (vitest's default there is one): most of a file's time is spent
