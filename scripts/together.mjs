@@ -37,7 +37,10 @@ const runBuffered = (name) =>
 const runStreamed = (name) =>
   new Promise((resolve) => {
     const child = spawn(npm, ['run', '--silent', name], { stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('error', (error) => resolve({ name, code: 1, error }));
+    child.on('error', (error) => {
+      process.stdout.write(`\n> ${name}: could not start: ${String(error)}\n`);
+      resolve({ name, code: 1 });
+    });
     child.on('close', (code, signal) => resolve({ name, code: exitCode(code, signal) }));
   });
 
