@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
 import { hashPin } from '../../../main/features/clerks/pin.js';
 import type { IpcResult } from '../../../shared/ipc/index.js';
@@ -19,7 +19,7 @@ import { tempDir } from '../../support/sample-issuance.js';
 import { call, refusal, value } from './support.js';
 
 const cores: Core[] = [];
-afterEach(async () => {
+afterAll(async () => {
   for (const core of cores.splice(0)) await core.close();
 });
 
@@ -29,9 +29,13 @@ async function start(dataDir: string): Promise<Core> {
   return core;
 }
 
-async function restart(core: Core, dataDir: string): Promise<Core> {
+async function stop(core: Core): Promise<void> {
   await core.close();
   cores.splice(cores.indexOf(core), 1);
+}
+
+async function restart(core: Core, dataDir: string): Promise<Core> {
+  await stop(core);
   return start(dataDir);
 }
 
@@ -48,7 +52,9 @@ async function deskWithClerks(dataDir: string): Promise<Core> {
 
 const keyOf = (result: IpcResult<unknown>) => (result.ok ? 'signed in' : result.error.key);
 
-describe('sign-in that cannot be guessed', () => {
+// The three cases run at once, each on its own desk: most of their time is the rule's waits (timers), and
+// one after another they cost a worker ~90 s of mostly idle time.
+describe.concurrent('sign-in that cannot be guessed', () => {
   it('answers a guesser at most 10 times in 30 s, then the clerk is locked until an admin unlocks', async () => {
     const dataDir = tempDir('fapiao-guess-');
     let core = await deskWithClerks(dataDir);
@@ -126,8 +132,7 @@ describe('sign-in that cannot be guessed', () => {
     const issuer = value<Clerk[]>(await call(core, 'clerks:list')).find((clerk) => clerk.name === ISSUER.name)!;
     expect(refusal(await call(core, 'clerks:resetPin', { id: issuer.id, pin: '1234' }))).toMatchObject({ code: 'INVALID_PAYLOAD' });
     expect(refusal(await call(core, 'clerks:changeOwnPin', { current: ADMIN.pin, pin: '1234' }))).toMatchObject({ code: 'INVALID_PAYLOAD' });
-    await core.close();
-    cores.splice(0);
+    await stop(core);
 
     // A PIN an older version let the issuer choose: 4 digits, hashed as it did.
     const file = new Database(path.join(dataDir, HISTORY_DB_FILE));
