@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { chromiumPath } from './chromium-path.js';
 import { PG_ADMIN } from './pg-address.js';
 
 export const SERVICES = ['postgresql', 'chromium', 'cups', 'sane'] as const;
@@ -18,7 +19,7 @@ export type Service = (typeof SERVICES)[number];
 
 const HOW_TO_GET: Record<Service, string> = {
   postgresql: `PostgreSQL (${PG_ADMIN.user}@${PG_ADMIN.host}:${PG_ADMIN.port}): run \`bash .ci/run\` on Debian, or point FAPIAO_TEST_PG_HOST/PORT/USER/PASSWORD at a server where that role may create databases and roles`,
-  chromium: `Chromium (${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}): \`apt-get install chromium\` (or \`bash .ci/run\` on Debian), or set CHROMIUM_PATH`,
+  chromium: `Chromium (${chromiumPath()}): \`apt-get install chromium-headless-shell\` or \`chromium\` (or \`bash .ci/run\` on Debian), or set CHROMIUM_PATH`,
   cups: 'CUPS with a cups-pdf queue named PDF: `bash .ci/run` on Debian installs and starts both',
   sane: "SANE's test backend (scanimage -L lists test:0): `bash .ci/run` on Debian installs sane-utils and enables it",
 };
@@ -69,7 +70,7 @@ async function present(service: Service): Promise<boolean> {
     case 'postgresql':
       return postgresAnswers();
     case 'chromium':
-      return fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+      return fs.existsSync(chromiumPath());
     case 'cups':
       return answers('lpstat', ['-r'], /scheduler is running/) && answers('lpstat', ['-p', 'PDF'], /PDF/);
     case 'sane':

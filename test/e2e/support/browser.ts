@@ -1,16 +1,17 @@
 /**
  * @needs chromium
- * Debian's Chromium driven by playwright-core (a test tool's own browser download fails on these
+ * Debian's Chromium (its headless shell when installed, test/support/chromium-path.ts) driven by playwright-core (a test tool's own browser download fails on these
  * machines). The flags keep a root-run headless Chromium from calling out to a closed network.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../harness/server.js';
+import { chromiumPath } from '../../support/chromium-path.js';
 
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test/e2e/artifacts');
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = chromiumPath();
 
 /**
  * `motion: 'reduced'` (the default) opens every page as on a system asking for less motion, which the desk
