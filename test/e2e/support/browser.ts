@@ -1,7 +1,8 @@
 /**
  * @needs chromium
- * Debian's Chromium (its headless shell when installed, test/support/chromium-path.ts) driven by playwright-core (a test tool's own browser download fails on these
- * machines). The flags keep a root-run headless Chromium from calling out to a closed network.
+ * Debian's Chromium (its headless shell when installed, test/support/chromium-path.ts) driven by
+ * playwright-core (a test tool's own browser download fails on these machines). The flags keep a root-run
+ * headless Chromium from calling out to a closed network.
  */
 import fs from 'node:fs';
 import path from 'node:path';
