@@ -20,7 +20,7 @@ import { startHarness, type Harness } from '../harness/server.js';
 import { clientFor } from '../integration/api/client-support.js';
 import { CUPS_PDF_PRINTER, waitForPrintedPdf } from '../support/cups-pdf.js';
 import { decodeQrCodes } from '../support/print-readback.js';
-import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { collectPageErrors, focusBackIn, launchChromium, screenshot } from './support/browser.js';
 import { coreCalls, PRINT_BUYER, printLines } from './support/print-core.js';
 
 let browser: Browser;
@@ -133,6 +133,7 @@ describe('the print dialog at 1366 × 768', () => {
     await screenshot(page, 'print-dialog-004-printed');
     await page.keyboard.press('Escape');
     await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
+    await focusBackIn(page);
     await page.keyboard.press('Escape');
     await page.getByTestId(`invoice-detail-${special.lsh}`).waitFor({ state: 'hidden' });
 
@@ -148,6 +149,7 @@ describe('the print dialog at 1366 × 768', () => {
     expect(errors).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
+    await focusBackIn(page);
     await page.keyboard.press('Escape');
     await page.getByTestId(`invoice-detail-${general.lsh}`).waitFor({ state: 'hidden' });
   }, 240_000);

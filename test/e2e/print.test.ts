@@ -20,7 +20,7 @@ import { POINTS_PER_MM } from '../../shared/print/page.js';
 import { amountInWords } from '../../shared/rules/amount-in-words.js';
 import { startHarness, type Harness } from '../harness/server.js';
 import { amountsRightOf, CUPS_PDF_PRINTER, pdfPageCount, pdfWords, waitForPrintedPdf, type Word } from '../support/cups-pdf.js';
-import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
+import { collectPageErrors, focusBackIn, launchChromium, screenshot } from './support/browser.js';
 import { coreCalls, PRINT_BUYER, printLines } from './support/print-core.js';
 
 let browser: Browser;
@@ -68,10 +68,7 @@ async function openPrintDialog(invoice: InvoiceSummary): Promise<void> {
 async function closePrintDialog(invoice: InvoiceSummary): Promise<void> {
   await page.keyboard.press('Escape');
   await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
-  // The dialog gives focus back to the drawer's 打印 button a moment after it leaves the page; an Escape typed
-  // before that lands on the body, which no drawer listens to (CI saw it once). The focus coming back is the
-  // keyboard behaviour a clerk relies on, so it is waited for, not worked around.
-  await expect.poll(() => page.evaluate(() => (document.activeElement?.closest('.ant-drawer') ?? null) !== null)).toBe(true);
+  await focusBackIn(page);
   await page.keyboard.press('Escape');
   await page.getByTestId(`invoice-detail-${invoice.lsh}`).waitFor({ state: 'hidden' });
 }

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { REPO_ROOT } from '../../harness/server.js';
 import { chromiumPath } from '../../support/chromium-path.js';
 
@@ -57,4 +58,14 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   return errors;
+}
+
+/**
+ * Waits until the focus is back inside `selector` (by default an open drawer). A dialog opened from a drawer
+ * gives the focus back to the button that opened it a moment after it leaves the page; a key typed before that
+ * lands on the body, which no drawer listens to — on a busy machine the moment is long enough to lose an
+ * Escape (print, print-dialog). The focus coming back is the keyboard behaviour a clerk relies on: waited for.
+ */
+export async function focusBackIn(page: Page, selector = '.ant-drawer'): Promise<void> {
+  await expect.poll(() => page.evaluate((inside) => (document.activeElement?.closest(inside) ?? null) !== null, selector)).toBe(true);
 }
