@@ -13,8 +13,6 @@ import { chromiumPath } from '../../support/chromium-path.js';
 
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test/e2e/artifacts');
 
-export const CHROMIUM_PATH = chromiumPath();
-
 /**
  * `motion: 'reduced'` (the default) opens every page as on a system asking for less motion, which the desk
  * honours (renderer/src/app/theme.ts): antd's transitions — a third of the browser's work in the tests that
@@ -23,7 +21,7 @@ export const CHROMIUM_PATH = chromiumPath();
  */
 export async function launchChromium(options: { motion?: 'reduced' | 'full' } = {}): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       '--no-sandbox',
