@@ -1,38 +1,9 @@
 /**
- * SQL of the enterprises a clerk serves (table `enterprise`, migration 0110) on the desk's SQLite: the public
- * members of the enterprise and its tax-bureau user as last seen from the service — wrapped as the SQLite
- * ledger's enterprise store (main/ledger/sqlite/enterprises.ts; PostgreSQL's is
- * main/ledger/pg/stores/enterprises.ts) — and which one this desk acts for (`is_current`, the desk's choice).
- * The passwords never reach this table: they are sealed in the vault (service.ts).
+ * Which enterprise this desk acts for, on the desk's own SQLite: the desk's choice, not the ledger's (the
+ * enterprises themselves are the ledger's enterprise store, main/ledger/stores/enterprises.ts).
  */
 import type { Db } from '../../db/open.js';
 import type { Environment } from '../../../shared/ipc/index.js';
-import type { EnterpriseFields } from './store.js';
-
-export type { EnterpriseFields } from './store.js';
-
-const FIELDS = `taxNumber, agencyName, address, phone, bank, account, taxUser_idCard, taxUser_name, taxUser_phone,
-  taxUser_loginIdentity, taxUser_email`;
-
-export function createEnterpriseRepo(db: Db) {
-  const upsert = db.prepare(
-    `INSERT INTO enterprise (environment, ${FIELDS}, synced_at, created_at, updated_at)
-     VALUES (@environment, @taxNumber, @agencyName, @address, @phone, @bank, @account, @taxUser_idCard, @taxUser_name,
-       @taxUser_phone, @taxUser_loginIdentity, @taxUser_email, @now, @now, @now)
-     ON CONFLICT (environment, taxNumber) DO UPDATE SET agencyName = excluded.agencyName, address = excluded.address,
-       phone = excluded.phone, bank = excluded.bank, account = excluded.account, taxUser_idCard = excluded.taxUser_idCard,
-       taxUser_name = excluded.taxUser_name, taxUser_phone = excluded.taxUser_phone,
-       taxUser_loginIdentity = excluded.taxUser_loginIdentity, taxUser_email = excluded.taxUser_email,
-       synced_at = excluded.synced_at, updated_at = excluded.updated_at`,
-  );
-  const one = db.prepare<[Environment, string], EnterpriseFields>(`SELECT ${FIELDS} FROM enterprise WHERE environment = ? AND taxNumber = ?`);
-  const all = db.prepare<[Environment], EnterpriseFields>(`SELECT ${FIELDS} FROM enterprise WHERE environment = ? ORDER BY agencyName, taxNumber`);
-  return {
-    save: (environment: Environment, fields: EnterpriseFields, now: string): void => void upsert.run({ ...fields, environment, now }),
-    find: (environment: Environment, taxNumber: string): EnterpriseFields | null => one.get(environment, taxNumber) ?? null,
-    all: (environment: Environment): EnterpriseFields[] => all.all(environment),
-  };
-}
 
 /**
  * Which enterprise this desk acts for: each desk's own choice, so it stays in the desk's own file whichever

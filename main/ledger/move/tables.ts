@@ -16,6 +16,8 @@
  * PostgreSQL does not need and a desk rebuilds through its triggers when rows are written into it.
  */
 
+import { teamIdentifier } from '../stores/sql.js';
+
 export interface MovedTable {
   /** The same name on both sides. */
   name: string;
@@ -78,9 +80,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'batch_row', key: ['id'], enterprise: 'NULL' },
 ];
 
-/** The team column of a desk column: snake case, lower case (taxUser_idCard → tax_user_id_card). */
-export function teamColumn(deskColumn: string): string {
-  return deskColumn.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-}
+/** The team column of a desk column: the stores' one spelling rule (taxUser_idCard → tax_user_id_card). */
+export const teamColumn = teamIdentifier;
 
 export const enterpriseSql = (table: MovedTable, side: 'desk' | 'team') => (typeof table.enterprise === 'string' ? table.enterprise : table.enterprise[side]);

@@ -17,16 +17,16 @@ import { createPgOutboxStore } from './outbox-store.js';
 import { createPgPrintStore } from './stores/print.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
-import { createPgEnterpriseStore } from './stores/enterprises.js';
 import { createPgLibraryStore } from './stores/libraries.js';
 import { createPgStatisticsStore } from './stores/statistics.js';
-import { createPgTemplateStore } from './stores/templates.js';
 import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { createPgBatchStore } from './stores/batches.js';
 import { createPgAuditStore } from './stores/audit.js';
 import { createPgRedFormStore } from './stores/red-forms.js';
+import { sharedStores } from '../stores/index.js';
+import { pgStoreSql } from '../stores/sql.js';
 import { classifyTeamFailure } from './connection-test.js';
 import { createPgSession } from './session.js';
 import { inTeamTransaction, settleLostCommit, TeamCommitUnknownError } from './transaction.js';
@@ -60,18 +60,17 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   // The signed-in clerk's session, set on every connection this ledger uses (session.ts).
   const session = createPgSession(pool);
   const storesOn = (connection: () => Queryable): LedgerStores => ({
+    ...sharedStores(pgStoreSql(connection), { actor }),
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
     libraries: createPgLibraryStore(connection, actor),
     print: createPgPrintStore(connection, actor),
-    templates: createPgTemplateStore(connection, actor),
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection, session, options.desk),
     statistics: createPgStatisticsStore(connection),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     issuanceDrafts: createPgDraftStore(connection),
-    enterprises: createPgEnterpriseStore(connection),
     received: createPgReceivedStore(connection, actor),
     batches: createPgBatchStore(connection),
     audit: createPgAuditStore(connection, { actor, desk: options.desk }),

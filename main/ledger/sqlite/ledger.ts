@@ -27,10 +27,8 @@ import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteBatchStore } from './batches.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
-import { sqliteEnterpriseStore } from './enterprises.js';
 import { sqliteLibraryStore } from './libraries.js';
 import { sqliteStatisticsStore } from './statistics.js';
-import { sqliteTemplateStore } from './templates.js';
 import { createSqliteDraftStore, createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createSqlitePrintStore } from './print.js';
@@ -40,6 +38,9 @@ import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
 import { sqliteAuditStore } from './audit.js';
 import { sqliteRedFormStore } from './red-forms.js';
+import { sharedStores } from '../stores/index.js';
+import { sqliteStoreSql } from '../stores/sql.js';
+import { actorOf } from '../../db/actor.js';
 
 export interface SqliteLedgerOptions extends SqliteOutboxOptions {
   /**
@@ -62,30 +63,27 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const libraries = sqliteLibraryStore(db);
-  const templates = sqliteTemplateStore(db);
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
   const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
   const clerks = sqliteClerkStore(db, audit);
   const statistics = sqliteStatisticsStore(db);
   const issued = issuedRepos(db);
-  const enterprises = sqliteEnterpriseStore(db);
   const received = createReceivedRepos(db);
   const batches = createSqliteBatchStore(db);
   const redForms = sqliteRedFormStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
+    ...sharedStores(sqliteStoreSql(db, connection), { actor: () => actorOf(db) }),
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     libraries: libraries(connection),
     print: createSqlitePrintStore(print, connection),
-    templates: templates(connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
     statistics: statistics(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     issuanceDrafts: createSqliteDraftStore(issued, connection),
-    enterprises: enterprises(connection),
     received: createSqliteReceivedStore(received, connection),
     batches: batches(connection),
     audit: audit(connection),

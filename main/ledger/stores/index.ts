@@ -1,0 +1,23 @@
+/**
+ * The stores written once for both databases (main/ledger/stores/*.ts), bound to one transaction's StoreSql:
+ * each adapter spreads them into its stores (sqlite/ledger.ts, pg/ledger.ts), so registering such a store is
+ * one line here. Stores not yet moved here are still registered in each adapter.
+ */
+import type { LedgerStores } from '../port.js';
+import { createEnterpriseStore } from './enterprises.js';
+import type { StoreSql } from './sql.js';
+import { createTemplateStore } from './templates.js';
+
+export interface SharedStoreDeps {
+  /** The clerk who signs the writes (created_by, updated_by), read at each write. */
+  actor: () => string | null;
+}
+
+export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates'>;
+
+export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
+  return {
+    enterprises: createEnterpriseStore(q),
+    templates: createTemplateStore(q, deps.actor),
+  };
+}
