@@ -1,11 +1,15 @@
 /**
- * The two ledgers the contract suite runs against, behind one fixture: a real SQLite history.db in a temp
- * folder (the desk's migrations) and a real PostgreSQL team ledger (test/support/pg.ts, its migrations).
- * `open` gives one desk's ledger: on PostgreSQL a desk with its own name and pool, connected as a desk's login
- * (the rights pg migration 17 gives a desk: every rule of the database holds it, as at a real desk; `owner`
- * opens one as the team's owner instead, for what no desk does — an outbox row with no invoice behind it); on
- * SQLite another connection to the same file — one desk owns a SQLite ledger, and its connections share its
- * leases.
+ * The databases the contract suite runs against, in one list: LEDGER_DATABASES. The contract tests that start
+ * from an empty ledger take their databases from there (`describe.each(ledgerDatabases())`), so a third
+ * database the ledger port gains is one entry here — its fixture — and those tests run on it without a line
+ * changed elsewhere.
+ *
+ * Today: a real SQLite history.db in a temp folder (the desk's migrations) and a real PostgreSQL team ledger
+ * (test/support/pg.ts, its migrations), each behind one fixture. `open` gives one desk's ledger: on PostgreSQL
+ * a desk with its own name and pool, connected as a desk's login (the rights pg migration 17 gives a desk:
+ * every rule of the database holds it, as at a real desk; `owner` opens one as the team's owner instead, for
+ * what no desk does — an outbox row with no invoice behind it); on SQLite another connection to the same
+ * file — one desk owns a SQLite ledger, and its connections share its leases.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,7 +56,7 @@ export interface LedgerFixture {
 
 const ROWS = 'SELECT serial, state, attempts, last_error FROM outbox ORDER BY id';
 
-export function sqliteFixture(): LedgerFixture {
+function sqliteFixture(): LedgerFixture {
   let dir = tempDir('fapiao-ledger-contract-');
   const opened: Db[] = [];
   const connection = () => {
@@ -140,4 +144,23 @@ export async function postgresFixture(defaults: { owner?: boolean } = {}): Promi
       await database.drop();
     },
   };
+}
+
+export interface LedgerDatabase {
+  /** As the tests name it: "the outbox on SQLite". */
+  readonly name: string;
+  readonly kind: Ledger['kind'];
+  /** An empty ledger. `owner`: see postgresFixture; SQLite has no owner apart from the desk, which owns its file. */
+  fixture(defaults?: { owner?: boolean }): Promise<LedgerFixture>;
+}
+
+/** Every database the contract suite runs against — a third is one entry here. */
+export const LEDGER_DATABASES: readonly LedgerDatabase[] = [
+  { name: 'SQLite', kind: 'sqlite', fixture: () => Promise.resolve(sqliteFixture()) },
+  { name: 'PostgreSQL', kind: 'postgres', fixture: postgresFixture },
+];
+
+/** The table for `describe.each(…)('the X store on %s', (_name, makeFixture) => …)`: each database's name and fixture. */
+export function ledgerDatabases(defaults: { owner?: boolean } = {}): Array<[name: string, makeFixture: () => Promise<LedgerFixture>]> {
+  return LEDGER_DATABASES.map((database) => [database.name, () => database.fixture(defaults)]);
 }
