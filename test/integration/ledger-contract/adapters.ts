@@ -1,17 +1,24 @@
 /**
- * The two ledgers the contract suite runs against, behind one fixture: a real SQLite history.db in a temp
- * folder (the desk's migrations) and a real PostgreSQL team ledger (test/support/pg.ts, its migrations).
- * `open` gives one desk's ledger: on PostgreSQL a desk with its own name and pool, connected as a desk's login
- * (the rights pg migration 17 gives a desk: every rule of the database holds it, as at a real desk; `owner`
- * opens one as the team's owner instead, for what no desk does — an outbox row with no invoice behind it); on
- * SQLite another connection to the same file — one desk owns a SQLite ledger, and its connections share its
- * leases.
+ * The databases the contract suite runs against, in one list: LEDGER_DATABASES. Every contract test that runs
+ * on each database takes them from there — `describe.each(ledgerDatabases())` for an empty ledger, the list's
+ * `moveIn` for a desk moved in (print, history) — so a third database the ledger port gains is one entry here
+ * and every such test runs on it (history.test.ts comparing it with the first) without a line changed
+ * elsewhere. A few tests are one database's own: sqlite-transactions.test.ts, and two desks collecting at
+ * once on PostgreSQL (collection.test.ts).
+ *
+ * Today: a real SQLite history.db in a temp folder (the desk's migrations) and a real PostgreSQL team ledger
+ * (test/support/pg.ts, its migrations), each behind one fixture. `open` gives one desk's ledger: on PostgreSQL
+ * a desk with its own name and pool, connected as a desk's login (the rights pg migration 17 gives a desk:
+ * every rule of the database holds it, as at a real desk; `owner` opens one as the team's owner instead, for
+ * what no desk does — an outbox row with no invoice behind it); on SQLite another connection to the same
+ * file — one desk owns a SQLite ledger, and its connections share its leases.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { setActor } from '../../../main/db/actor.js';
 import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
+import { moveDeskToTeam } from '../../../main/ledger/move/move-in.js';
 import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
@@ -52,7 +59,7 @@ export interface LedgerFixture {
 
 const ROWS = 'SELECT serial, state, attempts, last_error FROM outbox ORDER BY id';
 
-export function sqliteFixture(): LedgerFixture {
+function sqliteFixture(): LedgerFixture {
   let dir = tempDir('fapiao-ledger-contract-');
   const opened: Db[] = [];
   const connection = () => {
@@ -140,4 +147,86 @@ export async function postgresFixture(defaults: { owner?: boolean } = {}): Promi
       await database.drop();
     },
   };
+}
+
+/**
+ * A desk's ledger file moved into one database as the desk moves it (moveDeskToTeam): the same rows with the
+ * same ids, for the suites whose rows only the desk's own writes make (its triggers build the trigram index,
+ * posting table and tallies the history searches read; a print job refers to an issued invoice).
+ */
+export interface MovedLedger {
+  /** A desk's ledger on the moved rows; `actor` the clerk who signs its writes. */
+  open(options?: { desk?: string; actor?: () => string | null }): Ledger;
+  /** Rows as stored, read past the port (SELECT only; the same statement must run on every database). */
+  query<R>(sql: string): Promise<R[]>;
+  /** Empties these tables between tests, their ids restarted; the moved rows of the others stay. */
+  empty(tables: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The desk is its own SQLite ledger: nothing moves, and the test that wrote the desk closes it. */
+function sqliteMovedIn(desk: Db): MovedLedger {
+  return {
+    open: (options = {}) => {
+      if (options.actor) setActor(desk, options.actor);
+      const name = options.desk;
+      return createSqliteLedger(desk, name === undefined ? {} : { desk: () => name });
+    },
+    query: <R>(sql: string) => Promise.resolve(desk.prepare(sql).all() as R[]),
+    empty: (tables) => {
+      const named = tables.map((table) => `'${table}'`).join(', ');
+      // A plain rowid table starts again at 1 once empty; an AUTOINCREMENT one (audit_event) remembers its last id there.
+      desk.exec(`${tables.map((table) => `DELETE FROM ${table};`).join(' ')} DELETE FROM sqlite_sequence WHERE name IN (${named});`);
+      return Promise.resolve();
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** An empty team ledger the desk moves into; its ledgers connect as the team's owner, as the move does. */
+async function postgresMovedIn(deskFile: string): Promise<MovedLedger> {
+  const database = await createTestDatabase();
+  const pool = createTeamPool(database.address, database.password, { log: () => {} });
+  const close = async () => {
+    await pool.end();
+    await database.drop();
+  };
+  try {
+    await moveDeskToTeam({ deskFile, pool });
+    // The planner's statistics, as a ledger in use has them: the history searches' plans follow from them.
+    await pool.query('ANALYZE');
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    open: (options = {}) => createPgLedger(pool, { desk: options.desk ?? 'desk-1', ...(options.actor === undefined ? {} : { actor: options.actor }) }),
+    query: async <R>(sql: string) => (await pool.query(sql)).rows as R[],
+    empty: async (tables) => void (await pool.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY`)),
+    close,
+  };
+}
+
+export interface LedgerDatabase {
+  /** As the tests name it: "the outbox on SQLite". */
+  readonly name: string;
+  readonly kind: Ledger['kind'];
+  /** An empty ledger. `owner`: see postgresFixture; SQLite has no owner apart from the desk, which owns its file. */
+  fixture(defaults?: { owner?: boolean }): Promise<LedgerFixture>;
+  /** The desk's ledger file (written, and still open, as `db`) moved into this database. */
+  moveIn(desk: { file: string; db: Db }): Promise<MovedLedger>;
+}
+
+/**
+ * Every database the contract suite runs against — a third is one entry here. The first is the one the
+ * others' answers are compared with, where a test compares databases (history.test.ts).
+ */
+export const LEDGER_DATABASES: readonly [LedgerDatabase, ...LedgerDatabase[]] = [
+  { name: 'SQLite', kind: 'sqlite', fixture: () => Promise.resolve(sqliteFixture()), moveIn: (desk) => Promise.resolve(sqliteMovedIn(desk.db)) },
+  { name: 'PostgreSQL', kind: 'postgres', fixture: postgresFixture, moveIn: (desk) => postgresMovedIn(desk.file) },
+];
+
+/** The table for `describe.each(…)('the X store on %s', (_name, makeFixture) => …)`: each database's name and fixture. */
+export function ledgerDatabases(defaults: { owner?: boolean } = {}): Array<[name: string, makeFixture: () => Promise<LedgerFixture>]> {
+  return LEDGER_DATABASES.map((database) => [database.name, () => database.fixture(defaults)]);
 }

@@ -5,15 +5,12 @@
  * rolled back, whether the whole transaction or only a savepoint.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const entry = (serial: string) => ({ kind: 'issue', serial, requestJson: JSON.stringify({ serial }), enterprise: '91330100MA2B3C4D5E' });
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  // Rows of made-up kinds with nothing behind them: only the team's owner may queue those (adapters.ts).
-  ['PostgreSQL', () => postgresFixture({ owner: true })],
-] as const)('effects after commit on %s', (_name, makeFixture) => {
+// Rows of made-up kinds with nothing behind them: only the team's owner may queue those (adapters.ts).
+describe.each(ledgerDatabases({ owner: true }))('effects after commit on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

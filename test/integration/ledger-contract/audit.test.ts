@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntryError, type AuditEntry } from '../../../main/features/audit/store.js';
 import type { Ledger } from '../../../main/ledger/port.js';
 import { DESK_ACTOR, type AuditEvent } from '../../../shared/ipc/schemas/audit.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const SELLER = '91310000MA1K000001';
 const OTHER = '91330203MA2AB3CD4E';
@@ -27,10 +27,7 @@ async function walk(ledger: Ledger, size: number, filter: Parameters<Ledger['aud
   }
 }
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the audit store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the audit store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../../main/ledger/port.js';
 import type { NewBatchRow } from '../../../main/features/batch/store.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const draft = (lines: number) => JSON.stringify({ invoiceType: '007', buyerName: 'Buyer', lines: Array.from({ length: lines }, (_, index) => ({ name: `item ${index}` })) });
 
@@ -38,10 +38,7 @@ async function importBatch(ledger: Ledger, fileName = 'march.xlsx', environment:
   });
 }
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the batch store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the batch store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NewCertificationBatch } from '../../../main/features/certification/store.js';
 import type { Ledger } from '../../../main/ledger/port.js';
 import type { CertificationItem, CertificationResultElement } from '../../../shared/spec/certification.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const ENT = '91330100MA2B3C4D5E';
 const OTHER = '91440300MA5F6G7H8J';
@@ -60,10 +60,7 @@ const submit = (ledger: Ledger, stored: NewCertificationBatch, at = T0) =>
     return id;
   });
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the certification store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the certification store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

@@ -14,7 +14,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../../main/ledger/port.js';
 import type { ClerkRole } from '../../../shared/ipc/schemas/clerks.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const T0 = '2026-11-27T08:00:00.000Z';
 const T1 = '2026-11-27T09:15:30.250Z';
@@ -28,10 +28,7 @@ const addClerk = async (ledger: Ledger, name: string, role: ClerkRole, pin: stri
   });
 };
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the clerk store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the clerk store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

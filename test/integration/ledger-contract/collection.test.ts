@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectedInvoice, CollectedLine, StoredPage } from '../../../main/features/collection/repo.js';
 import type { Ledger } from '../../../main/ledger/port.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, postgresFixture, type LedgerFixture } from './adapters.js';
 
 const ENT = '91330100MA2B3C4D5E';
 const OTHER = '91440300MA5F6G7H8J';
@@ -79,10 +79,7 @@ const pageOf = (runId: number, records: CollectedInvoice[], over: Partial<Stored
 
 const store = (ledger: Ledger, page: StoredPage) => ledger.transaction((tx) => tx.collection.storePage('sandbox', page));
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the collection store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the collection store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

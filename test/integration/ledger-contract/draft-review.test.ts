@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DraftScope, DraftValues } from '../../../main/features/issuance/store.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const SELLER = '91330100MA2B3C4D5E';
 const mine: DraftScope = { environment: 'sandbox', enterprise: SELLER };
@@ -16,10 +16,7 @@ const other: DraftScope = { environment: 'sandbox', enterprise: '91310000OTHER00
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 9, minute, 0, 123)).toISOString();
 const values = (content: string, buyerName = '北京星河贸易有限公司'): DraftValues => ({ invoiceType: '026', buyerName, total: '113.00', content });
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the review of drafts on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the review of drafts on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EnterpriseFields } from '../../../main/features/enterprises/store.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const enterprise = (taxNumber: string, agencyName: string, extra: Partial<EnterpriseFields> = {}): EnterpriseFields => ({
   taxNumber,
@@ -23,10 +23,7 @@ const enterprise = (taxNumber: string, agencyName: string, extra: Partial<Enterp
   ...extra,
 });
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the enterprise store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the enterprise store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

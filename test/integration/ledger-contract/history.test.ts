@@ -16,40 +16,35 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
-import { moveDeskToTeam } from '../../../main/ledger/move/move-in.js';
-import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
-import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import type { Ledger } from '../../../main/ledger/port.js';
-import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 import type { Environment, HistoryFilter, HistoryRow, HistorySearchResult } from '../../../shared/ipc/index.js';
-import { createTestDatabase, type TestDatabase } from '../../support/pg.js';
 import { tempDir } from '../../support/sample-issuance.js';
+import { LEDGER_DATABASES, type MovedLedger } from './adapters.js';
 import { expectedSerials, LEVY_OF_LSLBS, OTHER_SELLER, SELLER, WRITTEN, writeCollected, writeIssued } from './history-data.js';
 
 const dir = tempDir('fapiao-history-contract-');
 const deskFile = path.join(dir, 'history.db');
 let desk: Db;
-let team: TestDatabase;
-let pool: pg.Pool;
-const ledgers: Record<'SQLite' | 'PostgreSQL', Ledger> = {} as never;
+/** Per database (LEDGER_DATABASES' names): the desk's ledger file moved into it, and a desk's ledger on it. */
+const moved = new Map<string, MovedLedger>();
+const ledgers = new Map<string, Ledger>();
+const NAMES = LEDGER_DATABASES.map((database) => database.name);
+/** The database the others' answers are compared with (the list's first), and those others. */
+const [{ name: FIRST }, ...compared] = LEDGER_DATABASES;
+const OTHERS = compared.map((database) => database.name);
+const ledgerOn = (name: string) => ledgers.get(name)!;
 
 beforeAll(async () => {
   desk = openDatabase(deskFile);
   writeIssued(desk);
   writeCollected(desk);
-  team = await createTestDatabase();
-  pool = createTeamPool(team.address, team.password, { log: () => {} });
-  await moveDeskToTeam({ deskFile, pool });
-  await pool.query('ANALYZE');
-  ledgers.SQLite = createSqliteLedger(desk);
-  ledgers.PostgreSQL = createPgLedger(pool, { desk: 'desk-1' });
+  for (const database of LEDGER_DATABASES) moved.set(database.name, await database.moveIn({ file: deskFile, db: desk }));
+  for (const [name, ledger] of moved) ledgers.set(name, ledger.open());
 }, 120_000);
 afterAll(async () => {
-  await pool?.end();
-  await team?.drop();
+  for (const ledger of moved.values()) await ledger.close();
   if (desk) closeDatabase(desk);
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -169,10 +164,12 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
     for (const [environment, seller] of SCOPES) {
       for (const limit of [7, 50]) {
         const asked: HistoryFilter = { ...filter, direction: 'output', limit };
-        const expected = await walk(ledgers.SQLite, environment, seller, asked);
-        const actual = await walk(ledgers.PostgreSQL, environment, seller, asked);
-        expect(actual === 'needMoreText' ? actual : actual.map((row) => row.id)).toEqual(expected === 'needMoreText' ? expected : expected.map((row) => row.id));
-        expect(actual).toEqual(expected);
+        const expected = await walk(ledgerOn(FIRST), environment, seller, asked);
+        for (const name of OTHERS) {
+          const actual = await walk(ledgerOn(name), environment, seller, asked);
+          expect(actual === 'needMoreText' ? actual : actual.map((row) => row.id), name).toEqual(expected === 'needMoreText' ? expected : expected.map((row) => row.id));
+          expect(actual, name).toEqual(expected);
+        }
       }
     }
   });
@@ -180,9 +177,8 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
   it.each(MIXED_SEARCHES)('mixed, %s: the same rows in the same order across offset pages', async (_kind, filter) => {
     for (const [environment, seller] of SCOPES) {
       for (const limit of [9, 100]) {
-        const expected = await walk(ledgers.SQLite, environment, seller, { ...filter, limit });
-        const actual = await walk(ledgers.PostgreSQL, environment, seller, { ...filter, limit });
-        expect(actual).toEqual(expected);
+        const expected = await walk(ledgerOn(FIRST), environment, seller, { ...filter, limit });
+        for (const name of OTHERS) expect(await walk(ledgerOn(name), environment, seller, { ...filter, limit }), name).toEqual(expected);
       }
     }
   });
@@ -192,35 +188,40 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
     for (const [environment, seller] of SCOPES) {
       for (const filter of filters) {
         const asked: HistoryFilter = { ...filter, direction: filter.direction ?? 'output' };
-        expect(await ledgers.PostgreSQL.history.countOutput(environment, seller, asked)).toEqual(await ledgers.SQLite.history.countOutput(environment, seller, asked));
+        const expected = await ledgerOn(FIRST).history.countOutput(environment, seller, asked);
+        for (const name of OTHERS) expect(await ledgerOn(name).history.countOutput(environment, seller, asked), name).toEqual(expected);
       }
     }
   });
 
   it('the searches are not vacuous: most find several pages, the kinds differ, both sides appear', async () => {
-    const counts = await Promise.all(OUTPUT_SEARCHES.map(async ([, filter]) => (await ledgers.PostgreSQL.history.countOutput('sandbox', SELLER, { ...filter, direction: 'output' })).count));
-    expect(counts.filter((n) => n > 7).length).toBeGreaterThan(OUTPUT_SEARCHES.length / 2);
-    expect(new Set(counts).size).toBeGreaterThan(10);
     const own = desk.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM issued_invoice WHERE environment = 'sandbox' AND xhdwsbh = ?`).get(SELLER)!.n;
-    expect(counts[0]).toBe(own);
-    const mixed = await walk(ledgers.PostgreSQL, 'sandbox', SELLER, { text: '星河', limit: 100 });
-    expect(mixed).not.toBe('needMoreText');
-    const directions = new Set((mixed as HistoryRow[]).map((row) => row.direction));
-    expect(directions).toEqual(new Set(['output', 'input']));
+    // On the databases compared with the first: the comparisons hold the first to the same answers.
+    for (const name of OTHERS) {
+      const ledger = ledgerOn(name);
+      const counts = await Promise.all(OUTPUT_SEARCHES.map(async ([, filter]) => (await ledger.history.countOutput('sandbox', SELLER, { ...filter, direction: 'output' })).count));
+      expect(counts.filter((n) => n > 7).length, name).toBeGreaterThan(OUTPUT_SEARCHES.length / 2);
+      expect(new Set(counts).size, name).toBeGreaterThan(10);
+      expect(counts[0], name).toBe(own);
+      const mixed = await walk(ledger, 'sandbox', SELLER, { text: '星河', limit: 100 });
+      expect(mixed, name).not.toBe('needMoreText');
+      const directions = new Set((mixed as HistoryRow[]).map((row) => row.direction));
+      expect(directions, name).toEqual(new Set(['output', 'input']));
+    }
   });
 
   it.each(LINE_SEARCHES)('a line or voided filter, %s: exactly the invoices written so, on both ledgers, in keyset pages, in the mixed list and counted', async (_kind, filter) => {
     for (const [environment, seller] of SCOPES) {
       const expected = expectedSerials(environment, seller, filter);
-      for (const name of ['SQLite', 'PostgreSQL'] as const) {
+      for (const name of NAMES) {
         const where = `${name} ${environment} ${seller}`;
         for (const limit of [7, 50]) {
-          const rows = await walk(ledgers[name], environment, seller, { ...filter, direction: 'output', limit });
+          const rows = await walk(ledgerOn(name), environment, seller, { ...filter, direction: 'output', limit });
           expect(rows === 'needMoreText' ? rows : rows.map((row) => row.serial), `${where} limit ${limit}`).toEqual(expected);
         }
-        expect(await ledgers[name].history.countOutput(environment, seller, { ...filter, direction: 'output' }), where).toEqual({ count: expected.length, exact: true });
+        expect(await ledgerOn(name).history.countOutput(environment, seller, { ...filter, direction: 'output' }), where).toEqual({ count: expected.length, exact: true });
         // Without a direction: the filter is an output notion, so the collected invoices stay out.
-        const mixed = await walk(ledgers[name], environment, seller, { ...filter, limit: 9 });
+        const mixed = await walk(ledgerOn(name), environment, seller, { ...filter, limit: 9 });
         expect(mixed === 'needMoreText' ? mixed : mixed.map((row) => `${row.direction} ${row.serial}`), `${where} mixed`).toEqual(expected.map((lsh) => `output ${lsh}`));
       }
     }
@@ -239,7 +240,7 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
   });
 
   it("each invoice's distinct rates and levies (the export's column), as written, alike on both ledgers", async () => {
-    const rows = (await walk(ledgers.SQLite, 'sandbox', SELLER, { direction: 'output', limit: 500 })) as HistoryRow[];
+    const rows = (await walk(ledgerOn(FIRST), 'sandbox', SELLER, { direction: 'output', limit: 500 })) as HistoryRow[];
     const expected = new Map<number, Array<{ rate: string; levy: string; deduction: string | null }>>();
     for (const row of rows) {
       const lines = WRITTEN.find((w) => w.lsh === row.serial)!.lines;
@@ -249,9 +250,9 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
     expect(expected.size).toBeGreaterThan(50);
     expect([...expected.values()].some((levies) => levies.length > 1)).toBe(true);
     expect([...expected.values()].some((levies) => levies.some((levy) => levy.deduction !== null))).toBe(true);
-    for (const name of ['SQLite', 'PostgreSQL'] as const) {
-      expect(await ledgers[name].history.lineLevies(rows.map((row) => row.id)), name).toEqual(expected);
-      expect(await ledgers[name].history.lineLevies([]), name).toEqual(new Map());
+    for (const name of NAMES) {
+      expect(await ledgerOn(name).history.lineLevies(rows.map((row) => row.id)), name).toEqual(expected);
+      expect(await ledgerOn(name).history.lineLevies([]), name).toEqual(new Map());
     }
   });
 
@@ -259,9 +260,9 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
     'text with a line or voided filter, %s: the text\'s invoices that the filter names',
     async (_kind, filter) => {
       const { text, ...rest } = filter;
-      for (const name of ['SQLite', 'PostgreSQL'] as const) {
-        const both = (await walk(ledgers[name], 'sandbox', SELLER, { ...filter, direction: 'output', limit: 7 })) as HistoryRow[];
-        const byText = (await walk(ledgers[name], 'sandbox', SELLER, { text, direction: 'output', limit: 50 })) as HistoryRow[];
+      for (const name of NAMES) {
+        const both = (await walk(ledgerOn(name), 'sandbox', SELLER, { ...filter, direction: 'output', limit: 7 })) as HistoryRow[];
+        const byText = (await walk(ledgerOn(name), 'sandbox', SELLER, { text, direction: 'output', limit: 50 })) as HistoryRow[];
         const named = new Set(expectedSerials('sandbox', SELLER, rest));
         const expected = byText.map((row) => row.serial).filter((lsh) => lsh !== null && named.has(lsh));
         expect(expected.length, name).toBeGreaterThan(0);
@@ -270,8 +271,8 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
     },
   );
 
-  it.each(['SQLite', 'PostgreSQL'] as const)('on %s, a transaction reads what the ledger reads outside it', async (name) => {
-    const ledger = ledgers[name];
+  it.each(NAMES)('on %s, a transaction reads what the ledger reads outside it', async (name) => {
+    const ledger = ledgerOn(name);
     const filter: HistoryFilter = { direction: 'output', text: '科技', limit: 20 };
     const outside = await ledger.history.search('sandbox', SELLER, filter);
     const inside = await ledger.transaction(async (tx) => ({
@@ -287,7 +288,7 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
   it('invoices written through both ledgers after the move are found alike, by pairs of their names, remarks and the numbers issuing gave them', async () => {
     const at = (n: number) => new Date(Date.parse('2026-07-01T00:00:00.000Z') + n * 3600_000).toISOString();
     const late = (n: number) => `LATE${String(n).padStart(4, '0')}`;
-    for (const ledger of [ledgers.SQLite, ledgers.PostgreSQL]) {
+    for (const ledger of NAMES.map(ledgerOn)) {
       for (let n = 1; n <= 12; n++) {
         const invoice = {
           lsh: late(n),
@@ -319,15 +320,17 @@ describe('the history store: SQLite desk and PostgreSQL team ledger give the sam
     ];
     for (const [filter, serials] of searches) {
       const asked: HistoryFilter = { ...filter, direction: 'output', limit: 5 };
-      const expected = await walk(ledgers.SQLite, 'sandbox', SELLER, asked);
-      const actual = await walk(ledgers.PostgreSQL, 'sandbox', SELLER, asked);
-      expect(actual).toEqual(expected);
-      expect((actual as HistoryRow[]).filter((row) => row.serial?.startsWith('LATE')).map((row) => row.serial).sort()).toEqual(serials);
+      const expected = await walk(ledgerOn(FIRST), 'sandbox', SELLER, asked);
+      for (const name of OTHERS) {
+        const actual = await walk(ledgerOn(name), 'sandbox', SELLER, asked);
+        expect(actual, name).toEqual(expected);
+        expect((actual as HistoryRow[]).filter((row) => row.serial?.startsWith('LATE')).map((row) => row.serial).sort(), name).toEqual(serials);
+      }
     }
   });
 
-  it.each(['SQLite', 'PostgreSQL'] as const)('on %s, 1-character words alone ask for more text; input-only statuses leave output out', async (name) => {
-    const ledger = ledgers[name];
+  it.each(NAMES)('on %s, 1-character words alone ask for more text; input-only statuses leave output out', async (name) => {
+    const ledger = ledgerOn(name);
     expect(await ledger.history.search('sandbox', SELLER, { direction: 'output', text: '科' })).toEqual({ rows: [], next: null, hasMore: false, needMoreText: true });
     const voided = await ledger.history.search('sandbox', SELLER, { status: 'voided', limit: 500 });
     expect(voided.rows.length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NewInvoice } from '../../../main/features/issuance/store.js';
 import { DuplicateSerialError, type Ledger } from '../../../main/ledger/port.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const SELLER = '91330100MA2B3C4D5E';
 /** A draft never sent for review (its 复核: draft-review.test.ts). */
@@ -43,10 +43,7 @@ const enqueue = (ledger: Ledger, row: NewInvoice, now: string, after?: () => voi
     return id;
   });
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the issued-invoice and draft stores on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the issued-invoice and draft stores on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

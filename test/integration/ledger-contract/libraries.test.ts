@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeCustomer, storeProduct } from '../../../main/features/libraries/entries.js';
 import type { CustomerFields, ProductFields } from '../../../main/features/libraries/store.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const OWN = { enterprise: '91330100MA2B3C4D5E', own: true };
 const OTHER = { enterprise: '91110108MA01ABCD2X', own: false };
@@ -39,10 +39,7 @@ const product = (name: string, specification: string | null, extra: Partial<Prod
   ...extra,
 });
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the library store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the library store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DuplicateSerialError, LedgerTransactionError, type Ledger, type LedgerStores, type OutboxClaim } from '../../../main/ledger/port.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const entry = (serial: string, kind = 'issue') => ({ kind, serial, requestJson: JSON.stringify({ serial }), enterprise: '91330100MA2B3C4D5E' });
 
@@ -19,11 +19,8 @@ async function enqueueAll(ledger: Ledger, serials: string[]): Promise<number[]> 
   });
 }
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  // Rows of made-up kinds with nothing behind them: only the team's owner may queue those (adapters.ts).
-  ['PostgreSQL', () => postgresFixture({ owner: true })],
-] as const)('the outbox store and transactions on %s', (_name, makeFixture) => {
+// Rows of made-up kinds with nothing behind them: only the team's owner may queue those (adapters.ts).
+describe.each(ledgerDatabases({ owner: true }))('the outbox store and transactions on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

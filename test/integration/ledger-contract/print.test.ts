@@ -11,19 +11,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setActor } from '../../../main/db/actor.js';
 import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
 import { createIssuanceRepo } from '../../../main/features/issuance/repo.js';
 import type { NewPrintJob, PrintJobRow } from '../../../main/features/print/store.js';
-import { moveDeskToTeam } from '../../../main/ledger/move/move-in.js';
-import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
-import { createTeamPool } from '../../../main/ledger/pg/pool.js';
-import type { Ledger } from '../../../main/ledger/port.js';
-import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
-import { createTestDatabase, type TestDatabase } from '../../support/pg.js';
+import type { Ledger, LedgerKind } from '../../../main/ledger/port.js';
 import { tempDir } from '../../support/sample-issuance.js';
+import { LEDGER_DATABASES, type MovedLedger } from './adapters.js';
 
 const SELLER = '91330100MA2B3C4D5E';
 const OTHER = '91310000MA1FL8XQ5D';
@@ -34,8 +28,8 @@ const T2 = '2026-11-27T09:00:02.500Z';
 const dir = tempDir('fapiao-print-contract-');
 const deskFile = path.join(dir, 'history.db');
 let desk: Db;
-let team: TestDatabase;
-let pool: pg.Pool;
+/** Per database (LEDGER_DATABASES' names): the desk's ledger file moved into it. */
+const moved = new Map<string, MovedLedger>();
 /** Per database: a desk's ledger, a second desk's (SQLite: the same, one desk owns its file), and raw SQL past the port. */
 interface Side {
   ledger: Ledger;
@@ -45,9 +39,26 @@ interface Side {
   othersWaiting(): Promise<void>;
   empty(): Promise<void>;
 }
-const sides = {} as Record<'SQLite' | 'PostgreSQL', Side>;
+const sides = new Map<string, Side>();
 /** Invoice ids: three 004 of the seller, one 007 of another enterprise. */
 const INVOICES = [1, 2, 3, 4] as const;
+
+/**
+ * A database's side: its desk's ledger, signed by 王芳. One desk owns a SQLite file: the second desk is that
+ * desk, and its transactions take turns, so the other retry starts after this one; on PostgreSQL a second
+ * desk, signed by 李雷, whose retry waits for the first one's lock.
+ */
+function sideOf(kind: LedgerKind, ledgers: MovedLedger): Side {
+  const ledger = ledgers.open({ actor: () => '王芳' });
+  const lockWaits = async () => (await ledgers.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0]!.n;
+  return {
+    ledger,
+    other: kind === 'sqlite' ? ledger : ledgers.open({ desk: 'desk-2', actor: () => '李雷' }),
+    othersWaiting: kind === 'sqlite' ? () => Promise.resolve() : () => expect.poll(lockWaits, { timeout: 20_000 }).toBe(1),
+    signedBy: async (id) => (await ledgers.query<{ created_by: string | null }>(`SELECT created_by FROM print_job WHERE id = ${id}`))[0]!.created_by,
+    empty: () => ledgers.empty(['print_job', 'archive_print_job', 'printer_calibration']),
+  };
+}
 
 beforeAll(async () => {
   desk = openDatabase(deskFile);
@@ -73,35 +84,11 @@ beforeAll(async () => {
     );
     issuance.markIssued(lsh, { fpdm: '033001900111', fphm: `2633000${n}`, kprq: T0, jym: null, skm: null, pdf: null, ofd: null, xml: null, zflx: null }, T0);
   });
-  team = await createTestDatabase();
-  pool = createTeamPool(team.address, team.password, { log: () => {} });
-  await moveDeskToTeam({ deskFile, pool });
-  setActor(desk, () => '王芳');
-  const sqlite = createSqliteLedger(desk);
-  sides.SQLite = {
-    ledger: sqlite,
-    other: sqlite,
-    // One desk owns the file and its transactions take turns: the other retry starts after this one.
-    othersWaiting: () => Promise.resolve(),
-    signedBy: (id) => Promise.resolve(desk.prepare<[number], { created_by: string | null }>('SELECT created_by FROM print_job WHERE id = ?').get(id)!.created_by),
-    empty: () => Promise.resolve(void desk.exec('DELETE FROM print_job; DELETE FROM archive_print_job; DELETE FROM printer_calibration;')),
-  };
-  sides.PostgreSQL = {
-    ledger: createPgLedger(pool, { desk: 'desk-1', actor: () => '王芳' }),
-    other: createPgLedger(pool, { desk: 'desk-2', actor: () => '李雷' }),
-    othersWaiting: () =>
-      expect
-        .poll(async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0]!.n, {
-          timeout: 20_000,
-        })
-        .toBe(1),
-    signedBy: async (id) => (await pool.query<{ created_by: string | null }>('SELECT created_by FROM print_job WHERE id = $1', [id])).rows[0]!.created_by,
-    empty: async () => void (await pool.query('TRUNCATE print_job, archive_print_job, printer_calibration RESTART IDENTITY')),
-  };
+  for (const database of LEDGER_DATABASES) moved.set(database.name, await database.moveIn({ file: deskFile, db: desk }));
+  for (const database of LEDGER_DATABASES) sides.set(database.name, sideOf(database.kind, moved.get(database.name)!));
 }, 120_000);
 afterAll(async () => {
-  await pool?.end();
-  await team?.drop();
+  for (const ledgers of moved.values()) await ledgers.close();
   if (desk) closeDatabase(desk);
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -123,11 +110,11 @@ const job = (overrides: Partial<NewPrintJob> = {}): NewPrintJob => ({
   ...overrides,
 });
 
-describe.each(['SQLite', 'PostgreSQL'] as const)('the print store on %s', (name) => {
+describe.each(LEDGER_DATABASES.map((database) => database.name))('the print store on %s', (name) => {
   let ledger: Ledger;
   let side: Side;
   beforeAll(() => {
-    side = sides[name];
+    side = sides.get(name)!;
     ledger = side.ledger;
   });
   afterEach(() => side.empty());

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DuplicateReceivedError, type NewReceived, type ReceivedRow } from '../../../main/features/intake/store.js';
 import type { Ledger } from '../../../main/ledger/port.js';
 import { invoiceKey, type IntakeFields } from '../../../shared/rules/intake-fields.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const MINE = '91310000MA1FL8XQ5D';
 const THEIRS = '91440300MA5G00000X';
@@ -51,10 +51,7 @@ async function refusal(work: Promise<unknown>): Promise<DuplicateReceivedError> 
   return error as DuplicateReceivedError;
 }
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the received-invoice store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the received-invoice store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   let ledger: Ledger;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NewInvoice } from '../../../main/features/issuance/store.js';
 import type { NewRedLetterForm, StoredFormRow } from '../../../main/features/reversal/store.js';
 import type { Ledger } from '../../../main/ledger/port.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const SELLER = '91330100MA2B3C4D5E';
 const BUYER = '91330106MA27XK5R3T';
@@ -85,10 +85,7 @@ const stored = (id: number, lsh: string, blue: number, at: string, overrides: Pa
   ...overrides,
 });
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the red-letter form store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the red-letter form store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   let ledger: Ledger;
   /** Blue invoices 1 and 2, red invoice 3. */

@@ -19,7 +19,7 @@ import type { OutputBucket } from '../../../main/features/statistics/store.js';
 import type { Ledger } from '../../../main/ledger/port.js';
 import { lineTax } from '../../../shared/rules/invoice-amounts.js';
 import type { InvoiceType } from '../../../shared/ipc/index.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const S = '91330100MA2B3C4D5E';
 const OTHER = '91110108MA01ABCD2X';
@@ -213,10 +213,7 @@ async function send(ledger: Ledger, fixture: LedgerFixture): Promise<void> {
 
 const sorted = (buckets: readonly OutputBucket[]) => [...buckets].map((b) => JSON.stringify(b, Object.keys(b).sort())).sort();
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the statistics store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the statistics store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

@@ -5,16 +5,13 @@
  * (which marks them used), deleted, and signed by the acting clerk.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const OWN = { enterprise: '91330100MA2B3C4D5E', own: true };
 const OTHER = { enterprise: '91110108MA01ABCD2X', own: false };
 const form = (buyer: string) => JSON.stringify({ buyer, lines: [{ name: '咨询服务', amount: '100.00' }] });
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  ['PostgreSQL', postgresFixture],
-] as const)('the template store on %s', (_name, makeFixture) => {
+describe.each(ledgerDatabases())('the template store on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   beforeAll(async () => {
     fixture = await makeFixture();

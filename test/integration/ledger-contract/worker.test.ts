@@ -7,15 +7,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../../main/ledger/port.js';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker, type SendOutcome } from '../../../main/outbox/worker.js';
-import { postgresFixture, sqliteFixture, type LedgerFixture } from './adapters.js';
+import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const entry = (serial: string, kind = 'issue') => ({ kind, serial, requestJson: JSON.stringify({ serial }), enterprise: null });
 
-describe.each([
-  ['SQLite', () => Promise.resolve(sqliteFixture())],
-  // Rows of made-up kinds with nothing behind them: only the team's owner may queue those (adapters.ts).
-  ['PostgreSQL', () => postgresFixture({ owner: true })],
-] as const)('the outbox worker on %s', (_name, makeFixture) => {
+// Rows of made-up kinds with nothing behind them: only the team's owner may queue those (adapters.ts).
+describe.each(ledgerDatabases({ owner: true }))('the outbox worker on %s', (_name, makeFixture) => {
   let fixture: LedgerFixture;
   const workers: OutboxWorker[] = [];
   const start = (ledger: Ledger, handlers: Record<string, OutboxHandler>, concurrency = 4) => {
