@@ -148,6 +148,28 @@ export default tseslint.config(
     },
   },
   {
+    // Features reach a database only through ports (docs/architecture.md §1): the ledger (main/ledger/port.ts)
+    // and a team database's administration (main/ledger/team-admin.ts). PostgreSQL's adapter and the move are
+    // the ledger layer's; core.ts hands features their implementations. The main/ rules above are repeated
+    // because a later block's options for a rule replace an earlier one's.
+    files: ['main/features/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            noSandbox,
+            {
+              group: ['**/ledger/pg', '**/ledger/pg/**', '**/ledger/move', '**/ledger/move/**'],
+              message: 'A feature reaches a team database through a port (main/ledger/port.ts, main/ledger/team-admin.ts), never main/ledger/pg/ or main/ledger/move/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sandbox is a separate service (docs/sandbox.md): it speaks the protocol and reads the spec and its
     // rules, and imports nothing of the app.
     files: ['sandbox/**/*.ts'],

@@ -23,6 +23,7 @@ import { createOutboxWorker } from './outbox/worker.js';
 import type { CorePorts } from './ports.js';
 import { guardCore } from './ledger/guarded-core.js';
 import { openChosenLedger } from './ledger/chosen-ledger.js';
+import { createPgTeamLedgerAdmin } from './ledger/pg/team-admin.js';
 import { createOutboxRepo } from './outbox/repo.js';
 import { createVault } from './security/vault.js';
 import { DEFAULT_ISSUER, DEFAULT_SANDBOX_SEED, HISTORY_DB_FILE, type Core, type CoreConfig } from './core-config.js';
@@ -62,6 +63,8 @@ export async function createCore(config: CoreConfig, ports: CorePorts): Promise<
     info: () => info(),
     now,
     team: { running: chosen.running, ...(config.restart ? { restart: config.restart } : {}) },
+    // Settings reaches a team database (test, schema version, moving in) through this port, whichever ledger runs now.
+    teamAdmin: createPgTeamLedgerAdmin(),
   });
   // A change of environment in settings takes effect here, on the next start (settings/service.ts).
   const service = config.service ?? settings.api.startupService();

@@ -1,8 +1,8 @@
 /**
  * The settings feature: which service this desk talks to (the embedded sandbox or a live one, its
  * credentials kept in the vault), the connection test, the team ledger's connection (team-ledger.ts) and
- * moving this desk's ledger into it (team-move.ts), and
- * `app:info`. Created before the others: its
+ * moving this desk's ledger into it (team-move.ts) — a team database reached only through the port
+ * main/ledger/team-admin.ts — and `app:info`. Created before the others: its
  * `api.startupService()` decides which service core.ts connects to, so it takes only what exists before
  * that choice (no environment, no client).
  */
@@ -13,6 +13,7 @@ import type { Vault } from '../../security/vault.js';
 import { announcing } from '../../changes/announce.js';
 import { actorOf } from '../../db/actor.js';
 import { addPendingAudit } from '../../ledger/pending-audit.js';
+import type { TeamLedgerAdmin } from '../../ledger/team-admin.js';
 import { auditing, recordAudit } from '../audit/record.js';
 import type { Feature, FeatureDeps } from '../feature.js';
 import { registerSettingsIpc } from './ipc.js';
@@ -35,6 +36,11 @@ export interface SettingsFeatureDeps extends Pick<FeatureDeps, 'db' | 'ledger' |
   deskOutbox: Pick<OutboxRepo, 'pendingCount'>;
   /** The secrets vault (shared with the enterprises feature, which seals tax-bureau passwords in it). */
   vault: Vault;
+  /**
+   * A team database as settings reaches it — the connection test, the schema version, moving in — through the
+   * port (main/ledger/team-admin.ts), never main/ledger/pg or main/ledger/move: core.ts hands it PostgreSQL's.
+   */
+  teamAdmin: TeamLedgerAdmin;
   /** Settings → 团队账本's switch (team-ledger.ts): the ledger running now, and how to restart on the other. */
   team?: Pick<TeamLedgerSettingsDeps, 'running' | 'restart'>;
   now?: () => Date;
@@ -65,10 +71,11 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): Feature<Settin
     await recordAudit({ ledger: deps.ledger, changes: deps.changes }, { action: 'teamLedger.switched', aggregate: 'ledger', detail }).catch((error: unknown) => log('recording the switch on the ledger left failed', error));
     addPendingAudit(deps.dataDir, { action: 'teamLedger.switched', aggregate: 'ledger', at: now().toISOString(), detail });
   };
-  const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault, ...deps.team, beforeSwitch, pendingOnDesk: () => deps.deskOutbox.pendingCount(), log });
+  const team = createTeamLedgerSettings({ db: deps.db, repo, vault: deps.vault, admin: deps.teamAdmin, ...deps.team, beforeSwitch, pendingOnDesk: () => deps.deskOutbox.pendingCount(), log });
   const move = createTeamMove({
     dataDir: deps.dataDir,
     repo,
+    admin: deps.teamAdmin,
     actor: () => actorOf(deps.db),
     desk: () => deskName(repo, now),
     saved: team.saved,

@@ -1,7 +1,8 @@
 /**
  * Settings → 团队账本 (docs/team-ledger.md §3): where the team's PostgreSQL ledger is, saved in the desk's
  * settings; its password sealed in the vault like the service's AppSecret (never stored in plain text,
- * never sent back); 测试连接 against what was saved; and 切换到团队账本 / 回到本机账本: after a successful
+ * never sent back); 测试连接 against what was saved (the team database reached through the port
+ * main/ledger/team-admin.ts, never main/ledger/pg); and 切换到团队账本 / 回到本机账本: after a successful
  * test (which also checks the schema) the choice is saved and the core restarts on that ledger
  * (`savedLedgerChoice`, read by core.ts at its start). The desk's SQLite file stays open on both ledgers for
  * what is the desk's own (these settings, the vault).
@@ -19,9 +20,7 @@ import {
   type TeamLedgerView,
 } from '../../../shared/ipc/schemas/team-ledger.js';
 import type { Db } from '../../db/open.js';
-import { checkTlsOffMachine, TlsRequiredOffMachineError } from '../../ledger/pg/config.js';
-import { testTeamConnection } from '../../ledger/pg/connection-test.js';
-import { latestPgVersion } from '../../ledger/pg/migrate.js';
+import type { TeamLedgerAdmin } from '../../ledger/team-admin.js';
 import type { LedgerChoice } from '../../ledger/team-desk.js';
 import { SECRET_NAMES, secretUnreadable, type Vault } from '../../security/vault.js';
 import type { SettingsRepo } from './repo.js';
@@ -78,6 +77,8 @@ export interface TeamLedgerSettingsDeps {
   db: Db;
   repo: SettingsRepo;
   vault: Vault;
+  /** The team database as settings reaches it (main/ledger/team-admin.ts): the address rule, the test, the schema version. */
+  admin: Pick<TeamLedgerAdmin, 'addressRefusal' | 'testConnection' | 'expectedSchemaVersion'>;
   now?: () => Date;
   /** The ledger this core runs on, and a team desk's connection state (null on the desk's own ledger). */
   running?: () => { kind: LedgerChoice['kind']; connection: TeamConnection | null };
@@ -119,7 +120,7 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
   async function testConnection(): Promise<TeamConnectionTestResult> {
     const found = saved();
     if (found === null) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.saveFirst');
-    return testTeamConnection(found.address, found.password);
+    return deps.admin.testConnection(found.address, found.password);
   }
 
   /** Saves the choice and restarts the core on it once this answer has gone out. */
@@ -141,11 +142,9 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
     save(request: SaveTeamLedgerRequest): TeamLedgerView {
       const { password, ...address } = request;
       // TLS off only for a server on this machine (docs/team-ledger.md §7): refused before anything is kept.
-      try {
-        checkTlsOffMachine(address);
-      } catch (error) {
-        if (!(error instanceof TlsRequiredOffMachineError)) throw error;
-        throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.tlsOffMachine', { host: error.host }, { details: { field: 'tls' }, message: error.message });
+      const refused = deps.admin.addressRefusal(address);
+      if (refused !== null) {
+        throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.tlsOffMachine', { host: refused.host }, { details: { field: 'tls' }, message: refused.message });
       }
       const saved = savedAddress();
       // The stored password goes only to the server and role it was typed for: a page that changes the
@@ -176,8 +175,9 @@ export function createTeamLedgerSettings(deps: TeamLedgerSettingsDeps) {
       const tested = await testConnection();
       if (tested.key === 'empty') throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.noLedgerYet');
       if (!tested.ok) throw new IpcFailure(tested.key === 'unreachable' || tested.key === 'timeout' || tested.key === 'serverUnavailable' ? 'TEAM_LEDGER_UNREACHABLE' : 'VALIDATION_FAILED', `ledger.team.outcome.${tested.key}`, tested.params, { message: tested.message });
-      if (tested.schemaVersion !== latestPgVersion()) {
-        throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.schemaOlder', { found: tested.schemaVersion ?? 0, code: latestPgVersion() });
+      const expected = deps.admin.expectedSchemaVersion();
+      if (tested.schemaVersion !== expected) {
+        throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.errors.schemaOlder', { found: tested.schemaVersion ?? 0, code: expected });
       }
       return restartOn(true);
     },

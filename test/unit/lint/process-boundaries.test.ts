@@ -36,6 +36,16 @@ describe('process boundaries (docs/architecture.md §11.1)', { timeout: 180_000 
     expect(await errorsFor(fixture('main-imports-electron.ts'), 'main/electron/lint-fixture.ts')).toEqual([]);
   });
 
+  it('refuses main/ledger/pg and main/ledger/move in a feature, which reaches a team database through a port', async () => {
+    const errors = await errorsFor(fixture('feature-imports-ledger-pg.ts'), 'main/features/settings/lint-fixture.ts');
+    expect(errors.map((e) => e.ruleId)).toEqual(['@typescript-eslint/no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+    expect(errors.every((e) => e.message.includes('reaches a team database through a port'))).toBe(true);
+    // The ledger layer itself (the port's PostgreSQL implementation, the composition root) may.
+    expect(await errorsFor(fixture('feature-imports-ledger-pg.ts'), 'main/ledger/pg/lint-fixture.ts')).toEqual([]);
+    // The features' own rule keeps main/'s: no electron, no sandbox there either.
+    expect((await errorsFor(fixture('app-imports-sandbox.ts'), 'main/features/settings/lint-fixture.ts')).map((e) => e.message).join('\n')).toMatch(/sandbox/);
+  });
+
   it('refuses main/ imports in the renderer', async () => {
     const errors = await errorsFor(fixture('renderer-imports-main.ts'), 'renderer/src/lint-fixture.ts');
     expect(errors.map((e) => e.message).join('\n')).toMatch(/reaches main only through window.api/);
