@@ -13,7 +13,7 @@ import type { TextParams, UiLanguage } from '../../../shared/i18n/ui-language.js
 import { IpcFailure } from '../../../shared/ipc/index.js';
 import type { TeamLedgerAddress, TeamMoveProgress, TeamMoveResult } from '../../../shared/ipc/schemas/team-ledger.js';
 import { HISTORY_DB_FILE } from '../../ledger/health.js';
-import type { TeamLedgerAdmin } from '../../ledger/team-admin.js';
+import type { TeamLedgerAdmin, TeamMoveSession } from '../../ledger/team-admin.js';
 import type { DialogPort } from '../../ports.js';
 import type { SettingsRepo } from './repo.js';
 import { recordTeamMove } from './team-ledger.js';
@@ -60,8 +60,12 @@ export function createTeamMove(deps: TeamMoveDeps) {
       if (moving) throw new IpcFailure('VALIDATION_FAILED', 'ledger.team.move.errors.running');
       moving = true;
       const { address, password } = saved;
-      const team = deps.admin.openMove(address, password);
+      // Opening is inside the try: an address that fails at once (a CA file no longer readable, TLS off for a
+      // server off this machine saved by an older version) is a failed move in its own words, and `moving`
+      // is reset — otherwise every later move would be refused as already running until a restart.
+      let team: TeamMoveSession | undefined;
       try {
+        team = deps.admin.openMove(address, password);
         const result = await team.moveDesk({ deskFile: path.join(deps.dataDir, HISTORY_DB_FILE), onProgress: deps.progress });
         const movedIn = { at: now().toISOString(), host: address.host, port: address.port, database: address.database, user: address.user };
         recordTeamMove(deps.repo, movedIn);
@@ -90,7 +94,7 @@ export function createTeamMove(deps: TeamMoveDeps) {
         throw new IpcFailure(code, `ledger.team.outcome.${failure.key}`, failure.params, { message: failure.message });
       } finally {
         moving = false;
-        await team.close().catch(() => undefined);
+        await team?.close().catch(() => undefined);
       }
     },
   };
