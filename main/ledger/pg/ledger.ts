@@ -24,7 +24,6 @@ import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { createPgBatchStore } from './stores/batches.js';
 import { createPgAuditStore } from './stores/audit.js';
-import { createPgRedFormStore } from './stores/red-forms.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
 import { classifyTeamFailure } from './connection-test.js';
@@ -74,7 +73,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     received: createPgReceivedStore(connection, actor),
     batches: createPgBatchStore(connection),
     audit: createPgAuditStore(connection, { actor, desk: options.desk }),
-    redForms: createPgRedFormStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? session.pool);
 

@@ -37,7 +37,6 @@ import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
 import { sqliteAuditStore } from './audit.js';
-import { sqliteRedFormStore } from './red-forms.js';
 import { sharedStores } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
@@ -71,7 +70,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const batches = createSqliteBatchStore(db);
-  const redForms = sqliteRedFormStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), { actor: () => actorOf(db) }),
     outbox: createSqliteOutboxStore(repo, connection, options),
@@ -87,7 +85,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     received: createSqliteReceivedStore(received, connection),
     batches: batches(connection),
     audit: audit(connection),
-    redForms: redForms(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
