@@ -2,10 +2,9 @@
  * What the print feature keeps in the ledger (docs/team-ledger.md §1, §2): the print log — print_job (paper
  * invoices and their goods lists) and archive_print_job (electronic invoices printed for the paper archive)
  * — and printer_calibration, which belongs to a printer that desks share through the print server. Types
- * only: the SQLite adapter serves this store over repo.ts (main/ledger/sqlite/print.ts), the PostgreSQL one
- * with its own SQL (main/ledger/pg/stores/print.ts). Offsets are decimal strings in mm, as entered; times
- * are ISO strings of the desk's clock. Which printer this PC uses is not here: printer_preference stays on
- * the desk (preference-repo.ts).
+ * only: one implementation serves both databases (main/ledger/stores/print.ts). Offsets are decimal strings
+ * in mm, as entered; times are ISO strings of the desk's clock. Which printer this PC uses is not here:
+ * printer_preference stays on the desk (preference-repo.ts).
  */
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { FormEdition } from '../../../shared/print/layouts/invoice-form.js';

@@ -1,7 +1,7 @@
 /**
  * The reversal feature's store on the ledger port (main/ledger/port.ts, docs/team-ledger.md §2): the
- * red-letter form applications (red_letter_form). Types only — the SQLite adapter builds it over this
- * feature's form repo (main/ledger/sqlite/red-forms.ts), the PostgreSQL one in main/ledger/pg/stores/red-forms.ts.
+ * red-letter form applications (red_letter_form). Types only — one implementation serves both databases
+ * (main/ledger/stores/red-forms.ts).
  * The links of red invoices to blue ones (red_reversal) are issuance's, written with the red invoice.
  * Money crosses as decimal strings; times as ISO strings of the desk's clock (what SQLite keeps as text), on
  * both databases the same strings and the same order.

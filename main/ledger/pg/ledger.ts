@@ -14,7 +14,6 @@ import { LedgerCommitUnknownError, LedgerNotCommittedError, type Ledger, type Le
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
-import { createPgPrintStore } from './stores/print.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
 import { createPgLibraryStore } from './stores/libraries.js';
@@ -24,7 +23,6 @@ import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { createPgBatchStore } from './stores/batches.js';
 import { createPgAuditStore } from './stores/audit.js';
-import { createPgRedFormStore } from './stores/red-forms.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
 import { classifyTeamFailure } from './connection-test.js';
@@ -64,7 +62,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
     libraries: createPgLibraryStore(connection, actor),
-    print: createPgPrintStore(connection, actor),
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection, session, options.desk),
@@ -74,7 +71,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     received: createPgReceivedStore(connection, actor),
     batches: createPgBatchStore(connection),
     audit: createPgAuditStore(connection, { actor, desk: options.desk }),
-    redForms: createPgRedFormStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? session.pool);
 

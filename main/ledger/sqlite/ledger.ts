@@ -19,7 +19,6 @@
  * its body could not finish before that transaction commits.
  */
 import type { Db } from '../../db/open.js';
-import { createPrintRepo } from '../../features/print/repo.js';
 import { createHistoryRepo } from '../../features/history/repo.js';
 import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
@@ -31,13 +30,11 @@ import { sqliteLibraryStore } from './libraries.js';
 import { sqliteStatisticsStore } from './statistics.js';
 import { createSqliteDraftStore, createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
-import { createSqlitePrintStore } from './print.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
 import { sqliteAuditStore } from './audit.js';
-import { sqliteRedFormStore } from './red-forms.js';
 import { sharedStores } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
@@ -59,7 +56,6 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): Ledger {
   const repo = createOutboxRepo(db);
-  const print = createPrintRepo(db);
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const libraries = sqliteLibraryStore(db);
@@ -71,13 +67,11 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const batches = createSqliteBatchStore(db);
-  const redForms = sqliteRedFormStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), { actor: () => actorOf(db) }),
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     libraries: libraries(connection),
-    print: createSqlitePrintStore(print, connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
@@ -87,7 +81,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     received: createSqliteReceivedStore(received, connection),
     batches: batches(connection),
     audit: audit(connection),
-    redForms: redForms(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */

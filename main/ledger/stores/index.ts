@@ -5,6 +5,8 @@
  */
 import type { LedgerStores } from '../port.js';
 import { createEnterpriseStore } from './enterprises.js';
+import { createPrintStore } from './print.js';
+import { createRedFormStore } from './red-forms.js';
 import type { StoreSql } from './sql.js';
 import { createTemplateStore } from './templates.js';
 
@@ -13,11 +15,13 @@ export interface SharedStoreDeps {
   actor: () => string | null;
 }
 
-export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates'>;
+export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates' | 'redForms' | 'print'>;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
     enterprises: createEnterpriseStore(q),
     templates: createTemplateStore(q, deps.actor),
+    redForms: createRedFormStore(q, deps.actor),
+    print: createPrintStore(q, deps.actor),
   };
 }

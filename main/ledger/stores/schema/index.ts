@@ -6,6 +6,8 @@
  * make them are main/db/migrations (SQLite) and main/ledger/pg/migrations.
  */
 import type { EnterpriseTables } from './enterprises.js';
+import type { PrintTables } from './print.js';
+import type { RedFormTables } from './red-forms.js';
 import type { TemplateTables } from './templates.js';
 
-export interface LedgerSchema extends EnterpriseTables, TemplateTables {}
+export interface LedgerSchema extends EnterpriseTables, TemplateTables, RedFormTables, PrintTables {}
