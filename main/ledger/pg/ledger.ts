@@ -18,7 +18,6 @@ import { createPgPrintStore } from './stores/print.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
 import { createPgLibraryStore } from './stores/libraries.js';
-import { createPgStatisticsStore } from './stores/statistics.js';
 import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
@@ -68,7 +67,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection, session, options.desk),
-    statistics: createPgStatisticsStore(connection),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     issuanceDrafts: createPgDraftStore(connection),
     received: createPgReceivedStore(connection, actor),

@@ -28,7 +28,6 @@ import { createSqliteBatchStore } from './batches.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
 import { sqliteLibraryStore } from './libraries.js';
-import { sqliteStatisticsStore } from './statistics.js';
 import { createSqliteDraftStore, createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createSqlitePrintStore } from './print.js';
@@ -67,7 +66,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const certificationRepo = createCertificationRepo(db);
   const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
   const clerks = sqliteClerkStore(db, audit);
-  const statistics = sqliteStatisticsStore(db);
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const batches = createSqliteBatchStore(db);
@@ -81,7 +79,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
-    statistics: statistics(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     issuanceDrafts: createSqliteDraftStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),

@@ -6,6 +6,7 @@
 import type { LedgerStores } from '../port.js';
 import { createEnterpriseStore } from './enterprises.js';
 import type { StoreSql } from './sql.js';
+import { createStatisticsStore } from './statistics.js';
 import { createTemplateStore } from './templates.js';
 
 export interface SharedStoreDeps {
@@ -13,11 +14,12 @@ export interface SharedStoreDeps {
   actor: () => string | null;
 }
 
-export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates'>;
+export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates' | 'statistics'>;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
     enterprises: createEnterpriseStore(q),
     templates: createTemplateStore(q, deps.actor),
+    statistics: createStatisticsStore(q),
   };
 }
