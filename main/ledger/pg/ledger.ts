@@ -21,7 +21,6 @@ import { createPgLibraryStore } from './stores/libraries.js';
 import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
-import { createPgBatchStore } from './stores/batches.js';
 import { createPgAuditStore } from './stores/audit.js';
 import { createPgRedFormStore } from './stores/red-forms.js';
 import { sharedStores } from '../stores/index.js';
@@ -70,7 +69,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     issuanceDrafts: createPgDraftStore(connection),
     received: createPgReceivedStore(connection, actor),
-    batches: createPgBatchStore(connection),
     audit: createPgAuditStore(connection, { actor, desk: options.desk }),
     redForms: createPgRedFormStore(connection, actor),
   });

@@ -24,7 +24,6 @@ import { createHistoryRepo } from '../../features/history/repo.js';
 import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
-import { createSqliteBatchStore } from './batches.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
 import { sqliteLibraryStore } from './libraries.js';
@@ -68,7 +67,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const clerks = sqliteClerkStore(db, audit);
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
-  const batches = createSqliteBatchStore(db);
   const redForms = sqliteRedFormStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), { actor: () => actorOf(db) }),
@@ -82,7 +80,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     issuanceDrafts: createSqliteDraftStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),
-    batches: batches(connection),
     audit: audit(connection),
     redForms: redForms(connection),
   });

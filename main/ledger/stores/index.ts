@@ -4,6 +4,7 @@
  * one line here. Stores not yet moved here are still registered in each adapter.
  */
 import type { LedgerStores } from '../port.js';
+import { createBatchStore } from './batches.js';
 import { createEnterpriseStore } from './enterprises.js';
 import type { StoreSql } from './sql.js';
 import { createStatisticsStore } from './statistics.js';
@@ -14,10 +15,11 @@ export interface SharedStoreDeps {
   actor: () => string | null;
 }
 
-export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates' | 'statistics'>;
+export type SharedStores = Pick<LedgerStores, 'batches' | 'enterprises' | 'templates' | 'statistics'>;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
+    batches: createBatchStore(q),
     enterprises: createEnterpriseStore(q),
     templates: createTemplateStore(q, deps.actor),
     statistics: createStatisticsStore(q),
