@@ -1,7 +1,7 @@
 /**
  * The batch feature's store on the ledger port (main/ledger/port.ts, docs/team-ledger.md §2): imported
- * batches (batch) and their invoices (batch_row). Types only — the SQLite adapter builds it over this
- * feature's repo (main/ledger/sqlite/batches.ts), the PostgreSQL one in main/ledger/pg/stores/batches.ts.
+ * batches (batch) and their invoices (batch_row). Types only — one store for both databases builds it,
+ * main/ledger/stores/batches.ts.
  * A row's state is not here: it is the state of the invoice it became, read from issuance by its lsh.
  */
 import type { Environment } from '../../../shared/ipc/index.js';

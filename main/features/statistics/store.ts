@@ -1,9 +1,9 @@
 /**
  * The statistics' output side on the ledger port (docs/team-ledger.md §2): the issued invoices' totals by
- * month, kind, blue or red, voided or not and rate, whichever database keeps them. On the desk's SQLite they
- * are kept totals (`output_period_sales`, kept by migration 0620's triggers; main/ledger/sqlite/statistics.ts
- * over repo.ts); on a team's PostgreSQL one aggregate query over the issued invoices and their lines answers
- * the same buckets (main/ledger/pg/stores/statistics.ts). Money in integer fen. Types only.
+ * month, kind, blue or red, voided or not and rate, whichever database keeps them. One store for both
+ * (main/ledger/stores/statistics.ts): on the desk's SQLite it sums kept totals (`output_period_sales`, kept by
+ * migration 0620's triggers), on a team's PostgreSQL the issued invoices and their lines themselves
+ * (main/ledger/stores/dialects/statistics.ts). Money in integer fen. Types only.
  */
 import type { Environment } from '../../../shared/ipc/index.js';
 

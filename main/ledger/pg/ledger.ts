@@ -17,11 +17,9 @@ import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
 import { createPgLibraryStore } from './stores/libraries.js';
-import { createPgStatisticsStore } from './stores/statistics.js';
 import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
-import { createPgBatchStore } from './stores/batches.js';
 import { createPgAuditStore } from './stores/audit.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
@@ -65,11 +63,9 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection, session, options.desk),
-    statistics: createPgStatisticsStore(connection),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     issuanceDrafts: createPgDraftStore(connection),
     received: createPgReceivedStore(connection, actor),
-    batches: createPgBatchStore(connection),
     audit: createPgAuditStore(connection, { actor, desk: options.desk }),
   });
   const own = storesOn(() => scope.current()?.connection ?? session.pool);

@@ -23,11 +23,9 @@ import { createHistoryRepo } from '../../features/history/repo.js';
 import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
-import { createSqliteBatchStore } from './batches.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
 import { sqliteLibraryStore } from './libraries.js';
-import { sqliteStatisticsStore } from './statistics.js';
 import { createSqliteDraftStore, createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
@@ -63,10 +61,8 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const certificationRepo = createCertificationRepo(db);
   const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
   const clerks = sqliteClerkStore(db, audit);
-  const statistics = sqliteStatisticsStore(db);
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
-  const batches = createSqliteBatchStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), { actor: () => actorOf(db) }),
     outbox: createSqliteOutboxStore(repo, connection, options),
@@ -75,11 +71,9 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
-    statistics: statistics(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     issuanceDrafts: createSqliteDraftStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),
-    batches: batches(connection),
     audit: audit(connection),
   });
   const own = storesOn(() => scope.current());

@@ -4,10 +4,12 @@
  * one line here. Stores not yet moved here are still registered in each adapter.
  */
 import type { LedgerStores } from '../port.js';
+import { createBatchStore } from './batches.js';
 import { createEnterpriseStore } from './enterprises.js';
 import { createPrintStore } from './print.js';
 import { createRedFormStore } from './red-forms.js';
 import type { StoreSql } from './sql.js';
+import { createStatisticsStore } from './statistics.js';
 import { createTemplateStore } from './templates.js';
 
 export interface SharedStoreDeps {
@@ -15,13 +17,15 @@ export interface SharedStoreDeps {
   actor: () => string | null;
 }
 
-export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates' | 'redForms' | 'print'>;
+export type SharedStores = Pick<LedgerStores, 'batches' | 'enterprises' | 'templates' | 'statistics' | 'redForms' | 'print'>;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
+    batches: createBatchStore(q),
     enterprises: createEnterpriseStore(q),
     templates: createTemplateStore(q, deps.actor),
     redForms: createRedFormStore(q, deps.actor),
     print: createPrintStore(q, deps.actor),
+    statistics: createStatisticsStore(q),
   };
 }

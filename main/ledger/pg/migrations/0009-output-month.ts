@@ -4,7 +4,7 @@ import type { PgMigration } from './migration.js';
  * The period statistics' output side on the team ledger (docs/team-ledger.md §2). The desk keeps its output
  * totals in a table its triggers maintain (SQLite migration 0480, `output_period_total`); here one aggregate
  * query over the period's issued invoices and their lines answers the same buckets instead
- * (main/ledger/pg/stores/statistics.ts) — simpler (no second copy of every total kept in step by triggers
+ * (main/ledger/stores/dialects/statistics.ts) — simpler (no second copy of every total kept in step by triggers
  * across desks writing at once) and fast enough: a period is one range of this index, the enterprise's
  * invoices of those months, not a walk of its whole history.
  *

@@ -5,9 +5,11 @@
  * here, each store's tables in a file of schema/ named after it (one line below per file); the migrations that
  * make them are main/db/migrations (SQLite) and main/ledger/pg/migrations.
  */
+import type { BatchTables } from './batches.js';
 import type { EnterpriseTables } from './enterprises.js';
 import type { PrintTables } from './print.js';
 import type { RedFormTables } from './red-forms.js';
+import type { StatisticsTables } from './statistics.js';
 import type { TemplateTables } from './templates.js';
 
-export interface LedgerSchema extends EnterpriseTables, TemplateTables, RedFormTables, PrintTables {}
+export interface LedgerSchema extends BatchTables, EnterpriseTables, PrintTables, RedFormTables, StatisticsTables, TemplateTables {}
