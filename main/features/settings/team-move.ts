@@ -18,7 +18,8 @@ import { refusedObject } from '../../ledger/move/rights.js';
 import { classifyTeamFailure } from '../../ledger/pg/connection-test.js';
 import { createTeamPool } from '../../ledger/pg/pool.js';
 import { TeamCommitUnknownError } from '../../ledger/pg/transaction.js';
-import { createPgAuditStore } from '../../ledger/pg/stores/audit.js';
+import { createAuditStore } from '../../ledger/stores/audit.js';
+import { pgStoreSql } from '../../ledger/stores/sql.js';
 import type { DialogPort } from '../../ports.js';
 import type { SettingsRepo } from './repo.js';
 import { recordTeamMove } from './team-ledger.js';
@@ -71,7 +72,8 @@ export function createTeamMove(deps: TeamMoveDeps) {
         const answer = { total: result.total, enterprises: result.enterprises.length, tables: result.tables, movedIn };
         // The team's trail says it was moved in, and by whom (the desk's trail says so too: settings' auditing).
         // The move itself committed: an event that cannot be written is logged, not a failure of the move.
-        const team = createPgAuditStore(() => pool, { actor: deps.actor ?? (() => null), desk: deps.desk?.() ?? 'move-in' });
+        const desk = deps.desk?.() ?? 'move-in';
+        const team = createAuditStore(pgStoreSql(() => pool), { actor: deps.actor ?? (() => null), desk: () => desk });
         await team
           .append({ action: 'teamLedger.movedIn', aggregate: 'ledger', detail: { rows: answer.total, enterprises: answer.enterprises, host: address.host, database: address.database } })
           .catch((error: unknown) => console.warn('[settings] recording the move in the team ledger failed', error));

@@ -23,7 +23,6 @@ import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { createPgBatchStore } from './stores/batches.js';
-import { createPgAuditStore } from './stores/audit.js';
 import { createPgRedFormStore } from './stores/red-forms.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
@@ -60,7 +59,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   // The signed-in clerk's session, set on every connection this ledger uses (session.ts).
   const session = createPgSession(pool);
   const storesOn = (connection: () => Queryable): LedgerStores => ({
-    ...sharedStores(pgStoreSql(connection), { actor }),
+    ...sharedStores(pgStoreSql(connection), { actor, desk: () => options.desk }),
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
     libraries: createPgLibraryStore(connection, actor),
@@ -73,7 +72,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     issuanceDrafts: createPgDraftStore(connection),
     received: createPgReceivedStore(connection, actor),
     batches: createPgBatchStore(connection),
-    audit: createPgAuditStore(connection, { actor, desk: options.desk }),
     redForms: createPgRedFormStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? session.pool);

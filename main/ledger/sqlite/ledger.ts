@@ -36,9 +36,9 @@ import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
-import { sqliteAuditStore } from './audit.js';
 import { sqliteRedFormStore } from './red-forms.js';
-import { sharedStores } from '../stores/index.js';
+import { createAuditStore } from '../stores/audit.js';
+import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
 
@@ -65,15 +65,16 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const libraries = sqliteLibraryStore(db);
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
-  const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
-  const clerks = sqliteClerkStore(db, audit);
+  const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
+  // The clerk store records a lockout in the trail of the transaction it runs in.
+  const clerks = sqliteClerkStore(db, (connection) => createAuditStore(sqliteStoreSql(db, connection), shared));
   const statistics = sqliteStatisticsStore(db);
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const batches = createSqliteBatchStore(db);
   const redForms = sqliteRedFormStore(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
-    ...sharedStores(sqliteStoreSql(db, connection), { actor: () => actorOf(db) }),
+    ...sharedStores(sqliteStoreSql(db, connection), shared),
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     libraries: libraries(connection),
@@ -86,7 +87,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     issuanceDrafts: createSqliteDraftStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),
     batches: batches(connection),
-    audit: audit(connection),
     redForms: redForms(connection),
   });
   const own = storesOn(() => scope.current());

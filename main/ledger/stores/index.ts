@@ -4,6 +4,7 @@
  * one line here. Stores not yet moved here are still registered in each adapter.
  */
 import type { LedgerStores } from '../port.js';
+import { createAuditStore } from './audit.js';
 import { createEnterpriseStore } from './enterprises.js';
 import type { StoreSql } from './sql.js';
 import { createTemplateStore } from './templates.js';
@@ -11,13 +12,16 @@ import { createTemplateStore } from './templates.js';
 export interface SharedStoreDeps {
   /** The clerk who signs the writes (created_by, updated_by), read at each write. */
   actor: () => string | null;
+  /** This desk's name, on the audit events it appends (read at each one). */
+  desk: () => string;
 }
 
-export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates'>;
+export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates' | 'audit'>;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
     enterprises: createEnterpriseStore(q),
     templates: createTemplateStore(q, deps.actor),
+    audit: createAuditStore(q, deps),
   };
 }

@@ -5,7 +5,8 @@
  * here, each store's tables in a file of schema/ named after it (one line below per file); the migrations that
  * make them are main/db/migrations (SQLite) and main/ledger/pg/migrations.
  */
+import type { AuditTables } from './audit.js';
 import type { EnterpriseTables } from './enterprises.js';
 import type { TemplateTables } from './templates.js';
 
-export interface LedgerSchema extends EnterpriseTables, TemplateTables {}
+export interface LedgerSchema extends EnterpriseTables, TemplateTables, AuditTables {}
