@@ -19,7 +19,6 @@ import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
 import { createPgLibraryStore } from './stores/libraries.js';
 import { createPgStatisticsStore } from './stores/statistics.js';
-import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { createPgBatchStore } from './stores/batches.js';
@@ -69,7 +68,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     clerks: createPgClerkStore(connection, session, options.desk),
     statistics: createPgStatisticsStore(connection),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
-    issuanceDrafts: createPgDraftStore(connection),
     received: createPgReceivedStore(connection, actor),
     batches: createPgBatchStore(connection),
     redForms: createPgRedFormStore(connection, actor),

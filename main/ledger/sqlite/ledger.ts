@@ -29,7 +29,7 @@ import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
 import { sqliteLibraryStore } from './libraries.js';
 import { sqliteStatisticsStore } from './statistics.js';
-import { createSqliteDraftStore, createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
+import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createSqlitePrintStore } from './print.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
@@ -84,7 +84,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     clerks: clerks(connection),
     statistics: statistics(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
-    issuanceDrafts: createSqliteDraftStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),
     batches: batches(connection),
     redForms: redForms(connection),

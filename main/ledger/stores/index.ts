@@ -6,6 +6,7 @@
 import type { LedgerStores } from '../port.js';
 import { createAuditStore } from './audit.js';
 import { createEnterpriseStore } from './enterprises.js';
+import { createIssuanceDraftStore } from './issuance-drafts.js';
 import type { StoreSql } from './sql.js';
 import { createTemplateStore } from './templates.js';
 
@@ -16,12 +17,13 @@ export interface SharedStoreDeps {
   desk: () => string;
 }
 
-export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates' | 'audit'>;
+export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates' | 'audit' | 'issuanceDrafts'>;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
     enterprises: createEnterpriseStore(q),
     templates: createTemplateStore(q, deps.actor),
     audit: createAuditStore(q, deps),
+    issuanceDrafts: createIssuanceDraftStore(q),
   };
 }

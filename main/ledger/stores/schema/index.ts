@@ -7,6 +7,7 @@
  */
 import type { AuditTables } from './audit.js';
 import type { EnterpriseTables } from './enterprises.js';
+import type { IssuanceDraftTables } from './issuance-drafts.js';
 import type { TemplateTables } from './templates.js';
 
-export interface LedgerSchema extends EnterpriseTables, TemplateTables, AuditTables {}
+export interface LedgerSchema extends EnterpriseTables, TemplateTables, AuditTables, IssuanceDraftTables {}
