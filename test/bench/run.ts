@@ -2,7 +2,7 @@
  * Benchmarks (docs/architecture.md §10): `npm run bench`. Each prints one line
  * `bench NAME: ours=X baseline=Y ratio=R` with its baseline measured in the same run. Never part of
  * `npm test`; results and the machine they ran on are recorded in docs/benchmarks.md.
- * Run one with `npm run bench -- search` (names: ingest, search, startup, client, print, intake, collect, stats, team-search, team-issue).
+ * Run one with `npm run bench -- search` (names: ingest, search, startup, client, print, intake, collect, stats, team-search, team-issue, store-sql).
  */
 import os from 'node:os';
 
@@ -18,6 +18,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   stats: async () => (await import('./stats.js')).benchStats(),
   'team-search': async () => (await import('./team-search.js')).benchTeamSearch(),
   'team-issue': async () => (await import('./team-issue.js')).benchTeamIssue(),
+  'store-sql': async () => (await import('./store-sql.js')).benchStoreSql(),
 };
 /** Benches another process runs (scripts/bench.mjs: from the bundle), left out when all are asked. */
 const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter((name) => name !== ''));

@@ -1,15 +1,15 @@
 /**
  * The audit trail on the ledger port (issue 24: "every row records who did what"; docs/team-ledger.md §6):
- * the `audit_event` table, whichever database keeps it — the desk's SQLite (main/ledger/sqlite/audit.ts,
- * SQLite migration 0590) or a team's PostgreSQL (main/ledger/pg/stores/audit.ts, pg migration 1). Append-only
- * on purpose: there is no method to change or remove an event (on PostgreSQL the clerk role may not either,
- * create-team.ts; on SQLite triggers refuse it). Who and where are the store's to fill in — the desk's
+ * the `audit_event` table, whichever database keeps it — the desk's SQLite (migration 0590) or a team's
+ * PostgreSQL (pg migrations 1 and 17) — through one store for both (main/ledger/stores/audit.ts). Append-only
+ * on purpose: there is no method to change or remove an event (on PostgreSQL a desk's login may not either,
+ * pg migration 17; on SQLite triggers refuse it). Who and where are the store's to fill in — the desk's
  * signed-in clerk (main/db/actor.ts) and the desk's name — so a caller names only what it did:
  * `await tx.audit.append({ action: 'clerk.created', aggregate: 'clerk', recordIds: [String(id)] })`, inside
  * the transaction of the write it records, so that the event and the write commit together.
  *
- * Both stores check an event with `checkAuditEntry` before writing it, so both refuse the same bad events
- * with the same AuditEntryError. Times are ISO 8601 text in UTC with milliseconds on both.
+ * The store checks an event with `checkAuditEntry` before writing it, so both databases refuse the same bad
+ * events with the same AuditEntryError. Times are ISO 8601 text in UTC with milliseconds on both.
  */
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent, type AuditFilter } from '../../../shared/ipc/schemas/audit.js';
 
@@ -52,7 +52,7 @@ export class AuditEntryError extends Error {
   }
 }
 
-/** An event as both stores write it: every field checked, the time normalised. */
+/** An event as the store writes it: every field checked, the time normalised. */
 export interface CheckedAuditEntry {
   at: string;
   actor: string;

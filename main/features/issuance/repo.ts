@@ -12,12 +12,8 @@ import type Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { actorOf } from '../../db/actor.js';
 import type { Db } from '../../db/open.js';
-import type { DraftReviewState, DraftSummary, Environment, InvoiceFileFormat, InvoiceStatus, InvoiceSummary, RedInvoiceRef, ReversalState } from '../../../shared/ipc/index.js';
+import type { Environment, InvoiceFileFormat, InvoiceStatus, InvoiceSummary, RedInvoiceRef, ReversalState } from '../../../shared/ipc/index.js';
 import type {
-  DraftDecision,
-  DraftScope,
-  DraftTaken,
-  DraftValues,
   InvoiceFileSource,
   InvoiceLineRow,
   InvoiceRow,
@@ -28,12 +24,12 @@ import type {
   ReversalLink,
 } from './store.js';
 
-import { DRAFT_COLUMNS, toDraftSummary, toRedRef, toSummary, type DraftRow, type RedRefRow, type SummaryRow } from './rows.js';
+import { toRedRef, toSummary, type RedRefRow, type SummaryRow } from './rows.js';
 
 export { toSummary } from './rows.js';
 
 const SUMMARY_COLUMNS = 'id, lsh, environment, fplxdm, ghdwmc, jshj, status, fpdm, fphm, kprq, error_message, created_at';
-export type { DraftValues, InvoiceFileSource, InvoiceLineRow, InvoiceRow, InvoiceState, IssuedFields, NewInvoice } from './store.js';
+export type { InvoiceFileSource, InvoiceLineRow, InvoiceRow, InvoiceState, IssuedFields, NewInvoice } from './store.js';
 
 export function createIssuanceRepo(db: Db) {
   const insertInvoice = db.prepare(
@@ -199,71 +195,3 @@ export function createInvoiceFileRepo(db: Db) {
       statements[format].get(id, environment) ?? null,
   };
 }
-
-/**
- * SQL of issuance drafts (issuance_draft, migrations 0140, 0340 and 0600). Drafts of one scope (environment and
- * active enterprise); drafts written before drafts had an enterprise show for every one. A review moves only
- * from the state its statement names (WHERE review_state = …), and other content saved over a draft puts its
- * review back to none (the SET's `content = @content` reads the row as it was).
- */
-export function createDraftRepo(db: Db) {
-  const inScope = 'environment = @environment AND ifnull(enterprise, @enterprise) = @enterprise';
-  const unchanged = 'content = @content';
-  const insert = db.prepare(
-    `INSERT INTO issuance_draft (environment, fplxdm, ghdwmc, jshj, content, created_at, updated_at, enterprise)
-     VALUES (@environment, @invoiceType, @buyerName, @total, @content, @now, @now, @enterprise)`,
-  );
-  const update = db.prepare(
-    `UPDATE issuance_draft SET fplxdm = @invoiceType, ghdwmc = @buyerName, jshj = @total, content = @content, updated_at = @now,
-       review_state = CASE WHEN ${unchanged} THEN review_state ELSE 'none' END,
-       requested_by = CASE WHEN ${unchanged} THEN requested_by END, requested_at = CASE WHEN ${unchanged} THEN requested_at END,
-       reviewed_by = CASE WHEN ${unchanged} THEN reviewed_by END, reviewed_at = CASE WHEN ${unchanged} THEN reviewed_at END,
-       review_note = CASE WHEN ${unchanged} THEN review_note END
-     WHERE id = @id AND ${inScope}`,
-  );
-  const columns = DRAFT_COLUMNS.join(', ');
-  const byId = db.prepare<[DraftScope & { id: number }], DraftRow>(`SELECT ${columns} FROM issuance_draft WHERE id = @id AND ${inScope}`);
-  const list = db.prepare<[DraftScope & { state: DraftReviewState | null }], DraftRow>(
-    `SELECT ${columns} FROM issuance_draft WHERE ${inScope} AND (@state IS NULL OR review_state = @state)
-     ORDER BY updated_at DESC, id DESC LIMIT 200`,
-  );
-  const remove = db.prepare<[DraftScope & { id: number }]>(`DELETE FROM issuance_draft WHERE id = @id AND ${inScope}`);
-  const request = db.prepare<[DraftScope & { id: number; by: string | null; now: string }]>(
-    `UPDATE issuance_draft SET review_state = 'pending', requested_by = @by, requested_at = @now, reviewed_by = NULL, reviewed_at = NULL, review_note = NULL
-     WHERE id = @id AND ${inScope} AND review_state IN ('none', 'returned')`,
-  );
-  const decide = db.prepare<[DraftScope & DraftDecision & { id: number; requestedAt: string; now: string }]>(
-    `UPDATE issuance_draft SET review_state = @state, reviewed_by = @by, reviewed_at = @now, review_note = @note
-     WHERE id = @id AND ${inScope} AND review_state = 'pending' AND requested_at = @requestedAt`,
-  );
-  const take = db.prepare<[DraftScope & { id: number }]>(`DELETE FROM issuance_draft WHERE id = @id AND ${inScope} AND review_state <> 'pending'`);
-  const scopeOf = ({ environment, enterprise }: DraftScope): DraftScope => ({ environment, enterprise });
-  const summary = (scope: DraftScope, id: number): DraftSummary | null => {
-    const row = byId.get({ ...scopeOf(scope), id });
-    return row ? toDraftSummary(row) : null;
-  };
-  return {
-    /** Inserts (no id) or overwrites a draft; null when the id names no draft of this scope. */
-    save(scope: DraftScope, values: DraftValues, now: string, id?: number): DraftSummary | null {
-      const params = { ...values, ...scopeOf(scope), now };
-      const savedId = id === undefined ? Number(insert.run(params).lastInsertRowid) : update.run({ ...params, id }).changes > 0 ? id : null;
-      return savedId === null ? null : summary(scope, savedId);
-    },
-    list: (scope: DraftScope, reviewState?: DraftReviewState): DraftSummary[] => list.all({ ...scopeOf(scope), state: reviewState ?? null }).map(toDraftSummary),
-    load(scope: DraftScope, id: number): (DraftSummary & { content: string }) | null {
-      const row = byId.get({ ...scopeOf(scope), id });
-      return row ? { ...toDraftSummary(row), content: row.content } : null;
-    },
-    delete: (scope: DraftScope, id: number): boolean => remove.run({ ...scopeOf(scope), id }).changes > 0,
-    requestReview: (scope: DraftScope, id: number, by: string | null, now: string): DraftSummary | null =>
-      request.run({ ...scopeOf(scope), id, by, now }).changes > 0 ? summary(scope, id) : null,
-    decide: (scope: DraftScope, id: number, requestedAt: string, decision: DraftDecision, now: string): DraftSummary | null =>
-      decide.run({ ...scopeOf(scope), ...decision, id, requestedAt, now }).changes > 0 ? summary(scope, id) : null,
-    take(scope: DraftScope, id: number): DraftTaken {
-      if (take.run({ ...scopeOf(scope), id }).changes > 0) return 'taken';
-      return byId.get({ ...scopeOf(scope), id }) ? 'pending' : 'gone';
-    },
-  };
-}
-
-export type DraftRepo = ReturnType<typeof createDraftRepo>;

@@ -1,8 +1,8 @@
 /**
- * Rows of issued invoices and drafts as both ledger adapters read them, turned into what the feature hands
+ * Rows of issued invoices as both ledger adapters read them, turned into what the feature hands
  * out: one mapping, so that SQLite (repo.ts) and PostgreSQL (main/ledger/pg/stores/issued*.ts) answer alike.
  */
-import type { DraftReviewState, DraftSummary, Environment, InvoiceStatus, InvoiceSummary, InvoiceType, RedInvoiceRef, RedReason } from '../../../shared/ipc/index.js';
+import type { Environment, InvoiceStatus, InvoiceSummary, InvoiceType, RedInvoiceRef, RedReason } from '../../../shared/ipc/index.js';
 
 /** The issued_invoice columns an InvoiceSummary is made of. */
 export interface SummaryRow {
@@ -68,37 +68,3 @@ export function toRedRef(row: RedRefRow): RedInvoiceRef {
     failure: row.status === 'failed' && row.error_code !== null ? { code: row.error_code, message: serviceWords(row.error_code, row.error_message) } : null,
   };
 }
-
-export interface DraftRow {
-  id: number;
-  fplxdm: InvoiceType;
-  ghdwmc: string;
-  jshj: string;
-  content: string;
-  updated_at: string;
-  review_state: DraftReviewState;
-  requested_by: string | null;
-  requested_at: string | null;
-  reviewed_by: string | null;
-  reviewed_at: string | null;
-  review_note: string | null;
-}
-
-/** The draft columns both adapters read (the PostgreSQL store renders its times as the desk's ISO text). */
-export const DRAFT_COLUMNS = ['id', 'fplxdm', 'ghdwmc', 'jshj', 'content', 'updated_at', 'review_state', 'requested_by', 'requested_at', 'reviewed_by', 'reviewed_at', 'review_note'] as const;
-
-export const toDraftSummary = (row: DraftRow): DraftSummary => ({
-  id: row.id,
-  invoiceType: row.fplxdm,
-  buyerName: row.ghdwmc,
-  total: row.jshj,
-  updatedAt: row.updated_at,
-  review: {
-    state: row.review_state,
-    requestedBy: row.requested_by,
-    requestedAt: row.requested_at,
-    reviewedBy: row.reviewed_by,
-    reviewedAt: row.reviewed_at,
-    note: row.review_note,
-  },
-});

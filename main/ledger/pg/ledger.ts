@@ -17,10 +17,8 @@ import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
 import { createPgLibraryStore } from './stores/libraries.js';
-import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
-import { createPgAuditStore } from './stores/audit.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
 import { classifyTeamFailure } from './connection-test.js';
@@ -56,7 +54,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   // The signed-in clerk's session, set on every connection this ledger uses (session.ts).
   const session = createPgSession(pool);
   const storesOn = (connection: () => Queryable): LedgerStores => ({
-    ...sharedStores(pgStoreSql(connection), { actor }),
+    ...sharedStores(pgStoreSql(connection), { actor, desk: () => options.desk }),
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
     libraries: createPgLibraryStore(connection, actor),
@@ -64,9 +62,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection, session, options.desk),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
-    issuanceDrafts: createPgDraftStore(connection),
     received: createPgReceivedStore(connection, actor),
-    audit: createPgAuditStore(connection, { actor, desk: options.desk }),
   });
   const own = storesOn(() => scope.current()?.connection ?? session.pool);
 

@@ -13,14 +13,15 @@ import { checkTlsOffMachine, TlsRequiredOffMachineError } from './config.js';
 import { classifyTeamFailure, testTeamConnection } from './connection-test.js';
 import { latestPgVersion } from './migrate.js';
 import { createTeamPool } from './pool.js';
-import { createPgAuditStore } from './stores/audit.js';
+import { createAuditStore } from '../stores/audit.js';
+import { pgStoreSql } from '../stores/sql.js';
 import { TeamCommitUnknownError } from './transaction.js';
 
 function openMove(address: TeamLedgerAddress, password: string): TeamMoveSession {
   const pool = createTeamPool(address, password, { applicationName: 'fapiao-desk move-in', log: () => {} });
   return {
     moveDesk: ({ deskFile, onProgress }) => moveDeskToTeam({ deskFile, pool, onProgress }),
-    auditTrail: (who) => createPgAuditStore(() => pool, who),
+    auditTrail: (who) => createAuditStore(pgStoreSql(() => pool), { actor: who.actor, desk: () => who.desk }),
     close: () => pool.end(),
   };
 }

@@ -4,9 +4,9 @@
  * The repos are prepared once per connection (`issuedRepos`); a transaction only binds them to its scope.
  */
 import type { Db } from '../../db/open.js';
-import { createDraftRepo, createInvoiceFileRepo, createInvoiceReads, createIssuanceRepo } from '../../features/issuance/repo.js';
+import { createInvoiceFileRepo, createInvoiceReads, createIssuanceRepo } from '../../features/issuance/repo.js';
 import { createInvoiceStatusRepo } from '../../features/issuance/status-repo.js';
-import { ISSUANCE_OUTBOX_KIND, type IssuanceDraftStore, type IssuedInvoiceStore, type NewInvoice } from '../../features/issuance/store.js';
+import { ISSUANCE_OUTBOX_KIND, type IssuedInvoiceStore, type NewInvoice } from '../../features/issuance/store.js';
 import { DuplicateSerialError } from '../port.js';
 import { settledRepo } from './settled.js';
 
@@ -31,12 +31,9 @@ export function issuedRepos(db: Db) {
       },
       fileSource: files.find,
     },
-    drafts: createDraftRepo(db),
   };
 }
 
 export type IssuedRepos = ReturnType<typeof issuedRepos>;
 
 export const createSqliteIssuedInvoiceStore = (repos: IssuedRepos, connection: () => unknown): IssuedInvoiceStore => settledRepo(repos.invoices, connection);
-
-export const createSqliteDraftStore = (repos: IssuedRepos, connection: () => unknown): IssuanceDraftStore => settledRepo(repos.drafts, connection);

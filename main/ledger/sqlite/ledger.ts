@@ -26,14 +26,14 @@ import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
 import { sqliteLibraryStore } from './libraries.js';
-import { createSqliteDraftStore, createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
+import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
-import { sqliteAuditStore } from './audit.js';
-import { sharedStores } from '../stores/index.js';
+import { createAuditStore } from '../stores/audit.js';
+import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
 
@@ -59,12 +59,13 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const libraries = sqliteLibraryStore(db);
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
-  const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
-  const clerks = sqliteClerkStore(db, audit);
+  const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
+  // The clerk store records a lockout in the trail of the transaction it runs in.
+  const clerks = sqliteClerkStore(db, (connection) => createAuditStore(sqliteStoreSql(db, connection), shared));
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
-    ...sharedStores(sqliteStoreSql(db, connection), { actor: () => actorOf(db) }),
+    ...sharedStores(sqliteStoreSql(db, connection), shared),
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     libraries: libraries(connection),
@@ -72,9 +73,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
-    issuanceDrafts: createSqliteDraftStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),
-    audit: audit(connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */

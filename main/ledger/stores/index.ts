@@ -8,6 +8,8 @@ import { createBatchStore } from './batches.js';
 import { createEnterpriseStore } from './enterprises.js';
 import { createPrintStore } from './print.js';
 import { createRedFormStore } from './red-forms.js';
+import { createAuditStore } from './audit.js';
+import { createIssuanceDraftStore } from './issuance-drafts.js';
 import type { StoreSql } from './sql.js';
 import { createStatisticsStore } from './statistics.js';
 import { createTemplateStore } from './templates.js';
@@ -15,9 +17,11 @@ import { createTemplateStore } from './templates.js';
 export interface SharedStoreDeps {
   /** The clerk who signs the writes (created_by, updated_by), read at each write. */
   actor: () => string | null;
+  /** This desk's name, on the audit events it appends (read at each one). */
+  desk: () => string;
 }
 
-export type SharedStores = Pick<LedgerStores, 'batches' | 'enterprises' | 'templates' | 'statistics' | 'redForms' | 'print'>;
+export type SharedStores = Pick<LedgerStores, 'batches' | 'enterprises' | 'templates' | 'statistics' | 'redForms' | 'print' | 'audit' | 'issuanceDrafts'>;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
@@ -27,5 +31,7 @@ export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
     redForms: createRedFormStore(q, deps.actor),
     print: createPrintStore(q, deps.actor),
     statistics: createStatisticsStore(q),
+    audit: createAuditStore(q, deps),
+    issuanceDrafts: createIssuanceDraftStore(q),
   };
 }

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../main/db/migrate.js';
 import { migrations } from '../../../main/db/migrations/index.js';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { createDraftRepo } from '../../../main/features/issuance/repo.js';
+import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('migration 0340 enterprise-scoping', () => {
-  it('keeps earlier drafts visible to every enterprise and scopes new ones', () => {
+  it('keeps earlier drafts visible to every enterprise and scopes new ones', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-mig340-'));
     dirs.push(dir);
     const file = path.join(dir, 'history.db');
@@ -30,12 +30,12 @@ describe('migration 0340 enterprise-scoping', () => {
     before.close();
 
     const db = openDatabase(file);
-    const drafts = createDraftRepo(db);
+    const drafts = createSqliteLedger(db).issuanceDrafts;
     const [a, b] = [{ environment: 'sandbox', enterprise: 'A' }, { environment: 'sandbox', enterprise: 'B' }] as const;
-    expect(drafts.list(a).map((d) => d.buyerName)).toEqual(['旧草稿']);
-    drafts.save(a, { invoiceType: '026', buyerName: 'A 的草稿', total: '2.00', content: '{}' }, 'n2');
-    expect(drafts.list(b).map((d) => d.buyerName)).toEqual(['旧草稿']);
-    expect(drafts.list(a).map((d) => d.buyerName).sort()).toEqual(['A 的草稿', '旧草稿'].sort());
+    expect((await drafts.list(a)).map((d) => d.buyerName)).toEqual(['旧草稿']);
+    await drafts.save(a, { invoiceType: '026', buyerName: 'A 的草稿', total: '2.00', content: '{}' }, 'n2');
+    expect((await drafts.list(b)).map((d) => d.buyerName)).toEqual(['旧草稿']);
+    expect((await drafts.list(a)).map((d) => d.buyerName).sort()).toEqual(['A 的草稿', '旧草稿'].sort());
     expect(db.prepare(`SELECT content FROM issuance_draft WHERE ghdwmc = '旧草稿'`).get()).toEqual({ content: '{"a":1}' });
     expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'issued_invoice_seller'`).get()).toEqual({ name: 'issued_invoice_seller' });
     closeDatabase(db);

@@ -5,11 +5,14 @@
  * here, each store's tables in a file of schema/ named after it (one line below per file); the migrations that
  * make them are main/db/migrations (SQLite) and main/ledger/pg/migrations.
  */
+import type { AuditTables } from './audit.js';
 import type { BatchTables } from './batches.js';
 import type { EnterpriseTables } from './enterprises.js';
+import type { IssuanceDraftTables } from './issuance-drafts.js';
 import type { PrintTables } from './print.js';
 import type { RedFormTables } from './red-forms.js';
 import type { StatisticsTables } from './statistics.js';
 import type { TemplateTables } from './templates.js';
 
-export interface LedgerSchema extends BatchTables, EnterpriseTables, PrintTables, RedFormTables, StatisticsTables, TemplateTables {}
+export interface LedgerSchema
+  extends AuditTables, BatchTables, EnterpriseTables, IssuanceDraftTables, PrintTables, RedFormTables, StatisticsTables, TemplateTables {}
