@@ -17,7 +17,6 @@ import { createPgOutboxStore } from './outbox-store.js';
 import { createPgPrintStore } from './stores/print.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
-import { createPgLibraryStore } from './stores/libraries.js';
 import { createPgStatisticsStore } from './stores/statistics.js';
 import { createPgDraftStore } from './stores/issuance-drafts.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
@@ -63,7 +62,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     ...sharedStores(pgStoreSql(connection), { actor }),
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
-    libraries: createPgLibraryStore(connection, actor),
     print: createPgPrintStore(connection, actor),
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),

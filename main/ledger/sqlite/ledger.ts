@@ -27,7 +27,6 @@ import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteBatchStore } from './batches.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
-import { sqliteLibraryStore } from './libraries.js';
 import { sqliteStatisticsStore } from './statistics.js';
 import { createSqliteDraftStore, createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
@@ -62,7 +61,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const print = createPrintRepo(db);
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
-  const libraries = sqliteLibraryStore(db);
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
   const audit = sqliteAuditStore(db, options.desk ?? (() => 'desk'));
@@ -76,7 +74,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     ...sharedStores(sqliteStoreSql(db, connection), { actor: () => actorOf(db) }),
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
-    libraries: libraries(connection),
     print: createSqlitePrintStore(print, connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),

@@ -5,6 +5,7 @@
  */
 import type { LedgerStores } from '../port.js';
 import { createEnterpriseStore } from './enterprises.js';
+import { createLibraryStore } from './libraries.js';
 import type { StoreSql } from './sql.js';
 import { createTemplateStore } from './templates.js';
 
@@ -13,11 +14,12 @@ export interface SharedStoreDeps {
   actor: () => string | null;
 }
 
-export type SharedStores = Pick<LedgerStores, 'enterprises' | 'templates'>;
+export type SharedStores = Pick<LedgerStores, 'enterprises' | 'libraries' | 'templates'>;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
     enterprises: createEnterpriseStore(q),
+    libraries: createLibraryStore(q, deps.actor),
     templates: createTemplateStore(q, deps.actor),
   };
 }

@@ -6,6 +6,7 @@
  * make them are main/db/migrations (SQLite) and main/ledger/pg/migrations.
  */
 import type { EnterpriseTables } from './enterprises.js';
+import type { LibraryTables } from './libraries.js';
 import type { TemplateTables } from './templates.js';
 
-export interface LedgerSchema extends EnterpriseTables, TemplateTables {}
+export interface LedgerSchema extends EnterpriseTables, LibraryTables, TemplateTables {}
