@@ -1,7 +1,7 @@
 /**
  * The customer and product libraries on the ledger port (docs/team-ledger.md §2): what the libraries feature
- * asks of the `customer` and `product` tables, whichever database keeps them — the desk's SQLite file
- * (main/ledger/sqlite/libraries.ts over repo.ts) or a team's PostgreSQL (main/ledger/pg/stores/libraries.ts).
+ * asks of the `customer` and `product` tables, whichever database keeps them — the desk's SQLite file or a
+ * team's PostgreSQL, both through main/ledger/stores/libraries.ts.
  * Every call names the enterprise whose library it works in (main/db/enterprise-scope.ts); rows are signed
  * with the acting clerk (main/db/actor.ts). Types only.
  */

@@ -16,7 +16,6 @@ import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
-import { createPgLibraryStore } from './stores/libraries.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { sharedStores } from '../stores/index.js';
@@ -57,7 +56,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     ...sharedStores(pgStoreSql(connection), { actor, desk: () => options.desk }),
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
-    libraries: createPgLibraryStore(connection, actor),
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection, session, options.desk),

@@ -25,7 +25,6 @@ import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
-import { sqliteLibraryStore } from './libraries.js';
 import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
@@ -56,7 +55,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const repo = createOutboxRepo(db);
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
-  const libraries = sqliteLibraryStore(db);
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
   const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
@@ -68,7 +66,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     ...sharedStores(sqliteStoreSql(db, connection), shared),
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
-    libraries: libraries(connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),

@@ -10,6 +10,7 @@ import { createPrintStore } from './print.js';
 import { createRedFormStore } from './red-forms.js';
 import { createAuditStore } from './audit.js';
 import { createIssuanceDraftStore } from './issuance-drafts.js';
+import { createLibraryStore } from './libraries.js';
 import type { StoreSql } from './sql.js';
 import { createStatisticsStore } from './statistics.js';
 import { createTemplateStore } from './templates.js';
@@ -21,12 +22,16 @@ export interface SharedStoreDeps {
   desk: () => string;
 }
 
-export type SharedStores = Pick<LedgerStores, 'batches' | 'enterprises' | 'templates' | 'statistics' | 'redForms' | 'print' | 'audit' | 'issuanceDrafts'>;
+export type SharedStores = Pick<
+  LedgerStores,
+  'audit' | 'batches' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
+>;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
     batches: createBatchStore(q),
     enterprises: createEnterpriseStore(q),
+    libraries: createLibraryStore(q, deps.actor),
     templates: createTemplateStore(q, deps.actor),
     redForms: createRedFormStore(q, deps.actor),
     print: createPrintStore(q, deps.actor),

@@ -6,10 +6,11 @@ import type { EnterpriseScope } from '../../db/enterprise-scope.js';
 
 /**
  * The scope's rows of a table kept per enterprise (main/db/enterprise-scope.ts): the enterprise's own, and for the
- * desk's own enterprise also the rows of none (enterprise NULL).
+ * desk's own enterprise also the rows of none (enterprise NULL). `column` names it when a statement reads the
+ * table twice (`s.enterprise`, `t.enterprise`).
  */
-export function inScope(scope: EnterpriseScope): Expression<SqlBool> {
-  const enterprise = sql.ref<string | null>('enterprise');
+export function inScope(scope: EnterpriseScope, column = 'enterprise'): Expression<SqlBool> {
+  const enterprise = sql.ref<string | null>(column);
   return scope.own ? sql<SqlBool>`(${enterprise} = ${scope.enterprise} OR ${enterprise} IS NULL)` : sql<SqlBool>`${enterprise} = ${scope.enterprise}`;
 }
 

@@ -9,10 +9,19 @@ import type { AuditTables } from './audit.js';
 import type { BatchTables } from './batches.js';
 import type { EnterpriseTables } from './enterprises.js';
 import type { IssuanceDraftTables } from './issuance-drafts.js';
+import type { LibraryTables } from './libraries.js';
 import type { PrintTables } from './print.js';
 import type { RedFormTables } from './red-forms.js';
 import type { StatisticsTables } from './statistics.js';
 import type { TemplateTables } from './templates.js';
 
 export interface LedgerSchema
-  extends AuditTables, BatchTables, EnterpriseTables, IssuanceDraftTables, PrintTables, RedFormTables, StatisticsTables, TemplateTables {}
+  extends AuditTables,
+    BatchTables,
+    EnterpriseTables,
+    IssuanceDraftTables,
+    LibraryTables,
+    PrintTables,
+    RedFormTables,
+    StatisticsTables,
+    TemplateTables {}
