@@ -56,36 +56,43 @@ export interface StoreSql {
 export const teamIdentifier = (desk: string): string => desk.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 /**
- * PostgreSQL's spelling of every identifier of a statement, remembering each team name's desk name so that
- * answers can be given back in the desk's spelling. Two desk names for one team name would make that ambiguous:
- * refused when the statement is compiled, so a contract test finds it at once.
+ * PostgreSQL's spelling of every identifier of a statement, remembering — per statement, by Kysely's query id —
+ * each team name's desk name, so that its answers can be given back in the desk's spelling. A statement that
+ * names one team column by two desk names (recordIds and record_ids) could not be answered unambiguously: refused
+ * when it is compiled, so a contract test finds it at once.
  */
 class TeamSpelling extends OperationNodeTransformer implements KyselyPlugin {
-  readonly deskNames = new Map<string, string>();
+  private names = new Map<string, string>();
+  private readonly byQuery = new WeakMap<object, Map<string, string>>();
 
   protected override transformIdentifier(node: IdentifierNode): IdentifierNode {
     const name = teamIdentifier(node.name);
-    const known = this.deskNames.get(name);
-    if (known === undefined) this.deskNames.set(name, node.name);
-    else if (known !== node.name && known !== name && node.name !== name) {
+    const known = this.names.get(name);
+    // The team's own spelling (a table name, `id`, an alias in snake case) answers as itself; a desk name wins over it.
+    if (known === undefined || known === name) this.names.set(name, node.name);
+    else if (known !== node.name && node.name !== name) {
       throw new Error(`two desk names, ${known} and ${node.name}, are both ${name} on the team ledger`);
     }
-    if (name === node.name) return node;
-    return { ...node, name };
+    return name === node.name ? node : { ...node, name };
   }
 
   transformQuery(args: Parameters<KyselyPlugin['transformQuery']>[0]) {
-    return this.transformNode(args.node);
+    this.names = new Map();
+    const node = this.transformNode(args.node);
+    this.byQuery.set(args.queryId, this.names);
+    return node;
   }
 
   transformResult(args: Parameters<KyselyPlugin['transformResult']>[0]) {
     return Promise.resolve(args.result);
   }
 
-  /** A row from PostgreSQL with its keys in the desk's spelling. */
-  deskRow(row: Record<string, unknown>): Record<string, unknown> {
+  /** A row from PostgreSQL with its keys in the desk's spelling of the statement that read it. */
+  deskRow(compiled: CompiledQuery, row: Record<string, unknown>): Record<string, unknown> {
+    const names = this.byQuery.get(compiled.queryId);
+    if (!names) return row;
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) out[this.deskNames.get(key) ?? key] = value;
+    for (const [key, value] of Object.entries(row)) out[names.get(key) ?? key] = value;
     return out;
   }
 }
@@ -177,17 +184,15 @@ const deskTypes = {
 export function pgStoreSql(connection: () => Queryable): StoreSql {
   const run = async (query: Compilable<unknown>) => {
     const compiled = query.compile();
-    return connection().query({ text: compiled.sql, values: compiled.parameters as unknown[], types: deskTypes });
+    const result = await connection().query({ text: compiled.sql, values: compiled.parameters as unknown[], types: deskTypes });
+    return { rows: (result.rows as Record<string, unknown>[]).map((row) => TEAM_SPELLING.deskRow(compiled, row)), rowCount: result.rowCount ?? 0 };
   };
   return {
     kind: 'postgres',
     db: POSTGRES,
-    all: async <R>(query: Compilable<R>) => (await run(query)).rows.map((row: Record<string, unknown>) => TEAM_SPELLING.deskRow(row) as R),
-    first: async <R>(query: Compilable<R>) => {
-      const [row] = (await run(query)).rows as Record<string, unknown>[];
-      return row ? (TEAM_SPELLING.deskRow(row) as R) : undefined;
-    },
-    write: async (query) => (await run(query)).rowCount ?? 0,
+    all: async <R>(query: Compilable<R>) => (await run(query)).rows as R[],
+    first: async <R>(query: Compilable<R>) => (await run(query)).rows[0] as R | undefined,
+    write: async (query) => (await run(query)).rowCount,
     bytewise: (column) => sql<string>`${sql.ref(column)} COLLATE "C"`,
   };
 }
