@@ -1,12 +1,42 @@
 /**
  * What the certification feature needs of the ledger port (main/ledger/port.ts; docs/team-ledger.md §2):
- * certification batches and their items, the same on the desk's SQLite file (main/ledger/sqlite/certif.ts)
- * and a team's PostgreSQL (main/ledger/pg/stores/certif.ts). Types only. The batch number PCH is unique
- * across the ledger (the service's idempotency key), so a batch is one row whichever desk reads it.
+ * certification batches and their items, one implementation for the desk's SQLite file and a team's
+ * PostgreSQL (main/ledger/stores/certification.ts). Types only. The batch number PCH is unique across the
+ * ledger (the service's idempotency key), so a batch is one row whichever desk reads it.
  */
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { CertificationItem, CertificationResultElement } from '../../../shared/spec/certification.js';
-import type { BatchStatus, CertificationBatchRow, CertificationItemRow } from './repo.js';
+
+export type BatchStatus = 'queued' | 'submitted' | 'processing' | 'done' | 'rejected' | 'failed';
+
+export interface CertificationBatchRow {
+  id: number;
+  environment: Environment;
+  PCH: string;
+  GMFSBH: string;
+  SQSKSSQ: string;
+  FHHS: number;
+  status: BatchStatus;
+  ZTDM: string | null;
+  ZTXX: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An item of a batch; YXSE is the valid tax asked for as decimal text, '' when it was not given. */
+export interface CertificationItemRow {
+  FPDM: string;
+  FPHM: string;
+  FPLXDM: string;
+  SQRZLX: string;
+  YXSE: string;
+  RZZT: string | null;
+  RZRQ: string | null;
+  RZCLZT: string | null;
+  SBYY: string | null;
+  PCZT: string | null;
+  GLZT: string | null;
+}
 
 export interface NewCertificationBatch {
   environment: Environment;

@@ -25,7 +25,7 @@ const MOST_ROWS = 512;
  * program). Compiling costs about 15 µs a row: 1,200 rows are written in about 35 ms on the desk against 28 ms
  * for the old statement run per row — small beside reading the sheet they came from.
  */
-function* chunks<T>(rows: readonly T[]): Generator<readonly T[]> {
+export function* chunks<T>(rows: readonly T[]): Generator<readonly T[]> {
   let start = 0;
   for (let size = MOST_ROWS; size >= 1; ) {
     if (rows.length - start >= size) yield rows.slice(start, (start += size));

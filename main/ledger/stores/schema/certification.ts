@@ -1,0 +1,50 @@
+/** Certification batches and their items (stores/certification.ts). */
+import type { Generated } from 'kysely';
+import type { Environment } from '../../../../shared/ipc/index.js';
+import type { BatchStatus } from '../../../features/certification/store.js';
+
+/**
+ * One batch sent for certification (applyLegalize): SQLite 0100, 0500 (signed); PostgreSQL 2 and 7 (and 17's
+ * insert_xact, which its trigger fills: no store writes it). PCH is unique on both.
+ */
+export interface CertificationBatchTable {
+  id: Generated<number>;
+  environment: Environment;
+  PCH: string;
+  GMFSBH: string;
+  SQSKSSQ: string;
+  FHHS: number;
+  status: BatchStatus;
+  ZTDM: string | null;
+  ZTXX: string | null;
+  request_json: string;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+/** One invoice of a batch, keyed (batch_id, FPDM, FPHM): SQLite 0100; PostgreSQL 2 and 8. */
+export interface CertificationItemTable {
+  batch_id: number;
+  FPDM: string;
+  FPHM: string;
+  FPLXDM: string;
+  SQRZLX: string;
+  /**
+   * The valid tax asked for, as decimal text: TEXT NOT NULL on SQLite ('' when not given), NUMERIC(18,2) on
+   * PostgreSQL (NULL when not given, since pg 8), answered as text. The store reads it as '' when absent.
+   */
+  YXSE: string | null;
+  RZZT: string | null;
+  RZRQ: string | null;
+  RZCLZT: string | null;
+  SBYY: string | null;
+  PCZT: string | null;
+  GLZT: string | null;
+}
+
+export interface CertificationTables {
+  certification_batch: CertificationBatchTable;
+  certification_item: CertificationItemTable;
+}
