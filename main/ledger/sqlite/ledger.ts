@@ -24,14 +24,12 @@ import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
-import { sqliteClerkStore } from './clerks.js';
 import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
-import { createAuditStore } from '../stores/audit.js';
 import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
@@ -58,8 +56,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
   const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
-  // The clerk store records a lockout in the trail of the transaction it runs in.
-  const clerks = sqliteClerkStore(db, (connection) => createAuditStore(sqliteStoreSql(db, connection), shared));
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
@@ -68,7 +64,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     history: createSqliteHistoryStore(history, connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
-    clerks: clerks(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),
   });
