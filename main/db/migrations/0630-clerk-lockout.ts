@@ -7,7 +7,7 @@ import type { Migration } from '../migrate.js';
  * - keyed by the name typed, not by a clerk's id: an unknown name is counted and locked exactly like a clerk's,
  *   so neither the answers nor their timing tell which names exist;
  * - `failures`: tries counted since the last good sign-in — a try is counted before its PIN is checked
- *   (main/ledger/sqlite/clerks.ts), so a try cut short by a crash still counts;
+ *   (main/ledger/stores/dialects/clerks.ts), so a try cut short by a crash still counts;
  * - `locked_at`: set when the count reaches the limit; only an admin lifts it (clerks:unlock), a good PIN does not;
  * - `last_try_at`: when the last try was counted.
  * Kept in the ledger so a lock holds across restarts; stays with this ledger (moving in starts the team with none).

@@ -1,8 +1,8 @@
 /**
  * The clerks on the ledger port (docs/team-ledger.md §2, §6): the `clerk` table, whichever database keeps it —
- * the desk's SQLite (main/ledger/sqlite/clerks.ts over repo.ts) or a team's PostgreSQL
- * (main/ledger/pg/stores/clerks.ts), where every desk of the team sees the same clerks. A PIN never comes back
- * out of a store: the desk's SQLite keeps a scrypt hash main checks (pin.ts); PostgreSQL keeps a bcrypt hash no
+ * the desk's SQLite or a team's PostgreSQL, where every desk of the team sees the same clerks; one implementation
+ * for both (main/ledger/stores/clerks.ts), what checks PINs and writes clerks per database in
+ * stores/dialects/clerks.ts. A PIN never comes back out of a store: the desk's SQLite keeps a scrypt hash main checks (pin.ts); PostgreSQL keeps a bcrypt hash no
  * desk can read and checks it itself (pg migration 17), so signing in, checking a PIN and changing one are
  * store calls. Writes name who made them (`by`); times are ISO 8601 text on both. Types only.
  */
@@ -43,14 +43,17 @@ export interface ClerkStore {
   byId(id: number): Promise<StoredClerk | null>;
   /** The PIN as `insert` and `setPin` take it; call before the transaction. */
   preparePin(pin: string): Promise<PreparedPin>;
-  /** A new active clerk; refuses a name already taken (the table's unique name). Wrong PINs counted for the name before it was a clerk's are dropped. */
+  /**
+   * A new active clerk; refuses a name already taken (the table's unique name). Wrong PINs counted for the name
+   * before it was a clerk's are dropped — a second statement on the desk's SQLite: call inside ledger.transaction.
+   */
   insert(clerk: { name: string; role: ClerkRole; pin: PreparedPin }, by: string | null, now: string): Promise<number>;
   setRole(id: number, role: ClerkRole, by: string | null, now: string): Promise<boolean>;
   setActive(id: number, active: boolean, by: string | null, now: string): Promise<boolean>;
   setPin(id: number, pin: PreparedPin, by: string | null, now: string): Promise<boolean>;
   /**
    * Checks name and PIN where the hash is kept, an unknown name at the same cost as a wrong PIN, by one rule on
-   * both databases (pg migration 17's fapiao_sign_in, the desk's in main/ledger/sqlite/clerks.ts): wrong PINs
+   * both databases (pg migration 17's fapiao_sign_in, the desk's in main/ledger/stores/dialects/clerks.ts): wrong PINs
    * are counted per name typed, known or not; after the n-th in a row the name waits 2^(n-1) s before its next
    * PIN is even checked ('wait'); the fifth locks it until an admin unlocks it, as one `clerk.lockedOut` audit
    * event. On a team ledger a success also binds this ledger's connections to the clerk's session, which every
@@ -64,7 +67,8 @@ export interface ClerkStore {
   changeOwnPin(id: number, current: string, next: PreparedPin, now: string): Promise<OwnPinAnswer>;
   /**
    * Limits a clerk to these enterprises (tax numbers; none: every one); false when no such clerk. On a team
-   * ledger an admin's session is required and the clerk's sessions end, so the limit holds at once.
+   * ledger an admin's session is required and the clerk's sessions end, so the limit holds at once. Several
+   * statements on the desk's SQLite: call inside ledger.transaction, as clerks:setEnterprises does.
    */
   setEnterprises(id: number, enterprises: readonly string[]): Promise<boolean>;
   /** An admin lifts the lock and the count of wrong PINs of the clerk's name; true when there was one. */

@@ -15,7 +15,6 @@ import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
-import { createPgClerkStore } from './stores/clerks.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { sharedStores } from '../stores/index.js';
@@ -52,11 +51,10 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   // The signed-in clerk's session, set on every connection this ledger uses (session.ts).
   const session = createPgSession(pool);
   const storesOn = (connection: () => Queryable): LedgerStores => ({
-    ...sharedStores(pgStoreSql(connection), { actor, desk: () => options.desk }),
+    ...sharedStores(pgStoreSql(connection), { actor, desk: () => options.desk, session }),
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
     collection: createPgCollectionStore(connection),
-    clerks: createPgClerkStore(connection, session, options.desk),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     received: createPgReceivedStore(connection, actor),
   });

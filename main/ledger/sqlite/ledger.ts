@@ -24,12 +24,10 @@ import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
-import { sqliteClerkStore } from './clerks.js';
 import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
-import { createAuditStore } from '../stores/audit.js';
 import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
@@ -55,8 +53,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const collectionRepos = sqliteCollectionRepos(db);
   const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
-  // The clerk store records a lockout in the trail of the transaction it runs in.
-  const clerks = sqliteClerkStore(db, (connection) => createAuditStore(sqliteStoreSql(db, connection), shared));
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
@@ -64,7 +60,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
-    clerks: clerks(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),
   });

@@ -6,6 +6,8 @@
 import type { LedgerStores } from '../port.js';
 import { createBatchStore } from './batches.js';
 import { createCertificationStore } from './certification.js';
+import { createClerkStore } from './clerks.js';
+import type { ClerkSession } from './dialects/clerks.js';
 import { createEnterpriseStore } from './enterprises.js';
 import { createPrintStore } from './print.js';
 import { createRedFormStore } from './red-forms.js';
@@ -21,14 +23,17 @@ export interface SharedStoreDeps {
   actor: () => string | null;
   /** This desk's name, on the audit events it appends (read at each one). */
   desk: () => string;
+  /** A team ledger's signed-in clerk's session (pg/session.ts), which the clerk store opens and ends; none on SQLite. */
+  session?: ClerkSession;
 }
 
 export type SharedStores = Pick<
   LedgerStores,
-  'audit' | 'batches' | 'certification' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
+  'audit' | 'batches' | 'certification' | 'clerks' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
 >;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
+  const audit = createAuditStore(q, deps);
   return {
     batches: createBatchStore(q),
     certification: createCertificationStore(q, deps.actor),
@@ -38,7 +43,8 @@ export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
     redForms: createRedFormStore(q, deps.actor),
     print: createPrintStore(q, deps.actor),
     statistics: createStatisticsStore(q),
-    audit: createAuditStore(q, deps),
+    audit,
+    clerks: createClerkStore(q, { desk: deps.desk, audit, session: deps.session }),
     issuanceDrafts: createIssuanceDraftStore(q),
   };
 }

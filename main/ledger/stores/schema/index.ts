@@ -8,6 +8,7 @@
 import type { AuditTables } from './audit.js';
 import type { BatchTables } from './batches.js';
 import type { CertificationTables } from './certification.js';
+import type { ClerkTables } from './clerks.js';
 import type { EnterpriseTables } from './enterprises.js';
 import type { IssuanceDraftTables } from './issuance-drafts.js';
 import type { LibraryTables } from './libraries.js';
@@ -20,6 +21,7 @@ export interface LedgerSchema
   extends AuditTables,
     BatchTables,
     CertificationTables,
+    ClerkTables,
     EnterpriseTables,
     IssuanceDraftTables,
     LibraryTables,
