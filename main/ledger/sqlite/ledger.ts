@@ -25,7 +25,6 @@ import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
-import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
@@ -60,7 +59,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
   // The clerk store records a lockout in the trail of the transaction it runs in.
   const clerks = sqliteClerkStore(db, (connection) => createAuditStore(sqliteStoreSql(db, connection), shared));
-  const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), shared),
@@ -69,7 +67,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
-    issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),
   });
   const own = storesOn(() => scope.current());

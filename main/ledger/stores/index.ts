@@ -10,6 +10,7 @@ import { createPrintStore } from './print.js';
 import { createRedFormStore } from './red-forms.js';
 import { createAuditStore } from './audit.js';
 import { createIssuanceDraftStore } from './issuance-drafts.js';
+import { createIssuedInvoiceStore } from './issued-invoices.js';
 import { createLibraryStore } from './libraries.js';
 import type { StoreSql } from './sql.js';
 import { createStatisticsStore } from './statistics.js';
@@ -24,7 +25,7 @@ export interface SharedStoreDeps {
 
 export type SharedStores = Pick<
   LedgerStores,
-  'audit' | 'batches' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
+  'audit' | 'batches' | 'enterprises' | 'issuanceDrafts' | 'issuedInvoices' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
 >;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
@@ -38,5 +39,6 @@ export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
     statistics: createStatisticsStore(q),
     audit: createAuditStore(q, deps),
     issuanceDrafts: createIssuanceDraftStore(q),
+    issuedInvoices: createIssuedInvoiceStore(q, deps.actor),
   };
 }

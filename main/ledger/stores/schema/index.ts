@@ -9,6 +9,7 @@ import type { AuditTables } from './audit.js';
 import type { BatchTables } from './batches.js';
 import type { EnterpriseTables } from './enterprises.js';
 import type { IssuanceDraftTables } from './issuance-drafts.js';
+import type { IssuedInvoiceTables } from './issued-invoices.js';
 import type { LibraryTables } from './libraries.js';
 import type { PrintTables } from './print.js';
 import type { RedFormTables } from './red-forms.js';
@@ -20,6 +21,7 @@ export interface LedgerSchema
     BatchTables,
     EnterpriseTables,
     IssuanceDraftTables,
+    IssuedInvoiceTables,
     LibraryTables,
     PrintTables,
     RedFormTables,
