@@ -1,7 +1,7 @@
 /**
  * SQL of the history views: the search over output invoices and collected input invoices
  * (collected_invoice) through the `history_fts` trigram index, paged as one UNION. The output half's SQL
- * (table, columns, lines, reversal state) comes from issuance/repo.ts, the one owner of issued invoices;
+ * (table, columns, lines, reversal state) comes from issuance/repo.ts, the desk's SQL over issued invoices;
  * this module only adds the conditions. Every query is limited to one environment and one enterprise
  * (the active one: seller of output invoices, buyer of collected ones), so sandbox and real data, and
  * two enterprises' invoices, never mix.

@@ -1,11 +1,9 @@
 /**
  * The issuance feature's stores on the ledger port (main/ledger/port.ts; docs/team-ledger.md §2): issued
  * invoices with their lines and red-reversal links (issued_invoice, issued_invoice_line, red_reversal), and
- * the form's drafts (issuance_draft, shared on a team so that a 复核 can review them). Types only: for issued
- * invoices the SQLite adapter wraps the feature's repos (repo.ts, status-repo.ts; main/ledger/sqlite/issued.ts)
- * and the PostgreSQL one writes the team ledger's SQL (main/ledger/pg/stores/issued-invoices.ts); the drafts
- * have one store for both (main/ledger/stores/issuance-drafts.ts). Money stays decimal strings, times are
- * ISO-8601 strings of the desk's clock on both.
+ * the form's drafts (issuance_draft, shared on a team so that a 复核 can review them). Types only: each has one
+ * store for both databases (main/ledger/stores/issued-invoices.ts, main/ledger/stores/issuance-drafts.ts). Money
+ * stays decimal strings, times are ISO-8601 strings of the desk's clock on both.
  */
 import type Decimal from 'decimal.js';
 import type { StoredLine } from '../../../shared/rules/issuance-form/index.js';

@@ -15,7 +15,6 @@ import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
-import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
@@ -55,7 +54,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
     collection: createPgCollectionStore(connection),
-    issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
     received: createPgReceivedStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? session.pool);

@@ -24,7 +24,6 @@ import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
-import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
@@ -53,14 +52,12 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const collectionRepos = sqliteCollectionRepos(db);
   const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
-  const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), shared),
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
-    issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
     received: createSqliteReceivedStore(received, connection),
   });
   const own = storesOn(() => scope.current());

@@ -13,6 +13,7 @@ import { createPrintStore } from './print.js';
 import { createRedFormStore } from './red-forms.js';
 import { createAuditStore } from './audit.js';
 import { createIssuanceDraftStore } from './issuance-drafts.js';
+import { createIssuedInvoiceStore } from './issued-invoices.js';
 import { createLibraryStore } from './libraries.js';
 import type { StoreSql } from './sql.js';
 import { createStatisticsStore } from './statistics.js';
@@ -29,7 +30,7 @@ export interface SharedStoreDeps {
 
 export type SharedStores = Pick<
   LedgerStores,
-  'audit' | 'batches' | 'certification' | 'clerks' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
+  'audit' | 'batches' | 'certification' | 'clerks' | 'enterprises' | 'issuanceDrafts' | 'issuedInvoices' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
 >;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
@@ -46,5 +47,6 @@ export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
     audit,
     clerks: createClerkStore(q, { desk: deps.desk, audit, session: deps.session }),
     issuanceDrafts: createIssuanceDraftStore(q),
+    issuedInvoices: createIssuedInvoiceStore(q, deps.actor),
   };
 }

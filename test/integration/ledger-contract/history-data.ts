@@ -7,7 +7,7 @@
 import Decimal from 'decimal.js';
 import type { Db } from '../../../main/db/open.js';
 import { createCollectionRepo, type CollectedInvoice } from '../../../main/features/collection/repo.js';
-import { createIssuanceRepo } from '../../../main/features/issuance/repo.js';
+import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 import type { Environment, HistoryFilter } from '../../../shared/ipc/index.js';
 
 export const SELLER = '91330100MA2B3C4D5E';
@@ -67,11 +67,10 @@ export function linesOf(x: number) {
   ];
 }
 
-/** Issued invoices through the desk's issuance repo (its triggers build the search index), red reversals. */
-export function writeIssued(db: Db): void {
-  const issuance = createIssuanceRepo(db);
+/** Issued invoices through the desk's ledger (its triggers build the search index), red reversals. */
+export async function writeIssued(db: Db): Promise<void> {
   const start = Date.parse('2026-03-01T00:00:00.000Z');
-  db.transaction(() => {
+  await createSqliteLedger(db).transaction(async ({ issuedInvoices: issuance }) => {
     for (let x = 1; x <= COUNT; x++) {
       const red = x % 30 === 0;
       const now = new Date(start + x * 3 * 3600_000).toISOString();
@@ -84,7 +83,7 @@ export function writeIssued(db: Db): void {
       // Every 13th issued invoice was voided (the service's zflx), as the statistics count them: apart.
       const voided = status === 'issued' && x % 13 === 4;
       WRITTEN.push({ x, lsh, environment, seller, status, voided, createdAt: now, lines });
-      issuance.insert(
+      await issuance.insert(
         {
           lsh,
           environment,
@@ -101,17 +100,17 @@ export function writeIssued(db: Db): void {
         },
         now,
       );
-      if (status === 'failed') issuance.markFailed(lsh, 'E1', 'refused', now);
+      if (status === 'failed') await issuance.markFailed(lsh, 'E1', 'refused', now);
       else if (status === 'issued') {
         const fields = { fpdm: x % 2 === 0 ? `0330${String(x).padStart(8, '0')}` : null, fphm: `2633${String(x).padStart(8, '0')}`, kprq: now, jym: null, skm: null, pdf: null, ofd: null, xml: null };
-        issuance.markIssued(lsh, { ...fields, zflx: voided ? '1' : null }, now);
+        await issuance.markIssued(lsh, { ...fields, zflx: voided ? '1' : null }, now);
       }
     }
     // The red invoice x (every 30th) reverses blue x - 1, in full for every 60th, else in part.
     const reverse = db.prepare(`INSERT INTO red_reversal (red_invoice_id, blue_invoice_id, amount, chyydm, created_at) SELECT r.id, b.id, ?, '1', r.created_at FROM issued_invoice r, issued_invoice b WHERE r.id = ? AND b.id = ?`);
     const blueTotal = db.prepare<[number], { jshj: string }>(`SELECT jshj FROM issued_invoice WHERE id = ?`);
     for (let x = 30; x <= COUNT; x += 30) reverse.run(x % 60 === 0 ? blueTotal.get(x - 1)!.jshj : '1.00', x, x - 1);
-  })();
+  });
 }
 
 /** Collected input invoices through the collection repo (buyer: the enterprise; seller names like the buyers' above). */

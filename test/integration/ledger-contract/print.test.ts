@@ -5,7 +5,7 @@
  * failed jobs, a retry taken once even by two desks at once, archive jobs, a printer's calibration — outside
  * a transaction and inside one.
  *
- * A print job refers to an issued invoice, so the invoices are written on the desk by its issuance repo and
+ * A print job refers to an issued invoice, so the invoices are written on the desk through its ledger and
  * moved into an empty team ledger by the desk's own move (moveDeskToTeam): both ledgers hold them with the
  * same ids. Between tests the print tables are emptied on both, their ids restarted.
  */
@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
-import { createIssuanceRepo } from '../../../main/features/issuance/repo.js';
 import type { NewPrintJob, PrintJobRow } from '../../../main/features/print/store.js';
 import type { Ledger, LedgerKind } from '../../../main/ledger/port.js';
+import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 import { tempDir } from '../../support/sample-issuance.js';
 import { LEDGER_DATABASES, type MovedLedger } from './adapters.js';
 
@@ -62,10 +62,10 @@ function sideOf(kind: LedgerKind, ledgers: MovedLedger): Side {
 
 beforeAll(async () => {
   desk = openDatabase(deskFile);
-  const issuance = createIssuanceRepo(desk);
-  INVOICES.forEach((n) => {
+  const issuance = createSqliteLedger(desk).issuedInvoices;
+  for (const n of INVOICES) {
     const lsh = `PRINT${n}`;
-    issuance.insert(
+    await issuance.insert(
       {
         lsh,
         environment: 'sandbox',
@@ -82,8 +82,8 @@ beforeAll(async () => {
       },
       T0,
     );
-    issuance.markIssued(lsh, { fpdm: '033001900111', fphm: `2633000${n}`, kprq: T0, jym: null, skm: null, pdf: null, ofd: null, xml: null, zflx: null }, T0);
-  });
+    await issuance.markIssued(lsh, { fpdm: '033001900111', fphm: `2633000${n}`, kprq: T0, jym: null, skm: null, pdf: null, ofd: null, xml: null, zflx: null }, T0);
+  }
   for (const database of LEDGER_DATABASES) moved.set(database.name, await database.moveIn({ file: deskFile, db: desk }));
   for (const database of LEDGER_DATABASES) sides.set(database.name, sideOf(database.kind, moved.get(database.name)!));
 }, 120_000);

@@ -11,6 +11,7 @@ import type { CertificationTables } from './certification.js';
 import type { ClerkTables } from './clerks.js';
 import type { EnterpriseTables } from './enterprises.js';
 import type { IssuanceDraftTables } from './issuance-drafts.js';
+import type { IssuedInvoiceTables } from './issued-invoices.js';
 import type { LibraryTables } from './libraries.js';
 import type { PrintTables } from './print.js';
 import type { RedFormTables } from './red-forms.js';
@@ -24,6 +25,7 @@ export interface LedgerSchema
     ClerkTables,
     EnterpriseTables,
     IssuanceDraftTables,
+    IssuedInvoiceTables,
     LibraryTables,
     PrintTables,
     RedFormTables,
