@@ -17,7 +17,6 @@ import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
-import { createPgReceivedStore } from './stores/received.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
 import { classifyTeamFailure } from './connection-test.js';
@@ -60,7 +59,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection, session, options.desk),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),
-    received: createPgReceivedStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? session.pool);
 

@@ -30,7 +30,6 @@ import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
-import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
 import { createAuditStore } from '../stores/audit.js';
 import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
@@ -61,7 +60,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   // The clerk store records a lockout in the trail of the transaction it runs in.
   const clerks = sqliteClerkStore(db, (connection) => createAuditStore(sqliteStoreSql(db, connection), shared));
   const issued = issuedRepos(db);
-  const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), shared),
     outbox: createSqliteOutboxStore(repo, connection, options),
@@ -70,7 +68,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),
-    received: createSqliteReceivedStore(received, connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */

@@ -7,6 +7,7 @@ import type { LedgerStores } from '../port.js';
 import { createBatchStore } from './batches.js';
 import { createEnterpriseStore } from './enterprises.js';
 import { createPrintStore } from './print.js';
+import { createReceivedStore } from './received.js';
 import { createRedFormStore } from './red-forms.js';
 import { createAuditStore } from './audit.js';
 import { createIssuanceDraftStore } from './issuance-drafts.js';
@@ -24,7 +25,7 @@ export interface SharedStoreDeps {
 
 export type SharedStores = Pick<
   LedgerStores,
-  'audit' | 'batches' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
+  'audit' | 'batches' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'received' | 'redForms' | 'statistics' | 'templates'
 >;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
@@ -38,5 +39,6 @@ export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
     statistics: createStatisticsStore(q),
     audit: createAuditStore(q, deps),
     issuanceDrafts: createIssuanceDraftStore(q),
+    received: createReceivedStore(q, deps.actor),
   };
 }

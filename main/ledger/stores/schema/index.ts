@@ -11,6 +11,7 @@ import type { EnterpriseTables } from './enterprises.js';
 import type { IssuanceDraftTables } from './issuance-drafts.js';
 import type { LibraryTables } from './libraries.js';
 import type { PrintTables } from './print.js';
+import type { ReceivedTables } from './received.js';
 import type { RedFormTables } from './red-forms.js';
 import type { StatisticsTables } from './statistics.js';
 import type { TemplateTables } from './templates.js';
@@ -22,6 +23,7 @@ export interface LedgerSchema
     IssuanceDraftTables,
     LibraryTables,
     PrintTables,
+    ReceivedTables,
     RedFormTables,
     StatisticsTables,
     TemplateTables {}
