@@ -12,9 +12,11 @@
  * pg 11) are unique per environment on both databases, so two desks taking the same invoice at once cannot both
  * store it as the original; the loser's write is refused with DuplicateReceivedError on either.
  *
- * Cost: intake writes a handful of statements per file taken in, each compiled by Kysely per call (some µs,
- * beside reading the file); the ledger's page is one keyset statement, its totals one aggregate, whatever its
- * size (test/integration/ledgers/received-ledger-keyset.test.ts).
+ * Cost: no path here runs in a loop over many rows. Intake writes a handful of statements per file taken in, a
+ * ledger page is one keyset statement and its totals one aggregate, whatever the ledger's size
+ * (test/integration/ledgers/received-ledger-keyset.test.ts). Kysely compiles each per call: measured on a
+ * 2-core machine at load 18, about 0.15 ms an insert or a page and 0.9 ms the totals (the largest statement)
+ * — beside reading a file, or the aggregate over the ledger, which it precedes once per filter.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Environment } from '../../../shared/ipc/index.js';
