@@ -21,8 +21,7 @@ import { escapeHiddenCharacters } from '../../../shared/rules/visible-name.js';
 import type { ExtractionPool } from './extraction-pool.js';
 import { completeWithRecognition, type RecognisedExtraction } from './recognition.js';
 import type { Environment } from '../../../shared/ipc/index.js';
-import { fieldsOf, stateOf } from './repo.js';
-import { DuplicateReceivedError, type NewReceived, type ReceivedInvoiceStore, type ReceivedRow } from './store.js';
+import { DuplicateReceivedError, fieldsOf, stateOf, type NewReceived, type ReceivedInvoiceStore, type ReceivedRow } from './store.js';
 
 const FILE_TYPES = { png: 'png', jpeg: 'jpg', pdf: 'pdf', zip: 'ofd', xml: 'xml' } as const;
 /** Folders dropped are walked this deep and this far, no further. */

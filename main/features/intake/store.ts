@@ -1,9 +1,9 @@
 /**
  * The received-invoice store of the ledger port (main/ledger/port.ts; docs/team-ledger.md §2): what intake
  * reads and writes of a team's received-invoice ledger (报销台账, `received_invoice`) and its verifications
- * (`verification`), whichever database holds them — the desk's SQLite (main/ledger/sqlite/received.ts over
- * repo.ts) or a team's PostgreSQL (main/ledger/pg/stores/received.ts). Types, the duplicate refusal and the
- * one rule both adapters write (originalKey). Every method names the
+ * (`verification`), whichever database holds them — the desk's SQLite or a team's PostgreSQL, through the one implementation
+ * main/ledger/stores/received.ts. Types, the row helpers intake reads rows with, the duplicate refusal and the
+ * rule of originalKey. Every method names the
  * environment (sandbox or live service): the ledger is opened before the desk knows which one it runs, and
  * their rows are kept apart. Money stays decimal strings.
  *
@@ -13,8 +13,8 @@
  * original: the second write is refused with DuplicateReceivedError on either database.
  */
 import type { Environment } from '../../../shared/ipc/index.js';
-import type { IntakeFields } from '../../../shared/rules/intake-fields.js';
-import type { StateOf, VerificationState } from '../../../shared/rules/verification-state.js';
+import type { IntakeField, IntakeFields } from '../../../shared/rules/intake-fields.js';
+import { UNVERIFIED, type StateOf, type VerificationState } from '../../../shared/rules/verification-state.js';
 
 export interface ReceivedRow {
   id: number;
@@ -162,6 +162,27 @@ export interface ReceivedInvoiceStore {
   ledgerAll(environment: Environment, enterprise: string, query: LedgerQuery): Promise<ReceivedRow[]>;
   /** Count and sums of the filtered ledger (accepted invoices), duplicates not counted twice, amounts of the same invoices. */
   ledgerTotals(environment: Environment, enterprise: string, query: LedgerQuery): Promise<LedgerTotals>;
+}
+
+/** received_invoice columns of the extracted fields. */
+export const FIELD_COLUMNS: Record<IntakeField, keyof ReceivedRow> = {
+  fpzl: 'fpzl', fpdm: 'FPDM', fphm: 'FPHM', kprq: 'KPRQ', fpje: 'HJJE', fpse: 'HJSE', jshj: 'JSHJ', xhfsbh: 'XHFSBH', gmfsbh: 'GMFSBH', jym: 'JYM',
+};
+
+/** The stored state of a received invoice. */
+export function stateOf(row: ReceivedRow): StateOf {
+  if (row.verify_state === null) return UNVERIFIED;
+  return { state: row.verify_state, reason: row.verify_reason, fields: row.verify_fields ? row.verify_fields.split(',') : [] };
+}
+
+/** The extracted fields a row holds (an empty column is no field). */
+export function fieldsOf(row: ReceivedRow): IntakeFields {
+  const fields: IntakeFields = {};
+  for (const [field, column] of Object.entries(FIELD_COLUMNS) as [IntakeField, keyof ReceivedRow][]) {
+    const value = row[column];
+    if (typeof value === 'string' && value !== '') fields[field] = value;
+  }
+  return fields;
 }
 
 /** The key a row holds as its key's original (`original_key`, unique per environment); none for a duplicate. Both adapters write it. */

@@ -21,8 +21,7 @@ import { stateOfAnswer, UNVERIFIABLE_REASONS, type StateOf } from '../../../shar
 import type { VerificationView } from '../../../shared/ipc/channels/intake.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { Ledger } from '../../ledger/port.js';
-import { fieldsOf, stateOf } from './repo.js';
-import type { ReceivedInvoiceStore, ReceivedRow } from './store.js';
+import { fieldsOf, stateOf, type ReceivedInvoiceStore, type ReceivedRow } from './store.js';
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 

@@ -15,7 +15,6 @@ import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
 import { createPgOutboxStore } from './outbox-store.js';
 import { createPgHistoryStore } from './stores/history.js';
-import { createPgReceivedStore } from './stores/received.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
 import { classifyTeamFailure } from './connection-test.js';
@@ -54,7 +53,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
     collection: createPgCollectionStore(connection),
-    received: createPgReceivedStore(connection, actor),
   });
   const own = storesOn(() => scope.current()?.connection ?? session.pool);
 

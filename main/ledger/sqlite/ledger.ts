@@ -26,7 +26,6 @@ import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
-import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
 import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
@@ -52,13 +51,11 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const collectionRepos = sqliteCollectionRepos(db);
   const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
-  const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), shared),
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
-    received: createSqliteReceivedStore(received, connection),
   });
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */

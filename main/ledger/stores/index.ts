@@ -10,6 +10,7 @@ import { createClerkStore } from './clerks.js';
 import type { ClerkSession } from './dialects/clerks.js';
 import { createEnterpriseStore } from './enterprises.js';
 import { createPrintStore } from './print.js';
+import { createReceivedStore } from './received.js';
 import { createRedFormStore } from './red-forms.js';
 import { createAuditStore } from './audit.js';
 import { createIssuanceDraftStore } from './issuance-drafts.js';
@@ -30,7 +31,7 @@ export interface SharedStoreDeps {
 
 export type SharedStores = Pick<
   LedgerStores,
-  'audit' | 'batches' | 'certification' | 'clerks' | 'enterprises' | 'issuanceDrafts' | 'issuedInvoices' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
+  'audit' | 'batches' | 'certification' | 'clerks' | 'enterprises' | 'issuanceDrafts' | 'issuedInvoices' | 'libraries' | 'print' | 'received' | 'redForms' | 'statistics' | 'templates'
 >;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
@@ -48,5 +49,6 @@ export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
     clerks: createClerkStore(q, { desk: deps.desk, audit, session: deps.session }),
     issuanceDrafts: createIssuanceDraftStore(q),
     issuedInvoices: createIssuedInvoiceStore(q, deps.actor),
+    received: createReceivedStore(q, deps.actor),
   };
 }

@@ -14,6 +14,7 @@ import type { IssuanceDraftTables } from './issuance-drafts.js';
 import type { IssuedInvoiceTables } from './issued-invoices.js';
 import type { LibraryTables } from './libraries.js';
 import type { PrintTables } from './print.js';
+import type { ReceivedTables } from './received.js';
 import type { RedFormTables } from './red-forms.js';
 import type { StatisticsTables } from './statistics.js';
 import type { TemplateTables } from './templates.js';
@@ -28,6 +29,7 @@ export interface LedgerSchema
     IssuedInvoiceTables,
     LibraryTables,
     PrintTables,
+    ReceivedTables,
     RedFormTables,
     StatisticsTables,
     TemplateTables {}
