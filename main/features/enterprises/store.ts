@@ -1,7 +1,7 @@
 /**
  * The enterprises served on the ledger port (docs/team-ledger.md §1, §2): the public members of each enterprise
- * and its tax-bureau user as last seen from the service, shared by every desk of a team — the desk's SQLite
- * (main/ledger/sqlite/enterprises.ts over repo.ts) or a team's PostgreSQL (main/ledger/pg/stores/enterprises.ts).
+ * and its tax-bureau user as last seen from the service, shared by every desk of a team — one implementation for
+ * the desk's SQLite and a team's PostgreSQL (main/ledger/stores/enterprises.ts).
  * Which enterprise a desk acts for is each desk's own choice and stays on the desk (repo.ts's choice). The
  * passwords never reach this table: they are sealed in the desk's vault. Types only.
  */

@@ -1,7 +1,7 @@
 /**
  * 常用发票 on the ledger port (docs/team-ledger.md §2): what the templates feature asks of `invoice_template`,
- * whichever database keeps it — the desk's SQLite (main/ledger/sqlite/templates.ts over repo.ts) or a team's
- * PostgreSQL (main/ledger/pg/stores/templates.ts). Every call names the enterprise whose templates it works
+ * whichever database keeps it — one implementation for the desk's SQLite and a team's PostgreSQL
+ * (main/ledger/stores/templates.ts). Every call names the enterprise whose templates it works
  * in; saves are signed with the acting clerk. Times are ISO 8601 text on both. Types only.
  */
 import type { InvoiceType } from '../../../shared/ipc/index.js';
