@@ -20,13 +20,11 @@
  */
 import type { Db } from '../../db/open.js';
 import { createHistoryRepo } from '../../features/history/repo.js';
-import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
 import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
 import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
-import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
@@ -36,7 +34,11 @@ import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
 
-export interface SqliteLedgerOptions extends SqliteOutboxOptions {
+export interface SqliteLedgerOptions {
+  /** The desk's clock in ms for the outbox's leases (tests move it); Date.now by default. */
+  now?: () => number;
+  /** How long an outbox claim holds; DEFAULT_OUTBOX_LEASE_MS by default. */
+  leaseMs?: number;
   /**
    * This desk's name on its audit events (core.ts: the same name it would carry on a team ledger, kept in its
    * settings), read at the first event; 'desk' when not given (tests, tools).
@@ -52,19 +54,17 @@ const INSIDE_SYNC =
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): Ledger {
-  const repo = createOutboxRepo(db);
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
-  const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
+  const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk'), outbox: { leaseMs: options.leaseMs, now: options.now } };
   // The clerk store records a lockout in the trail of the transaction it runs in.
   const clerks = sqliteClerkStore(db, (connection) => createAuditStore(sqliteStoreSql(db, connection), shared));
   const issued = issuedRepos(db);
   const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), shared),
-    outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),

@@ -11,6 +11,7 @@ import { createRedFormStore } from './red-forms.js';
 import { createAuditStore } from './audit.js';
 import { createIssuanceDraftStore } from './issuance-drafts.js';
 import { createLibraryStore } from './libraries.js';
+import { createOutboxStore } from './outbox.js';
 import type { StoreSql } from './sql.js';
 import { createStatisticsStore } from './statistics.js';
 import { createTemplateStore } from './templates.js';
@@ -18,13 +19,19 @@ import { createTemplateStore } from './templates.js';
 export interface SharedStoreDeps {
   /** The clerk who signs the writes (created_by, updated_by), read at each write. */
   actor: () => string | null;
-  /** This desk's name, on the audit events it appends (read at each one). */
+  /** This desk's name, on the audit events it appends and on its outbox leases (read at each one). */
   desk: () => string;
+  /**
+   * How long an outbox claim holds (DEFAULT_OUTBOX_LEASE_MS unless told), and the desk's clock for the SQLite
+   * lease (Date.now unless told; PostgreSQL's is the database's). Given here, as every other dep, by the adapter
+   * that makes the stores: both adapters take them as options, so the outbox registers like any shared store.
+   */
+  outbox?: { leaseMs?: number; now?: () => number };
 }
 
 export type SharedStores = Pick<
   LedgerStores,
-  'audit' | 'batches' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
+  'audit' | 'batches' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'outbox' | 'print' | 'redForms' | 'statistics' | 'templates'
 >;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
@@ -38,5 +45,6 @@ export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
     statistics: createStatisticsStore(q),
     audit: createAuditStore(q, deps),
     issuanceDrafts: createIssuanceDraftStore(q),
+    outbox: createOutboxStore(q, { ...deps.outbox, desk: deps.desk }),
   };
 }

@@ -10,6 +10,7 @@ import type { BatchTables } from './batches.js';
 import type { EnterpriseTables } from './enterprises.js';
 import type { IssuanceDraftTables } from './issuance-drafts.js';
 import type { LibraryTables } from './libraries.js';
+import type { OutboxTables } from './outbox.js';
 import type { PrintTables } from './print.js';
 import type { RedFormTables } from './red-forms.js';
 import type { StatisticsTables } from './statistics.js';
@@ -21,6 +22,7 @@ export interface LedgerSchema
     EnterpriseTables,
     IssuanceDraftTables,
     LibraryTables,
+    OutboxTables,
     PrintTables,
     RedFormTables,
     StatisticsTables,
