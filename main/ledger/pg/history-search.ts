@@ -2,7 +2,7 @@
  * The history's search over output invoices on the team ledger (PostgreSQL; docs/team-ledger.md §2): the
  * same search kinds, the same words and the same answer — ids, order, pages — as the desk's SQLite search
  * (main/features/history/search-repo.ts), which the contract test checks invoice by invoice. The history
- * store of the PostgreSQL ledger (stores/history.ts) answers the output-only pages and counts with it.
+ * store (main/ledger/stores/history.ts) answers the output-only pages and counts with it on PostgreSQL.
  *
  * Every search is per enterprise (environment and seller tax ID xhdwsbh), newest first (id DESC) in
  * keyset pages: the cursor is the last id of a page and `id < cursor` continues there. The words of the

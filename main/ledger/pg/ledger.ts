@@ -12,10 +12,11 @@
 import type { Pool, PoolClient } from 'pg';
 import { DEFAULT_OUTBOX_LEASE_MS, LedgerCommitUnknownError, LedgerNotCommittedError, type Ledger, type LedgerStores, type TransactionOptions } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
-import { createPgHistoryStore } from './stores/history.js';
 import { createPgClerkStore } from './stores/clerks.js';
 import { createPgIssuedInvoiceStore } from './stores/issued-invoices.js';
 import { createPgReceivedStore } from './stores/received.js';
+import { postgresHistorySearch } from '../stores/dialects/history.js';
+import { createHistoryStore } from '../stores/history.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
 import { classifyTeamFailure } from './connection-test.js';
@@ -52,7 +53,7 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
   const session = createPgSession(pool);
   const storesOn = (connection: () => Queryable): LedgerStores => ({
     ...sharedStores(pgStoreSql(connection), { actor, desk: () => options.desk, outbox: { leaseMs } }),
-    history: createPgHistoryStore(connection),
+    history: createHistoryStore(pgStoreSql(connection), postgresHistorySearch(connection)),
     collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection, session, options.desk),

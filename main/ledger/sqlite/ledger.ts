@@ -22,7 +22,6 @@ import type { Db } from '../../db/open.js';
 import { createHistoryRepo } from '../../features/history/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
-import { createSqliteHistoryStore } from './history.js';
 import { sqliteClerkStore } from './clerks.js';
 import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
@@ -30,6 +29,8 @@ import { createSqliteCertificationStore } from './certif.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
 import { createAuditStore } from '../stores/audit.js';
+import { sqliteHistorySearch } from '../stores/dialects/history.js';
+import { createHistoryStore } from '../stores/history.js';
 import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
@@ -65,7 +66,7 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const received = createReceivedRepos(db);
   const storesOn = (connection: () => unknown): LedgerStores => ({
     ...sharedStores(sqliteStoreSql(db, connection), shared),
-    history: createSqliteHistoryStore(history, connection),
+    history: createHistoryStore(sqliteStoreSql(db, connection), sqliteHistorySearch(history, connection)),
     collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
