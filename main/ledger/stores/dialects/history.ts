@@ -6,9 +6,8 @@
  *   own repo (main/features/history/repo.ts, search-repo.ts …: prepared once per connection, the speed
  *   `bench search` measures; the desk's index upkeep and its tests use them too);
  * - a team's PostgreSQL: pg_trgm, the pair postings of migration 14 and the enterprise's id-ordered indexes
- *   (main/ledger/pg/history-search.ts), with named statements and array rows no shared builder gives, the mixed
- *   output + input list in pg/stores/history-mixed.ts, and a status-only count taken whole from an index (SQLite
- *   reads its tally).
+ *   (history-pg.ts), with named statements and array rows no shared builder gives, the mixed output + input list
+ *   in history-pg-mixed.ts, and a status-only count taken whole from an index (SQLite reads its tally).
  * Both take the transaction's connection at each call.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
@@ -17,8 +16,8 @@ import { DEFAULT_PAGE_SIZE, type HistoryRepo } from '../../../features/history/r
 import type { Queryable } from '../../pg/pool.js';
 import type { LedgerKind } from '../../port.js';
 import { settledCall } from '../../sqlite/settled.js';
-import { createTeamHistorySearch } from '../../pg/history-search.js';
-import { mixedPage } from '../../pg/stores/history-mixed.js';
+import { createTeamHistorySearch } from './history-pg.js';
+import { mixedPage } from './history-pg-mixed.js';
 
 /** A database's searches of the history (the port's HistoryStore search and countOutput). */
 export interface HistorySearch {
