@@ -9,8 +9,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { Environment, HistoryFilter, HistoryRow, HistorySearchResult, HistoryStatus, RowCount } from '../../../shared/ipc/index.js';
-import { levyOf } from '../../../shared/i18n/levy-texts.js';
-import type { RatedLevy } from '../../../shared/i18n/line-levy-text.js';
 import { OUTPUT_LINE_LIKE, OUTPUT_REVERSAL_IS, outputSearchSql } from '../issuance/repo.js';
 import { chinaDayStart, createOutputSearch, nextDay } from './search-repo.js';
 import { lineCondition, voidedCondition } from './search-query.js';
@@ -176,32 +174,9 @@ export function buildHistoryQuery(environment: Environment, enterprise: string, 
 
 /** Statements are prepared once per query shape; the number of shapes is small but bounded anyway. */
 const MAX_CACHED_STATEMENTS = 128;
-/** Invoice ids per read of their lines' levies (one JSON array each). */
-export const LEVY_CHUNK = 2_000;
-
-interface LevyRow {
-  invoice_id: number;
-  sl: string;
-  lslbs: string | null;
-  kce: string | null;
-}
-
-/** Rows of (invoice, rate, levy, deduction), ordered by invoice and first line, into each invoice's list. */
-export function leviesByInvoice(rows: readonly LevyRow[], into = new Map<number, RatedLevy[]>()): Map<number, RatedLevy[]> {
-  for (const row of rows) {
-    let levies = into.get(row.invoice_id);
-    if (!levies) into.set(row.invoice_id, (levies = []));
-    levies.push({ rate: row.sl, levy: levyOf(row.lslbs), deduction: row.kce });
-  }
-  return into;
-}
 
 export function createHistoryRepo(db: Db) {
   const output = createOutputSearch(db);
-  const levies = db.prepare<[string], LevyRow>(
-    `SELECT invoice_id, sl, lslbs, kce FROM issued_invoice_line WHERE invoice_id IN (SELECT value FROM json_each(?))
-      GROUP BY invoice_id, sl, lslbs, kce ORDER BY invoice_id, min(line_no)`,
-  );
   const statements = new Map<string, Statement<Array<string | number>, HistoryRow>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -229,14 +204,6 @@ export function createHistoryRepo(db: Db) {
     },
     /** How many output invoices match (exact, or a lower bound when counting would be slow). */
     countOutput: (environment: Environment, enterprise: string, filter: HistoryFilter): RowCount => output.count(environment, enterprise, filter),
-    /** The distinct rates and levies of these invoices' lines (store.ts lineLevies), read LEVY_CHUNK invoices at a time. */
-    lineLevies(invoiceIds: readonly number[]): Map<number, RatedLevy[]> {
-      const found = new Map<number, RatedLevy[]>();
-      for (let start = 0; start < invoiceIds.length; start += LEVY_CHUNK) {
-        leviesByInvoice(levies.all(JSON.stringify(invoiceIds.slice(start, start + LEVY_CHUNK))), found);
-      }
-      return found;
-    },
   };
 }
 

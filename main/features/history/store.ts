@@ -1,8 +1,8 @@
 /**
  * The history's store on the ledger port (main/ledger/port.ts; docs/team-ledger.md §2): what the history
- * views read, whichever database holds the ledger. Types only — the SQLite adapter builds it over this
- * feature's repo.ts (FTS5 trigram index, posting table, tallies: the speed `bench search` measures), the
- * PostgreSQL one over main/ledger/pg/history-search.ts (pg_trgm) and plain SQL.
+ * views read, whichever database holds the ledger. Types only — the one store is main/ledger/stores/history.ts,
+ * its searches each database's own (stores/dialects/history.ts): on SQLite this feature's repo.ts (FTS5 trigram
+ * index, posting table, tallies: the speed `bench search` measures), on PostgreSQL pg_trgm (dialects/history-pg.ts).
  *
  * Every read is per environment and enterprise (the active one: the seller of output invoices, the buyer
  * of collected input invoices), so two enterprises' invoices never mix on either database. An invoice's

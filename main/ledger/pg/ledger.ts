@@ -10,23 +10,23 @@
  * migration 17); `ledger.clerks.signIn` opens it and `signOut` ends it.
  */
 import type { Pool, PoolClient } from 'pg';
-import { LedgerCommitUnknownError, LedgerNotCommittedError, type Ledger, type LedgerStores, type TransactionOptions } from '../port.js';
+import { DEFAULT_OUTBOX_LEASE_MS, LedgerCommitUnknownError, LedgerNotCommittedError, type Ledger, type LedgerStores, type TransactionOptions } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
-import { createPgOutbox, DEFAULT_LEASE_SECONDS } from './outbox.js';
-import { createPgOutboxStore } from './outbox-store.js';
-import { createPgHistoryStore } from './stores/history.js';
+import { postgresHistorySearch } from '../stores/dialects/history.js';
+import { createHistoryStore } from '../stores/history.js';
 import { sharedStores } from '../stores/index.js';
 import { pgStoreSql } from '../stores/sql.js';
 import { classifyTeamFailure } from './connection-test.js';
 import { createPgSession } from './session.js';
 import { inTeamTransaction, settleLostCommit, TeamCommitUnknownError } from './transaction.js';
 import { createPgCollectionStore } from './stores/collect.js';
-import type { Queryable } from './outbox.js';
+import type { Queryable } from './pool.js';
 import { databaseRefusal } from './refusals.js';
 
 export interface PgLedgerOptions {
   /** This desk's name on its leases (unique per desk). */
   desk: string;
+  /** How long an outbox claim holds before another desk may take the row over; DEFAULT_OUTBOX_LEASE_MS unless told. */
   leaseSeconds?: number;
   /**
    * Who signs the rows this desk writes (`created_by` / `updated_by`): the desk's signed-in clerk, read at each
@@ -42,18 +42,19 @@ const lostConnection = (error: unknown) => {
 };
 
 export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
-  const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
-  const outbox = createPgOutbox(pool, { desk: options.desk, leaseSeconds });
+  const leaseMs = options.leaseSeconds === undefined ? DEFAULT_OUTBOX_LEASE_MS : options.leaseSeconds * 1000;
   const scope = createTxScope<PoolClient>((client, sql) => client.query(sql));
   const actor = options.actor ?? (() => null);
   // The signed-in clerk's session, set on every connection this ledger uses (session.ts).
   const session = createPgSession(pool);
-  const storesOn = (connection: () => Queryable): LedgerStores => ({
-    ...sharedStores(pgStoreSql(connection), { actor, desk: () => options.desk, session }),
-    outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
-    history: createPgHistoryStore(connection),
-    collection: createPgCollectionStore(connection),
-  });
+  const storesOn = (connection: () => Queryable): LedgerStores => {
+    const q = pgStoreSql(connection);
+    return {
+      ...sharedStores(q, { actor, desk: () => options.desk, session, outbox: { leaseMs } }),
+      history: createHistoryStore(q, postgresHistorySearch(connection)),
+      collection: createPgCollectionStore(connection),
+    };
+  };
   const own = storesOn(() => scope.current()?.connection ?? session.pool);
 
   /** What became of a transaction whose COMMIT's answer was lost: its result when it committed; otherwise it rejects. */

@@ -6,6 +6,9 @@
 import pg, { type ClientConfig } from 'pg';
 import { clientConfig, type TeamLedgerAddress } from './config.js';
 
+/** A pool, or a client inside the caller's transaction: whatever a store's statement runs on. */
+export type Queryable = Pick<pg.ClientBase, 'query'> | pg.Pool;
+
 export const TEAM_POOL_SIZE = 4;
 
 export function createTeamPool(

@@ -20,17 +20,20 @@
  */
 import type { Db } from '../../db/open.js';
 import { createHistoryRepo } from '../../features/history/repo.js';
-import { createOutboxRepo } from '../../outbox/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
-import { createSqliteHistoryStore } from './history.js';
-import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
+import { sqliteHistorySearch } from '../stores/dialects/history.js';
+import { createHistoryStore } from '../stores/history.js';
 import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
 import { sqliteStoreSql } from '../stores/sql.js';
 import { actorOf } from '../../db/actor.js';
 
-export interface SqliteLedgerOptions extends SqliteOutboxOptions {
+export interface SqliteLedgerOptions {
+  /** The desk's clock in ms for the outbox's leases (tests move it); Date.now by default. */
+  now?: () => number;
+  /** How long an outbox claim holds; DEFAULT_OUTBOX_LEASE_MS by default. */
+  leaseMs?: number;
   /**
    * This desk's name on its audit events (core.ts: the same name it would carry on a team ledger, kept in its
    * settings), read at the first event; 'desk' when not given (tests, tools).
@@ -46,17 +49,18 @@ const INSIDE_SYNC =
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): Ledger {
-  const repo = createOutboxRepo(db);
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
   const collectionRepos = sqliteCollectionRepos(db);
-  const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
-  const storesOn = (connection: () => unknown): LedgerStores => ({
-    ...sharedStores(sqliteStoreSql(db, connection), shared),
-    outbox: createSqliteOutboxStore(repo, connection, options),
-    history: createSqliteHistoryStore(history, connection),
-    collection: createSqliteCollectionStore(collectionRepos, connection),
-  });
+  const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk'), outbox: { leaseMs: options.leaseMs, now: options.now } };
+  const storesOn = (connection: () => unknown): LedgerStores => {
+    const q = sqliteStoreSql(db, connection);
+    return {
+      ...sharedStores(q, shared),
+      history: createHistoryStore(q, sqliteHistorySearch(history, connection)),
+      collection: createSqliteCollectionStore(collectionRepos, connection),
+    };
+  };
   const own = storesOn(() => scope.current());
   /** The outermost transaction now open, if any; others wait for their turn behind `turn`. */
   let open = false;

@@ -16,6 +16,7 @@ import { createAuditStore } from './audit.js';
 import { createIssuanceDraftStore } from './issuance-drafts.js';
 import { createIssuedInvoiceStore } from './issued-invoices.js';
 import { createLibraryStore } from './libraries.js';
+import { createOutboxStore } from './outbox.js';
 import type { StoreSql } from './sql.js';
 import { createStatisticsStore } from './statistics.js';
 import { createTemplateStore } from './templates.js';
@@ -23,15 +24,21 @@ import { createTemplateStore } from './templates.js';
 export interface SharedStoreDeps {
   /** The clerk who signs the writes (created_by, updated_by), read at each write. */
   actor: () => string | null;
-  /** This desk's name, on the audit events it appends (read at each one). */
+  /** This desk's name, on the audit events it appends and on its outbox leases (read at each one). */
   desk: () => string;
   /** A team ledger's signed-in clerk's session (pg/session.ts), which the clerk store opens and ends; none on SQLite. */
   session?: ClerkSession;
+  /**
+   * How long an outbox claim holds (DEFAULT_OUTBOX_LEASE_MS unless told), and the desk's clock for the SQLite
+   * lease (Date.now unless told; PostgreSQL's is the database's). Given here, as every other dep, by the adapter
+   * that makes the stores: both adapters take them as options, so the outbox registers like any shared store.
+   */
+  outbox?: { leaseMs?: number; now?: () => number };
 }
 
 export type SharedStores = Pick<
   LedgerStores,
-  'audit' | 'batches' | 'certification' | 'clerks' | 'enterprises' | 'issuanceDrafts' | 'issuedInvoices' | 'libraries' | 'print' | 'received' | 'redForms' | 'statistics' | 'templates'
+  'audit' | 'batches' | 'certification' | 'clerks' | 'enterprises' | 'issuanceDrafts' | 'issuedInvoices' | 'libraries' | 'outbox' | 'print' | 'received' | 'redForms' | 'statistics' | 'templates'
 >;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
@@ -50,5 +57,6 @@ export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
     issuanceDrafts: createIssuanceDraftStore(q),
     issuedInvoices: createIssuedInvoiceStore(q, deps.actor),
     received: createReceivedStore(q, deps.actor),
+    outbox: createOutboxStore(q, { ...deps.outbox, desk: deps.desk }),
   };
 }

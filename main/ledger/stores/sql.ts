@@ -35,7 +35,7 @@ import {
 import type { Statement } from 'better-sqlite3';
 import pg from 'pg';
 import type { Db } from '../../db/open.js';
-import type { Queryable } from '../pg/outbox.js';
+import type { Queryable } from '../pg/pool.js';
 import type { LedgerKind } from '../port.js';
 import type { LedgerSchema } from './schema/index.js';
 

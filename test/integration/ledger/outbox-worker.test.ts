@@ -57,7 +57,7 @@ describe('outbox worker keeps going', () => {
     };
     const logged: string[] = [];
     const sent: string[] = [];
-    repo.enqueue('test', 'S1', '{}', Date.now());
+    await ledger.outbox.enqueue({ kind: 'test', serial: 'S1', requestJson: '{}', enterprise: null });
     const worker = track(
       createOutboxWorker({
         ledger: failing,
@@ -80,7 +80,7 @@ describe('outbox worker keeps going', () => {
     let failCommits = 1;
     const sent: string[] = [];
     const logged: string[] = [];
-    const id = repo.enqueue('test', 'S2', '{}', Date.now());
+    const id = await ledger.outbox.enqueue({ kind: 'test', serial: 'S2', requestJson: '{}', enterprise: null });
     let leaseAfterFailure: number | null = null;
     const worker = track(
       createOutboxWorker({

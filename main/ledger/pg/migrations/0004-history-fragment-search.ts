@@ -1,7 +1,7 @@
 import type { PgMigration } from './migration.js';
 
 /**
- * The history search's own indexes on PostgreSQL (docs/team-ledger.md §2, main/ledger/pg/history-search.ts),
+ * The history search's own indexes on PostgreSQL (docs/team-ledger.md §2, main/ledger/stores/dialects/history-pg.ts),
  * so the team ledger answers each search kind as the desk's SQLite search does (its FTS5 trigram index,
  * its 2-character posting table and its prefix ranges) and finds exactly the same invoices:
  *

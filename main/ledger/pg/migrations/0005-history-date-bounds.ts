@@ -1,7 +1,7 @@
 import type { PgMigration } from './migration.js';
 
 /**
- * A date range of the history search as a stretch of ids (main/ledger/pg/history-search.ts), as the
+ * A date range of the history search as a stretch of ids (main/ledger/stores/dialects/history-pg.ts), as the
  * desk's SQLite search reads it: ids are given in submission order, when created_at is written, so the
  * first id from a day and the last one before the next are two steps along this index, and the search
  * then walks only that stretch of its enterprise's (environment, xhdwsbh, id) indexes. Without it a

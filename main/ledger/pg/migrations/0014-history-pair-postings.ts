@@ -1,7 +1,7 @@
 import type { PgMigration } from './migration.js';
 
 /**
- * A 2-character search word found newest first (docs/team-ledger.md §2, main/ledger/pg/history-search.ts):
+ * A 2-character search word found newest first (docs/team-ledger.md §2, main/ledger/stores/dialects/history-pg.ts):
  * `issued_invoice_pair` holds one row (pair, invoice) for each of an invoice's distinct pairs
  * (`search_pairs`, migration 4: the same document and folding as the desk's issued_invoice_gram), under a
  * B-tree in (pair, invoice_id) order. A first page then reads the pair's newest postings backwards and

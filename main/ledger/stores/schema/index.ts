@@ -13,6 +13,7 @@ import type { EnterpriseTables } from './enterprises.js';
 import type { IssuanceDraftTables } from './issuance-drafts.js';
 import type { IssuedInvoiceTables } from './issued-invoices.js';
 import type { LibraryTables } from './libraries.js';
+import type { OutboxTables } from './outbox.js';
 import type { PrintTables } from './print.js';
 import type { ReceivedTables } from './received.js';
 import type { RedFormTables } from './red-forms.js';
@@ -28,6 +29,7 @@ export interface LedgerSchema
     IssuanceDraftTables,
     IssuedInvoiceTables,
     LibraryTables,
+    OutboxTables,
     PrintTables,
     ReceivedTables,
     RedFormTables,

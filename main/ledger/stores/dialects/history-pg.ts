@@ -2,7 +2,7 @@
  * The history's search over output invoices on the team ledger (PostgreSQL; docs/team-ledger.md §2): the
  * same search kinds, the same words and the same answer — ids, order, pages — as the desk's SQLite search
  * (main/features/history/search-repo.ts), which the contract test checks invoice by invoice. The history
- * store of the PostgreSQL ledger (stores/history.ts) answers the output-only pages and counts with it.
+ * store (stores/history.ts) answers the output-only pages and counts with it on PostgreSQL (dialects/history.ts).
  *
  * Every search is per enterprise (environment and seller tax ID xhdwsbh), newest first (id DESC) in
  * keyset pages: the cursor is the last id of a page and `id < cursor` continues there. The words of the
@@ -25,7 +25,7 @@
  */
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import type { Environment, HistoryFilter, HistoryRow, ReversalState, RowCount } from '../../../shared/ipc/index.js';
+import type { Environment, HistoryFilter, HistoryRow, ReversalState, RowCount } from '../../../../shared/ipc/index.js';
 import {
   chinaDayStart,
   COUNT_CAP,
@@ -42,8 +42,8 @@ import {
   type Word,
   voidedCondition,
   words,
-} from '../../features/history/search-query.js';
-import { lslbsOf } from '../../../shared/i18n/levy-texts.js';
+} from '../../../features/history/search-query.js';
+import { lslbsOf } from '../../../../shared/i18n/levy-texts.js';
 
 /** Anything that runs a query: the pool, or a client inside a transaction. */
 export type TeamQueryable = Pick<pg.Pool, 'query'>;

@@ -1,7 +1,7 @@
 /**
  * The history's mixed search on the team ledger (PostgreSQL): output invoices and collected input invoices
  * in one list paged by OFFSET — what a `history:search` without `direction: 'output'` asks (the grid pages
- * output invoices alone, by keyset, through history-search.ts). The same rows in the same order as the
+ * output invoices alone, by keyset, through history-pg.ts). The same rows in the same order as the
  * desk's SQLite query (features/history/repo.ts buildHistoryQuery), which the contract test checks:
  * - the sides read and the words of the text are decided by the desk's own functions (mixedSides,
  *   mixedWords);
@@ -17,7 +17,7 @@ import type { Environment, HistoryFilter, HistoryRow } from '../../../../shared/
 import { chinaDayStart, nextDay } from '../../../features/history/search-query.js';
 import { mixedSides, mixedWords } from '../../../features/history/repo.js';
 import { voidedCondition } from '../../../features/history/search-query.js';
-import { asciiLower, REVERSAL_STATE, teamLineCondition, TEXT, type TeamQueryable } from '../history-search.js';
+import { asciiLower, REVERSAL_STATE, teamLineCondition, TEXT, type TeamQueryable } from './history-pg.js';
 
 /** The date as the desk writes it: an ISO instant in UTC with milliseconds. */
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
