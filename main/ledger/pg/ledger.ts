@@ -24,7 +24,6 @@ import { classifyTeamFailure } from './connection-test.js';
 import { createPgSession } from './session.js';
 import { inTeamTransaction, settleLostCommit, TeamCommitUnknownError } from './transaction.js';
 import { createPgCertificationStore } from './stores/certif.js';
-import { createPgCollectionStore } from './stores/collect.js';
 import type { Queryable } from './outbox.js';
 import { databaseRefusal } from './refusals.js';
 
@@ -56,7 +55,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     ...sharedStores(pgStoreSql(connection), { actor, desk: () => options.desk }),
     outbox: createPgOutboxStore(outbox, leaseSeconds, connection),
     history: createPgHistoryStore(connection),
-    collection: createPgCollectionStore(connection),
     certification: createPgCertificationStore(connection, actor),
     clerks: createPgClerkStore(connection, session, options.desk),
     issuedInvoices: createPgIssuedInvoiceStore(connection, { actor }),

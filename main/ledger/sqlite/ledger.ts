@@ -29,7 +29,6 @@ import { createSqliteIssuedInvoiceStore, issuedRepos } from './issued.js';
 import { createSqliteOutboxStore, type SqliteOutboxOptions } from './outbox.js';
 import { createCertificationRepo } from '../../features/certification/repo.js';
 import { createSqliteCertificationStore } from './certif.js';
-import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { createReceivedRepos, createSqliteReceivedStore } from './received.js';
 import { createAuditStore } from '../stores/audit.js';
 import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
@@ -55,7 +54,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
   const repo = createOutboxRepo(db);
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
-  const collectionRepos = sqliteCollectionRepos(db);
   const certificationRepo = createCertificationRepo(db);
   const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk') };
   // The clerk store records a lockout in the trail of the transaction it runs in.
@@ -66,7 +64,6 @@ export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): L
     ...sharedStores(sqliteStoreSql(db, connection), shared),
     outbox: createSqliteOutboxStore(repo, connection, options),
     history: createSqliteHistoryStore(history, connection),
-    collection: createSqliteCollectionStore(collectionRepos, connection),
     certification: createSqliteCertificationStore(certificationRepo, connection),
     clerks: clerks(connection),
     issuedInvoices: createSqliteIssuedInvoiceStore(issued, connection),

@@ -5,6 +5,7 @@
  */
 import type { LedgerStores } from '../port.js';
 import { createBatchStore } from './batches.js';
+import { createCollectionStore } from './collection.js';
 import { createEnterpriseStore } from './enterprises.js';
 import { createPrintStore } from './print.js';
 import { createRedFormStore } from './red-forms.js';
@@ -24,12 +25,13 @@ export interface SharedStoreDeps {
 
 export type SharedStores = Pick<
   LedgerStores,
-  'audit' | 'batches' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
+  'audit' | 'batches' | 'collection' | 'enterprises' | 'issuanceDrafts' | 'libraries' | 'print' | 'redForms' | 'statistics' | 'templates'
 >;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
     batches: createBatchStore(q),
+    collection: createCollectionStore(q),
     enterprises: createEnterpriseStore(q),
     libraries: createLibraryStore(q, deps.actor),
     templates: createTemplateStore(q, deps.actor),

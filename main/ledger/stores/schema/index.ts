@@ -7,6 +7,7 @@
  */
 import type { AuditTables } from './audit.js';
 import type { BatchTables } from './batches.js';
+import type { CollectionTables } from './collection.js';
 import type { EnterpriseTables } from './enterprises.js';
 import type { IssuanceDraftTables } from './issuance-drafts.js';
 import type { LibraryTables } from './libraries.js';
@@ -18,6 +19,7 @@ import type { TemplateTables } from './templates.js';
 export interface LedgerSchema
   extends AuditTables,
     BatchTables,
+    CollectionTables,
     EnterpriseTables,
     IssuanceDraftTables,
     LibraryTables,
