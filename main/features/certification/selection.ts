@@ -7,7 +7,7 @@
  */
 import Decimal from 'decimal.js';
 import { CERTIFICATION_FAILURE_REASONS, type CertificationFailureReason } from '../../../shared/spec/codes-input.js';
-import type { CertificationCandidate } from '../collection/ledger-repo.js';
+import type { CertificationCandidate } from '../collection/store.js';
 
 export const MAX_BATCH = 500;
 export const CERTIFIABLE_TYPES = new Set(['01', '03', '08', '14']);

@@ -11,10 +11,8 @@ import type { Feature, FeatureDeps } from '../feature.js';
 import type { CorePorts } from '../../ports.js';
 import type { LedgerFilter, LedgerTotals } from '../../../shared/ipc/schemas/collection.js';
 import type { LedgerStores } from '../../ledger/port.js';
-import type { CertificationCandidate } from './ledger-repo.js';
-import type { InputKindSums, InputPeriod } from './period-repo.js';
 import { createCollectionPreferenceRepo } from './preference-repo.js';
-import type { StatusUpdate } from './store.js';
+import type { CertificationCandidate, InputKindSums, InputPeriod, StatusUpdate } from './store.js';
 import { exportLedger } from './ledger-export.js';
 import { createCollectionService } from './service.js';
 

@@ -5,7 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import type { CollectedInvoiceRecord, MainInformationRecord } from '../../../shared/spec/collection.js';
-import type { CollectedInvoice, CollectedLine } from './repo.js';
+import type { CollectedInvoice, CollectedLine } from './store.js';
 
 const lineOf = (line: { [K in 'XH' | 'SPMC' | 'SPBM' | 'GGXH' | 'DW' | 'SPSL' | 'DJ' | 'JE' | 'SL' | 'SE']?: string | undefined }, index: number): CollectedLine => ({
   XH: /^\d{1,6}$/.test(line.XH ?? '') ? Number(line.XH) : index + 1,

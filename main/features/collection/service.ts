@@ -17,7 +17,7 @@ import { fromCollected, fromMainInformation } from './records.js';
 import type { Ledger } from '../../ledger/port.js';
 import type { Environment } from '../../../shared/ipc/index.js';
 import type { CollectionPreferenceRepo } from './preference-repo.js';
-import type { CollectionKind, RunRow, StoredPage } from './repo.js';
+import type { CollectionKind, RunRow, StoredPage } from './store.js';
 
 export const ALL_KINDS: readonly CollectionKind[] = ['01', '03', '08', '14', '31', 'main'];
 /** The start of the initial collection (the spec: uncertified invoices since 2017-01-01). */

@@ -1,8 +1,9 @@
 /**
  * What the collection feature needs of the ledger port (main/ledger/port.ts; docs/team-ledger.md §2): the
  * input ledger — collected invoices, their lines and change history — and collection runs, the same on the
- * desk's SQLite file (main/ledger/sqlite/collect.ts) and a team's PostgreSQL
- * (main/ledger/pg/stores/collect.ts). Types only. Money stays the decimal strings the service sent.
+ * desk's SQLite file and a team's PostgreSQL, written once for both (main/ledger/stores/collection.ts). The
+ * types of what it stores and answers, and the status fields whose changes it keeps. Money stays the decimal
+ * strings the service sent.
  *
  * An invoice is keyed by environment + code + number on both databases: stored again — by this desk or
  * by a colleague's collecting the same period — it is updated, never doubled, and each tracked status
@@ -10,12 +11,132 @@
  */
 import type { LedgerFilter, LedgerRow, LedgerTotals } from '../../../shared/ipc/schemas/collection.js';
 import type { Environment } from '../../../shared/ipc/index.js';
-import type { CertificationCandidate } from './ledger-repo.js';
-import type { InputKindSums, InputPeriod } from './period-repo.js';
-import type { CollectionKind, RunRow, RunStatus, StoredPage, TRACKED_FIELDS } from './repo.js';
+
+export interface CollectedLine {
+  XH: number;
+  SPMC?: string | null;
+  SPBM?: string | null;
+  GGXH?: string | null;
+  DW?: string | null;
+  SPSL?: string | null;
+  DJ?: string | null;
+  JE?: string | null;
+  SL?: string | null;
+  SE?: string | null;
+}
+
+export interface CollectedInvoice {
+  FPLXDM: string;
+  FPDM?: string | null;
+  FPHM: string;
+  KPRQ?: string | null;
+  DQSKSSQ?: string | null;
+  GXJZR?: string | null;
+  GXRQQ?: string | null;
+  GXRQZ?: string | null;
+  GMFMC?: string | null;
+  GMFSBH?: string | null;
+  XHFMC?: string | null;
+  XHFSBH?: string | null;
+  HJJE?: string | null;
+  SE?: string | null;
+  JSHJ?: string | null;
+  BZ?: string | null;
+  FPZT?: string | null;
+  RZZT?: string | null;
+  RZRQ?: string | null;
+  RZSQ?: string | null;
+  RZLX?: string | null;
+  GLZT?: string | null;
+  YXSE?: string | null;
+  /** null: the record carries no lines (main information) and the lines held are kept. */
+  lines: CollectedLine[] | null;
+  recordJson: string;
+}
+
+/** Status fields whose changes are kept in collected_invoice_change. */
+export const TRACKED_FIELDS = ['FPZT', 'RZZT', 'RZRQ', 'RZSQ', 'RZLX', 'GLZT', 'YXSE'] as const;
+export type TrackedField = (typeof TRACKED_FIELDS)[number];
+
+export type RunStatus = 'running' | 'closing' | 'done' | 'failed';
+export type CollectionKind = '01' | '03' | '08' | '14' | '31' | 'main';
+
+export interface RunRow {
+  id: number;
+  environment: Environment;
+  enterprise: string;
+  kind: CollectionKind;
+  PCH: string;
+  CJKSRQ: string;
+  CJJSRQ: string;
+  next_kshs: number;
+  total_rows: number | null;
+  rows_received: number;
+  status: RunStatus;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredPage {
+  runId: number;
+  PCH: string;
+  enterprise: string;
+  records: readonly CollectedInvoice[];
+  totalRows: number;
+  nextKshs: number;
+  /** Every row has come: the run moves on to its closing request (ZTBZ 0). */
+  complete: boolean;
+  at: string;
+}
+
+/** A collected invoice as certification checks it (the selection's candidates). */
+export interface CertificationCandidate {
+  id: number;
+  FPLXDM: string;
+  FPDM: string;
+  FPHM: string;
+  KPRQ: string | null;
+  SE: string | null;
+  HJJE: string | null;
+  FPZT: string | null;
+  RZZT: string | null;
+  RZLX: string | null;
+  GLZT: string | null;
+  DQSKSSQ: string | null;
+  GXJZR: string | null;
+  GXRQQ: string | null;
+  GXRQZ: string | null;
+}
+
+/** A tax period as the input sums take it: its months (yyyyMM) and its first and last days (yyyy-MM-dd, China calendar). */
+export interface InputPeriod {
+  months: readonly string[];
+  from: string;
+  to: string;
+}
+
+/**
+ * The input side of the period statistics (统计, issues 25 and 33), per invoice kind, as two figures each exactly
+ * the period's: the invoices collected that were issued in it (KPRQ within its days — not the selection pool of
+ * DQSKSSQ, which holds every uncertified invoice of years past), and those certified for it (RZZT 1, RZSQ one of
+ * its months) with their valid tax (YXSE). Sums in integer fen.
+ */
+export interface InputKindSums {
+  kind: string;
+  /** Collected invoices issued in the period (KPRQ within its days). */
+  count: number;
+  amountFen: number;
+  taxFen: number;
+  /** Invoices certified for the period (RZSQ in it). */
+  certified: number;
+  certifiedAmountFen: number;
+  certifiedTaxFen: number;
+  certifiedValidTaxFen: number;
+}
 
 /** New values of an invoice's tracked status fields (certification outcomes); absent fields stay. */
-export type StatusUpdate = { FPDM: string; FPHM: string } & Partial<Record<(typeof TRACKED_FIELDS)[number], string | null>>;
+export type StatusUpdate = { FPDM: string; FPHM: string } & Partial<Record<TrackedField, string | null>>;
 
 export interface LedgerDetail {
   lines: Array<{ XH: number; SPMC: string | null; GGXH: string | null; DW: string | null; SPSL: string | null; DJ: string | null; JE: string | null; SL: string | null; SE: string | null }>;

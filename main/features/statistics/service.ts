@@ -7,7 +7,7 @@
  */
 import type { Dashboard, Deadline, InputFigures, InputKindRow, MonthTaxes, PeriodStatistics, TaxPeriod } from '../../../shared/ipc/schemas/statistics.js';
 import type { CollectionApi } from '../collection/index.js';
-import type { InputKindSums } from '../collection/period-repo.js';
+import type { InputKindSums } from '../collection/store.js';
 import type { IntakeApi } from '../intake/index.js';
 import { filingDeadline } from './filing-deadline.js';
 import { figure, outputFigures, yuan } from './figures.js';

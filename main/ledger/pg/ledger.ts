@@ -19,7 +19,6 @@ import { pgStoreSql } from '../stores/sql.js';
 import { classifyTeamFailure } from './connection-test.js';
 import { createPgSession } from './session.js';
 import { inTeamTransaction, settleLostCommit, TeamCommitUnknownError } from './transaction.js';
-import { createPgCollectionStore } from './stores/collect.js';
 import type { Queryable } from './pool.js';
 import { databaseRefusal } from './refusals.js';
 
@@ -52,7 +51,6 @@ export function createPgLedger(pool: Pool, options: PgLedgerOptions): Ledger {
     return {
       ...sharedStores(q, { actor, desk: () => options.desk, session, outbox: { leaseMs } }),
       history: createHistoryStore(q, postgresHistorySearch(connection)),
-      collection: createPgCollectionStore(connection),
     };
   };
   const own = storesOn(() => scope.current()?.connection ?? session.pool);

@@ -22,7 +22,6 @@ import type { Db } from '../../db/open.js';
 import { createHistoryRepo } from '../../features/history/repo.js';
 import { LedgerTransactionError, type Ledger, type LedgerStores } from '../port.js';
 import { createTxScope, runCommitted, type TxLevel } from '../tx-scope.js';
-import { createSqliteCollectionStore, sqliteCollectionRepos } from './collect.js';
 import { sqliteHistorySearch } from '../stores/dialects/history.js';
 import { createHistoryStore } from '../stores/history.js';
 import { sharedStores, type SharedStoreDeps } from '../stores/index.js';
@@ -51,14 +50,12 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 export function createSqliteLedger(db: Db, options: SqliteLedgerOptions = {}): Ledger {
   const history = createHistoryRepo(db);
   const scope = createTxScope<Db>((connection, sql) => connection.exec(sql));
-  const collectionRepos = sqliteCollectionRepos(db);
   const shared: SharedStoreDeps = { actor: () => actorOf(db), desk: options.desk ?? (() => 'desk'), outbox: { leaseMs: options.leaseMs, now: options.now } };
   const storesOn = (connection: () => unknown): LedgerStores => {
     const q = sqliteStoreSql(db, connection);
     return {
       ...sharedStores(q, shared),
       history: createHistoryStore(q, sqliteHistorySearch(history, connection)),
-      collection: createSqliteCollectionStore(collectionRepos, connection),
     };
   };
   const own = storesOn(() => scope.current());

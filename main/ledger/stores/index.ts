@@ -8,6 +8,7 @@ import { createBatchStore } from './batches.js';
 import { createCertificationStore } from './certification.js';
 import { createClerkStore } from './clerks.js';
 import type { ClerkSession } from './dialects/clerks.js';
+import { createCollectionStore } from './collection.js';
 import { createEnterpriseStore } from './enterprises.js';
 import { createPrintStore } from './print.js';
 import { createReceivedStore } from './received.js';
@@ -38,7 +39,7 @@ export interface SharedStoreDeps {
 
 export type SharedStores = Pick<
   LedgerStores,
-  'audit' | 'batches' | 'certification' | 'clerks' | 'enterprises' | 'issuanceDrafts' | 'issuedInvoices' | 'libraries' | 'outbox' | 'print' | 'received' | 'redForms' | 'statistics' | 'templates'
+  'audit' | 'batches' | 'certification' | 'clerks' | 'collection' | 'enterprises' | 'issuanceDrafts' | 'issuedInvoices' | 'libraries' | 'outbox' | 'print' | 'received' | 'redForms' | 'statistics' | 'templates'
 >;
 
 export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
@@ -46,6 +47,7 @@ export function sharedStores(q: StoreSql, deps: SharedStoreDeps): SharedStores {
   return {
     batches: createBatchStore(q),
     certification: createCertificationStore(q, deps.actor),
+    collection: createCollectionStore(q),
     enterprises: createEnterpriseStore(q),
     libraries: createLibraryStore(q, deps.actor),
     templates: createTemplateStore(q, deps.actor),

@@ -1,6 +1,6 @@
 /**
  * History search and export through the core's IPC: output invoices issued against the embedded
- * sandbox and input invoices stored by the collection repo, found by Chinese name fragments (trigram
+ * sandbox and input invoices stored by the collection store, found by Chinese name fragments (trigram
  * index, LIKE below 3 characters), numbers, goods, dates and status; exported to xlsx and CSV files
  * that are read back.
  */
@@ -11,9 +11,10 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { createCollectionRepo, type CollectedInvoice } from '../../../main/features/collection/repo.js';
+import type { CollectedInvoice } from '../../../main/features/collection/store.js';
 import type { DialogPort } from '../../../main/ports.js';
 import type { HistoryExportResult, HistoryRow, HistorySearchResult, InvoiceSummary } from '../../../shared/ipc/index.js';
+import { storeCollectedPage } from '../../support/collected-page.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 
 let dataDir: string;
@@ -51,10 +52,9 @@ async function search(filter: Record<string, unknown>): Promise<HistoryRow[]> {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-history-'));
-  // Input invoices first, with the collection repo on the same file (as the collection feature will).
+  // Input invoices first, with the collection store's writes on the same file (as the collection feature does).
   const db = openDatabase(path.join(dataDir, HISTORY_DB_FILE));
-  const repo = createCollectionRepo(db);
-  repo.storeCollectedPage({
+  await storeCollectedPage(db, {
     environment: 'sandbox',
     PCH: 'P'.repeat(32),
     collectedAt: new Date().toISOString(),
@@ -65,13 +65,13 @@ beforeAll(async () => {
     ],
   });
   // Met again: replaced, not duplicated; its lines replaced too.
-  repo.storeCollectedPage({
+  await storeCollectedPage(db, {
     environment: 'sandbox',
     PCH: 'Q'.repeat(32),
     collectedAt: new Date().toISOString(),
     records: [collected({ FPZT: '0', lines: [{ XH: 1, SPMC: '*运输服务*冷链运输' }] })],
   });
-  repo.storeCollectedPage({ environment: 'remote', PCH: 'R'.repeat(32), collectedAt: new Date().toISOString(), records: [collected({ XHFMC: '真实环境星河公司' })] });
+  await storeCollectedPage(db, { environment: 'remote', PCH: 'R'.repeat(32), collectedAt: new Date().toISOString(), records: [collected({ XHFMC: '真实环境星河公司' })] });
   closeDatabase(db);
 
   core = await createCore({ dataDir, appVersion: 'test', sandboxIssueDelayMs: 50, outboxBaseDelayMs: 20 }, { cipher: createTestCipher(), dialog });

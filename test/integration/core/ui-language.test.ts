@@ -13,9 +13,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { createCollectionRepo } from '../../../main/features/collection/repo.js';
 import { createUiLanguageHolder, UI_LANGUAGE_FILE } from '../../../main/i18n/ui-language.js';
 import type { ConfirmQuestion, DialogPort, FileFilter } from '../../../main/ports.js';
+import { storeCollectedPage } from '../../support/collected-page.js';
 import { createTestCipher } from '../../support/test-cipher.js';
 
 const cleanups: Array<() => unknown> = [];
@@ -69,11 +69,11 @@ async function exportedSheet(core: Core): Promise<unknown[][]> {
 }
 
 let dataDir: string;
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-ui-language-history-'));
-  // One voided input invoice in the history (the collection repo on the same file, as collection does).
+  // One voided input invoice in the history (the collection store's writes on the same file, as collection does).
   const db = openDatabase(path.join(dataDir, HISTORY_DB_FILE));
-  createCollectionRepo(db).storeCollectedPage({
+  await storeCollectedPage(db, {
     environment: 'sandbox',
     PCH: 'P'.repeat(32),
     collectedAt: new Date().toISOString(),

@@ -1,19 +1,20 @@
 /**
  * The search documents of collected input invoices (migration 0480's line-count trigger, written by the
- * collection repo once per page): every invoice of a stored page is found by the history search at once
+ * collection store once per page): every invoice of a stored page is found by the history search at once
  * — by its number, a fragment of its seller's name and of its goods — a page's documents go into the
  * trigram index as ONE new segment (written per invoice they made a segment each, which automerge then
  * merged again and again: docs/benchmarks.md §collect), an invoice met again with other lines is found by
  * the new goods only, and a record without lines (main information) keeps the goods held or is indexed
- * without any. On a real SQLite file through the repo the collection feature uses.
+ * without any. On a real SQLite file through the ledger's collection store, as the collection feature uses it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { createCollectionRepo, type CollectedInvoice } from '../../../main/features/collection/repo.js';
+import type { CollectedInvoice } from '../../../main/features/collection/store.js';
 import { createHistoryRepo } from '../../../main/features/history/repo.js';
 import { createSearchIndexRepo } from '../../../main/features/history/search-index-repo.js';
+import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 import { tempDir } from '../../support/sample-issuance.js';
 
 const BUYER = '91310000MA1FL8XQ5D';
@@ -49,22 +50,26 @@ const withGoods = (n: number, edition: string) => invoice(n, [{ XH: 1, SPMC: goo
 
 describe('search documents of collected invoices', () => {
   const db = openDatabase(path.join(dir, 'history.db'));
-  const repo = createCollectionRepo(db);
+  const ledger = createSqliteLedger(db);
   const index = createSearchIndexRepo(db);
   const history = createHistoryRepo(db);
-  const runId = repo.createRun({ enterprise: BUYER, kind: '01', PCH, CJKSRQ: '20170101000000', CJJSRQ: '20261127235959' }, new Date().toISOString());
+  let runId: number;
+  beforeAll(async () => {
+    runId = await ledger.collection.createRun('sandbox', { enterprise: BUYER, kind: '01', PCH, CJKSRQ: '20170101000000', CJJSRQ: '20261127235959' }, new Date().toISOString());
+  });
   const found = (text: string) => history.searchHistory('sandbox', BUYER, { direction: 'input', text, limit: 100 }).rows.map((row) => row.invoiceNumber);
   let stored = 0;
-  const store = (records: CollectedInvoice[]) => {
+  const store = async (records: CollectedInvoice[]) => {
     stored += records.length;
-    repo.storePage({ runId, PCH, enterprise: BUYER, records, totalRows: 1000, nextKshs: stored + 1, complete: false, at: new Date().toISOString() });
+    const page = { runId, PCH, enterprise: BUYER, records, totalRows: 1000, nextKshs: stored + 1, complete: false, at: new Date().toISOString() };
+    await ledger.transaction((tx) => tx.collection.storePage('sandbox', page));
   };
   afterAll(() => closeDatabase(db));
 
-  it('finds every invoice of a page as soon as it is stored; a page is one segment of the index', () => {
+  it('finds every invoice of a page as soon as it is stored; a page is one segment of the index', async () => {
     for (let page = 0; page < 3; page++) {
       const numbers = Array.from({ length: PER_PAGE }, (_, i) => page * PER_PAGE + i);
-      store(numbers.map((n) => withGoods(n, '初版')));
+      await store(numbers.map((n) => withGoods(n, '初版')));
       // Three pages, three segments (automerge starts at four): the page's 40 documents are one.
       expect(index.segments()).toBe(page + 1);
       for (const n of numbers) {
@@ -76,8 +81,8 @@ describe('search documents of collected invoices', () => {
     }
   });
 
-  it('an invoice met again is found by its new goods only; one without lines keeps or lacks goods', () => {
-    store([
+  it('an invoice met again is found by its new goods only; one without lines keeps or lacks goods', async () => {
+    await store([
       withGoods(3, '再版'),
       // Main information of an invoice held: its lines, and so its goods, stay.
       invoice(4, null),

@@ -7,7 +7,7 @@
  * Then, on PostgreSQL, two desks storing the same page at the same moment: nothing doubled.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CollectedInvoice, CollectedLine, StoredPage } from '../../../main/features/collection/repo.js';
+import type { CollectedInvoice, CollectedLine, StoredPage } from '../../../main/features/collection/store.js';
 import type { Ledger } from '../../../main/ledger/port.js';
 import { ledgerDatabases, postgresFixture, type LedgerFixture } from './adapters.js';
 

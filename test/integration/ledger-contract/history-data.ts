@@ -6,9 +6,10 @@
  */
 import Decimal from 'decimal.js';
 import type { Db } from '../../../main/db/open.js';
-import { createCollectionRepo, type CollectedInvoice } from '../../../main/features/collection/repo.js';
+import type { CollectedInvoice } from '../../../main/features/collection/store.js';
 import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 import type { Environment, HistoryFilter } from '../../../shared/ipc/index.js';
+import { storeCollectedPage } from '../../support/collected-page.js';
 
 export const SELLER = '91330100MA2B3C4D5E';
 export const OTHER_SELLER = '91310000MA1FL8XQ5D';
@@ -113,8 +114,8 @@ export async function writeIssued(db: Db): Promise<void> {
   });
 }
 
-/** Collected input invoices through the collection repo (buyer: the enterprise; seller names like the buyers' above). */
-export function writeCollected(db: Db): void {
+/** Collected input invoices through the collection store's writes (buyer: the enterprise; seller names like the buyers' above). */
+export async function writeCollected(db: Db): Promise<void> {
   const records = (environment: Environment): CollectedInvoice[] =>
     Array.from({ length: COLLECTED }, (_, n): CollectedInvoice => ({
       FPLXDM: n % 4 === 0 ? '004' : '026',
@@ -131,9 +132,8 @@ export function writeCollected(db: Db): void {
       lines: n % 3 === 0 ? [{ XH: 1, SPMC: GOODS[n % GOODS.length]!, JE: '10.00', SL: '0.13', SE: '1.30' }] : [],
       recordJson: '{}',
     }));
-  const repo = createCollectionRepo(db);
   for (const environment of ['sandbox', 'remote'] as const) {
-    repo.storeCollectedPage({ environment, PCH: 'P'.repeat(32), records: records(environment), collectedAt: '2026-06-01T00:00:00.000Z' });
+    await storeCollectedPage(db, { environment, PCH: 'P'.repeat(32), records: records(environment), collectedAt: '2026-06-01T00:00:00.000Z' });
   }
 }
 

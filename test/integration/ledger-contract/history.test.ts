@@ -39,7 +39,7 @@ const ledgerOn = (name: string) => ledgers.get(name)!;
 beforeAll(async () => {
   desk = openDatabase(deskFile);
   await writeIssued(desk);
-  writeCollected(desk);
+  await writeCollected(desk);
   for (const database of LEDGER_DATABASES) moved.set(database.name, await database.moveIn({ file: deskFile, db: desk }));
   for (const [name, ledger] of moved) ledgers.set(name, ledger.open());
 }, 120_000);

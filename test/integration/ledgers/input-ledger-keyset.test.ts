@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
-import { createLedgerRepo } from '../../../main/features/collection/ledger-repo.js';
+import { createCollectionStore } from '../../../main/ledger/stores/collection.js';
+import { sqliteStoreSql } from '../../../main/ledger/stores/sql.js';
 import type { LedgerFilter } from '../../../shared/ipc/schemas/collection.js';
 import { tempDir } from '../../support/sample-issuance.js';
 
@@ -39,16 +40,30 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The repo over a handle that also keeps the SQL of every statement it prepares (to EXPLAIN it). */
+/**
+ * The store over a handle that also keeps the SQL of every statement it runs (to EXPLAIN it): the store prepares
+ * a statement once per connection, so its text is kept each time it is run, not when it is prepared.
+ */
 const prepared: string[] = [];
 const recording = new Proxy(db, {
   get(target, key) {
-    if (key === 'prepare') return (sql: string) => (prepared.push(sql), target.prepare(sql));
+    if (key === 'prepare') {
+      return (sql: string) => {
+        const statement = target.prepare(sql);
+        const all = statement.all.bind(statement);
+        return Object.assign(statement, { all: (...args: unknown[]) => (prepared.push(sql), all(...args)) });
+      };
+    }
     const value = Reflect.get(target, key) as unknown;
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
   },
 }) as Db;
-const repo = createLedgerRepo(recording, 'sandbox');
+const store = createCollectionStore(sqliteStoreSql(recording, () => recording));
+const repo = {
+  page: (enterprise: string, filter: LedgerFilter, cursor: string | undefined, limit: number) => store.page('sandbox', enterprise, filter, cursor, limit),
+  all: (enterprise: string, filter: LedgerFilter, limit: number) => store.all('sandbox', enterprise, filter, limit),
+  totals: (enterprise: string, filter: LedgerFilter) => store.totals('sandbox', enterprise, filter),
+};
 
 const FILTERS: Record<string, LedgerFilter> = {
   everything: {},
@@ -60,11 +75,11 @@ const FILTERS: Record<string, LedgerFilter> = {
   'amount range': { amountMin: '100', amountMax: '2000' },
 };
 
-function walk(filter: LedgerFilter, limit: number): number[] {
+async function walk(filter: LedgerFilter, limit: number): Promise<number[]> {
   const ids: number[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < ROWS; pages++) {
-    const page = repo.page(BUYER, filter, cursor, limit);
+    const page = await repo.page(BUYER, filter, cursor, limit);
     ids.push(...page.rows.map((row) => row.id));
     if (page.next === null) return ids;
     expect(page.rows).toHaveLength(limit);
@@ -74,21 +89,21 @@ function walk(filter: LedgerFilter, limit: number): number[] {
 }
 
 describe('input ledger keyset pages over 100,000 invoices', () => {
-  it('walking every page (500 a page) gives exactly the plain ordered query, undated last', () => {
+  it('walking every page (500 a page) gives exactly the plain ordered query, undated last', async () => {
     const plain = (db.prepare(`SELECT id FROM collected_invoice WHERE environment = 'sandbox' AND enterprise = ? ORDER BY issue_date DESC, id DESC`).all(BUYER) as Array<{ id: number }>).map(
       (row) => row.id,
     );
     expect(plain.length).toBeGreaterThan(ROWS * 0.9);
-    expect(walk({}, 500)).toEqual(plain);
+    expect(await walk({}, 500)).toEqual(plain);
   });
 
   for (const [kind, filter] of Object.entries(FILTERS)) {
-    it(`${kind}: pages = the rows the filter selects, in order; totals = one aggregate equal to the rows' sums; no SCAN, no sort`, () => {
-      const ids = walk(filter, 97);
-      const all = repo.all(BUYER, filter, 1_000_000);
+    it(`${kind}: pages = the rows the filter selects, in order; totals = one aggregate equal to the rows' sums; no SCAN, no sort`, async () => {
+      const ids = await walk(filter, 97);
+      const all = await repo.all(BUYER, filter, 1_000_000);
       expect(ids).toEqual(all.map((row) => row.id));
       expect(ids.length).toBeGreaterThan(0);
-      const totals = repo.totals(BUYER, filter);
+      const totals = await repo.totals(BUYER, filter);
       expect(totals.count).toBe(all.length);
       const fen = (values: Array<string | null>) => values.reduce((sum, value) => sum + Math.round(Number(value ?? 0) * 100), 0);
       expect(Math.round(Number(totals.amount) * 100)).toBe(fen(all.map((row) => row.HJJE)));
@@ -96,9 +111,9 @@ describe('input ledger keyset pages over 100,000 invoices', () => {
 
       // The page statements actually run (first page and one after a cursor, dated and undated parts).
       prepared.length = 0;
-      const first = repo.page(BUYER, filter, undefined, 20);
-      if (first.next) repo.page(BUYER, filter, first.next, 20);
-      repo.page(BUYER, filter, 'n99999999', 20);
+      const first = await repo.page(BUYER, filter, undefined, 20);
+      if (first.next) await repo.page(BUYER, filter, first.next, 20);
+      await repo.page(BUYER, filter, 'n99999999', 20);
       const pageSql = prepared.filter((sql) => sql.includes('INDEXED BY collected_invoice_ledger'));
       expect(pageSql.length).toBeGreaterThanOrEqual(3);
       for (const sql of pageSql) {
@@ -111,7 +126,7 @@ describe('input ledger keyset pages over 100,000 invoices', () => {
     });
   }
 
-  it('refuses a cursor it did not write', () => {
-    expect(() => repo.page(BUYER, {}, 'x12', 20)).toThrow(/invalidCursor/);
+  it('refuses a cursor it did not write', async () => {
+    await expect(repo.page(BUYER, {}, 'x12', 20)).rejects.toThrow(/invalidCursor/);
   });
 });

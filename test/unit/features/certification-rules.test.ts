@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chunks, ineligibility, MAX_BATCH, mayRequestAgain, validTax } from '../../../main/features/certification/selection.js';
-import type { CertificationCandidate } from '../../../main/features/collection/ledger-repo.js';
+import type { CertificationCandidate } from '../../../main/features/collection/store.js';
 import { CERTIFICATION_FAILURE_REASONS, FAILURE_REASON_CODES } from '../../../shared/spec/codes-input.js';
 
 const TODAY = '20261124';

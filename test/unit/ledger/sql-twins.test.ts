@@ -120,9 +120,11 @@ describe('near-twin SQL between the SQLite and PostgreSQL stores (issue 36)', ()
     `sql-twins: ${postgres.length} PostgreSQL statements, ${sqlite.length} SQLite; ${near.length} have a near-twin ≥ ${NEAR}, ${nearer.length} ≥ ${NEARER} (ratchet ${TWIN_RATCHET})`,
   );
 
+  // Not more than 100 a side: every store moved to main/ledger/stores/ takes its statements off both sides, and the
+  // PostgreSQL side keeps about 30 that are no store's (the outbox, sessions, create-team) once all have moved.
   it('reads both sides (a glob that finds nothing would pass vacuously)', () => {
-    expect(sqlite.length).toBeGreaterThan(100);
-    expect(postgres.length).toBeGreaterThan(100);
+    expect(sqlite.length).toBeGreaterThan(10);
+    expect(postgres.length).toBeGreaterThan(10);
   });
 
   it(`has no more near-twins than the ratchet (${TWIN_RATCHET}; the aim is 0)`, () => {

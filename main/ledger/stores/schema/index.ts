@@ -9,6 +9,7 @@ import type { AuditTables } from './audit.js';
 import type { BatchTables } from './batches.js';
 import type { CertificationTables } from './certification.js';
 import type { ClerkTables } from './clerks.js';
+import type { CollectionTables } from './collection.js';
 import type { EnterpriseTables } from './enterprises.js';
 import type { IssuanceDraftTables } from './issuance-drafts.js';
 import type { IssuedInvoiceTables } from './issued-invoices.js';
@@ -25,6 +26,7 @@ export interface LedgerSchema
     BatchTables,
     CertificationTables,
     ClerkTables,
+    CollectionTables,
     EnterpriseTables,
     IssuanceDraftTables,
     IssuedInvoiceTables,

@@ -1,0 +1,102 @@
+/** The input ledger and collection runs (stores/collection.ts). */
+import type { Generated } from 'kysely';
+import type { Environment } from '../../../../shared/ipc/index.js';
+import type { CollectionKind, RunStatus } from '../../../features/collection/store.js';
+
+/**
+ * A collected input invoice: SQLite 0090, 0260 (enterprise, the selection window), 0480 (line_count); PostgreSQL 2.
+ * Columns keep the record's upper-case wire names (FPDM, PostgreSQL's fpdm). Money is the decimal text the service
+ * sent on SQLite and NUMERIC(18,2) on PostgreSQL, answered as text; issue_date is yyyy-MM-dd (TEXT on SQLite, a
+ * date on PostgreSQL, answered as the same text); collected_at ISO text (timestamptz on PostgreSQL).
+ */
+export interface CollectedInvoiceTable {
+  id: Generated<number>;
+  environment: Environment;
+  /** The buyer's tax number the invoice was collected for. */
+  enterprise: string | null;
+  FPLXDM: string;
+  /** '' for invoices without a code (digital ones), so the key (environment, FPDM, FPHM) holds. */
+  FPDM: string;
+  FPHM: string;
+  KPRQ: string | null;
+  issue_date: string | null;
+  DQSKSSQ: string | null;
+  GXJZR: string | null;
+  GXRQQ: string | null;
+  GXRQZ: string | null;
+  GMFMC: string | null;
+  GMFSBH: string | null;
+  XHFMC: string | null;
+  XHFSBH: string | null;
+  HJJE: string | null;
+  SE: string | null;
+  JSHJ: string | null;
+  BZ: string | null;
+  FPZT: string | null;
+  RZZT: string | null;
+  RZRQ: string | null;
+  RZSQ: string | null;
+  RZLX: string | null;
+  GLZT: string | null;
+  YXSE: string | null;
+  PCH: string | null;
+  record_json: string;
+  collected_at: string;
+  /**
+   * The desk's SQLite only (0480): the lines stored, set once a page's lines are in — setting it writes the
+   * invoice's search document (dialects/collection.ts). PostgreSQL has no such column.
+   */
+  line_count: number | null;
+}
+
+/** A detail line: SQLite 0090; PostgreSQL 2 (spsl, dj, je, se NUMERIC there). */
+export interface CollectedInvoiceLineTable {
+  invoice_id: number;
+  XH: number;
+  SPMC: string | null;
+  SPBM: string | null;
+  GGXH: string | null;
+  DW: string | null;
+  SPSL: string | null;
+  DJ: string | null;
+  JE: string | null;
+  SL: string | null;
+  SE: string | null;
+}
+
+/** A tracked status field's change: SQLite 0260; PostgreSQL 2. */
+export interface CollectedInvoiceChangeTable {
+  id: Generated<number>;
+  invoice_id: number;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  /** The run's PCH, or `certification <PCH>`. */
+  source: string;
+  changed_at: string;
+}
+
+/** One collection request (PCH) and where it stands: SQLite 0260; PostgreSQL 2. */
+export interface CollectionRunTable {
+  id: Generated<number>;
+  environment: Environment;
+  enterprise: string;
+  kind: CollectionKind;
+  PCH: string;
+  CJKSRQ: string;
+  CJJSRQ: string;
+  next_kshs: Generated<number>;
+  total_rows: number | null;
+  rows_received: Generated<number>;
+  status: RunStatus;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CollectionTables {
+  collected_invoice: CollectedInvoiceTable;
+  collected_invoice_line: CollectedInvoiceLineTable;
+  collected_invoice_change: CollectedInvoiceChangeTable;
+  collection_run: CollectionRunTable;
+}
