@@ -1,22 +1,12 @@
 /** The enterprises served (stores/enterprises.ts). */
 import type { Generated } from 'kysely';
 import type { Environment } from '../../../../shared/ipc/index.js';
+import type { EnterpriseFields } from '../../../features/enterprises/store.js';
 
-/** SQLite 0110; PostgreSQL 1. `is_current` is the desk's alone (which enterprise it acts for): no store reads it. */
-export interface EnterpriseTable {
+/** SQLite 0110; PostgreSQL 1: the store's fields (features/enterprises/store.ts) and the row's own. `is_current` is the desk's alone (which enterprise it acts for): no store reads it. */
+export interface EnterpriseTable extends EnterpriseFields {
   id: Generated<number>;
   environment: Environment;
-  taxNumber: string;
-  agencyName: string;
-  address: string | null;
-  phone: string | null;
-  bank: string | null;
-  account: string | null;
-  taxUser_idCard: string | null;
-  taxUser_name: string | null;
-  taxUser_phone: string | null;
-  taxUser_loginIdentity: string | null;
-  taxUser_email: string | null;
   synced_at: string | null;
   created_at: string;
   updated_at: string;
