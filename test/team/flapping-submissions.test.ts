@@ -221,7 +221,8 @@ describe('submissions while the team connection flaps', () => {
     // is cut and no new one is let in: the desk cannot look.
     proxy.setFaults({
       toServer(chunk, link) {
-        if (chunk.includes('INSERT INTO issued_invoice (')) link.marks.add('invoice');
+        // The issued-invoice store's INSERT as its compiler spells it (main/ledger/stores/issued-invoices.ts).
+        if (chunk.includes('insert into "issued_invoice" (')) link.marks.add('invoice');
         if (isolated || !link.marks.has('invoice') || !chunk.includes('COMMIT\0')) return 'pass';
         isolated = true;
         proxy.isolate(link);

@@ -12,7 +12,10 @@
  * service's answers allow (and signs its rows). What differs between the databases is in dialects/issued-invoices.ts.
  *
  * The hot path of issuance (a desk's submissions and its outbox worker's answers) runs one statement a call, each
- * compiled per call: some tens of microseconds beside a round trip to the service. Nothing here loops over rows.
+ * built and compiled per call: about 25 µs more a call than the old prepared statements on the desk (findById
+ * 7 → 33 µs; an insert of three lines about 0.9 → 1.0 ms, its triggers the most of it; measured in one open
+ * transaction on the two-core machine), beside a commit's fsync of some milliseconds and a round trip to the
+ * service. Nothing here loops over rows.
  */
 import Decimal from 'decimal.js';
 import { sql, type ExpressionBuilder } from 'kysely';
