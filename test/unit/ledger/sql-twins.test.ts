@@ -27,9 +27,9 @@ const SQLITE_SIDE = [
   // Every feature's repos (repo.ts, *-repo.ts) and the SQL they assemble from pieces (history's search-parts.ts,
   // search-query.ts, intake's taken-files.ts): a feature's SQL is the desk's; PostgreSQL's lives under main/ledger/pg/.
   'main/features/**',
-  // The SQLite ledger adapter: today it wraps the feature repos (no SQL of its own), a store written here would count.
+  // The SQLite ledger adapter: its transactions only, since every store moved to main/ledger/stores/; a statement written here would count.
   'main/ledger/sqlite/**',
-  // The desk's outbox (its PostgreSQL twin is main/ledger/pg/outbox.ts).
+  // The desk's own outbox count (settings read it from the desk's file whichever ledger runs).
   'main/outbox/**',
   // Opening the file, the actor and enterprise scoping (migrations excluded below).
   'main/db/**',
@@ -38,7 +38,7 @@ const SQLITE_SIDE = [
   'main/audit/**',
 ];
 
-/** A team's PostgreSQL: the adapter's stores (stores/*.ts, outbox*.ts, history-search.ts) and its plumbing (pool, session, create-team …). */
+/** A team's PostgreSQL: what is left of the adapter after every store moved to main/ledger/stores/ (pool, session, create-team, the migrations' runner …). */
 const POSTGRESQL_SIDE = ['main/ledger/pg/**'];
 
 /**
