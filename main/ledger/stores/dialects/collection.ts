@@ -4,13 +4,12 @@
  *
  * - `all`, `run`: how one statement writes (or looks up) many rows — a page is 200 invoices and 1,000 lines.
  *   PostgreSQL is a round trip away, so each statement runs once over all the rows, handed over as one array per
- *   column (`unnest`) and read as the table `t`. The desk's SQLite is in-process, and a prepared statement bound
- *   again per row is its fastest way: measured (1,000 lines, better-sqlite3, a loaded machine), one INSERT …
- *   SELECT over json_each took about twice as long, multi-row VALUES as long but with a statement text per row
- *   count to prepare, and a one-row subquery joined per row three to five times as long as plain parameters.
- *   So there the same statement runs once per row, each row value a parameter. A statement reads a row's value
- *   with `v(column)` and the rows themselves through `join` (CROSS JOIN / FROM / USING t on PostgreSQL; nothing
- *   on SQLite) and `insert` (INSERT … SELECT FROM t; INSERT … VALUES on SQLite).
+ *   column (`unnest`) and read as the table `t`. The desk's SQLite is in-process: there a statement is prepared
+ *   once and bound again for each row — an INSERT for up to 64 rows a run — each row value a parameter. Measured
+ *   (1,000 lines, better-sqlite3, a loaded machine): one INSERT … SELECT over json_each took about twice as long,
+ *   and a one-row subquery joined per row three to five times as long as plain parameters. A statement reads a
+ *   row's value with `v(column)` and the rows themselves through `join` (CROSS JOIN / FROM / USING t on
+ *   PostgreSQL; nothing on SQLite) and `insert` (INSERT … SELECT FROM t; INSERT … VALUES on SQLite).
  * - `lock`, `inLockOrder`: two desks storing overlapping pages at once on PostgreSQL must not deadlock or lose a
  *   change, so invoices are inserted and locked (FOR UPDATE) in one order, bytewise by code and number; the
  *   desk's transaction (BEGIN IMMEDIATE) already holds its whole file, and keeps the service's page order, as
@@ -32,6 +31,7 @@ import {
   type AliasedRawBuilder,
   type Compilable,
   type CompiledQuery,
+  isExpression,
   type Expression,
   type InsertObject,
   type InsertQueryBuilder,
@@ -90,53 +90,103 @@ export interface CollectionDialect {
   includes(column: string, text: string): Expression<SqlBool>;
 }
 
-/** A row's value standing in a statement compiled once, bound for each row (SQLite). */
+/** A row's value standing in a statement compiled once: `row` of the rows one run of it takes (SQLite). */
 class Slot {
-  constructor(readonly column: string) {}
+  constructor(
+    readonly column: string,
+    readonly row = 0,
+  ) {}
 }
 
-/** A statement compiled once, and where each row's values go among its parameters. */
+/** A statement compiled once for `size` rows a run, and where each row's values go among its parameters. */
 interface Compiled {
   compiled: CompiledQuery;
-  /** Per parameter: the row's column bound there, or null for a value of the statement itself. */
-  slots: ReadonlyArray<string | null>;
+  /** Per parameter: the row and column bound there, or null for a value of the statement itself. */
+  slots: ReadonlyArray<Slot | null>;
+  size: number;
 }
 
-const SLOTTED: Rows<never> = {
-  v: (column) => sql`${new Slot(column)}`,
-  join: (query) => query,
-  insert: (into, values) => into.values(values),
-};
-const compiledStatements = new WeakMap<Statement<never, unknown>, Compiled>();
+/**
+ * An INSERT on the desk takes up to 64 rows a run, then 8, then 1 (1,000 lines: 15 runs of 64, 5 of 8): 20 runs
+ * instead of 1,000, and three statement texts to prepare. Any other statement takes one row a run.
+ */
+const INSERT_SIZES = [64, 8, 1] as const;
 
-/** The statement compiled once, with this row's parameters (the same text: sql.ts's statement prepared once). */
-const boundTo = <O>(compiled: CompiledQuery<O>, parameters: readonly unknown[]): Compilable<O> => ({ compile: () => ({ ...compiled, parameters }) });
+/** The Rows a statement is compiled with on the desk: parameters in the rows' places, `size` rows an INSERT. */
+function slotted(size: number): { rows: Rows<never>; size: () => number } {
+  const columnOf = new WeakMap<object, string>();
+  let built = 1;
+  const rows: Rows<never> = {
+    v: (column) => {
+      const value = sql<never>`${new Slot(column)}`;
+      columnOf.set(value, column);
+      return value;
+    },
+    join: (query) => query,
+    insert(into, values) {
+      const named = Object.entries(values as Record<string, unknown>);
+      // Only an INSERT of row values and constants repeats row by row; any other expression is one row a run.
+      if (size === 1 || !named.every(([, value]) => columnOf.has(value as object) || !isExpression(value))) return into.values(values);
+      built = size;
+      const row = (at: number) => Object.fromEntries(named.map(([name, value]) => [name, columnOf.has(value as object) ? sql`${new Slot(columnOf.get(value as object)!, at)}` : value]));
+      return into.values(Array.from({ length: size }, (_, at) => row(at)) as typeof values[]);
+    },
+  };
+  return { rows, size: () => built };
+}
+
+const compiledStatements = new WeakMap<Statement<never, unknown>, Map<number, Compiled>>();
+
+/** `statement` compiled on first use for `size` rows a run (it may take fewer: `size` of the answer). */
+function compiledFor(q: StoreSql, statement: Statement<never, unknown>, size: number): Compiled {
+  let sizes = compiledStatements.get(statement);
+  if (!sizes) compiledStatements.set(statement, (sizes = new Map()));
+  let found = sizes.get(size);
+  if (!found) {
+    const slots = slotted(size);
+    const compiled = statement(q, slots.rows).compile();
+    found = { compiled, slots: compiled.parameters.map((value) => (value instanceof Slot ? value : null)), size: slots.size() };
+    sizes.set(size, found);
+  }
+  return found;
+}
+
+/** The statement compiled once, with one run's parameters (the same text: sql.ts's statement prepared once). */
+class Bound<O> implements Compilable<O> {
+  constructor(
+    private readonly compiled: CompiledQuery<O>,
+    private readonly parameters: readonly unknown[],
+  ) {}
+
+  compile(): CompiledQuery<O> {
+    return { ...this.compiled, parameters: this.parameters };
+  }
+}
 
 /**
- * SQLite: the statement compiled once with a Slot for each row value (kept with the function), then run once per
- * row with that row's values in the slots' places. Per row that is what the desk's old prepared statements cost
- * plus a parameter array and a settled promise: measured 1.0–1.9 µs a row over a direct prepared INSERT (once
- * warm; 1,000 lines in 3.5–4.0 ms against 2.1–2.5 ms), so about 2 ms a page of 200 invoices and 1,000 lines.
+ * SQLite: the statement compiled once with a Slot for each row value (kept with the function), then run over the
+ * rows — an INSERT several rows a run, anything else one — with their values in the slots' places, answering
+ * what the runs returned when `answers`. A run costs a parameter array and a settled promise besides the
+ * statement (1.0–1.9 µs measured); 1,000 lines in 20 runs took what 1,000 direct prepared INSERTs take (3.4 ms
+ * each way, mean of 30), and a page of 200 invoices stores in the time the old repo took (24.5–25.2 ms a page
+ * against its 22.9–26.0, runs turn about on the same machine, 40,000 invoices).
  */
-async function eachRow<R extends object, O>(q: StoreSql, rows: readonly R[], statement: Statement<R, O>, runOne: (query: Compilable<O>) => Promise<O[]>): Promise<O[]> {
-  if (rows.length === 0) return [];
-  const key = statement as unknown as Statement<never, unknown>;
-  let found = compiledStatements.get(key);
-  if (!found) {
-    const compiled = key(q, SLOTTED).compile();
-    found = { compiled, slots: compiled.parameters.map((value) => (value instanceof Slot ? value.column : null)) };
-    compiledStatements.set(key, found);
-  }
-  const { compiled, slots } = found;
+async function eachRow<R extends object, O>(q: StoreSql, rows: readonly R[], statement: Statement<R, O>, answers: boolean): Promise<O[]> {
   const out: O[] = [];
-  for (const row of rows) {
-    const values = row as Record<string, unknown>;
+  const key = statement as unknown as Statement<never, unknown>;
+  const inserts = rows.length > 1 && compiledFor(q, key, INSERT_SIZES[0]).size > 1;
+  for (let first = 0; first < rows.length; ) {
+    const left = rows.length - first;
+    const { compiled, slots, size } = compiledFor(q, key, inserts ? INSERT_SIZES.find((n) => n <= left)! : 1);
     const parameters = new Array<unknown>(slots.length);
     for (let at = 0; at < slots.length; at++) {
-      const column = slots[at];
-      parameters[at] = column === null || column === undefined ? compiled.parameters[at] : values[column];
+      const slot = slots[at];
+      parameters[at] = slot ? (rows[first + slot.row] as Record<string, unknown>)[slot.column] : compiled.parameters[at];
     }
-    for (const answer of await runOne(boundTo(compiled as CompiledQuery<O>, parameters))) out.push(answer);
+    first += size;
+    const bound = new Bound(compiled as CompiledQuery<O>, parameters);
+    if (!answers) await q.write(bound);
+    else for (const answer of await q.all(bound)) out.push(answer);
   }
   return out;
 }
@@ -180,10 +230,14 @@ const byKey = <T>(key: (item: T) => readonly [string, string]) => (a: T, b: T) =
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 const sqlite: CollectionDialect = {
-  all: (q, _columns, rows, statement) => eachRow(q, rows, statement, (query) => q.all(query)),
-  run: async (q, _columns, rows, statement) => void (await eachRow(q, rows, statement, async (query) => (await q.write(query), []))),
+  all: (q, _columns, rows, statement) => eachRow(q, rows, statement, true),
+  run: async (q, _columns, rows, statement) => void (await eachRow(q, rows, statement, false)),
   lock: (_q, query) => query,
   inLockOrder: (items) => [...items],
+  // Hand-written for speed, kept from the desk's repo: the page's ids as one JSON parameter, so its documents are
+  // written by one statement — per invoice, FTS5 wrote a segment each and merging them was a tenth of the store's
+  // time (docs/benchmarks.md §collect: bench collect 2.03–3.30 before it was one statement, 1.43–1.90 after; this
+  // store 1.47–2.04).
   async searchDocuments(q, ids) {
     if (ids.length === 0) return;
     await q.write(
