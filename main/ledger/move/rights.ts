@@ -11,7 +11,7 @@
  * when pg_trgm is missing, that extension (CREATE on the database).
  */
 import type { TeamMissingRight } from '../../../shared/ipc/schemas/team-ledger.js';
-import type { Queryable } from '../pg/outbox.js';
+import type { Queryable } from '../pg/pool.js';
 import { MOVED_TABLES } from './tables.js';
 
 export type { TeamMissingRight };

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ChangeAction, ChangeAggregate, MAX_CHANGE_IDS } from '../../../shared/ipc/schemas/changes.js';
 import type { ChangeInput, ChangeSource } from '../../changes/feed.js';
 import { clientConfig, type TeamLedgerAddress } from './config.js';
-import type { Queryable } from './outbox.js';
+import type { Queryable } from './pool.js';
 
 export const LEDGER_CHANNEL = 'ledger_changed';
 

@@ -9,7 +9,7 @@
  * every few minutes (it lapses after 12 hours without).
  */
 import type { ClientBase, Pool, PoolClient } from 'pg';
-import type { Queryable } from './outbox.js';
+import type { Queryable } from './pool.js';
 
 const RENEW_EVERY_MS = 5 * 60_000;
 
