@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { migrate, peekUserVersion, type Migration } from './migrate.js';
-import { migrations as historyMigrations } from './migrations/index.js';
+import { deskMigrations as historyMigrations } from '../ledger/migrations/index.js';
 
 export type Db = Database.Database;
 

@@ -19,7 +19,7 @@ import { nativeText, type NativeTextKey } from '../../shared/i18n/native-texts.j
 import { localeOf, uiLanguageOf, type TextParams } from '../../shared/i18n/ui-language.js';
 import { latestVersion } from '../db/migrate.js';
 import { createUiLanguageHolder, UI_LANGUAGE_FILE, type UiLanguageHolder } from '../i18n/ui-language.js';
-import { migrations } from '../db/migrations/index.js';
+import { deskMigrations } from './migrations/index.js';
 import { createEventRelay } from '../ipc/event-relay.js';
 import { createIpcRouter, type IpcRouter } from '../ipc/router.js';
 import type { CorePorts } from '../ports.js';
@@ -165,7 +165,7 @@ export async function createGuardedCore(options: GuardOptions): Promise<GuardedC
       return;
     }
     problem = null;
-    if (health.state === 'ok' && health.userVersion > 0 && health.userVersion < latestVersion(migrations)) {
+    if (health.state === 'ok' && health.userVersion > 0 && health.userVersion < latestVersion(deskMigrations)) {
       // Before every migration: a copy of the database as the older version left it.
       await takeBackup(dbFile(), backupDir(), 'pre-migration', now());
     }

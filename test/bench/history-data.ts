@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { latestVersion } from '../../main/db/migrate.js';
-import { migrations } from '../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../main/ledger/migrations/index.js';
 import { closeDatabase, openDatabase, type Db } from '../../main/db/open.js';
 
 export const CITIES = '杭州宁波温州苏州无锡南京上海北京深圳广州成都重庆武汉西安长沙合肥福州厦门济南青岛';

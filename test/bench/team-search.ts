@@ -10,13 +10,13 @@
  *
  * The database is a fresh one of the test server (test/support/pg.ts), migrated by the team ledger's own
  * migrations; the rows are generated inside PostgreSQL by one INSERT … SELECT over generate_series, with the
- * table's secondary indexes (and the pair postings' key, migration 14) dropped during the load and rebuilt
+ * table's secondary indexes (and the pair postings' key, migration 0605) dropped during the load and rebuilt
  * from their own definitions after it (a bulk load builds an index in one pass, where a million single GIN
  * insertions take far longer).
  * BENCH_TEAM_DB=<name> reuses a database generated before (BENCH_TEAM_KEEP=1 keeps it and prints its name);
  * the team ledger's migrations newer than it are applied first.
  *
- * The searches run as a desk runs them since pg migration 17: connected as a desk's login (`<database>_desk`,
+ * The searches run as a desk runs them since pg migration 0650: connected as a desk's login (`<database>_desk`,
  * exactly a desk's rights) with an admin clerk signed in through `fapiao_sign_in`, so every connection carries
  * the session and row-level security is in force. BENCH_TEAM_SCOPED=1 signs in a clerk an admin limited to
  * the generated seller instead: the price of the enterprise policy staying in every plan.
@@ -57,7 +57,7 @@ async function generate(pool: pg.Pool): Promise<number> {
         WHERE i.tablename = 'issued_invoice' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
     );
     for (const { indexname } of indexes.rows) await client.query(`DROP INDEX ${indexname}`);
-    // The pair postings (migration 14) are written by the invoices' trigger: their key too is built after the load.
+    // The pair postings (migration 0605) are written by the invoices' trigger: their key too is built after the load.
     const postingKey = await client.query<{ name: string; definition: string }>(
       `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = 'issued_invoice_pair'::regclass AND contype = 'p'`,
     );

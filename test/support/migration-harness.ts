@@ -36,14 +36,20 @@ export interface Kept {
   rows: Record<string, number>;
 }
 
+/** Old table name → its new name and, by old name, its renamed columns. */
+export type Renames = Record<string, { to: string; columns?: Record<string, string> }>;
+
 export interface MigrationStep {
   readonly file: string;
   /** The open connection, with the app's pragmas (foreign keys on, WAL). Replaced by reopen(). */
   readonly db: Database.Database;
   /** Current user_version. */
   version(): number;
-  /** Applies the migrations after the current version up to and including `version`, checking old rows. */
-  migrateTo(version: number): Kept;
+  /**
+   * Applies the migrations after the current version up to and including `version`, checking old rows. A step
+   * that renames a table or column says where each went (`renames`); its rows are then checked there.
+   */
+  migrateTo(version: number, renames?: Renames): Kept;
   /** Closes and reopens the file, as a restart of the app would. */
   reopen(): void;
 }
@@ -112,7 +118,7 @@ export function migrationFiles(list: readonly Migration[]): { at(version: number
           db = openFile(file);
           open.push(db);
         },
-        migrateTo(target) {
+        migrateTo(target, renames = {}) {
           const before = snapshot(db);
           const from = step.version();
           expect(target, 'migrateTo goes forward').toBeGreaterThan(from);
@@ -123,12 +129,16 @@ export function migrationFiles(list: readonly Migration[]): { at(version: number
           const rows: Record<string, number> = {};
           for (const [table, old] of before) {
             rows[table] = old.rows.length;
-            const now = after.get(table);
-            expect(now, `table ${table} still exists after migration ${target}`).toBeDefined();
-            expect(now!.columns, `table ${table} keeps its columns`).toEqual(expect.arrayContaining(old.columns));
-            // The old columns of every row, compared as sets of rows: order is the ORDER BY over them.
-            const list = old.columns.map(quote).join(', ');
-            const kept = db.prepare(`SELECT ${list} FROM ${quote(table)} ORDER BY ${list}`).all() as Row[];
+            const moved = renames[table];
+            const name = moved?.to ?? table;
+            const columns = old.columns.map((column) => moved?.columns?.[column] ?? column);
+            const now = after.get(name);
+            expect(now, `table ${table} still exists after migration ${target} (as ${name})`).toBeDefined();
+            expect(now!.columns, `table ${name} keeps its columns`).toEqual(expect.arrayContaining(columns));
+            // The old columns of every row, under their old names, compared as sets of rows: order is the ORDER BY over them.
+            const list = columns.map((column, i) => `${quote(column)} AS ${quote(old.columns[i]!)}`).join(', ');
+            const order = columns.map(quote).join(', ');
+            const kept = db.prepare(`SELECT ${list} FROM ${quote(name)} ORDER BY ${order}`).all() as Row[];
             expect(kept, `rows of ${table} after migration ${target}`).toEqual(old.rows);
           }
           return { rows };

@@ -1,9 +1,9 @@
 /**
  * The audit trail on the ledger port (issue 24: "every row records who did what"; docs/team-ledger.md §6):
  * the `audit_event` table, whichever database keeps it — the desk's SQLite (migration 0590) or a team's
- * PostgreSQL (pg migrations 1 and 17) — through one store for both (main/ledger/stores/audit.ts). Append-only
+ * PostgreSQL (pg migrations 0470 and 0650) — through one store for both (main/ledger/stores/audit.ts). Append-only
  * on purpose: there is no method to change or remove an event (on PostgreSQL a desk's login may not either,
- * pg migration 17; on SQLite triggers refuse it). Who and where are the store's to fill in — the desk's
+ * pg migration 0650; on SQLite triggers refuse it). Who and where are the store's to fill in — the desk's
  * signed-in clerk (main/db/actor.ts) and the desk's name — so a caller names only what it did:
  * `await tx.audit.append({ action: 'clerk.created', aggregate: 'clerk', recordIds: [String(id)] })`, inside
  * the transaction of the write it records, so that the event and the write commit together.

@@ -37,7 +37,7 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
 /**
  * The key a desk derives from a PIN and a stored scrypt hash's parameters and salt (`scrypt$N$r$p$salt`, the
  * hash without its key), base64 as stored: how a team ledger checks a PIN hashed on a desk before it moved in,
- * without the desk ever reading the stored key (pg migration 17).
+ * without the desk ever reading the stored key (pg migration 0650).
  */
 export async function deriveScryptKey(pin: string, params: string): Promise<string> {
   const parts = params.split('$');

@@ -1,7 +1,7 @@
 /**
  * Sign-in that cannot be guessed (issue 34 point 3, docs/team-ledger.md §6): the numbers of the one rule both
  * ledgers hold — the desk's SQLite in main/ledger/stores/dialects/clerks.ts, a team's PostgreSQL in
- * fapiao_sign_in (pg migration 17, whose fapiao_sign_in_delay gives the same waits) — and the desk's lane that
+ * fapiao_sign_in (pg migration 0650, whose fapiao_sign_in_delay gives the same waits) — and the desk's lane that
  * keeps one name's tries in turn.
  *
  * A refusal is answered only once the name may be tried again (after its wait), and the tries of one name at

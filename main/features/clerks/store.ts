@@ -3,7 +3,7 @@
  * the desk's SQLite or a team's PostgreSQL, where every desk of the team sees the same clerks; one implementation
  * for both (main/ledger/stores/clerks.ts), what checks PINs and writes clerks per database in
  * stores/dialects/clerks.ts. A PIN never comes back out of a store: the desk's SQLite keeps a scrypt hash main checks (pin.ts); PostgreSQL keeps a bcrypt hash no
- * desk can read and checks it itself (pg migration 17), so signing in, checking a PIN and changing one are
+ * desk can read and checks it itself (pg migration 0650), so signing in, checking a PIN and changing one are
  * store calls. Writes name who made them (`by`); times are ISO 8601 text on both. Types only.
  */
 import type { Clerk, ClerkRole } from '../../../shared/ipc/schemas/clerks.js';
@@ -53,7 +53,7 @@ export interface ClerkStore {
   setPin(id: number, pin: PreparedPin, by: string | null, now: string): Promise<boolean>;
   /**
    * Checks name and PIN where the hash is kept, an unknown name at the same cost as a wrong PIN, by one rule on
-   * both databases (pg migration 17's fapiao_sign_in, the desk's in main/ledger/stores/dialects/clerks.ts): wrong PINs
+   * both databases (pg migration 0650's fapiao_sign_in, the desk's in main/ledger/stores/dialects/clerks.ts): wrong PINs
    * are counted per name typed, known or not; after the n-th in a row the name waits 2^(n-1) s before its next
    * PIN is even checked ('wait'); the fifth locks it until an admin unlocks it, as one `clerk.lockedOut` audit
    * event. On a team ledger a success also binds this ledger's connections to the clerk's session, which every

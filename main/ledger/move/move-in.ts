@@ -10,7 +10,7 @@
 import Database from 'better-sqlite3';
 import type { Pool, PoolClient } from 'pg';
 import { peekUserVersion } from '../../db/migrate.js';
-import { migrations as deskMigrations } from '../../db/migrations/index.js';
+import { deskMigrations } from '../migrations/index.js';
 import { checkSchemaVersion, latestPgVersion, migrateTeamLedger } from '../pg/migrate.js';
 import { inTeamTransaction } from '../pg/transaction.js';
 import { deskColumns, planTable, rowToTeam, teamColumns, type TablePlan } from './columns.js';

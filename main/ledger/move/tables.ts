@@ -10,10 +10,9 @@
  * columns the team ledger leaves out on purpose are named below; any other desk column with no team
  * column stops the move, so that nothing is dropped silently.
  *
- * Left out entirely (desk-only, §1): setting, secret, request_log, intake_taken_file, printer_preference,
- * collection_preference, and SQLite's search helpers and kept totals (history_fts*,
- * issued_invoice_gram, search_scope, search_gram_position, *_tally, output_period_total, output_period_sales), which
- * PostgreSQL does not need and a desk rebuilds through its triggers when rows are written into it.
+ * Left out entirely: the desk's own tables (DESK_ONLY_TABLES), the team's (TEAM_ONLY_TABLES), and the one both
+ * keep but each for itself (NOT_MOVED_TABLES). test/integration/team-ledger/catalogs.test.ts holds both catalogs to
+ * these lists: a table or column one database gains and the other does not fails it until it is listed here.
  */
 
 import { teamIdentifier } from '../stores/sql.js';
@@ -27,7 +26,40 @@ export interface MovedTable {
   enterprise: string | { desk: string; team: string };
   /** Desk columns that stay on the desk (with why, in the comment where they are listed). */
   deskOnly?: readonly string[];
+  /** Team columns a desk has no use for (with why): moving in leaves them to their defaults, moving out leaves them. */
+  teamOnly?: readonly string[];
 }
+
+/**
+ * The desk's own (§1): settings, secrets, the request log, the intake's taken files, printer and collection
+ * preferences, and SQLite's search helpers and kept totals (history_fts*, left out of the catalogs as FTS5 tables),
+ * which PostgreSQL does not need and a desk rebuilds through its triggers when rows are written into it.
+ */
+export const DESK_ONLY_TABLES: readonly string[] = [
+  'setting',
+  'secret',
+  'request_log',
+  'intake_taken_file',
+  'printer_preference',
+  'collection_preference',
+  'issued_invoice_gram',
+  'search_scope',
+  'search_gram_position',
+  'issued_invoice_tally',
+  'issued_invoice_scope_tally',
+  'output_period_total',
+  'output_period_sales',
+];
+
+/**
+ * The team's own (§2, §6, §7): the schema's version, the clerks' sessions and the login roles the rights know
+ * (rights/sessions.ts, rights/grants.ts), and the 2-character search postings (0605) that SQLite's FTS5 index and
+ * gram table answer on a desk.
+ */
+export const TEAM_ONLY_TABLES: readonly string[] = ['schema_version', 'clerk_session', 'fapiao_desk_role', 'issued_invoice_pair'];
+
+/** On both, the same table, but each ledger's own: the count of wrong PINs (a lock holds where it was earned). */
+export const NOT_MOVED_TABLES: readonly string[] = ['clerk_sign_in_guard'];
 
 const ofSerial = `(SELECT i.xhdwsbh FROM issued_invoice i WHERE i.lsh = t.serial), (SELECT f.xhdwsbh FROM red_letter_form f WHERE f.lsh = t.serial),
   (SELECT b.gmfsbh FROM certification_batch b WHERE b.pch = t.serial)`;
@@ -40,9 +72,11 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'clerk_enterprise', key: ['clerk_id', 'enterprise'], enterprise: 'NULL' },
   // is_current: which enterprise this desk acts for — each desk's own choice.
   { name: 'enterprise', key: ['id'], enterprise: { desk: 't.taxNumber', team: 't.tax_number' }, deskOnly: ['is_current'] },
-  { name: 'issued_invoice', key: ['id'], enterprise: 't.xhdwsbh' },
+  // insert_xact: the transaction that inserted the row, which the guards let complete it (rights/guards.ts);
+  // search_pairs: generated from the row for the 2-character search (0473).
+  { name: 'issued_invoice', key: ['id'], enterprise: 't.xhdwsbh', teamOnly: ['insert_xact', 'search_pairs'] },
   { name: 'issued_invoice_line', key: ['invoice_id', 'line_no'], enterprise: ofInvoice('invoice_id') },
-  { name: 'red_letter_form', key: ['id'], enterprise: 't.xhdwsbh' },
+  { name: 'red_letter_form', key: ['id'], enterprise: 't.xhdwsbh', teamOnly: ['insert_xact'] },
   { name: 'red_reversal', key: ['red_invoice_id'], enterprise: ofInvoice('blue_invoice_id') },
   { name: 'print_job', key: ['id'], enterprise: `coalesce(t.enterprise, ${ofInvoice('issued_invoice_id')})` },
   { name: 'archive_print_job', key: ['id'], enterprise: `coalesce(t.enterprise, ${ofInvoice('issued_invoice_id')})` },
@@ -52,6 +86,9 @@ export const MOVED_TABLES: readonly MovedTable[] = [
     key: ['id'],
     // The desk's outbox has no enterprise column: its rows belong to the invoice, form or batch of their serial.
     enterprise: { desk: `coalesce(${ofSerial})`, team: `coalesce(t.enterprise, ${ofSerial})` },
+    // Many desks claim the team's rows (stores/dialects/outbox.ts): the lease, who holds it, who claimed the row,
+    // the transaction that recorded its answer, and the enterprise it is for, which the rights scope by.
+    teamOnly: ['enterprise', 'lease_owner', 'lease_until', 'claimed_by', 'answered_xact'],
   },
   { name: 'received_invoice', key: ['id'], enterprise: 't.enterprise' },
   { name: 'verification', key: ['id'], enterprise: '(SELECT r.enterprise FROM received_invoice r WHERE r.id = t.received_invoice_id)' },
@@ -60,7 +97,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'collected_invoice_line', key: ['invoice_id', 'XH'], enterprise: '(SELECT c.enterprise FROM collected_invoice c WHERE c.id = t.invoice_id)' },
   { name: 'collected_invoice_change', key: ['id'], enterprise: '(SELECT c.enterprise FROM collected_invoice c WHERE c.id = t.invoice_id)' },
   { name: 'collection_run', key: ['id'], enterprise: 't.enterprise' },
-  { name: 'certification_batch', key: ['id'], enterprise: 't.gmfsbh' },
+  { name: 'certification_batch', key: ['id'], enterprise: 't.gmfsbh', teamOnly: ['insert_xact'] },
   { name: 'certification_item', key: ['batch_id', 'FPDM', 'FPHM'], enterprise: '(SELECT b.gmfsbh FROM certification_batch b WHERE b.id = t.batch_id)' },
   // enterprise_id, ghdwdzdh, ghdwyhzh: 0120's columns, never filled in by the desk since 0150/0460 replaced them.
   { name: 'customer', key: ['id'], enterprise: 't.enterprise', deskOnly: ['enterprise_id', 'ghdwdzdh', 'ghdwyhzh'] },
@@ -73,7 +110,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'invoice_template', key: ['id'], enterprise: 't.enterprise' },
   { name: 'issuance_draft', key: ['id'], enterprise: 't.enterprise' },
   // The audit trail (§6): an event of no enterprise (a sign-in) moves in, and is in no archive.
-  { name: 'audit_event', key: ['id'], enterprise: 't.enterprise' },
+  // login: the database login that wrote the event, which the server records (rights/guards.ts).
+  { name: 'audit_event', key: ['id'], enterprise: 't.enterprise', teamOnly: ['login'] },
   // A batch imported from Excel is issued for whichever enterprise the desk acts for when it is sent, so it
   // belongs to none: it moves in with the desk (another desk may finish sending it), an archive leaves it out.
   { name: 'batch', key: ['id'], enterprise: 'NULL' },

@@ -4,12 +4,12 @@
  *
  * - `<prefix>_admin` (NOLOGIN) owns the database, its schema and every table, and runs the migrations;
  *   the login role named by --admin is made its member (created when missing, with the password given).
- * - `<prefix>_clerk` (NOLOGIN): the desk role — CONNECT, and the privileges migration 17 states
+ * - `<prefix>_clerk` (NOLOGIN): the desk role — CONNECT, and the privileges migration 0650 states
  *   (`fapiao_grant_desk`): every table readable but the clerks' PIN hashes and sessions, writes only where a
  *   desk's work writes and never a DELETE of what must stay; each write held by the database's triggers to
  *   the role of the clerk signed in through `fapiao_sign_in` (docs/team-ledger.md §7). No CREATE anywhere
  *   (no DDL), no temporary tables; tables later migrations add are readable until a migration says more.
- * - `<prefix>_reviewer` (NOLOGIN): a member of the clerk role, kept for teams made before migration 17. What a
+ * - `<prefix>_reviewer` (NOLOGIN): a member of the clerk role, kept for teams made before migration 0650. What a
  *   clerk may do follows the role of the clerk signed in, not the desk's login.
  *
  * Each desk or clerk then gets its own login role, a member of clerk or reviewer. Running it again
@@ -77,7 +77,7 @@ export async function createTeam(options: CreateTeamOptions): Promise<string[]> 
     const applied = await migrateTeamLedger(pool);
     said.push(applied.length > 0 ? `migrations applied: ${applied.join(', ')}` : 'schema already current');
     await grantRights(pool, options.database, roles);
-    said.push(`${roles.clerk}: CONNECT; reads the ledger but PIN hashes and sessions; writes only through the rules of migration 17 (a signed-in clerk's rights, fapiao_sign_in); no CREATE, no DELETE of invoices, outbox or audit`);
+    said.push(`${roles.clerk}: CONNECT; reads the ledger but PIN hashes and sessions; writes only through the rules of migration 0650 (a signed-in clerk's rights, fapiao_sign_in); no CREATE, no DELETE of invoices, outbox or audit`);
     said.push(`${roles.reviewer}: member of ${roles.clerk}`);
   } finally {
     await pool.end();
@@ -124,11 +124,11 @@ async function grantRights(pool: pg.Pool, database: string, roles: TeamRoles): P
     await q('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
     await q('GRANT USAGE ON SCHEMA public TO %I', roles.clerk);
     // A table a later migration adds is readable by the desks; what they may write there, the migration states
-    // (it restates the desk's rights with fapiao_apply_desk_rights(), migration 17).
+    // (it restates the desk's rights with fapiao_apply_desk_rights(), migration 0650).
     await q('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON TABLES FROM %I', roles.admin, roles.clerk);
     await q('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public GRANT SELECT ON TABLES TO %I', roles.admin, roles.clerk);
     await q('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO %I', roles.admin, roles.clerk);
-    // The desk's rights, table by table, as migration 17 states them: reads but the PIN hashes and sessions,
+    // The desk's rights, table by table, as migration 0650 states them: reads but the PIN hashes and sessions,
     // writes only where a desk's work writes, each held by the database's triggers to the signed-in clerk's role.
     await client.query('SELECT fapiao_grant_desk($1)', [roles.clerk]);
   } finally {

@@ -7,7 +7,7 @@
  * loses its connection rejects with the port's LedgerNotCommittedError or, when the answer to its COMMIT was
  * lost, is settled as the port describes (transaction.ts: `settleLostCommit`). Every connection carries the
  * signed-in clerk's session (session.ts): what the database lets this desk do is what that clerk may (pg
- * migration 17); `ledger.clerks.signIn` opens it and `signOut` ends it.
+ * migration 0650); `ledger.clerks.signIn` opens it and `signOut` ends it.
  */
 import type { Pool, PoolClient } from 'pg';
 import { DEFAULT_OUTBOX_LEASE_MS, LedgerCommitUnknownError, LedgerNotCommittedError, type Ledger, type LedgerStores, type TransactionOptions } from '../port.js';

@@ -1,15 +1,15 @@
 /**
- * The team ledger's migration runner (docs/team-ledger.md §2, §7): numbered migrations (1, 2, 3…) tracked
- * in a `schema_version` table, all pending ones applied in one transaction under an advisory lock, so two
- * desks starting together never both migrate. A schema newer than this desk's code is refused: the desk
- * must not write rows a later version's rules govern.
+ * The team ledger's migration runner (docs/team-ledger.md §2, §7): the team halves of the ledger's one list of
+ * migrations (main/ledger/migrations/), each recorded by its number in a `schema_version` table, all pending ones
+ * applied in one transaction under an advisory lock, so two desks starting together never both migrate. A
+ * schema newer than this desk's code is refused: the desk must not write rows a later version's rules govern.
  */
 import type { ClientBase, Pool } from 'pg';
-import { pgMigrations } from './migrations/index.js';
-import type { PgMigration } from './migrations/migration.js';
+import { teamMigrations } from '../migrations/index.js';
+import type { TeamMigration } from '../migrations/migration.js';
 import { inTeamTransaction } from './transaction.js';
 
-export type { PgMigration };
+export type PgMigration = TeamMigration;
 
 /** Thrown when the database's schema is newer than the newest migration this desk knows. */
 export class TeamSchemaNewerError extends Error {
@@ -22,10 +22,25 @@ export class TeamSchemaNewerError extends Error {
   }
 }
 
+/**
+ * Before the one list, the team's migrations were numbered 1, 2, 3… of their own; the first LEGACY_LAST team halves
+ * are those, in that order. A ledger still counting so is renumbered once, under the migration lock, before
+ * anything is applied (a desk that still counts so then finds a newer schema and asks to be updated).
+ */
+const LEGACY_LAST = 17;
+
+async function renumberLegacy(client: Pick<ClientBase, 'query'>): Promise<void> {
+  const found = await readSchemaVersion(client);
+  if (found === null || found > LEGACY_LAST) return;
+  for (const [index, m] of teamMigrations.slice(0, LEGACY_LAST).entries()) {
+    await client.query('UPDATE schema_version SET version = $1, name = $2 WHERE version = $3', [m.version, m.name, index + 1]);
+  }
+}
+
 /** Any key; both desks must use the same one. */
 const MIGRATION_LOCK = 7_240_001;
 
-export const latestPgVersion = (list: readonly PgMigration[] = pgMigrations) => list.reduce((max, m) => Math.max(max, m.version), 0);
+export const latestPgVersion = (list: readonly PgMigration[] = teamMigrations) => list.reduce((max, m) => Math.max(max, m.version), 0);
 
 /** The schema version in the database: null when no team ledger was ever created there. */
 export async function readSchemaVersion(client: Pick<ClientBase, 'query'>): Promise<number | null> {
@@ -36,7 +51,7 @@ export async function readSchemaVersion(client: Pick<ClientBase, 'query'>): Prom
 }
 
 /** Refuses a schema newer than `list` knows; returns the version found (null = none yet). */
-export async function checkSchemaVersion(client: Pick<ClientBase, 'query'>, list: readonly PgMigration[] = pgMigrations): Promise<number | null> {
+export async function checkSchemaVersion(client: Pick<ClientBase, 'query'>, list: readonly PgMigration[] = teamMigrations): Promise<number | null> {
   const found = await readSchemaVersion(client);
   const latest = latestPgVersion(list);
   if (found !== null && found > latest) throw new TeamSchemaNewerError(found, latest);
@@ -44,10 +59,10 @@ export async function checkSchemaVersion(client: Pick<ClientBase, 'query'>, list
 }
 
 /** Applies the pending migrations; returns the versions applied (empty when the schema was current). */
-export async function migrateTeamLedger(pool: Pool, list: readonly PgMigration[] = pgMigrations): Promise<number[]> {
+export async function migrateTeamLedger(pool: Pool, list: readonly PgMigration[] = teamMigrations): Promise<number[]> {
   let previous = 0;
   for (const m of list) {
-    if (m.version !== previous + 1) throw new Error(`team ledger migration ${m.name}: versions must be 1, 2, 3… (got ${m.version} after ${previous})`);
+    if (m.version <= previous) throw new Error(`team ledger migration ${m.name}: versions must increase (got ${m.version} after ${previous})`);
     previous = m.version;
   }
   return inTeamTransaction(pool, async (client) => {
@@ -63,6 +78,7 @@ export async function migrateTeamLedger(pool: Pool, list: readonly PgMigration[]
       // Every desk reads the version before anything else (a clerk's role has no other right here yet).
       await client.query('GRANT SELECT ON schema_version TO PUBLIC');
     }
+    await renumberLegacy(client);
     const found = (await checkSchemaVersion(client, list)) ?? 0;
     const applied: number[] = [];
     for (const m of list.filter((candidate) => candidate.version > found)) {

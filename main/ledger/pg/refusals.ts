@@ -1,5 +1,5 @@
 /**
- * The team database's own refusals (fapiao_require, pg migration 17's rights/guards.ts) as the answers main
+ * The team database's own refusals (fapiao_require, pg migration 0650's rights/guards.ts) as the answers main
  * gives for the same rules (features/clerks/authorize.ts). Main checks a clerk's rights first, but it learns
  * of another desk's change through the change feed, a moment after the database does: in that moment the
  * database refuses a write that main let through. The clerk must then read what the database said — sign in

@@ -1,5 +1,5 @@
 /**
- * The signed-in clerk's session on a team ledger (docs/team-ledger.md §6, pg migration 17): the token
+ * The signed-in clerk's session on a team ledger (docs/team-ledger.md §6, pg migration 0650): the token
  * `fapiao_sign_in` answered, held by this desk's ledger and set on each of its connections as `fapiao.session`
  * before the connection is used — outside a transaction, so a rollback never takes it back — which is how every
  * trigger, policy and function of the database knows which clerk acts. A connection handed out with another

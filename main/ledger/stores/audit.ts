@@ -3,7 +3,7 @@
  * both databases: the owner of `audit_event`, append-only. It only ever inserts and reads; what keeps the trail
  * from being forged or rewritten is the databases' own, not this store's: on the desk's SQLite triggers refuse
  * UPDATE and DELETE (migration 0590); on a team's PostgreSQL a desk's login may only read and insert, and a
- * trigger stamps each event with the server's clock, the session's clerk and desk and the login (pg migration 17,
+ * trigger stamps each event with the server's clock, the session's clerk and desk and the login (pg migration 0650,
  * rights/grants.ts and rights/guards.ts) — the actor, desk and time this store writes stand only for the team's
  * owner (moving a desk in).
  *

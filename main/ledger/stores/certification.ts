@@ -5,7 +5,7 @@
  * (the PCH is the service's idempotency key, unique on both), in the transaction that also enqueues it; the
  * outbox handler moves it on and writes each item's outcome. Rows come back as the desk's SQLite has always
  * given them: ids and counts as numbers, times as ISO text, the valid tax as decimal text ('' when not given —
- * the one thing kept differently, dialects/certification.ts). On PostgreSQL the rules of pg migration 17 hold
+ * the one thing kept differently, dialects/certification.ts). On PostgreSQL the rules of pg migration 0650 hold
  * every statement here (the `certification` right or the worker's answer, signatures, row-level security by
  * buyer); nothing here goes around them.
  */

@@ -7,9 +7,9 @@
  *
  * Who may check a PIN and write a clerk differs, and lives in dialects/clerks.ts: on a team's PostgreSQL the
  * database checks PINs, opens the clerk's session and gates wrong tries itself, and every write goes through its
- * SECURITY DEFINER functions that require an admin's session (pg migration 17, rights/sessions.ts) — a desk's
+ * SECURITY DEFINER functions that require an admin's session (pg migration 0650, rights/sessions.ts) — a desk's
  * login can neither read a hash nor write `clerk`; on the desk's SQLite the desk does all of that itself
- * (scrypt hashes, clerk_lockout), main's rights check standing before every write.
+ * (scrypt hashes, clerk_sign_in_guard), main's rights check standing before every write.
  *
  * Clerks are a handful: every read compiles its statement per call, which costs microseconds against a
  * sign-in's scrypt or bcrypt, and the session refresh reads one clerk by id.

@@ -5,7 +5,7 @@
  * certified invoice and the current period (DQSKSSQ) otherwise.
  *
  * Pages are keyset pages (issue 15.3), newest first by issue date with the id as the tie-break, walked along
- * `collected_invoice_ledger` (SQLite 0410, PostgreSQL 2): the cursor is the last row's (date, id), so page 2,000
+ * `collected_invoice_ledger` (SQLite 0410, PostgreSQL 0471): the cursor is the last row's (date, id), so page 2,000
  * costs what page 1 costs. Invoices without an issue date come after every dated one, newest id first; their
  * cursor is `n<id>`. Totals are summed in integer fen (exact), then written back as yuan.
  */

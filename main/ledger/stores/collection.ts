@@ -7,7 +7,7 @@
  * A run is one logical collection request (PCH) whose next start row (KSHS) is stored with every page in the
  * same transaction, so a run cut by a crash or a closed app resumes exactly after the last page kept. Plain
  * statements on both databases: PostgreSQL's rules (row-level security per enterprise and the statement-level
- * rights triggers of migration 17) hold them there as before; no definer function is involved. Rows come back as
+ * rights triggers of migration 0650) hold them there as before; no definer function is involved. Rows come back as
  * the desk's SQLite has always given them: ids and counts as numbers, times as the ISO text stored.
  */
 import type { CollectedInvoice, CollectionStore, RunRow } from '../../features/collection/store.js';

@@ -15,7 +15,7 @@ import type { StoreSql } from './sql.js';
 const LEVY_CHUNK = 2_000;
 
 /**
- * The columns of issued_invoice_line this store reads (SQLite 0010, 0610; PostgreSQL 1, 15): sl is text on both,
+ * The columns of issued_invoice_line this store reads (SQLite 0010, 0610; PostgreSQL 0470, 0610): sl is text on both,
  * kce decimal text or NUMERIC(18,2), which PostgreSQL answers as the same text. Declared here, not in schema/, while
  * the issued-invoice store that owns the table moves at the same time; its declaration then takes this one's place.
  */

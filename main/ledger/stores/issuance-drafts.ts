@@ -7,7 +7,7 @@
  * re-checks the WHERE on the row the first one committed; a desk's SQLite takes its writers in turn).
  *
  * Every change answers the row as it wrote it (RETURNING, on both), so what a desk shows is what the database
- * kept — on PostgreSQL migration 17's guard signs a review with the session's clerk, whatever name was sent. A
+ * kept — on PostgreSQL migration 0650's guard signs a review with the session's clerk, whatever name was sent. A
  * list is at most 200 drafts: compiling a statement per call costs nothing that matters.
  */
 import { sql, type Compilable, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';

@@ -8,7 +8,7 @@
  * when issued), so a second answer changes nothing and says so. What the database keeps beside the rows is its
  * own, not this store's: on SQLite the triggers keep the search postings (issued_invoice_gram …) and the kept
  * totals (output_period_sales), firing on the columns each statement sets — the UPDATEs below set exactly the
- * columns they always set; on PostgreSQL migration 17's guard lets a desk change an issued invoice only as the
+ * columns they always set; on PostgreSQL migration 0650's guard lets a desk change an issued invoice only as the
  * service's answers allow (and signs its rows). What differs between the databases is in dialects/issued-invoices.ts.
  *
  * The hot path of issuance (a desk's submissions and its outbox worker's answers) runs one statement a call, each

@@ -3,7 +3,7 @@
  * the one implementation for both databases: the owner of `customer` and `product`. Every statement is scoped
  * to the enterprise the call names (the desk's own also owns the rows of none, main/db/enterprise-scope.ts);
  * writes are signed with the acting clerk. On PostgreSQL every statement is plain SQL under the desk login's
- * rights (pg migration 17: row-level security keeps a clerk to their enterprises, triggers sign and check the
+ * rights (pg migration 0650: row-level security keeps a clerk to their enterprises, triggers sign and check the
  * statement's right); the store needs no definer function there.
  *
  * Search is the same `LIKE` on both databases, the clerk's text taken literally (scope.ts `contains`), over
@@ -98,7 +98,7 @@ const t = (column: string) => sql.ref(`t.${column}`);
 
 /**
  * What a copy takes of a source entry `s`, and how it tells that the target has an entry `t` already: by
- * identity (the unique indexes of SQLite 0460 and PostgreSQL 2) — a customer's tax ID, else its name among
+ * identity (the unique indexes of SQLite 0460 and PostgreSQL 0471) — a customer's tax ID, else its name among
  * those without one; a product's name and specification.
  */
 const COPIED: Record<LibraryKind, { table: LibraryTable; columns: readonly string[]; same: Expression<SqlBool> }> = {

@@ -9,7 +9,7 @@
  * (dialects/outbox.ts: next_attempt_at as the lease on the desk's SQLite, SKIP LOCKED and lease_owner on a team's
  * PostgreSQL). Everything done with a held row is written once here: an outcome (finish, reschedule, release) is
  * one UPDATE of the row only while the claim still holds it, so a claim that was taken over changes nothing and
- * its caller applies nothing. On PostgreSQL a desk's login is further held by pg migration 17's guard: a row it
+ * its caller applies nothing. On PostgreSQL a desk's login is further held by pg migration 0650's guard: a row it
  * queues belongs to the invoice, form or batch it inserted in the same transaction.
  *
  * The worker calls these a few times per tick, one row at a time: compiling each statement costs microseconds.

@@ -5,7 +5,7 @@
  * (NUMERIC(18,2) on PostgreSQL answers the same text), times as ISO text. Every statement names the
  * environment; the ledger, its filters, totals and export are one enterprise's (the one current when a file
  * came in, SQLite 0430), while duplicates are found desk-wide. On PostgreSQL every statement is plain SQL under
- * the desk login's rights (pg migration 17: row-level security by enterprise, triggers that sign and check the
+ * the desk login's rights (pg migration 0650: row-level security by enterprise, triggers that sign and check the
  * statement's right); no definer function. What differs beyond the spelling is dialects/received.ts.
  *
  * Duplicates: `file_hash` and `original_key` (the invoice key while the row is its key's original, SQLite 0530,

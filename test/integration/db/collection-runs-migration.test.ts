@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../main/db/migrate.js';
-import { migrations } from '../../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
 import Database from 'better-sqlite3';
 

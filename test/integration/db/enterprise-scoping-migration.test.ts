@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../main/db/migrate.js';
-import { migrations } from '../../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
 import { createSqliteLedger } from '../../../main/ledger/sqlite/ledger.js';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { migrations } from '../../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 import { tempDir } from '../../support/sample-issuance.js';
 
 const dir = tempDir('fapiao-mig330-');

@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { latestVersion, migrate } from '../../../main/db/migrate.js';
-import { migrations } from '../../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 import { migrationFiles, type MigrationStep } from '../../support/migration-harness.js';
 
 const files = migrationFiles(migrations);
@@ -200,6 +200,9 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   },
   630: (db) => {
     insert(db, 'clerk_lockout', { name: '李开票', failures: 5, last_try_at: T1, locked_at: T1 });
+  },
+  660: (db) => {
+    insert(db, 'clerk_sign_in_guard', { name: '王管理', failures: 1, last_failure: T1 });
   },
   640: (db) => {
     const clerk = (db.prepare(`SELECT id FROM clerk ORDER BY id LIMIT 1`).get() as { id: number }).id;
@@ -835,5 +838,19 @@ describe('history migrations keep data', () => {
     expect(at.db.prepare(`SELECT clerk_id, enterprise FROM clerk_enterprise`).all()).toEqual([{ clerk_id: clerks[0]!.id, enterprise: SELLER }]);
     expect(() => insert(at.db, 'clerk_enterprise', { clerk_id: clerks[0]!.id, enterprise: SELLER })).toThrow(/UNIQUE|PRIMARY/);
     expect(() => insert(at.db, 'clerk_enterprise', { clerk_id: clerks[0]!.id, enterprise: '' })).toThrow(/CHECK/);
+  });
+
+  it('0660 clerk-sign-in-guard: every count of wrong PINs kept under the team\'s name; the old name is gone', () => {
+    const at = seededAt(640);
+    const kept = at.migrateTo(660, { clerk_lockout: { to: 'clerk_sign_in_guard', columns: { last_try_at: 'last_failure' } } });
+    expect(kept.rows.clerk_lockout).toBe(1);
+    // 0630's seed, read back under the new names.
+    expect(at.db.prepare(`SELECT name, failures, last_failure, locked_at FROM clerk_sign_in_guard`).all()).toEqual([
+      { name: '李开票', failures: 5, last_failure: T1, locked_at: T1 },
+    ]);
+    expect(at.db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE name = 'clerk_lockout'`).get()).toEqual({ n: 0 });
+    SEEDS[660]!(at.db);
+    expect(() => insert(at.db, 'clerk_sign_in_guard', { name: '李开票', failures: 1, last_failure: T1 })).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insert(at.db, 'clerk_sign_in_guard', { name: '赵', failures: -1, last_failure: T1 })).toThrow(/CHECK/);
   });
 });

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../main/db/open.js';
 import { migrate } from '../../../main/db/migrate.js';
-import { migrations } from '../../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 
 const dirs: string[] = [];
 const dbs: Db[] = [];

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
 import { DatabaseTooNewError, latestVersion, migrate, type Migration } from '../../../main/db/migrate.js';
-import { migrations } from '../../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 import { startupFailureText } from '../../../main/i18n/startup-failure.js';
 
 const dirs: string[] = [];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../../main/db/migrate.js';
-import { migrations } from '../../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-print-mig-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 import { migrationFiles } from '../../support/migration-harness.js';
 
 const files = migrationFiles(migrations);

@@ -8,7 +8,7 @@
  *
  * Today: a real SQLite history.db in a temp folder (the desk's migrations) and a real PostgreSQL team ledger
  * (test/support/pg.ts, its migrations), each behind one fixture. `open` gives one desk's ledger: on PostgreSQL
- * a desk with its own name and pool, connected as a desk's login (the rights pg migration 17 gives a desk:
+ * a desk with its own name and pool, connected as a desk's login (the rights pg migration 0650 gives a desk:
  * every rule of the database holds it, as at a real desk; `owner` opens one as the team's owner instead, for
  * what no desk does — an outbox row with no invoice behind it); on SQLite another connection to the same
  * file — one desk owns a SQLite ledger, and its connections share its leases.
@@ -100,7 +100,7 @@ function sqliteFixture(): LedgerFixture {
 /**
  * `owner`: every ledger opened is the owner's unless told otherwise — for the suites that test the queue's own
  * mechanics with rows of made-up kinds and no row behind them, which no desk can queue (a desk's outbox row is
- * bound to the invoice, form or batch it sends: pg migration 17, test/integration/team-ledger/attacker.test.ts).
+ * bound to the invoice, form or batch it sends: pg migration 0650, test/integration/team-ledger/attacker.test.ts).
  */
 export async function postgresFixture(defaults: { owner?: boolean } = {}): Promise<LedgerFixture> {
   const database = await createTestDatabase();
@@ -108,7 +108,7 @@ export async function postgresFixture(defaults: { owner?: boolean } = {}): Promi
   const admin = createTeamPool(database.address, database.password);
   pools.push(admin);
   await migrateTeamLedger(admin);
-  // A desk's login, given exactly a desk's rights (pg migration 17), as create-team gives its clerk group.
+  // A desk's login, given exactly a desk's rights (pg migration 0650), as create-team gives its clerk group.
   const desk = await database.createRole();
   await database.exec(`SELECT fapiao_grant_desk('${desk.user}')`);
   const pool = (owner: boolean) => {

@@ -1,6 +1,6 @@
 /**
  * The ledger port's contract for the clerk store (main/features/clerks/store.ts) on both adapters — a real
- * SQLite history.db and a real PostgreSQL team ledger, the latter used as a desk's login (pg migration 17):
+ * SQLite history.db and a real PostgreSQL team ledger, the latter used as a desk's login (pg migration 0650):
  * clerks created with a PIN prepared by the store (hashed on the desk for SQLite, by the database for
  * PostgreSQL) and never handed back; listed active first then by name; found by name and id; signing in with
  * the right PIN, a wrong one, an unknown name and a deactivated clerk answered alike on both; the sign-in rule's

@@ -1,6 +1,6 @@
 /**
  * The ledger port's contract for the 复核 of drafts (issuance_draft's review columns, SQLite 0600 and team
- * migration 13; docs/team-ledger.md §6), run unchanged against a real SQLite history.db and a real PostgreSQL
+ * migration 0600; docs/team-ledger.md §6), run unchanged against a real SQLite history.db and a real PostgreSQL
  * team ledger: none → pending → approved | returned, each step signed and timed; other content saved over a
  * draft puts it back to none and the same content keeps its review; a decision names the request it decides;
  * two desks deciding the same draft at once get one winner; a draft an invoice is issued from is taken

@@ -89,7 +89,7 @@ describe.each(ledgerDatabases())('the issued-invoice and draft stores on %s', (_
     expect((await fixture.rows()).map((row) => row.serial)).toEqual(['FD1', 'FD2', 'FD3', 'FD4', 'FD5', 'FD-other']);
   });
 
-  it('keeps a discount line, which has no quantity and no unit price, as it was sent (team ledger migration 17)', async () => {
+  it('keeps a discount line, which has no quantity and no unit price, as it was sent (team ledger migration 0650)', async () => {
     const ledger = await fixture.open();
     const discounted = { spmc: '*信息技术服务*软件维护', spbm: '3040201030000000000', spsl: '1', dj: '106', je: '106.00', sl: '0.06', se: '6.00', lslbs: null, zzstsgl: null, kce: null };
     const discount = { spmc: '*信息技术服务*软件维护', spbm: '', spsl: '', dj: '', je: '-10.60', sl: '0.06', se: '-0.60', lslbs: null, zzstsgl: null, kce: null };

@@ -192,7 +192,7 @@ async function send(ledger: Ledger, fixture: LedgerFixture): Promise<void> {
     const submitted = invoice.createdAt ?? SUBMITTED;
     const row = newInvoice(invoice);
     // The invoice and its outbox row together, as issuance queues them; the answer is recorded by the claim of
-    // that row (a team ledger holds a desk to it, pg migration 17).
+    // that row (a team ledger holds a desk to it, pg migration 0650).
     const id = await ledger.transaction(async (tx) => {
       const inserted = await tx.issuedInvoices.insert(row, submitted);
       await tx.outbox.enqueue({ kind: 'issuance', serial: row.lsh, requestJson: row.requestJson, enterprise: row.xhdwsbh });

@@ -1,12 +1,12 @@
 /**
- * Team-ledger migration 10 (batches) against the real PostgreSQL (test/support/pg.ts): the rows written under
- * migration 9 are kept; batch and batch_row take what the desk's 0150 takes and refuse what it refuses — a
+ * Team-ledger migration 0520 (batches) against the real PostgreSQL (test/support/pg.ts): the rows written under
+ * migration 0515 are kept; batch and batch_row take what the desk's 0150 takes and refuse what it refuses — a
  * valid row without a draft, an lsh on an invalid row, one lsh on two rows, two rows with one seq.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
-import { batches } from '../../../main/ledger/pg/migrations/0012-batches.js';
-import { pgMigrations } from '../../../main/ledger/pg/migrations/index.js';
+import { batches } from '../../../main/ledger/migrations/0540-batches.js';
+import { teamMigrations as pgMigrations } from '../../../main/ledger/migrations/index.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { createTestDatabase } from '../../support/pg.js';
 
@@ -15,14 +15,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('team ledger migration 10: batches', () => {
+describe('team ledger migration 0520: batches', () => {
   it('keeps the rows from before and takes batches with the desk rules of their rows', async () => {
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());
     const ledger = createTeamPool(db.address, db.password);
     cleanups.push(() => ledger.end());
 
-    expect(await migrateTeamLedger(ledger, pgMigrations.filter((m) => m.version < batches.version))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(await migrateTeamLedger(ledger, pgMigrations.filter((m) => m.version < batches.version))).toEqual(pgMigrations.filter((m) => m.version < batches.version).map((m) => m.version));
     await ledger.query(
       `INSERT INTO issued_invoice (lsh, environment, fplxdm, xhdwsbh, xhdwmc, ghdwmc, jshj, hjse, status, request_json, created_by)
        VALUES ('L1', 'sandbox', '026', '91110000000000000X', '销方', '客户甲', 113.00, 13.00, 'issued', '{}', '王开票')`,

@@ -1,12 +1,12 @@
 /**
- * Team-ledger migration 7 (clerks) against the real PostgreSQL (test/support/pg.ts): rows written under
- * migration 6 are kept, unsigned; the clerk table takes a clerk with a scrypt hash only, one of three roles and a
+ * Team-ledger migration 0500 (clerks) against the real PostgreSQL (test/support/pg.ts): rows written under
+ * migration 0490 are kept, unsigned; the clerk table takes a clerk with a scrypt hash only, one of three roles and a
  * unique name; a row written afterwards carries who made it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
-import { clerks } from '../../../main/ledger/pg/migrations/0007-clerks.js';
-import { pgMigrations } from '../../../main/ledger/pg/migrations/index.js';
+import { clerks } from '../../../main/ledger/migrations/0500-clerks.js';
+import { teamMigrations as pgMigrations } from '../../../main/ledger/migrations/index.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { createTestDatabase } from '../../support/pg.js';
 
@@ -15,14 +15,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('team ledger migration 7: clerks', () => {
+describe('team ledger migration 0500: clerks', () => {
   it('keeps the rows from before unsigned, and signs new rows and clerks as the desk does', async () => {
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());
     const ledger = createTeamPool(db.address, db.password);
     cleanups.push(() => ledger.end());
 
-    expect(await migrateTeamLedger(ledger, pgMigrations.filter((m) => m.version < clerks.version))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await migrateTeamLedger(ledger, pgMigrations.filter((m) => m.version < clerks.version))).toEqual(pgMigrations.filter((m) => m.version < clerks.version).map((m) => m.version));
     await ledger.query(
       `INSERT INTO issued_invoice (lsh, environment, fplxdm, xhdwsbh, xhdwmc, ghdwmc, jshj, hjse, status, request_json)
        VALUES ('L1', 'sandbox', '026', '91110000000000000X', '销方', '客户甲', 113.00, 13.00, 'issued', '{}')`,

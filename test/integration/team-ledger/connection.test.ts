@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testTeamConnection } from '../../../main/ledger/pg/connection-test.js';
 import { checkSchemaVersion, latestPgVersion, migrateTeamLedger, TeamSchemaNewerError } from '../../../main/ledger/pg/migrate.js';
-import { pgMigrations } from '../../../main/ledger/pg/migrations/index.js';
+import { teamMigrations as pgMigrations } from '../../../main/ledger/migrations/index.js';
 import { createTeamPool, TEAM_POOL_SIZE } from '../../../main/ledger/pg/pool.js';
 import { createTestDatabase, type TestDatabase } from '../../support/pg.js';
 
@@ -87,16 +87,37 @@ describe('team ledger migrations on PostgreSQL', () => {
     }
   });
 
+  it('renumbers a ledger made before the one list of migrations once, and applies exactly what it lacked', async () => {
+    // The team's migrations as they were numbered before the one list (1, 2, 3…), in their order.
+    const legacy = ['shared-ledger', 'input-and-libraries', 'history-trigram-search', 'history-fragment-search', 'history-date-bounds',
+      'issued-invoice-voiding', 'clerks', 'certification-item-optional-valid-tax', 'output-month', 'issuance-draft-total-text',
+      'received-one-original', 'batches', 'draft-review', 'history-pair-postings', 'line-levy', 'discount-line-quantity', 'database-rights'];
+    const db = await database();
+    const ledger = pool(db);
+    // A ledger an older desk took to its migration 0540: the same tables, its rows numbered 1…12.
+    const upTo12 = pgMigrations.filter((m) => legacy.indexOf(m.name) >= 0 && legacy.indexOf(m.name) < 12);
+    expect(upTo12.map((m) => m.name)).toEqual(legacy.slice(0, 12));
+    await migrateTeamLedger(ledger, upTo12);
+    await ledger.query(`DELETE FROM schema_version`);
+    for (const [index, name] of legacy.slice(0, 12).entries()) await ledger.query(`INSERT INTO schema_version (version, name) VALUES ($1, $2)`, [index + 1, name]);
+
+    const applied = await migrateTeamLedger(ledger);
+    expect(applied).toEqual(pgMigrations.filter((m) => !legacy.slice(0, 12).includes(m.name)).map((m) => m.version));
+    const rows = (await ledger.query<{ version: number; name: string }>(`SELECT version, name FROM schema_version ORDER BY version`)).rows;
+    expect(rows).toEqual(pgMigrations.map((m) => ({ version: m.version, name: m.name })));
+    expect(await migrateTeamLedger(ledger)).toEqual([]);
+  });
+
   it('refuses a schema newer than this desk, without touching it', async () => {
     const db = await database();
     const ledger = pool(db);
     await migrateTeamLedger(ledger);
-    await ledger.query(`INSERT INTO schema_version (version, name) VALUES (99, 'from-a-newer-desk')`);
+    await ledger.query(`INSERT INTO schema_version (version, name) VALUES (9999, 'from-a-newer-desk')`);
     await expect(migrateTeamLedger(ledger)).rejects.toBeInstanceOf(TeamSchemaNewerError);
-    expect((await ledger.query(`SELECT max(version) AS v FROM schema_version`)).rows[0]).toEqual({ v: 99 });
+    expect((await ledger.query(`SELECT max(version) AS v FROM schema_version`)).rows[0]).toEqual({ v: 9999 });
 
     const result = await testTeamConnection(db.address, db.password);
-    expect(result).toMatchObject({ ok: false, key: 'schemaNewer', params: { found: 99, code: latestPgVersion() } });
+    expect(result).toMatchObject({ ok: false, key: 'schemaNewer', params: { found: 9999, code: latestPgVersion() } });
   });
 });
 

@@ -3,7 +3,7 @@
  * administrator runs it (as a CREATEROLE/CREATEDB role, the tests' fapiao_test): it creates the database,
  * pg_trgm, the group roles and the schema, says what it made, and changes nothing when run again. Then
  * each role is tried for real: a clerk's login reads and writes the ledger's rows — within the rules of
- * migration 17 (no invoice deleted, no answer but by its outbox claim, no PIN hash read) — but cannot create,
+ * migration 0650 (no invoice deleted, no answer but by its outbox claim, no PIN hash read) — but cannot create,
  * alter or drop a table, make a temporary one, write the schema version or rewrite the audit trail; a
  * reviewer's login has the clerk's rights; the admin's login may change the schema; the desk's connection
  * test finds the clerk's rights sufficient.
@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testTeamConnection } from '../../../main/ledger/pg/connection-test.js';
 import { createTeam, teamRoles } from '../../../main/ledger/pg/create-team.js';
 import { latestPgVersion } from '../../../main/ledger/pg/migrate.js';
+import { teamMigrations } from '../../../main/ledger/migrations/index.js';
 import { PG_ADMIN } from '../../support/pg.js';
 
 const run = promisify(execFile);
@@ -76,7 +77,7 @@ describe('create-team: the database and roles of a team ledger', () => {
     expect(stdout).toContain(`created login role ${admin.user}`);
     expect(stdout).toContain(`created database ${database}, owned by ${roles.admin}`);
     expect(stdout).toContain('extension pg_trgm present');
-    expect(stdout).toContain(`migrations applied: ${Array.from({ length: latestPgVersion() }, (_, i) => i + 1).join(', ')}`);
+    expect(stdout).toContain(`migrations applied: ${teamMigrations.map((m) => m.version).join(', ')}`);
 
     const owner = await asTestRole(`SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1`, [database]);
     expect(owner.rows[0]).toEqual({ owner: roles.admin });
@@ -88,11 +89,11 @@ describe('create-team: the database and roles of a team ledger', () => {
       expect(await outcome(client, `INSERT INTO customer (environment, enterprise, ghdwmc) VALUES ('sandbox', '91330100MA2B3C4D5E', '客户甲')`)).toBe('ok');
       expect(await outcome(client, `UPDATE customer SET phone = '1' WHERE ghdwmc = '客户甲'`)).toBe('ok');
       expect(await outcome(client, `SELECT count(*) FROM issued_invoice`)).toBe('ok');
-      // An invoice's writes also keep its search postings (migration 14's triggers act with the clerk's rights).
+      // An invoice's writes also keep its search postings (migration 0605's triggers act with the clerk's rights).
       const invoice = `INSERT INTO issued_invoice (lsh, environment, fplxdm, xhdwsbh, xhdwmc, ghdwmc, jshj, hjse, status, request_json)
         VALUES ('C1', 'sandbox', '026', '91330100MA2B3C4D5E', '销方', '客户甲', 1.00, 0.06, 'queued', '{}')`;
       expect(await outcome(client, invoice)).toBe('ok');
-      // The rules of migration 17 hold even before any clerk exists: an answer only by the claim of its outbox
+      // The rules of migration 0650 hold even before any clerk exists: an answer only by the claim of its outbox
       // row, no invoice ever deleted; the rest of the desk's rights (a session's role) once clerks exist
       // (test/integration/team-ledger/attacker.test.ts).
       expect(await outcome(client, `UPDATE issued_invoice SET fphm = '26330001', status = 'issued' WHERE lsh = 'C1'`)).toBe('42501');

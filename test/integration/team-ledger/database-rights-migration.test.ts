@@ -1,6 +1,6 @@
 /**
  * @needs postgresql
- * Team-ledger migration 17 (database-rights) on a team ledger made before it, against the real PostgreSQL
+ * Team-ledger migration 0650 (database-rights) on a team ledger made before it, against the real PostgreSQL
  * (test/support/pg.ts): a desk role with the rights create-team used to give (every row of every table, and
  * the owner's default privileges granting the same on tables to come), a clerk with the scrypt hash a desk
  * moved in, an issued invoice and an audit event. After the migration the rows are kept; the desk role is
@@ -11,8 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hashPin } from '../../../main/features/clerks/pin.js';
 import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
-import { databaseRights } from '../../../main/ledger/pg/migrations/0017-database-rights.js';
-import { pgMigrations } from '../../../main/ledger/pg/migrations/index.js';
+import { databaseRights } from '../../../main/ledger/migrations/0650-database-rights.js';
+import { teamMigrations as pgMigrations } from '../../../main/ledger/migrations/index.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { createTestDatabase } from '../../support/pg.js';
 import { outcome } from './support/team.js';
@@ -22,7 +22,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('team ledger migration 17: the database is the boundary', () => {
+describe('team ledger migration 0650: the database is the boundary', () => {
   it('keeps the rows, restates the desk role found, and lets a moved-in clerk sign in with the old PIN', async () => {
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());

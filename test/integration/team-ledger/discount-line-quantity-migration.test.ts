@@ -1,13 +1,13 @@
 /**
- * Team-ledger migration 16 (a discount line's quantity and unit price may be absent) against the real
- * PostgreSQL (test/support/pg.ts): the lines written under migration 15 are kept as they were, and a line
+ * Team-ledger migration 0615 (a discount line's quantity and unit price may be absent) against the real
+ * PostgreSQL (test/support/pg.ts): the lines written under migration 0610 are kept as they were, and a line
  * without quantity and unit price — a discount line as the desk sends it — is taken afterwards, where it was
  * refused before. How the issuance store writes and reads it: test/integration/ledger-contract/issued.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
-import { discountLineQuantity } from '../../../main/ledger/pg/migrations/0016-discount-line-quantity.js';
-import { pgMigrations } from '../../../main/ledger/pg/migrations/index.js';
+import { discountLineQuantity } from '../../../main/ledger/migrations/0615-discount-line-quantity.js';
+import { teamMigrations as pgMigrations } from '../../../main/ledger/migrations/index.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { createTestDatabase } from '../../support/pg.js';
 
@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('team ledger migration 16: discount line quantity', () => {
+describe('team ledger migration 0615: discount line quantity', () => {
   it('keeps the lines from before and takes a line without quantity and unit price', async () => {
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());

@@ -1,5 +1,5 @@
 /**
- * Team-ledger migration 14 (the 2-character postings, issued_invoice_pair) against the real PostgreSQL
+ * Team-ledger migration 0605 (the 2-character postings, issued_invoice_pair) against the real PostgreSQL
  * (test/support/pg.ts): invoices written before it get their postings from the migration, and afterwards
  * the database keeps them equal to every invoice's pairs (`search_pairs`) whatever writes the rows —
  * inserts of one row and of many in one statement, updates that change the searched fields or not, an
@@ -9,8 +9,8 @@ import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgLedger } from '../../../main/ledger/pg/ledger.js';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
-import { historyPairPostings } from '../../../main/ledger/pg/migrations/0014-history-pair-postings.js';
-import { pgMigrations } from '../../../main/ledger/pg/migrations/index.js';
+import { historyPairPostings } from '../../../main/ledger/migrations/0605-history-pair-postings.js';
+import { teamMigrations as pgMigrations } from '../../../main/ledger/migrations/index.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { createTestDatabase } from '../../support/pg.js';
 
@@ -43,7 +43,7 @@ async function postings(ledger: pg.Pool): Promise<{ kept: Record<string, string[
   };
 }
 
-describe('team ledger migration 14: the 2-character postings', () => {
+describe('team ledger migration 0605: the 2-character postings', () => {
   it('posts the invoices from before it, and keeps every invoice posted through inserts, updates, upserts, deletes and truncation', async () => {
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());

@@ -1,13 +1,13 @@
 /**
- * Team-ledger migration 15 (line levy) against the real PostgreSQL (test/support/pg.ts): the lines written under
- * migration 14 are kept and take their levy, policy and deduction from the request they were sent with, a
+ * Team-ledger migration 0610 (line levy) against the real PostgreSQL (test/support/pg.ts): the lines written under
+ * migration 0605 are kept and take their levy, policy and deduction from the request they were sent with, a
  * discount line its discounted line's; a request that is not JSON leaves them NULL. The same case as the desk's
  * SQLite 0610 step (test/integration/db/history-migrations-keep-data.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
-import { lineLevy } from '../../../main/ledger/pg/migrations/0015-line-levy.js';
-import { pgMigrations } from '../../../main/ledger/pg/migrations/index.js';
+import { lineLevy } from '../../../main/ledger/migrations/0610-line-levy.js';
+import { teamMigrations as pgMigrations } from '../../../main/ledger/migrations/index.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { createTestDatabase } from '../../support/pg.js';
 
@@ -26,7 +26,7 @@ const REQUEST = {
   ],
 };
 
-describe('team ledger migration 15: line levy', () => {
+describe('team ledger migration 0610: line levy', () => {
   it('keeps the lines from before and gives them the levy, policy and deduction they were sent with', async () => {
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());

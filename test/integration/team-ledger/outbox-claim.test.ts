@@ -3,7 +3,7 @@
  * pool of four connections, claim from one outbox all at once — no row is ever claimed twice while its
  * lease holds, and every row is claimed. A desk that stops mid-send leaves its lease; once it lapses
  * another desk takes the row over, and the first desk's late outcome then changes nothing. Each desk connects
- * as a desk's own login (the rights of pg migration 17, whose triggers bind a row to the login that claimed
+ * as a desk's own login (the rights of pg migration 0650, whose triggers bind a row to the login that claimed
  * it); the rows are queued by the owner, as they are made-up kinds with no invoice behind them. Each desk claims
  * through the team ledger's outbox store (main/ledger/stores/outbox.ts).
  */

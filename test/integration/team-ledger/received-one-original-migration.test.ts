@@ -1,13 +1,13 @@
 /**
- * Team-ledger migration 11 (one original per received invoice) against the real PostgreSQL
- * (test/support/pg.ts), as the desk's 0530: rows written under migration 7 are kept with their values; the
+ * Team-ledger migration 0530 (one original per received invoice) against the real PostgreSQL
+ * (test/support/pg.ts), as the desk's 0530: rows written under migration 0500 are kept with their values; the
  * first original of each key holds it in `original_key`, a later original held before and every duplicate
  * hold none; afterwards a second original of a key is refused (23505) and a duplicate linked to it is not.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
-import { pgMigrations } from '../../../main/ledger/pg/migrations/index.js';
-import { receivedOneOriginal } from '../../../main/ledger/pg/migrations/0011-received-one-original.js';
+import { teamMigrations as pgMigrations } from '../../../main/ledger/migrations/index.js';
+import { receivedOneOriginal } from '../../../main/ledger/migrations/0530-received-one-original.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
 import { createTestDatabase } from '../../support/pg.js';
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 
 const KEY = '01:3100231130:00053000';
 
-describe('team ledger migration 11: one original per received invoice', () => {
+describe('team ledger migration 0530: one original per received invoice', () => {
   it('keeps the rows from before as they were and refuses a second original afterwards', async () => {
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());

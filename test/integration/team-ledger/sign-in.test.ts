@@ -1,6 +1,6 @@
 /**
  * @needs postgresql
- * Signing in on a team ledger (pg migration 17), tried as a desk login would through `fapiao_sign_in`, and
+ * Signing in on a team ledger (pg migration 0650), tried as a desk login would through `fapiao_sign_in`, and
  * through the PostgreSQL ledger's clerk store as the desk's main does: the PIN is checked where the desk cannot
  * read its hash; each wrong PIN makes the name wait (1, 2, 4, 8 s) before another PIN is even checked — also
  * when ten connections guess at once — and the fifth in a row locks it until an admin unlocks it, recorded in

@@ -76,7 +76,7 @@ export interface TeamLedgerDb {
   /** The test's own pool on the ledger, as the database's owner, for judging. */
   pool: pg.Pool;
   /**
-   * What a desk holds: a login with exactly a desk's rights (pg migration 17, as create-team gives its clerk
+   * What a desk holds: a login with exactly a desk's rights (pg migration 0650, as create-team gives its clerk
    * group), its address and password. Desks connect with it, so every rule of the database holds them.
    */
   desk: { address: TeamLedgerAddress; password: string };

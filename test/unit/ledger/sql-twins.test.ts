@@ -50,8 +50,7 @@ const DIALECT_MODULES = ['main/ledger/stores/dialects/**'];
 /** Files neither side reads, each with its reason. */
 const NEITHER = [
   // Schema, not store code: each dialect's migrations create its own tables, indexes and rules.
-  'main/db/migrations/**',
-  'main/ledger/pg/migrations/**',
+  'main/ledger/migrations/**',
   // The single implementation (on the typed query builder): compiled per dialect, neither side's.
   'main/ledger/stores/**',
   ...DIALECT_MODULES,

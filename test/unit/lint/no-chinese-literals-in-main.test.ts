@@ -24,7 +24,7 @@ const FILE_FORMATS: Record<string, string> = {
   'main/features/libraries/columns.ts': 'column headers of the customer and product workbooks (import and export format)',
   'main/export/xlsx.ts': "workbook metadata of every export (default sheet name, the creator's name)",
   'main/core-config.ts': 'the default issuer (kpr) is invoice content sent to the service, not UI text',
-  'main/db/migrations/0260-collection-runs.ts': 'an SQL comment inside the migration text',
+  'main/ledger/migrations/0260-collection-runs.ts': 'an SQL comment inside the migration text',
   'main/features/reversal/request.ts': "the red invoice's remark (bz) names the original invoice: invoice content sent to the service",
 };
 

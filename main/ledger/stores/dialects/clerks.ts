@@ -1,9 +1,8 @@
 /**
  * What the clerk store (stores/clerks.ts) does differently on each database, and why.
  *
- * Reading a clerk: each database keeps the count of wrong PINs in its own table (the desk's `clerk_lockout`,
- * SQLite 0630; the team's `clerk_sign_in_guard`, pg migration 17, of which a desk's login may read only the
- * name and since when it is locked), and gathers a clerk's enterprises with its own aggregate (SQLite has no
+ * Reading a clerk: both databases keep the count of wrong PINs in `clerk_sign_in_guard` (migrations 0630/0660,
+ * 0650), of which a team's desk login may read only the name and since when it is locked; each gathers a clerk's enterprises with its own aggregate (SQLite has no
  * array: json_group_array gives JSON text; PostgreSQL's array_agg an array, NULL over no rows).
  *
  * Checking PINs and writing clerks — the security boundary, which is why it is not written once:
@@ -12,7 +11,7 @@
  *   wrong tries per name and answers a session token this ledger's connections then carry (pg/session.ts);
  *   every write is one SECURITY DEFINER function that requires an admin's session and hashes a PIN itself;
  * - the desk's SQLite is the desk's own file: the desk checks scrypt hashes (features/clerks/pin.ts) off the
- *   event loop, and holds the same sign-in rule (features/clerks/sign-in-rule.ts) in clerk_lockout, its writes
+ *   event loop, and holds the same sign-in rule (features/clerks/sign-in-rule.ts) in clerk_sign_in_guard, its writes
  *   plain statements behind main's rights check (features/clerks/authorize.ts). It has no session to open.
  */
 import { randomUUID } from 'node:crypto';
@@ -87,7 +86,7 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
  * Unknown names go the same way, their PIN checked against a hash no PIN matches.
  */
 function sqliteRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): ClerkRights {
-  const lockout = () => q.db.selectFrom('clerk_lockout').select(['failures', 'last_try_at', 'locked_at']);
+  const lockout = () => q.db.selectFrom('clerk_sign_in_guard').select(['failures', 'last_failure', 'locked_at']);
   const pinHashOf = async (id: number) => (await q.first(q.db.selectFrom('clerk').select('pin_hash').where('id', '=', id)))?.pin_hash ?? null;
   const checked = async (id: number | null, pin: string) =>
     verifyPin(pin, (id === null ? null : await pinHashOf(id)) ?? (await (unknownNameHash ??= hashPin(randomUUID()))));
@@ -104,19 +103,19 @@ function sqliteRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): Cle
       const before = await q.first(lockout().where('name', '=', name));
       if (before?.locked_at) return LOCKED;
       if (before && before.failures > 0) {
-        const left = Date.parse(before.last_try_at) + refusalDelayMs(before.failures) - now;
+        const left = Date.parse(before.last_failure) + refusalDelayMs(before.failures) - now;
         if (left > 0) return { ok: false, reason: 'wait', retryAfterMs: left };
       }
       // One statement: the count goes up only while the name is not locked.
       const counted = await q.first(
         q.db
-          .insertInto('clerk_lockout')
-          .values({ name, failures: 1, last_try_at: new Date(now).toISOString() })
+          .insertInto('clerk_sign_in_guard')
+          .values({ name, failures: 1, last_failure: new Date(now).toISOString() })
           .onConflict((oc) =>
             oc
               .column('name')
-              .doUpdateSet((eb) => ({ failures: eb('clerk_lockout.failures', '+', 1), last_try_at: eb.ref('excluded.last_try_at') }))
-              .where('clerk_lockout.locked_at', 'is', null),
+              .doUpdateSet((eb) => ({ failures: eb('clerk_sign_in_guard.failures', '+', 1), last_failure: eb.ref('excluded.last_failure') }))
+              .where('clerk_sign_in_guard.locked_at', 'is', null),
           )
           .returning('failures'),
       );
@@ -129,11 +128,11 @@ function sqliteRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): Cle
     if ('ok' in admitted) return admitted;
     if (await matches()) {
       // A good PIN: the count starts again (a lock is not lifted by it).
-      await q.write(q.db.deleteFrom('clerk_lockout').where('name', '=', name).where('locked_at', 'is', null));
+      await q.write(q.db.deleteFrom('clerk_sign_in_guard').where('name', '=', name).where('locked_at', 'is', null));
       return { ok: true };
     }
     if (admitted.failures < MAX_WRONG_TRIES) return { ok: false, reason: 'pin', retryAfterMs: refusalDelayMs(admitted.failures) };
-    const locked = q.db.updateTable('clerk_lockout').set({ locked_at: new Date().toISOString() }).where('name', '=', name).where('locked_at', 'is', null);
+    const locked = q.db.updateTable('clerk_sign_in_guard').set({ locked_at: new Date().toISOString() }).where('name', '=', name).where('locked_at', 'is', null);
     if (await changed(locked)) {
       const clerk = await reads.byName(name);
       await deps.audit.append({
@@ -157,7 +156,7 @@ function sqliteRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): Cle
       );
       // Wrong PINs counted for the name while nobody had it are not the new clerk's: cleared after the insert,
       // so a refused one (a name taken) clears nothing.
-      await q.write(q.db.deleteFrom('clerk_lockout').where('name', '=', clerk.name));
+      await q.write(q.db.deleteFrom('clerk_sign_in_guard').where('name', '=', clerk.name));
       return added!.id;
     },
     setRole: (id, role, by, now) => update(id, { role }, by, now),
@@ -174,7 +173,7 @@ function sqliteRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): Cle
       await q.write(list.length > 0 ? rest.where('enterprise', 'not in', list) : rest);
       return true;
     },
-    unlock: (id) => changed(q.db.deleteFrom('clerk_lockout').where('name', '=', (eb) => eb.selectFrom('clerk').select('name').where('id', '=', id))),
+    unlock: (id) => changed(q.db.deleteFrom('clerk_sign_in_guard').where('name', '=', (eb) => eb.selectFrom('clerk').select('name').where('id', '=', id))),
     async signIn(name, pin) {
       const clerk = await reads.byName(name);
       const verdict = await judge(name, () => checked(clerk?.id ?? null, pin));
@@ -261,15 +260,18 @@ function postgresRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): C
   };
 }
 
+/** Since when a clerk's name is locked, NULL if it is not: the same table on both databases. */
+const lockedAt: ClerkDialect['lockedAt'] = (eb) => eb.selectFrom('clerk_sign_in_guard as g').select('g.locked_at').whereRef('g.name', '=', 'clerk.name').$asScalar();
+
 const sqlite: ClerkDialect = {
-  lockedAt: (eb) => eb.selectFrom('clerk_lockout as l').select('l.locked_at').whereRef('l.name', '=', 'clerk.name').$asScalar(),
+  lockedAt,
   enterpriseList: 'json_group_array',
   readEnterprises: (stored) => JSON.parse(stored as string) as string[],
   rights: sqliteRights,
 };
 
 const postgres: ClerkDialect = {
-  lockedAt: (eb) => eb.selectFrom('clerk_sign_in_guard as g').select('g.locked_at').whereRef('g.name', '=', 'clerk.name').$asScalar(),
+  lockedAt,
   enterpriseList: 'array_agg',
   readEnterprises: (stored) => [...((stored as readonly string[] | null) ?? [])],
   rights: postgresRights,

@@ -17,7 +17,7 @@
  * - `searchDocuments`: the desk keeps its trigram search index (history_fts) by triggers, and migration 0480
  *   writes an input invoice's document when its line_count is set — done for the whole page in ONE statement,
  *   so FTS5 writes one segment a page, not one an invoice (docs/benchmarks.md §collect). PostgreSQL's search
- *   reads the table through its own trigram indexes (pg migrations 3 and 4): nothing to write.
+ *   reads the table through its own trigram indexes (pg migrations 0472 and 0473): nothing to write.
  * - `same`: a change is kept when the value held changes. PostgreSQL's NUMERIC columns hold 12.3 and 12.30 as one
  *   value; the desk keeps the text as sent, where they are two.
  * - `indexed`: the desk's planner is told the index a ledger read walks (INDEXED BY, as the keyset test checks);

@@ -7,7 +7,7 @@
  *   mixedWords);
  * - a word of 3+ characters is a fragment of a party's name or tax ID, of the code, number (or serial of an
  *   output invoice) or of a goods name — the fields of the desk's trigram document, no fragment spanning
- *   two (`history_text` for output invoices, pg_trgm's index of migration 4);
+ *   two (`history_text` for output invoices, pg_trgm's index of migration 0473);
  * - a shorter word is a substring of the name, tax ID, code, number or goods, ASCII letters in any case
  *   (SQLite's LIKE folds ASCII only, and so does `asciiLower`);
  * - the order is the text of the date, newest first, compared bytewise (output: the submission instant in

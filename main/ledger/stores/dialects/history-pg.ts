@@ -8,11 +8,11 @@
  * keyset pages: the cursor is the last id of a page and `id < cursor` continues there. The words of the
  * text are read as SQLite reads them (search-query.ts words):
  * - an identifier (6+ ASCII letters/digits) is a prefix of the number, buyer tax ID, code or serial:
- *   B-tree ranges in the C collation (migration 4);
+ *   B-tree ranges in the C collation (migration 0473);
  * - 3+ characters: a fragment of the buyer name, buyer tax ID, code, number or serial (`history_text`,
- *   pg_trgm GIN, migration 4) or of a goods name (0003's GIN on the lines);
- * - 2 characters: a pair of the posting document (search_pairs, migration 4): the walk reads the pair's
- *   postings newest first (`issued_invoice_pair`, migration 14: a B-tree in (pair, invoice_id) order) and
+ *   pg_trgm GIN, migration 0473) or of a goods name (0472's GIN on the lines);
+ * - 2 characters: a pair of the posting document (search_pairs, migration 0473): the walk reads the pair's
+ *   postings newest first (`issued_invoice_pair`, migration 0605: a B-tree in (pair, invoice_id) order) and
  *   fetches those invoices; a second pair is checked on the candidates' own array;
  * - 1 character: checked on the candidates' own text; alone it asks for a second character.
  * Each condition is one statement's WHERE, and the planner picks per query between the GIN index (a rare
@@ -20,7 +20,7 @@
  * newest first with the condition as a filter (a common one: a page is found in the first rows).
  * A fragment's goods-name half is its own branch of a UNION, so the name half stays one index condition.
  * A date range is also a stretch of ids, found by subqueries of the same statement (idBoundsOf). The
- * planner's choice rests on each fragment's frequency: migrations 5 and 14 keep statistics for the 10,000
+ * planner's choice rests on each fragment's frequency: migrations 0474 and 0605 keep statistics for the 10,000
  * most common pairs.
  */
 import crypto from 'node:crypto';
@@ -73,7 +73,7 @@ const COLUMNS = `i.id::float8 AS id, i.fplxdm, i.fpdm, i.fphm, to_char(i.created
 /** The reversal state of the page's blue invoices that have a red_reversal row. */
 const REVERSALS = `SELECT i.id::float8 AS id, ${REVERSAL_STATE} AS state FROM issued_invoice i WHERE i.id = ANY($1::bigint[])`;
 
-/** The indexed expression of migration 4; queries must use it verbatim. */
+/** The indexed expression of migration 0473; queries must use it verbatim. */
 export const TEXT = 'history_text(i.ghdwmc, i.ghdwsbh, i.fpdm, i.fphm, i.lsh)';
 /** ASCII letters in lower case, as SQLite's lower() folds (search-query.ts OWN_TEXT). */
 export const asciiLower = (sql: string) => `translate(${sql}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
@@ -113,7 +113,7 @@ interface Conditions {
 }
 
 /**
- * The ids a date range spans, as scalar subqueries of the page's own statement (migration 5's
+ * The ids a date range spans, as scalar subqueries of the page's own statement (migration 0474's
  * (environment, created_at, id) index; SQLite's search-parts.ts reads a range the same way): ids are given
  * in submission order, so the range is a stretch of them, and the walk — the enterprise's id-ordered
  * indexes, or a pair's postings — covers only that stretch. Each is two steps along one index, run once
@@ -162,7 +162,7 @@ function conditionsOf(environment: Environment, seller: string, filter: HistoryF
     ...(low === null ? [] : [`${lowAsFilter ? `${id} + 0` : id} >= ${low}`]),
   ];
   if (driver?.kind === 'bi') {
-    // A pair's postings newest first (migration 14), within the same stretch: a page reads about its own rows.
+    // A pair's postings newest first (migration 0605), within the same stretch: a page reads about its own rows.
     const postings = [`p.pair = ${value(gramOf(driver.text))}`, ...stretch('p.invoice_id')];
     where.push(`i.id IN (SELECT p.invoice_id FROM issued_invoice_pair p WHERE ${postings.join(' AND ')})`);
   } else {
@@ -195,7 +195,7 @@ const PAIR_WALK_KEYS = new Set(['direction', 'text', 'buyer', 'cursor', 'limit',
 /**
  * The statement of the commonest pair search — one 2-character word, maybe a date range, nothing else — as
  * a named statement PostgreSQL plans once per connection. Its plan is the same whatever the pair: the
- * pair's postings newest first within the stretch (migration 14), each one's invoice fetched by its key and
+ * pair's postings newest first within the stretch (migration 0605), each one's invoice fetched by its key and
  * kept when it is the enterprise's (a LATERAL subquery with OFFSET 0, so no plan walks the invoices instead).
  * Planning was most of such a search's time (0.4–0.6 ms against 0.1–0.3 ms of execution on the million,
  * docs/benchmarks.md §team-search), so every value is handed in as `(SELECT $n)`: no plan may depend on it,

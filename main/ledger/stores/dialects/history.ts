@@ -5,7 +5,7 @@
  * - the desk's SQLite: the FTS5 trigram index, the pair posting table and the kept tallies, behind the feature's
  *   own repo (main/features/history/repo.ts, search-repo.ts …: prepared once per connection, the speed
  *   `bench search` measures; the desk's index upkeep and its tests use them too);
- * - a team's PostgreSQL: pg_trgm, the pair postings of migration 14 and the enterprise's id-ordered indexes
+ * - a team's PostgreSQL: pg_trgm, the pair postings of migration 0605 and the enterprise's id-ordered indexes
  *   (history-pg.ts), with named statements and array rows no shared builder gives, the mixed output + input list
  *   in history-pg-mixed.ts, and a status-only count taken whole from an index (SQLite reads its tally).
  * Both take the transaction's connection at each call.

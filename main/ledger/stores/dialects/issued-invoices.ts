@@ -2,13 +2,13 @@
  * What the issued-invoice store (stores/issued-invoices.ts) does differently on each database, and why:
  * - `insert`: an invoice and its lines go in all together or not at all, even outside a transaction. PostgreSQL
  *   writes both in one statement (the invoice in a data-modifying WITH, its lines from one array a column through
- *   unnest): one round trip on the team's hot path, and atomic by itself; migration 17's guard then holds the lines
+ *   unnest): one round trip on the team's hot path, and atomic by itself; migration 0650's guard then holds the lines
  *   to the transaction that inserted their invoice. SQLite has no INSERT inside WITH: the invoice is inserted
  *   first, then every line in one statement reading the lines from one JSON parameter (json_each), so the desk's
  *   connection keeps one prepared text whatever the line count; a refused line removes the invoice it belonged
  *   to again (a desk may delete its own rows; the triggers keeping its search postings and totals follow).
  *   The line columns differ too: a discount line's quantity and price are '' in SQLite's TEXT, NULL in
- *   PostgreSQL's NUMERIC (pg migration 16).
+ *   PostgreSQL's NUMERIC (pg migration 0615).
  * - `duplicate`: how each database says that a UNIQUE refused the row (the lsh stored twice).
  * - `oneOf`: a column among a list of values in one parameter, whatever the list's length — an array on
  *   PostgreSQL, a JSON array read by json_each on SQLite (SQLite binds no arrays; an IN list of its own

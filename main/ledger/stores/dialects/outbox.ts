@@ -9,7 +9,7 @@
  *   LOCKED (two desks never take the same row, and none waits for another) and writes the desk's name in
  *   lease_owner until lease_until, in the database's clock (the desks' clocks differ). A desk that dies keeps
  *   its lease until it lapses; then any desk claims the row and resends it with the same serial. A restart drops
- *   only this desk's leases. Pg migration 17's guard (rights/guards.ts) holds a desk's login to this: a row is
+ *   only this desk's leases. Pg migration 0650's guard (rights/guards.ts) holds a desk's login to this: a row is
  *   claimed only when due and unheld, and changed afterwards only by the login that claimed it.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';

@@ -5,7 +5,7 @@
  * - `ledger`: the table a ledger page or export reads. SQLite is told to walk `received_invoice_enterprise_ledger`
  *   (migration 0430) with INDEXED BY — its planner would otherwise take a filter's index and sort, and page
  *   2,000 would cost what the whole ledger costs; PostgreSQL has no such hint and needs none (its
- *   `received_invoice_ledger` index on the same columns, pg migration 2).
+ *   `received_invoice_ledger` index on the same columns, pg migration 0471).
  * - `seller`: the seller filter ignores the case of letters: SQLite's LIKE already ignores ASCII case,
  *   PostgreSQL's does not, its ILIKE does.
  * - `fen`: a money column as fen, for the ledger's totals. The desk keeps money as decimal text, read as a REAL

@@ -5,7 +5,7 @@
  *   bucket, kept in step with every issued invoice and line by that migration's triggers, so a period is one
  *   indexed range over at most a few hundred rows whatever the history's size;
  * - a team's PostgreSQL keeps no second copy of every total (several desks write invoices at once; pg
- *   migration 9 says why): it reads the period's issued invoices through that migration's index on
+ *   migration 0515 says why): it reads the period's issued invoices through that migration's index on
  *   (environment, seller, China-time month) and each of their lines.
  * Either answers rows of one shape (`SalesRow`) that the store sums by bucket — one month's bucket on SQLite,
  * one invoice or one line on PostgreSQL; summing either gives the same buckets.
@@ -92,7 +92,7 @@ type IssuedTables = {
   };
 };
 
-/** The China-time month of an issued invoice, as pg migration 9 indexes it (the same expression, so the index serves). */
+/** The China-time month of an issued invoice, as pg migration 0515 indexes it (the same expression, so the index serves). */
 const chinaMonth = (eb: ExpressionBuilder<IssuedTables, 'issued_invoice'>) => eb.fn<string>('fapiao_china_month', ['kprq', 'created_at']);
 /** Yuan (NUMERIC(18,2)) to fen, still exact: `column * 100`, or `(column − less) * 100`. */
 const fen = (column: string, less?: string) =>

@@ -5,7 +5,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Appended<T> = ColumnType<T, T, never>;
 
 /**
- * Who did what: SQLite 0590; PostgreSQL 1, and 17 (rights/guards.ts), which adds `login` and lets a desk's login
+ * Who did what: SQLite 0590; PostgreSQL 0470, and 0650 (rights/guards.ts), which adds `login` and lets a desk's login
  * only append, its actor, desk and time stamped by the server — `login` is PostgreSQL's alone and no store
  * names it. `record_ids` and `detail` are kept differently (dialects/audit.ts): JSON text on SQLite, text[] and
  * jsonb on PostgreSQL; `at` is the desk's ISO text on SQLite and a timestamptz answered as that text on PostgreSQL.

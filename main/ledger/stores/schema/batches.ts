@@ -2,7 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Environment } from '../../../../shared/ipc/index.js';
 
-/** One imported sheet: SQLite 0150; PostgreSQL 12. */
+/** One imported sheet: SQLite 0150; PostgreSQL 0540. */
 export interface BatchTable {
   id: Generated<number>;
   environment: Environment;
@@ -11,7 +11,7 @@ export interface BatchTable {
   submitted_at: string | null;
 }
 
-/** One invoice of a batch (one or several sheet rows): SQLite 0150; PostgreSQL 12. */
+/** One invoice of a batch (one or several sheet rows): SQLite 0150; PostgreSQL 0540. */
 export interface BatchRowTable {
   id: Generated<number>;
   batch_id: number;

@@ -4,7 +4,7 @@ import type { Environment } from '../../../../shared/ipc/index.js';
 import type { BatchStatus } from '../../../features/certification/store.js';
 
 /**
- * One batch sent for certification (applyLegalize): SQLite 0100, 0500 (signed); PostgreSQL 2 and 7 (and 17's
+ * One batch sent for certification (applyLegalize): SQLite 0100, 0500 (signed); PostgreSQL 0471 and 0500 (and 0650's
  * insert_xact, which its trigger fills: no store writes it). PCH is unique on both.
  */
 export interface CertificationBatchTable {
@@ -24,7 +24,7 @@ export interface CertificationBatchTable {
   updated_by: string | null;
 }
 
-/** One invoice of a batch, keyed (batch_id, FPDM, FPHM): SQLite 0100; PostgreSQL 2 and 8. */
+/** One invoice of a batch, keyed (batch_id, FPDM, FPHM): SQLite 0100; PostgreSQL 0471 and 0510. */
 export interface CertificationItemTable {
   batch_id: number;
   FPDM: string;

@@ -4,7 +4,7 @@ import type { Environment } from '../../../../shared/ipc/index.js';
 import type { CollectionKind, RunStatus } from '../../../features/collection/store.js';
 
 /**
- * A collected input invoice: SQLite 0090, 0260 (enterprise, the selection window), 0480 (line_count); PostgreSQL 2.
+ * A collected input invoice: SQLite 0090, 0260 (enterprise, the selection window), 0480 (line_count); PostgreSQL 0471.
  * Columns keep the record's upper-case wire names (FPDM, PostgreSQL's fpdm). Money is the decimal text the service
  * sent on SQLite and NUMERIC(18,2) on PostgreSQL, answered as text; issue_date is yyyy-MM-dd (TEXT on SQLite, a
  * date on PostgreSQL, answered as the same text); collected_at ISO text (timestamptz on PostgreSQL).
@@ -49,7 +49,7 @@ export interface CollectedInvoiceTable {
   line_count: number | null;
 }
 
-/** A detail line: SQLite 0090; PostgreSQL 2 (spsl, dj, je, se NUMERIC there). */
+/** A detail line: SQLite 0090; PostgreSQL 0471 (spsl, dj, je, se NUMERIC there). */
 export interface CollectedInvoiceLineTable {
   invoice_id: number;
   XH: number;
@@ -64,7 +64,7 @@ export interface CollectedInvoiceLineTable {
   SE: string | null;
 }
 
-/** A tracked status field's change: SQLite 0260; PostgreSQL 2. */
+/** A tracked status field's change: SQLite 0260; PostgreSQL 0471. */
 export interface CollectedInvoiceChangeTable {
   id: Generated<number>;
   invoice_id: number;
@@ -76,7 +76,7 @@ export interface CollectedInvoiceChangeTable {
   changed_at: string;
 }
 
-/** One collection request (PCH) and where it stands: SQLite 0260; PostgreSQL 2. */
+/** One collection request (PCH) and where it stands: SQLite 0260; PostgreSQL 0471. */
 export interface CollectionRunTable {
   id: Generated<number>;
   environment: Environment;

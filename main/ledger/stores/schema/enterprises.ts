@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 import type { Environment } from '../../../../shared/ipc/index.js';
 import type { EnterpriseFields } from '../../../features/enterprises/store.js';
 
-/** SQLite 0110; PostgreSQL 1: the store's fields (features/enterprises/store.ts) and the row's own. `is_current` is the desk's alone (which enterprise it acts for): no store reads it. */
+/** SQLite 0110; PostgreSQL 0470: the store's fields (features/enterprises/store.ts) and the row's own. `is_current` is the desk's alone (which enterprise it acts for): no store reads it. */
 export interface EnterpriseTable extends EnterpriseFields {
   id: Generated<number>;
   environment: Environment;

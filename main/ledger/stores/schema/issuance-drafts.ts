@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 import type { DraftReviewState, Environment, InvoiceType } from '../../../../shared/ipc/index.js';
 
 /**
- * SQLite 0140, 0340 (enterprise), 0600 (review); PostgreSQL 2, 10 (the total as text) and 13 (review). Times are
+ * SQLite 0140, 0340 (enterprise), 0600 (review); PostgreSQL 0471, 0520 (the total as text) and 0600 (review). Times are
  * the desk's ISO text on SQLite and timestamptz answered as that text on PostgreSQL.
  */
 export interface IssuanceDraftTable {

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 import type { Environment, InvoiceStatus, InvoiceType, RedReason } from '../../../../shared/ipc/index.js';
 
 /**
- * SQLite 0010, 0480 (zflx), 0500 (signed); PostgreSQL 1, 6 (zflx), 7 (signed) — and 4's search_pairs and 17's
+ * SQLite 0010, 0480 (zflx), 0500 (signed); PostgreSQL 0470, 0490 (zflx), 0500 (signed) — and 4's search_pairs and 17's
  * insert_xact, which PostgreSQL's triggers fill: no store writes them. Money is decimal text on SQLite and
  * NUMERIC(18,2) on PostgreSQL, which answers it as the same text; kprq is the service's text on both.
  */
@@ -40,7 +40,7 @@ export interface IssuedInvoiceTable {
 }
 
 /**
- * SQLite 0010, 0610 (levy); PostgreSQL 1, 15 (levy), 16 (a discount line's quantity and price NULL). spsl and dj
+ * SQLite 0010, 0610 (levy); PostgreSQL 0470, 0610 (levy), 0615 (a discount line's quantity and price NULL). spsl and dj
  * are TEXT ('' on a discount line) on SQLite and NUMERIC on PostgreSQL; je, se and kce decimal text or NUMERIC(18,2).
  */
 export interface IssuedInvoiceLineTable {
@@ -58,7 +58,7 @@ export interface IssuedInvoiceLineTable {
   kce: string | null;
 }
 
-/** SQLite 0160; PostgreSQL 1. amount: what the red invoice takes from the blue one, positive decimal text or NUMERIC(18,2). */
+/** SQLite 0160; PostgreSQL 0470. amount: what the red invoice takes from the blue one, positive decimal text or NUMERIC(18,2). */
 export interface RedReversalTable {
   red_invoice_id: number;
   blue_invoice_id: number;

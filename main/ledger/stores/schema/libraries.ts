@@ -3,8 +3,8 @@ import type { Generated } from 'kysely';
 import type { Environment, Product } from '../../../../shared/ipc/index.js';
 
 /**
- * The columns every library row shares: kept per enterprise (SQLite 0460; PostgreSQL 2) and signed (SQLite
- * 0500; PostgreSQL 7). `environment` only records where an entry was made: libraries are shared by both (0150).
+ * The columns every library row shares: kept per enterprise (SQLite 0460; PostgreSQL 0471) and signed (SQLite
+ * 0500; PostgreSQL 0500). `environment` only records where an entry was made: libraries are shared by both (0150).
  */
 interface LibraryRow {
   id: Generated<number>;
@@ -18,7 +18,7 @@ interface LibraryRow {
 }
 
 /**
- * A buyer: SQLite 0120 and 0150; PostgreSQL 2. The columns carry the issuance request's names (ghdwmc 名称,
+ * A buyer: SQLite 0120 and 0150; PostgreSQL 0471. The columns carry the issuance request's names (ghdwmc 名称,
  * ghdwsbh 税号, ghdwdz 地址, ghdwdh 电话, ghdwyh 开户行, ghdwzh 账号). 0120's enterprise_id, ghdwdzdh and
  * ghdwyhzh stay on the desk's file unread (move/tables.ts), so they are not declared.
  */
@@ -34,7 +34,7 @@ export interface CustomerTable extends LibraryRow {
   phone: string | null;
 }
 
-/** Goods: SQLite 0120 and 0150; PostgreSQL 2. The unit price `dj` is decimal text (numeric on PostgreSQL). */
+/** Goods: SQLite 0120 and 0150; PostgreSQL 0471. The unit price `dj` is decimal text (numeric on PostgreSQL). */
 export interface ProductTable extends LibraryRow {
   spmc: string;
   spbm: string;
@@ -49,7 +49,7 @@ export interface ProductTable extends LibraryRow {
 }
 
 /**
- * Entries SQLite 0150 merged into another (0390 on databases that never needed it; PostgreSQL 2), each kept
+ * Entries SQLite 0150 merged into another (0390 on databases that never needed it; PostgreSQL 0471), each kept
  * whole as JSON. Written by that migration only and carried by the move (move/tables.ts); no store reads it.
  */
 export interface LibraryMergedTable {

@@ -2,7 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * The durable queue of asynchronous operations: SQLite 0020; PostgreSQL 1, and 17 (rights/guards.ts), which binds
+ * The durable queue of asynchronous operations: SQLite 0020; PostgreSQL 0470, and 0650 (rights/guards.ts), which binds
  * a desk's new row to the invoice, form or batch it sends and lets only the login that claimed a row change it
  * (`claimed_by` and `answered_xact`, the guard's own: no store names them).
  *

@@ -5,7 +5,7 @@ import type { FormEdition } from '../../../../shared/print/layouts/invoice-form.
 import type { JobStatus } from '../../../features/print/store.js';
 
 /**
- * Paper prints: SQLite 0060, 0200 (detail), 0460 (enterprise), 0500 (signed); PostgreSQL 1 and 7. Offsets are
+ * Paper prints: SQLite 0060, 0200 (detail), 0460 (enterprise), 0500 (signed); PostgreSQL 0470 and 0500. Offsets are
  * the mm entered, as decimal text (NUMERIC on PostgreSQL, answered as the same text).
  */
 export interface PrintJobTable {
@@ -35,7 +35,7 @@ export interface PrintJobTable {
   updated_by: string | null;
 }
 
-/** Electronic invoices printed for the paper archive: SQLite 0200, 0460; PostgreSQL 1. Not signed. */
+/** Electronic invoices printed for the paper archive: SQLite 0200, 0460; PostgreSQL 0470. Not signed. */
 export interface ArchivePrintJobTable {
   id: Generated<number>;
   environment: Environment;
@@ -53,7 +53,7 @@ export interface ArchivePrintJobTable {
   updated_at: string;
 }
 
-/** A printer's offsets (mm, decimal text) and form edition: SQLite 0060, 0420; PostgreSQL 1. */
+/** A printer's offsets (mm, decimal text) and form edition: SQLite 0060, 0420; PostgreSQL 0470. */
 export interface PrinterCalibrationTable {
   printer: string;
   down_mm: string;

@@ -5,7 +5,7 @@ import type { ReceivedRow } from '../../../features/intake/store.js';
 
 /**
  * A received invoice: SQLite 0070, 0230 (the queue: kind, sources, key, link, stored file), 0430 (enterprise and
- * verification state), 0500 (signed), 0530 (original_key); PostgreSQL 2, 7 and 11. The invoice's fields keep the
+ * verification state), 0500 (signed), 0530 (original_key); PostgreSQL 0471, 0500 and 0530. The invoice's fields keep the
  * service's names on the desk (FPDM, HJJE …; fpdm, hjje on the team). Money is decimal text on SQLite and
  * NUMERIC(18,2) on PostgreSQL, which answers it as the same text; times are ISO text on SQLite and timestamptz
  * on PostgreSQL (answered as the desk's ISO text). `original_key` is unique per environment on both (one
@@ -52,7 +52,7 @@ export interface ReceivedInvoiceTable {
   updated_by: string | null;
 }
 
-/** One verification call and its answer: SQLite 0080; PostgreSQL 2 (fpje NUMERIC(18,2), verified_at timestamptz). */
+/** One verification call and its answer: SQLite 0080; PostgreSQL 0471 (fpje NUMERIC(18,2), verified_at timestamptz). */
 export interface VerificationTable {
   id: Generated<number>;
   environment: Environment;

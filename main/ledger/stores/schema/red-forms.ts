@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Environment, RedLetterFormStatus, RedLetterReason, RedLetterSubReason, RedReason } from '../../../../shared/ipc/index.js';
 
 /**
- * SQLite 0050, 0160 (blue and red invoice, sub-reason, red lines, auto_issue), 0500 (signed); PostgreSQL 1 and 7
+ * SQLite 0050, 0160 (blue and red invoice, sub-reason, red lines, auto_issue), 0500 (signed); PostgreSQL 0470 and 0500
  * (and 17's insert_xact, which its guard trigger fills: no store writes it). Money is decimal text on SQLite and
  * NUMERIC(18,2) on PostgreSQL, which answers it as the same text.
  */

@@ -2,7 +2,7 @@
 import type { Generated } from 'kysely';
 import type { InvoiceType } from '../../../../shared/ipc/index.js';
 
-/** 常用发票: SQLite 0300, 0460 (per enterprise), 0500 (signed); PostgreSQL 2 and 7. */
+/** 常用发票: SQLite 0300, 0460 (per enterprise), 0500 (signed); PostgreSQL 0471 and 0500. */
 export interface InvoiceTemplateTable {
   id: Generated<number>;
   /** The enterprise's tax number; NULL for the desk's own enterprise (main/db/enterprise-scope.ts). */
