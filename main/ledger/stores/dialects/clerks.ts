@@ -131,7 +131,13 @@ function sqliteRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): Cle
       await q.write(q.db.deleteFrom('clerk_sign_in_guard').where('name', '=', name).where('locked_at', 'is', null));
       return { ok: true };
     }
-    if (admitted.failures < MAX_WRONG_TRIES) return { ok: false, reason: 'pin', retryAfterMs: refusalDelayMs(admitted.failures) };
+    if (admitted.failures < MAX_WRONG_TRIES) {
+      // The wait runs from the refusal the clerk reads, not from the count before the PIN was checked: a check that
+      // took long (scrypt on a busy machine) must not use up the wait the answer announces.
+      const refusedAt = new Date().toISOString();
+      await q.write(q.db.updateTable('clerk_sign_in_guard').set({ last_failure: refusedAt }).where('name', '=', name).where('locked_at', 'is', null));
+      return { ok: false, reason: 'pin', retryAfterMs: refusalDelayMs(admitted.failures) };
+    }
     const locked = q.db.updateTable('clerk_sign_in_guard').set({ locked_at: new Date().toISOString() }).where('name', '=', name).where('locked_at', 'is', null);
     if (await changed(locked)) {
       const clerk = await reads.byName(name);
