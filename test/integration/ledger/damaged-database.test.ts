@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, HISTORY_DB_FILE, type Core } from '../../../main/core.js';
 import { closeDatabase, openDatabase } from '../../../main/db/open.js';
-import { migrations } from '../../../main/db/migrations/index.js';
+import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 import { listBackups, takeBackup } from '../../../main/ledger/backups.js';
 import type { BackupView, DraftSummary, IntegrityResult, LedgerStatus } from '../../../shared/ipc/index.js';
 import { createTestCipher } from '../../support/test-cipher.js';
@@ -124,7 +124,9 @@ describe('a damaged history database', () => {
     const dataDir = tempDir();
     const core = await start(dataDir, true);
     await saveDrafts(core);
-    await expect.poll(() => listBackups(path.join(dataDir, 'backups')).map((entry) => entry.kind), { timeout: 30_000 }).toContain('daily');
+    // The first daily check runs a few seconds after start (FIRST_DAILY_CHECK_MS); the wait is for the file, bounded
+    // only by the test's own timeout: a 30 s bound failed once at load 15 (and beside a starved nice-19 run).
+    await expect.poll(() => listBackups(path.join(dataDir, 'backups')).map((entry) => entry.kind), { timeout: 230_000, interval: 200 }).toContain('daily');
     expect(await call<LedgerStatus>(core, 'ledger:status')).toMatchObject({ lastBackupAt: expect.any(String) });
   });
 
