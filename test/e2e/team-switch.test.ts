@@ -111,7 +111,8 @@ describe('switching a desk to the team ledger', () => {
     await fill('断线已存客户');
     cutNextCommit('cutAfter');
     await page.getByTestId('submit-invoice').click();
-    const saved = page.locator('.ant-message').filter({ hasText: '已保存，正在开具' });
+    // A notice that stays until closed (a toast gone after 3 s was missed once on a busy machine, as a clerk could miss it).
+    const saved = page.locator('.ant-notification-notice').filter({ hasText: '已保存，正在开具' });
     await expect.poll(() => saved.innerText().catch(() => '')).toContain('不要再次提交');
     const [savedLsh] = await invoicesOf('断线已存客户');
     expect(await saved.innerText()).toContain(savedLsh);

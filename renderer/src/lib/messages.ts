@@ -93,8 +93,14 @@ export function reportSuccess(text: string): void {
   messageApi?.success(text);
 }
 
-export function reportWarning(text: string): void {
-  messageApi?.warning(text);
+/**
+ * A warning; `sticky` shows it as a notice that stays until the clerk closes it — for one they must not miss
+ * (an invoice saved although its answer was lost: submitting it again would issue it twice), which a toast
+ * gone after 3 s could take away while the clerk looked elsewhere.
+ */
+export function reportWarning(text: string, options: { sticky?: boolean } = {}): void {
+  if (options.sticky && notificationApi) notificationApi.warning({ title: text, placement: 'topRight', duration: 0 });
+  else messageApi?.warning(text);
 }
 
 /** Notices with actions (the library offer after an issue); nothing happens before the bridge mounts. */

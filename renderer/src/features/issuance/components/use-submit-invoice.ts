@@ -55,8 +55,9 @@ export function useSubmitInvoice(form: FormInstance<FormValues>, focusFirstField
       if (early) applyInvoiceUpdate(early);
       store.setLastSubmitted(invoice.lsh);
       store.setReviewOpen(false);
-      // Saved although the ledger's answer was lost on the way: said in its own words, so nobody submits it again.
-      if (answerLost) reportWarning(t('issuance.submittedAnswerLost', { lsh: invoice.lsh }));
+      // Saved although the ledger's answer was lost on the way: said in its own words, and kept until closed, so
+      // nobody submits it again.
+      if (answerLost) reportWarning(t('issuance.submittedAnswerLost', { lsh: invoice.lsh }), { sticky: true });
       else reportSuccess(t('issuance.submitted', { lsh: invoice.lsh }));
       // A submitted draft is done with (main took it with the invoice); its content now lives in the history.
       if (useIssuanceStore.getState().draftId !== null) store.setDraft(null, null);
