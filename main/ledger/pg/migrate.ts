@@ -9,8 +9,6 @@ import { teamMigrations } from '../migrations/index.js';
 import type { TeamMigration } from '../migrations/migration.js';
 import { inTeamTransaction } from './transaction.js';
 
-export type PgMigration = TeamMigration;
-
 /** Thrown when the database's schema is newer than the newest migration this desk knows. */
 export class TeamSchemaNewerError extends Error {
   constructor(
@@ -40,7 +38,7 @@ async function renumberLegacy(client: Pick<ClientBase, 'query'>): Promise<void> 
 /** Any key; both desks must use the same one. */
 const MIGRATION_LOCK = 7_240_001;
 
-export const latestPgVersion = (list: readonly PgMigration[] = teamMigrations) => list.reduce((max, m) => Math.max(max, m.version), 0);
+export const latestPgVersion = (list: readonly TeamMigration[] = teamMigrations) => list.reduce((max, m) => Math.max(max, m.version), 0);
 
 /** The schema version in the database: null when no team ledger was ever created there. */
 export async function readSchemaVersion(client: Pick<ClientBase, 'query'>): Promise<number | null> {
@@ -51,7 +49,7 @@ export async function readSchemaVersion(client: Pick<ClientBase, 'query'>): Prom
 }
 
 /** Refuses a schema newer than `list` knows; returns the version found (null = none yet). */
-export async function checkSchemaVersion(client: Pick<ClientBase, 'query'>, list: readonly PgMigration[] = teamMigrations): Promise<number | null> {
+export async function checkSchemaVersion(client: Pick<ClientBase, 'query'>, list: readonly TeamMigration[] = teamMigrations): Promise<number | null> {
   const found = await readSchemaVersion(client);
   const latest = latestPgVersion(list);
   if (found !== null && found > latest) throw new TeamSchemaNewerError(found, latest);
@@ -59,7 +57,7 @@ export async function checkSchemaVersion(client: Pick<ClientBase, 'query'>, list
 }
 
 /** Applies the pending migrations; returns the versions applied (empty when the schema was current). */
-export async function migrateTeamLedger(pool: Pool, list: readonly PgMigration[] = teamMigrations): Promise<number[]> {
+export async function migrateTeamLedger(pool: Pool, list: readonly TeamMigration[] = teamMigrations): Promise<number[]> {
   let previous = 0;
   for (const m of list) {
     if (m.version <= previous) throw new Error(`team ledger migration ${m.name}: versions must increase (got ${m.version} after ${previous})`);

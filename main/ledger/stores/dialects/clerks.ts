@@ -2,8 +2,9 @@
  * What the clerk store (stores/clerks.ts) does differently on each database, and why.
  *
  * Reading a clerk: both databases keep the count of wrong PINs in `clerk_sign_in_guard` (migrations 0630/0660,
- * 0650), of which a team's desk login may read only the name and since when it is locked; each gathers a clerk's enterprises with its own aggregate (SQLite has no
- * array: json_group_array gives JSON text; PostgreSQL's array_agg an array, NULL over no rows).
+ * 0650), of which a team's desk login may read only the name and since when it is locked; each gathers a clerk's
+ * enterprises with its own aggregate (SQLite has no array: json_group_array gives JSON text; PostgreSQL's
+ * array_agg an array, NULL over no rows).
  *
  * Checking PINs and writing clerks — the security boundary, which is why it is not written once:
  * - a team's PostgreSQL holds it in the database, where no desk may bypass it (rights/sessions.ts): a PIN is
@@ -11,8 +12,8 @@
  *   wrong tries per name and answers a session token this ledger's connections then carry (pg/session.ts);
  *   every write is one SECURITY DEFINER function that requires an admin's session and hashes a PIN itself;
  * - the desk's SQLite is the desk's own file: the desk checks scrypt hashes (features/clerks/pin.ts) off the
- *   event loop, and holds the same sign-in rule (features/clerks/sign-in-rule.ts) in clerk_sign_in_guard, its writes
- *   plain statements behind main's rights check (features/clerks/authorize.ts). It has no session to open.
+ *   event loop, and holds the same sign-in rule (features/clerks/sign-in-rule.ts) in clerk_sign_in_guard, its
+ *   writes plain statements behind main's rights check (features/clerks/authorize.ts). It has no session to open.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type AliasableExpression, type ExpressionBuilder, type RawBuilder } from 'kysely';
