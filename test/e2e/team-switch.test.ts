@@ -2,8 +2,8 @@
  * Settings → 团队账本 → 切换到团队账本 in Chromium against the real PostgreSQL (through a TCP proxy the test can
  * close, the server untouched): the desk restarts on the team ledger and the header says so; with the
  * database out of reach the header says 未连接团队账本, and it comes back by itself; 回到本机账本 returns to the
- * desk's own ledger and the header's word goes away. On the team ledger, an invoice whose COMMIT reached the
- * server but whose answer the proxy lost is told 已保存，正在开具 (found by its serial), one whose COMMIT the
+ * desk's own ledger and the header's word goes away. On the team ledger, an invoice whose COMMIT the server
+ * answered but whose answer the proxy lost is told 已保存，正在开具 (found by its serial), one whose COMMIT the
  * proxy dropped 发票未保存 with the form kept, and submitted again it is saved once (issue 34).
  */
 import fs from 'node:fs';
@@ -86,23 +86,32 @@ describe('switching a desk to the team ledger', () => {
     await expect.poll(() => page.getByTestId('team-ledger-state').innerText().catch(() => '')).toBe(`团队账本 ${address.database}`);
 
     /**
-     * The next invoice's COMMIT (on the connection that inserted it) is cut as `cut` says, once. Only an INSERT
-     * sent after arming marks its connection: a pooled connection that carried an invoice earlier also carries
-     * the desk's background work (the outbox worker, the change feed), and cutting one of their COMMITs instead
-     * would leave the submission untouched.
+     * The next invoice's COMMIT is cut once, at one of two points that each have one true outcome: `answer` — the
+     * server committed and its answer to COMMIT is dropped on the way back (the invoice is saved); `commit` — the
+     * COMMIT itself is dropped before the server reads it (nothing is saved). Cutting just after the COMMIT is
+     * passed on would have either outcome: the desk may end the server process before it reads the COMMIT, and
+     * then rightly says 发票未保存 (test/team/flapping-submissions covers that race against the ledger's rows).
+     * Only an INSERT sent after arming marks its connection: a pooled connection that carried an invoice earlier
+     * also carries the desk's background work (the outbox worker, the change feed), and cutting one of their
+     * COMMITs instead would leave the submission untouched.
      */
     let armings = 0;
-    const cutNextCommit = (cut: Exclude<ProxyCut, 'pass'>) => {
+    const cutNextCommit = (at: 'answer' | 'commit') => {
       let done = false;
       const mark = `invoice ${++armings}`;
+      // The COMMIT's own bytes towards the server ('COMMIT\0' in a query message), or the server's CommandComplete tag back.
+      const cutHere = (chunk: Buffer, link: ProxyLink): ProxyCut => {
+        if (done || !link.marks.has(mark) || !chunk.includes('COMMIT\0')) return 'pass';
+        done = true;
+        return 'cutBefore';
+      };
       proxy.setFaults({
         toServer(chunk: Buffer, link: ProxyLink) {
           // The issued-invoice store's INSERT as its compiler spells it (main/ledger/stores/issued-invoices.ts).
           if (chunk.includes('insert into "issued_invoice" (')) link.marks.add(mark);
-          if (done || !link.marks.has(mark) || !chunk.includes('COMMIT\0')) return 'pass';
-          done = true;
-          return cut;
+          return at === 'commit' ? cutHere(chunk, link) : 'pass';
         },
+        toDesk: (chunk: Buffer, link: ProxyLink) => (at === 'answer' ? cutHere(chunk, link) : 'pass'),
       });
     };
     const fill = async (buyer: string) => {
@@ -116,19 +125,24 @@ describe('switching a desk to the team ledger', () => {
 
     await page.getByTestId('nav-issue').click();
     await fill('断线已存客户');
-    cutNextCommit('cutAfter');
+    cutNextCommit('answer');
     await page.getByTestId('submit-invoice').click();
     // A notice that stays until closed (a toast gone after 3 s was missed once on a busy machine, as a clerk could miss it).
     const saved = page.locator('.ant-notification-notice').filter({ hasText: '已保存，正在开具' });
-    // Whatever the desk told, and whether the proxy cut anything: what a failure here has to show.
-    const told = async () => `${(await page.locator('.ant-notification-notice, .ant-message-notice').allInnerTexts()).join(' | ')} (cuts ${JSON.stringify(proxy.cuts)})`;
+    // Every notice and toast the desk showed since the click (a toast is gone after seconds), and what the proxy
+    // cut: what a failure here has to show.
+    const seen = new Set<string>();
+    const told = async () => {
+      for (const text of await page.locator('.ant-notification-notice, .ant-message-notice').allInnerTexts()) seen.add(text);
+      return `${[...seen].join(' | ')} (cuts ${JSON.stringify(proxy.cuts)})`;
+    };
     await expect.poll(told).toContain('不要再次提交');
     const [savedLsh] = await invoicesOf('断线已存客户');
     expect(await saved.innerText()).toContain(savedLsh);
     await screenshot(page, 'team-switch-answer-lost-saved');
 
     await fill('断线未存客户');
-    cutNextCommit('cutBefore');
+    cutNextCommit('commit');
     await page.getByTestId('submit-invoice').click();
     const notSaved = page.locator('.ant-notification-notice').filter({ hasText: '发票未保存' });
     await expect.poll(() => notSaved.innerText().catch(() => '')).toContain('可以重新提交');
