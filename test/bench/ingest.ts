@@ -73,11 +73,11 @@ function raw(file: string, records: readonly CollectedInvoice[]): number {
   const db = openDatabase(file);
   const collectedAt = new Date().toISOString();
   const header = db.prepare(
-    `INSERT INTO collected_invoice (environment, FPLXDM, FPDM, FPHM, KPRQ, issue_date, DQSKSSQ, GMFMC, GMFSBH, XHFMC, XHFSBH, HJJE, SE, JSHJ, BZ,
-       FPZT, RZZT, RZRQ, RZSQ, RZLX, GLZT, YXSE, PCH, record_json, collected_at)
+    `INSERT INTO collected_invoice (environment, fplxdm, fpdm, fphm, kprq, issue_date, dqskssq, gmfmc, gmfsbh, xhfmc, xhfsbh, hjje, se, jshj, bz,
+       fpzt, rzzt, rzrq, rzsq, rzlx, glzt, yxse, pch, record_json, collected_at)
      VALUES ('sandbox', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, NULL, NULL, NULL, ?, NULL, ?, ?, ?)`,
   );
-  const line = db.prepare(`INSERT INTO collected_invoice_line (invoice_id, XH, SPMC, SPBM, GGXH, DW, SPSL, DJ, JE, SL, SE) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)`);
+  const line = db.prepare(`INSERT INTO collected_invoice_line (invoice_id, xh, spmc, spbm, ggxh, dw, spsl, dj, je, sl, se) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)`);
   // Since migration 0480 the schema writes an input invoice's search document when its line count is set.
   const lineCount = db.prepare(`UPDATE collected_invoice SET line_count = ? WHERE id = ?`);
   const page = db.transaction((slice: readonly CollectedInvoice[]) => {

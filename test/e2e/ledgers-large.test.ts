@@ -20,7 +20,7 @@ const ROWS = 100_000;
 let browser: Browser;
 let harness: Harness;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fapiao-e2e-ledgers-'));
-/** What a plain ordered query lists: FPHM of the input ledger, id of the received ledger. */
+/** What a plain ordered query lists: fphm of the input ledger, id of the received ledger. */
 let inputOrder: string[] = [];
 let receivedOrder: number[] = [];
 
@@ -33,13 +33,13 @@ beforeAll(async () => {
   const db = openDatabase(path.join(dataDir, HISTORY_DB_FILE));
   db.exec(`
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
-    INSERT INTO collected_invoice (environment, enterprise, FPLXDM, FPDM, FPHM, KPRQ, issue_date, DQSKSSQ, GMFSBH, XHFMC, XHFSBH, HJJE, SE, YXSE, FPZT, RZZT, GLZT, record_json, collected_at)
+    INSERT INTO collected_invoice (environment, enterprise, fplxdm, fpdm, fphm, kprq, issue_date, dqskssq, gmfsbh, xhfmc, xhfsbh, hjje, se, yxse, fpzt, rzzt, glzt, record_json, collected_at)
     SELECT 'sandbox', '${enterprise}', '01', '', printf('9%07d', i), strftime('%Y%m%d', date('2023-01-01', '+' || ((i * 7919) % 1100) || ' days')),
            date('2023-01-01', '+' || ((i * 7919) % 1100) || ' days'), '202501', '${enterprise}', '供应商' || (i % 500) || '有限公司', '9133' || printf('%014d', i % 500),
            printf('%d.%02d', i % 9000, i % 100), printf('%d.%02d', i % 900, i % 37), printf('%d.%02d', i % 900, i % 37), '0', '0', '0', '{}', '2025-01-01T00:00:00Z'
     FROM n;
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
-    INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, FPLXDM, FPDM, FPHM, KPRQ, HJJE, HJSE, JSHJ, XHFMC, data_json, status, created_at, updated_at, fpzl, last_code,
+    INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, fplxdm, fpdm, fphm, kprq, hjje, hjse, jshj, xhfmc, data_json, status, created_at, updated_at, fpzl, last_code,
                                   verify_state, enterprise)
     SELECT 'sandbox', printf('h%08d', i), printf('收票%06d.pdf', i), 'pdf', 'qr', '10', '044002300111', printf('%08d', i), strftime('%Y%m%d', date('2022-01-01', '+' || (i % 1400) || ' days')),
            printf('%d.%02d', i % 3000, i % 100), '0.00', printf('%d.%02d', i % 3000, i % 100), '供应商' || (i % 400) || '餐饮有限公司', '{}', 'verified',
@@ -47,8 +47,8 @@ beforeAll(async () => {
     FROM n;
   `);
   inputOrder = (
-    db.prepare(`SELECT FPHM FROM collected_invoice WHERE environment = 'sandbox' AND enterprise = ? ORDER BY issue_date DESC, id DESC`).all(enterprise) as Array<{ FPHM: string }>
-  ).map((row) => row.FPHM);
+    db.prepare(`SELECT fphm FROM collected_invoice WHERE environment = 'sandbox' AND enterprise = ? ORDER BY issue_date DESC, id DESC`).all(enterprise) as Array<{ fphm: string }>
+  ).map((row) => row.fphm);
   receivedOrder = (db.prepare(`SELECT id FROM received_invoice WHERE environment = 'sandbox' ORDER BY id DESC`).all() as Array<{ id: number }>).map((row) => row.id);
   closeDatabase(db);
 }, 300_000);

@@ -86,6 +86,19 @@ function openFile(file: string): Database.Database {
   return db;
 }
 
+/**
+ * The renames of a step that renames columns in place by one rule (0670: each to its lower snake case), read
+ * from the file before the step: every table with a column the rule changes, each such column and its new name.
+ */
+export function columnRenames(db: Database.Database, rule: (column: string) => string): Renames {
+  const renames: Renames = {};
+  for (const table of userTables(db)) {
+    const changed = columnsOf(db, table).filter((column) => rule(column) !== column);
+    if (changed.length > 0) renames[table] = { to: table, columns: Object.fromEntries(changed.map((column) => [column, rule(column)])) };
+  }
+  return renames;
+}
+
 /** Call once at the top of a test file: temp files are removed after each test. */
 export function migrationFiles(list: readonly Migration[]): { at(version: number): MigrationStep } {
   const dirs: string[] = [];

@@ -22,7 +22,7 @@ export function createCertificationFeature(deps: Pick<FeatureDeps, 'ledger' | 'e
     const batch = await service.view(pch);
     if (!batch) return;
     deps.emit('certification:updated', await toView(batch, selection.retryable));
-    deps.changes.publish({ aggregate: 'certification', action: 'updated', ids: [pch], enterprise: batch.GMFSBH });
+    deps.changes.publish({ aggregate: 'certification', action: 'updated', ids: [pch], enterprise: batch.gmfsbh });
   };
   const service = createCertificationService({
     ledger: deps.ledger,
@@ -33,7 +33,7 @@ export function createCertificationFeature(deps: Pick<FeatureDeps, 'ledger' | 'e
     kick: deps.kick,
     notify: (pch) => void notify(pch).catch((error: unknown) => console.warn('[certification] batch not announced', pch, error)),
     onResults: async (tx, batch, results) => {
-      changed.set(batch.PCH, await selection.takeResults(tx, batch, results));
+      changed.set(batch.pch, await selection.takeResults(tx, batch, results));
     },
   });
   // Certification chosen from the input ledger (collection's api), with retry and the period summary.

@@ -11,18 +11,18 @@ export async function toView(batch: Batch, retryable: Retryable = () => Promise.
   const items: CertificationBatchView['items'] = [];
   for (const item of batch.items) {
     items.push({
-      FPDM: item.FPDM,
-      FPHM: item.FPHM,
-      FPLXDM: item.FPLXDM,
-      SQRZLX: item.SQRZLX,
-      RZZT: item.RZZT,
-      RZCLZT: item.RZCLZT,
-      SBYY: item.SBYY,
-      YXSE: item.YXSE,
+      FPDM: item.fpdm,
+      FPHM: item.fphm,
+      FPLXDM: item.fplxdm,
+      SQRZLX: item.sqrzlx,
+      RZZT: item.rzzt,
+      RZCLZT: item.rzclzt,
+      SBYY: item.sbyy,
+      YXSE: item.yxse,
       retryable: await retryable(batch.id, item),
     });
   }
-  return { PCH: batch.PCH, SQSKSSQ: batch.SQSKSSQ, status: batch.status, ZTDM: batch.ZTDM, ZTXX: batch.ZTXX, createdAt: batch.created_at, items };
+  return { PCH: batch.pch, SQSKSSQ: batch.sqskssq, status: batch.status, ZTDM: batch.ztdm, ZTXX: batch.ztxx, createdAt: batch.created_at, items };
 }
 
 export function registerCertificationIpc(router: IpcRouter, service: CertificationService, selection: SelectionService, buyer: () => string): void {
@@ -31,7 +31,7 @@ export function registerCertificationIpc(router: IpcRouter, service: Certificati
   router.handle('certification:get', async ({ PCH }) => {
     const batch = await service.view(PCH);
     // Another enterprise's batch is as unknown here as one never made.
-    if (!batch || batch.GMFSBH !== buyer()) throw new IpcFailure('NOT_FOUND', 'certification.errors.noBatch', { PCH });
+    if (!batch || batch.gmfsbh !== buyer()) throw new IpcFailure('NOT_FOUND', 'certification.errors.noBatch', { PCH });
     return view(batch);
   });
   router.handle('certification:list', async ({ limit }) => {

@@ -10,7 +10,7 @@ import type { CertificationResultElement } from '../../../shared/spec/certificat
 import type { CollectionApi } from '../collection/index.js';
 import { chinaDate, daysUntil } from '../collection/china-time.js';
 import type { LedgerStores } from '../../ledger/port.js';
-import type { CertificationStore } from './store.js';
+import type { CertificationItemRow, CertificationStore } from './store.js';
 import { chunks, ineligibility, mayRequestAgain, validTax, type ApplicationType } from './selection.js';
 import type { CertificationService } from './service.js';
 
@@ -41,11 +41,11 @@ export function createSelectionService(deps: SelectionDeps) {
       const invoice = found.get(id)!;
       return {
         id,
-        FPDM: invoice.FPDM,
-        FPHM: invoice.FPHM,
-        FPLXDM: invoice.FPLXDM,
-        SE: invoice.SE,
-        reason: ineligibility(invoice, sqrzlx, today(), pending.has(`${invoice.FPDM}|${invoice.FPHM}`)),
+        FPDM: invoice.fpdm,
+        FPHM: invoice.fphm,
+        FPLXDM: invoice.fplxdm,
+        SE: invoice.se,
+        reason: ineligibility(invoice, sqrzlx, today(), pending.has(`${invoice.fpdm}|${invoice.fphm}`)),
       };
     });
   }
@@ -66,7 +66,7 @@ export function createSelectionService(deps: SelectionDeps) {
     return pchs;
   }
 
-  const retryable = async () => (await store.lastFailed(deps.environment, deps.buyer())).filter((item) => mayRequestAgain(item.SBYY));
+  const retryable = async () => (await store.lastFailed(deps.environment, deps.buyer())).filter((item) => mayRequestAgain(item.sbyy));
 
   return {
     check,
@@ -89,9 +89,9 @@ export function createSelectionService(deps: SelectionDeps) {
           continue;
         }
         items.push({
-          FPDM: invoice.FPDM,
-          FPHM: invoice.FPHM,
-          FPLXDM: invoice.FPLXDM as Item['FPLXDM'],
+          FPDM: invoice.fpdm,
+          FPHM: invoice.fphm,
+          FPLXDM: invoice.fplxdm as Item['FPLXDM'],
           SQRZLX: request.SQRZLX,
           ...(tax.value === undefined ? {} : { YXSE: tax.value }),
         });
@@ -111,11 +111,11 @@ export function createSelectionService(deps: SelectionDeps) {
       if (failed.length === 0) return [];
       return send(
         failed.map((item) => ({
-          FPDM: item.FPDM,
-          FPHM: item.FPHM,
-          FPLXDM: item.FPLXDM as Item['FPLXDM'],
-          SQRZLX: item.SQRZLX as ApplicationType,
-          ...(item.YXSE === '' ? {} : { YXSE: item.YXSE }),
+          FPDM: item.fpdm,
+          FPHM: item.fphm,
+          FPLXDM: item.fplxdm as Item['FPLXDM'],
+          SQRZLX: item.sqrzlx as ApplicationType,
+          ...(item.yxse === '' ? {} : { YXSE: item.yxse }),
         })),
       );
     },
@@ -147,7 +147,7 @@ export function createSelectionService(deps: SelectionDeps) {
      * A result answer's outcomes onto the ledger, through the worker's `tx`: certified invoices take their new
      * status (change kept). Answers the ids of the collected invoices changed.
      */
-    async takeResults(tx: LedgerStores, batch: { PCH: string }, results: readonly CertificationResultElement[]): Promise<number[]> {
+    async takeResults(tx: LedgerStores, batch: { pch: string }, results: readonly CertificationResultElement[]): Promise<number[]> {
       const finished = results.filter((result) => result.RZCLZT === '4');
       if (finished.length === 0) return [];
       return collection.updateStatus(
@@ -162,13 +162,13 @@ export function createSelectionService(deps: SelectionDeps) {
           ...(result.YXSE ? { YXSE: result.YXSE } : {}),
           ...(result.GLZT ? { GLZT: result.GLZT } : {}),
         })),
-        `certification ${batch.PCH}`,
+        `certification ${batch.pch}`,
       );
     },
 
     /** Whether a failed item may be sent again and has not been. */
-    retryable: async (batchId: number, item: { FPDM: string; FPHM: string; RZCLZT: string | null; SBYY: string | null }) =>
-      item.RZCLZT === '5' && mayRequestAgain(item.SBYY) && !(await store.resentAfter(batchId, item.FPDM, item.FPHM)),
+    retryable: async (batchId: number, item: Pick<CertificationItemRow, 'fpdm' | 'fphm' | 'rzclzt' | 'sbyy'>) =>
+      item.rzclzt === '5' && mayRequestAgain(item.sbyy) && !(await store.resentAfter(batchId, item.fpdm, item.fphm)),
   };
 }
 

@@ -18,15 +18,15 @@ export type ApplicationType = '1' | '2' | '3' | '4' | '5' | '6';
 
 /** The first reason the invoice cannot be sent (in the order a clerk would fix them), or null. */
 export function ineligibility(invoice: CertificationCandidate, sqrzlx: ApplicationType, today: string, pending: boolean): IneligibleReason | null {
-  if (!CERTIFIABLE_TYPES.has(invoice.FPLXDM)) return 'type';
+  if (!CERTIFIABLE_TYPES.has(invoice.fplxdm)) return 'type';
   if (pending) return 'pending';
   const cancelling = sqrzlx === '5' || sqrzlx === '6';
-  if (cancelling) return invoice.RZZT === '1' ? null : 'notCertified';
-  if (invoice.RZZT === '1') return 'certified';
-  if ((invoice.FPZT ?? '0') !== '0') return 'status';
-  if ((invoice.GLZT ?? '0') !== '0') return 'management';
-  if (invoice.KPRQ && invoice.GXRQQ && invoice.GXRQZ && (invoice.KPRQ < invoice.GXRQQ || invoice.KPRQ > invoice.GXRQZ)) return 'outsideWindow';
-  if (invoice.GXJZR && today > invoice.GXJZR) return 'pastDeadline';
+  if (cancelling) return invoice.rzzt === '1' ? null : 'notCertified';
+  if (invoice.rzzt === '1') return 'certified';
+  if ((invoice.fpzt ?? '0') !== '0') return 'status';
+  if ((invoice.glzt ?? '0') !== '0') return 'management';
+  if (invoice.kprq && invoice.gxrqq && invoice.gxrqz && (invoice.kprq < invoice.gxrqq || invoice.kprq > invoice.gxrqz)) return 'outsideWindow';
+  if (invoice.gxjzr && today > invoice.gxjzr) return 'pastDeadline';
   return null;
 }
 
@@ -39,7 +39,7 @@ export type ValidTaxProblem = 'format' | 'aboveTax' | 'negative';
  * for the red invoice (SBYY 10) without refusing the batch (shared/spec/certification.ts).
  */
 export function validTax(invoice: CertificationCandidate, given: string | undefined): { ok: true; value: string | undefined } | { ok: false; problem: ValidTaxProblem } {
-  const tax = invoice.SE && /^-?\d+(\.\d+)?$/.test(invoice.SE) ? new Decimal(invoice.SE) : null;
+  const tax = invoice.se && /^-?\d+(\.\d+)?$/.test(invoice.se) ? new Decimal(invoice.se) : null;
   if (given === undefined || given === '') return { ok: true, value: tax ? tax.toFixed(2) : undefined };
   if (!/^\d{1,14}(\.\d{1,2})?$/.test(given)) return { ok: false, problem: /^-/.test(given) ? 'negative' : 'format' };
   if (tax && new Decimal(given).greaterThan(tax)) return { ok: false, problem: 'aboveTax' };

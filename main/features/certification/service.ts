@@ -28,7 +28,7 @@ export interface CertificationServiceDeps {
   kick: () => void;
   notify: (pch: string) => void;
   /** Called inside the transaction that stores a result answer, writing through its `tx` (the ledger takes the outcomes). */
-  onResults?: (tx: LedgerStores, batch: { PCH: string; GMFSBH: string }, results: readonly CertificationResultElement[]) => Promise<void>;
+  onResults?: (tx: LedgerStores, batch: { pch: string; gmfsbh: string }, results: readonly CertificationResultElement[]) => Promise<void>;
 }
 
 export interface CertificationSubmission {
@@ -75,7 +75,7 @@ export function createCertificationService(deps: CertificationServiceDeps) {
 
   function outboxHandler(client: () => ServiceClient): OutboxHandler {
     /** A result answer's outcomes, the ledger's taking them and the batch's new status, in the worker's transaction. */
-    const results = (batch: { id: number; PCH: string; GMFSBH: string }, answer: { results: readonly CertificationResultElement[] }, then: (tx: LedgerStores) => Promise<void>) =>
+    const results = (batch: { id: number; pch: string; gmfsbh: string }, answer: { results: readonly CertificationResultElement[] }, then: (tx: LedgerStores) => Promise<void>) =>
       async (tx: LedgerStores) => {
         await tx.certification.applyResults(batch.id, answer.results);
         await deps.onResults?.(tx, batch, answer.results);

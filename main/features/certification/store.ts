@@ -12,30 +12,30 @@ export type BatchStatus = 'queued' | 'submitted' | 'processing' | 'done' | 'reje
 export interface CertificationBatchRow {
   id: number;
   environment: Environment;
-  PCH: string;
-  GMFSBH: string;
-  SQSKSSQ: string;
-  FHHS: number;
+  pch: string;
+  gmfsbh: string;
+  sqskssq: string;
+  fhhs: number;
   status: BatchStatus;
-  ZTDM: string | null;
-  ZTXX: string | null;
+  ztdm: string | null;
+  ztxx: string | null;
   created_at: string;
   updated_at: string;
 }
 
-/** An item of a batch; YXSE is the valid tax asked for as decimal text, '' when it was not given. */
+/** An item of a batch; yxse is the valid tax asked for as decimal text, '' when it was not given. */
 export interface CertificationItemRow {
-  FPDM: string;
-  FPHM: string;
-  FPLXDM: string;
-  SQRZLX: string;
-  YXSE: string;
-  RZZT: string | null;
-  RZRQ: string | null;
-  RZCLZT: string | null;
-  SBYY: string | null;
-  PCZT: string | null;
-  GLZT: string | null;
+  fpdm: string;
+  fphm: string;
+  fplxdm: string;
+  sqrzlx: string;
+  yxse: string;
+  rzzt: string | null;
+  rzrq: string | null;
+  rzclzt: string | null;
+  sbyy: string | null;
+  pczt: string | null;
+  glzt: string | null;
 }
 
 export interface NewCertificationBatch {
@@ -58,7 +58,7 @@ export interface CertificationStore {
   /** Invoices (FPDM|FPHM) in batches of this buyer still being processed. */
   pendingKeys(environment: Environment, gmfsbh: string): Promise<Set<string>>;
   /** Each invoice whose latest certification item failed, with what was asked. */
-  lastFailed(environment: Environment, gmfsbh: string): Promise<Array<CertificationItemRow & { batch_id: number; SQSKSSQ: string }>>;
+  lastFailed(environment: Environment, gmfsbh: string): Promise<Array<CertificationItemRow & { batch_id: number; sqskssq: string }>>;
   /** Whether an invoice was sent again in a batch after `batchId`. */
   resentAfter(batchId: number, fpdm: string, fphm: string): Promise<boolean>;
   /** Items of this buyer's batches for a tax period, by state. */

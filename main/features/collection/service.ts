@@ -75,9 +75,9 @@ export function toRunView(run: RunRow): CollectionRunView {
     id: run.id,
     enterprise: run.enterprise,
     kind: run.kind,
-    PCH: run.PCH,
-    from: run.CJKSRQ,
-    to: run.CJJSRQ,
+    PCH: run.pch,
+    from: run.cjksrq,
+    to: run.cjjsrq,
     rows: run.rows_received,
     total: run.total_rows,
     status: run.status,
@@ -105,7 +105,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
   /** One request of the run: a data page (ZTBZ 1) or the closing one (ZTBZ 0); stored before returning. */
   async function step(run: RunRow): Promise<void> {
     const closing = run.status === 'closing';
-    const base = { PCH: run.PCH, CJKSRQ: run.CJKSRQ, CJJSRQ: run.CJJSRQ, KSHS: run.next_kshs, ZTBZ: closing ? '0' : '1' } as const;
+    const base = { PCH: run.pch, CJKSRQ: run.cjksrq, CJJSRQ: run.cjjsrq, KSHS: run.next_kshs, ZTBZ: closing ? '0' : '1' } as const;
     const page =
       run.kind === 'main'
         ? await deps.client().collectMainInformation({ GMFSBH: run.enterprise, ...base }).then((p) => ({ ...p, records: p.records.map(fromMainInformation) }))
@@ -118,7 +118,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       const records = page.records;
       await ledger.transaction(async (tx) => {
         if (records.length > 0) {
-          await tx.collection.storePage(environment, { runId: run.id, PCH: run.PCH, enterprise: run.enterprise, records, totalRows: page.totalRows, nextKshs: run.next_kshs + records.length, complete: true, at: at() });
+          await tx.collection.storePage(environment, { runId: run.id, PCH: run.pch, enterprise: run.enterprise, records, totalRows: page.totalRows, nextKshs: run.next_kshs + records.length, complete: true, at: at() });
         }
         await tx.collection.finishRun(run.id, 'done', null, at());
       });
@@ -127,7 +127,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     const nextKshs = page.startRow + page.rowsReturned;
     await storePage({
       runId: run.id,
-      PCH: run.PCH,
+      PCH: run.pch,
       enterprise: run.enterprise,
       records: page.records,
       totalRows: page.totalRows,
@@ -194,7 +194,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     const ids: number[] = [];
     for (const kind of kinds) {
       const { from, to } = await range(kind);
-      const id = await store.createRun(environment, { enterprise, kind, PCH: newBatchNumber(), CJKSRQ: from, CJJSRQ: to }, now);
+      const id = await store.createRun(environment, { enterprise, kind, pch: newBatchNumber(), cjksrq: from, cjjsrq: to }, now);
       await report(id);
       ids.push(id);
     }

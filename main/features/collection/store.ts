@@ -66,9 +66,9 @@ export interface RunRow {
   environment: Environment;
   enterprise: string;
   kind: CollectionKind;
-  PCH: string;
-  CJKSRQ: string;
-  CJJSRQ: string;
+  pch: string;
+  cjksrq: string;
+  cjjsrq: string;
   next_kshs: number;
   total_rows: number | null;
   rows_received: number;
@@ -93,20 +93,20 @@ export interface StoredPage {
 /** A collected invoice as certification checks it (the selection's candidates). */
 export interface CertificationCandidate {
   id: number;
-  FPLXDM: string;
-  FPDM: string;
-  FPHM: string;
-  KPRQ: string | null;
-  SE: string | null;
-  HJJE: string | null;
-  FPZT: string | null;
-  RZZT: string | null;
-  RZLX: string | null;
-  GLZT: string | null;
-  DQSKSSQ: string | null;
-  GXJZR: string | null;
-  GXRQQ: string | null;
-  GXRQZ: string | null;
+  fplxdm: string;
+  fpdm: string;
+  fphm: string;
+  kprq: string | null;
+  se: string | null;
+  hjje: string | null;
+  fpzt: string | null;
+  rzzt: string | null;
+  rzlx: string | null;
+  glzt: string | null;
+  dqskssq: string | null;
+  gxjzr: string | null;
+  gxrqq: string | null;
+  gxrqz: string | null;
 }
 
 /** A tax period as the input sums take it: its months (yyyyMM) and its first and last days (yyyy-MM-dd, China calendar). */
@@ -153,11 +153,11 @@ export interface CollectionStore {
   /** Writes status outcomes onto the enterprise's invoices held, keeping each change; answers the ids changed. */
   updateStatus(environment: Environment, enterprise: string, updates: readonly StatusUpdate[], source: string, at: string): Promise<number[]>;
 
-  createRun(environment: Environment, run: { enterprise: string; kind: CollectionKind; PCH: string; CJKSRQ: string; CJJSRQ: string }, at: string): Promise<number>;
+  createRun(environment: Environment, run: Pick<RunRow, 'enterprise' | 'kind' | 'pch' | 'cjksrq' | 'cjjsrq'>, at: string): Promise<number>;
   run(environment: Environment, id: number): Promise<RunRow | null>;
   /** Runs still running or closing, oldest first (every enterprise: a cut run is resumed whoever is active). */
   unfinishedRuns(environment: Environment): Promise<RunRow[]>;
-  /** The end (CJJSRQ) of the enterprise's latest successful run of a kind. */
+  /** The end (cjjsrq) of the enterprise's latest successful run of a kind. */
   lastDoneEnd(environment: Environment, enterprise: string, kind: CollectionKind): Promise<string | null>;
   recentRuns(environment: Environment, enterprise: string, limit: number): Promise<RunRow[]>;
   finishRun(id: number, status: RunStatus, error: string | null, at: string): Promise<void>;

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/open.js';
 import type { Environment } from '../../../shared/ipc/index.js';
+import type { EnterpriseFields } from './store.js';
 
 /**
  * Which enterprise this desk acts for: each desk's own choice, so it stays in the desk's own file whichever
@@ -13,22 +14,22 @@ import type { Environment } from '../../../shared/ipc/index.js';
  * of its choice. Synchronous: every feature reads the active enterprise at each call.
  */
 export function createEnterpriseChoice(db: Db, environment: Environment) {
-  const current = db.prepare<[Environment], { taxNumber: string; agencyName: string }>(
-    `SELECT taxNumber, agencyName FROM enterprise WHERE environment = ? AND is_current = 1`,
+  const current = db.prepare<[Environment], Pick<EnterpriseFields, 'tax_number' | 'agency_name'>>(
+    `SELECT tax_number, agency_name FROM enterprise WHERE environment = ? AND is_current = 1`,
   );
   const clear = db.prepare<[Environment]>(`UPDATE enterprise SET is_current = 0 WHERE environment = ? AND is_current = 1`);
-  const note = db.prepare<[{ environment: Environment; taxNumber: string; agencyName: string; now: string }]>(
-    `INSERT INTO enterprise (environment, taxNumber, agencyName, created_at, updated_at) VALUES (@environment, @taxNumber, @agencyName, @now, @now)
-     ON CONFLICT (environment, taxNumber) DO UPDATE SET agencyName = excluded.agencyName WHERE agencyName <> excluded.agencyName`,
+  const note = db.prepare<[{ environment: Environment; tax_number: string; agency_name: string; now: string }]>(
+    `INSERT INTO enterprise (environment, tax_number, agency_name, created_at, updated_at) VALUES (@environment, @tax_number, @agency_name, @now, @now)
+     ON CONFLICT (environment, tax_number) DO UPDATE SET agency_name = excluded.agency_name WHERE agency_name <> excluded.agency_name`,
   );
-  const choose = db.prepare<[string, Environment, string]>(`UPDATE enterprise SET is_current = 1, updated_at = ? WHERE environment = ? AND taxNumber = ?`);
+  const choose = db.prepare<[string, Environment, string]>(`UPDATE enterprise SET is_current = 1, updated_at = ? WHERE environment = ? AND tax_number = ?`);
   return {
     current: () => current.get(environment) ?? null,
     /** Makes one enterprise current. */
-    choose: db.transaction((enterprise: { taxNumber: string; agencyName: string }, now: string) => {
-      note.run({ environment, taxNumber: enterprise.taxNumber, agencyName: enterprise.agencyName, now });
+    choose: db.transaction((enterprise: Pick<EnterpriseFields, 'tax_number' | 'agency_name'>, now: string) => {
+      note.run({ environment, tax_number: enterprise.tax_number, agency_name: enterprise.agency_name, now });
       clear.run(environment);
-      choose.run(now, environment, enterprise.taxNumber);
+      choose.run(now, environment, enterprise.tax_number);
     }),
     /** No enterprise is current: the configured default seller applies again. */
     clear: () => void clear.run(environment),

@@ -46,17 +46,17 @@ function fieldsOf(record: EnterpriseRecord): EnterpriseFields {
   const user = record.taxUser ?? {};
   const identity = user.loginIdentity === '1' || user.loginIdentity === '2' || user.loginIdentity === '7' ? user.loginIdentity : null;
   return {
-    taxNumber: record.taxNumber,
-    agencyName: record.agencyName,
+    tax_number: record.taxNumber,
+    agency_name: record.agencyName,
     address: blankToNull(record.address),
     phone: blankToNull(record.phone),
     bank: blankToNull(record.bank),
     account: blankToNull(record.account),
-    taxUser_idCard: blankToNull(user.idCard),
-    taxUser_name: blankToNull(user.name),
-    taxUser_phone: blankToNull(user.phone),
-    taxUser_loginIdentity: identity,
-    taxUser_email: blankToNull(user.email),
+    tax_user_id_card: blankToNull(user.idCard),
+    tax_user_name: blankToNull(user.name),
+    tax_user_phone: blankToNull(user.phone),
+    tax_user_login_identity: identity,
+    tax_user_email: blankToNull(user.email),
   };
 }
 
@@ -67,29 +67,29 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
 
   function active(): ActiveEnterprise {
     const row = choice.current();
-    return row ? { taxNumber: row.taxNumber, name: row.agencyName } : deps.defaultSeller;
+    return row ? { taxNumber: row.tax_number, name: row.agency_name } : deps.defaultSeller;
   }
 
   function view(row: EnterpriseFields): EnterpriseView {
-    const names = secretNames(row.taxNumber);
-    const identity = row.taxUser_loginIdentity;
+    const names = secretNames(row.tax_number);
+    const identity = row.tax_user_login_identity;
     return {
-      taxNumber: row.taxNumber,
-      agencyName: row.agencyName,
+      taxNumber: row.tax_number,
+      agencyName: row.agency_name,
       address: row.address ?? '',
       phone: row.phone ?? '',
       bank: row.bank ?? '',
       account: row.account ?? '',
       taxUser: {
-        idCard: row.taxUser_idCard ?? '',
-        name: row.taxUser_name ?? '',
-        phone: row.taxUser_phone ?? '',
+        idCard: row.tax_user_id_card ?? '',
+        name: row.tax_user_name ?? '',
+        phone: row.tax_user_phone ?? '',
         loginIdentity: identity === '1' || identity === '2' || identity === '7' ? identity : null,
-        email: row.taxUser_email ?? '',
+        email: row.tax_user_email ?? '',
         identityPwdSet: vault.has(names.identity),
         taxPwdSet: vault.has(names.tax),
       },
-      active: active().taxNumber === row.taxNumber,
+      active: active().taxNumber === row.tax_number,
     };
   }
 
@@ -102,13 +102,13 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
     await deps.transaction(async (tx, audit) => {
       await tx.save(environment, fields, at());
       // Which passwords were typed again is worth knowing; the passwords themselves never leave the vault.
-      const detail = { name: fields.agencyName, identityPwd: input.taxUser.identityPwd !== '', taxPwd: input.taxUser.taxPwd !== '' };
+      const detail = { name: fields.agency_name, identityPwd: input.taxUser.identityPwd !== '', taxPwd: input.taxUser.taxPwd !== '' };
       await audit.append({ action, aggregate: 'enterprise', recordIds: [input.taxNumber], enterprise: input.taxNumber, detail });
     });
     const row = await store.find(environment, input.taxNumber);
     if (!row) throw new Error(`enterprise ${input.taxNumber} was not stored`);
     // A new name of the enterprise this desk acts for shows at once in its title bar.
-    if (active().taxNumber === row.taxNumber && choice.current()) choice.choose(row, at());
+    if (active().taxNumber === row.tax_number && choice.current()) choice.choose(row, at());
     return view(row);
   }
 
@@ -193,7 +193,7 @@ export function createEnterpriseService(deps: EnterpriseServiceDeps) {
 
     async choices(): Promise<EnterpriseChoices> {
       const current = active();
-      const known = (await store.all(environment)).map((row) => ({ taxNumber: row.taxNumber, name: row.agencyName }));
+      const known = (await store.all(environment)).map((row) => ({ taxNumber: row.tax_number, name: row.agency_name }));
       const choices = [deps.defaultSeller, ...known.filter((entry) => entry.taxNumber !== deps.defaultSeller.taxNumber)];
       // A clerk kept to some enterprises is offered only those.
       return { active: current, choices: choices.filter((entry) => deps.mayActFor?.(entry.taxNumber) ?? true) };

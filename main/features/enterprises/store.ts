@@ -8,17 +8,17 @@
 import type { Environment } from '../../../shared/ipc/index.js';
 
 export interface EnterpriseFields {
-  taxNumber: string;
-  agencyName: string;
+  tax_number: string;
+  agency_name: string;
   address: string | null;
   phone: string | null;
   bank: string | null;
   account: string | null;
-  taxUser_idCard: string | null;
-  taxUser_name: string | null;
-  taxUser_phone: string | null;
-  taxUser_loginIdentity: string | null;
-  taxUser_email: string | null;
+  tax_user_id_card: string | null;
+  tax_user_name: string | null;
+  tax_user_phone: string | null;
+  tax_user_login_identity: string | null;
+  tax_user_email: string | null;
 }
 
 export interface EnterpriseStore {

@@ -141,8 +141,8 @@ export function buildHistoryQuery(environment: Environment, enterprise: string, 
   if (wantInput) {
     const where = ['c.environment = ?', 'c.enterprise = ?'];
     params.push(environment, enterprise);
-    if (fpzt !== undefined) add(where, params, 'c.FPZT = ?', fpzt);
-    if (filter.type !== undefined) add(where, params, 'c.FPLXDM = ?', filter.type);
+    if (fpzt !== undefined) add(where, params, 'c.fpzt = ?', fpzt);
+    if (filter.type !== undefined) add(where, params, 'c.fplxdm = ?', filter.type);
     if (filter.dateFrom !== undefined) add(where, params, 'c.issue_date >= ?', filter.dateFrom);
     if (filter.dateTo !== undefined) add(where, params, 'c.issue_date <= ?', filter.dateTo);
     if (terms.match !== null) {
@@ -151,16 +151,16 @@ export function buildHistoryQuery(environment: Environment, enterprise: string, 
     }
     for (const like of terms.likes) {
       where.push(
-        `(c.XHFMC LIKE ? ESCAPE '\\' OR c.XHFSBH LIKE ? ESCAPE '\\' OR c.FPDM LIKE ? ESCAPE '\\' OR c.FPHM LIKE ? ESCAPE '\\'
-          OR EXISTS (SELECT 1 FROM collected_invoice_line l WHERE l.invoice_id = c.id AND l.SPMC LIKE ? ESCAPE '\\'))`,
+        `(c.xhfmc LIKE ? ESCAPE '\\' OR c.xhfsbh LIKE ? ESCAPE '\\' OR c.fpdm LIKE ? ESCAPE '\\' OR c.fphm LIKE ? ESCAPE '\\'
+          OR EXISTS (SELECT 1 FROM collected_invoice_line l WHERE l.invoice_id = c.id AND l.spmc LIKE ? ESCAPE '\\'))`,
       );
       params.push(like, like, like, like, like);
     }
     parts.push(
-      `SELECT 'input' AS direction, c.id AS id, c.environment AS environment, c.FPLXDM AS invoiceType, nullif(c.FPDM, '') AS invoiceCode,
-              c.FPHM AS invoiceNumber, c.issue_date AS date, c.XHFMC AS counterpartyName, c.XHFSBH AS counterpartyTaxNumber,
-              c.JSHJ AS total, c.SE AS tax,
-              CASE c.FPZT WHEN '0' THEN 'normal' WHEN '1' THEN 'out-of-control' WHEN '2' THEN 'voided'
+      `SELECT 'input' AS direction, c.id AS id, c.environment AS environment, c.fplxdm AS invoiceType, nullif(c.fpdm, '') AS invoiceCode,
+              c.fphm AS invoiceNumber, c.issue_date AS date, c.xhfmc AS counterpartyName, c.xhfsbh AS counterpartyTaxNumber,
+              c.jshj AS total, c.se AS tax,
+              CASE c.fpzt WHEN '0' THEN 'normal' WHEN '1' THEN 'out-of-control' WHEN '2' THEN 'voided'
                           WHEN '3' THEN 'red-reversed' WHEN '4' THEN 'abnormal' END AS status,
               NULL AS serial, NULL AS kplx, NULL AS reversal
          FROM collected_invoice c WHERE ${where.join(' AND ')}`,

@@ -56,9 +56,9 @@ function unverifiableOf(row: ReceivedRow): IntakeLedgerRow['unverifiable'] {
 
 function ledgerRow(row: ReceivedRow): IntakeLedgerRow {
   return {
-    id: row.id, fileName: shownName(row.file_name), fileType: row.file_type, fields: fieldsOf(row), xhfmc: row.XHFMC, gmfmc: row.GMFMC, status: row.status,
+    id: row.id, fileName: shownName(row.file_name), fileType: row.file_type, fields: fieldsOf(row), xhfmc: row.xhfmc, gmfmc: row.gmfmc, status: row.status,
     lastCode: row.last_code, zfbz: row.zfbz, verification: stateOf(row), unverifiable: unverifiableOf(row),
-    buyerMismatch: Boolean(row.GMFSBH && row.enterprise && row.GMFSBH !== row.enterprise), buyerReason: row.buyer_reason,
+    buyerMismatch: Boolean(row.gmfsbh && row.enterprise && row.gmfsbh !== row.enterprise), buyerReason: row.buyer_reason,
     duplicateOf: row.duplicate_of, createdAt: row.created_at,
   };
 }

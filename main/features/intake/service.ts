@@ -78,12 +78,12 @@ export function itemOfRow(row: ReceivedRow, active: { taxNumber: string; name: s
     fileType: row.file_type,
     fields,
     sources,
-    names: { ...(row.XHFMC ? { xhfmc: row.XHFMC } : {}), ...(row.GMFMC ? { gmfmc: row.GMFMC } : {}) },
+    names: { ...(row.xhfmc ? { xhfmc: row.xhfmc } : {}), ...(row.gmfmc ? { gmfmc: row.gmfmc } : {}) },
     complete: true,
     duplicate: row.duplicate_of === null ? null : { of: row.duplicate_of, fileName: null, reason: 'invoice' },
     verification: stateOf(row),
     enterprise: row.enterprise,
-    buyerMismatch: buyerMismatchOf(row.GMFSBH, row, active),
+    buyerMismatch: buyerMismatchOf(row.gmfsbh, row, active),
   };
 }
 

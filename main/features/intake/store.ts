@@ -23,18 +23,18 @@ export interface ReceivedRow {
   file_name: string | null;
   file_type: 'png' | 'jpg' | 'pdf' | 'ofd' | 'xml';
   source: string;
-  FPLXDM: string | null;
-  FPDM: string | null;
-  FPHM: string | null;
-  KPRQ: string | null;
-  JYM: string | null;
-  HJJE: string | null;
-  HJSE: string | null;
-  JSHJ: string | null;
-  XHFMC: string | null;
-  XHFSBH: string | null;
-  GMFMC: string | null;
-  GMFSBH: string | null;
+  fplxdm: string | null;
+  fpdm: string | null;
+  fphm: string | null;
+  kprq: string | null;
+  jym: string | null;
+  hjje: string | null;
+  hjse: string | null;
+  jshj: string | null;
+  xhfmc: string | null;
+  xhfsbh: string | null;
+  gmfmc: string | null;
+  gmfsbh: string | null;
   data_json: string;
   status: 'recognised' | 'reviewed' | 'verified' | 'verify-failed';
   created_at: string;
@@ -166,7 +166,7 @@ export interface ReceivedInvoiceStore {
 
 /** received_invoice columns of the extracted fields. */
 export const FIELD_COLUMNS: Record<IntakeField, keyof ReceivedRow> = {
-  fpzl: 'fpzl', fpdm: 'FPDM', fphm: 'FPHM', kprq: 'KPRQ', fpje: 'HJJE', fpse: 'HJSE', jshj: 'JSHJ', xhfsbh: 'XHFSBH', gmfsbh: 'GMFSBH', jym: 'JYM',
+  fpzl: 'fpzl', fpdm: 'fpdm', fphm: 'fphm', kprq: 'kprq', fpje: 'hjje', fpse: 'hjse', jshj: 'jshj', xhfsbh: 'xhfsbh', gmfsbh: 'gmfsbh', jym: 'jym',
 };
 
 /** The stored state of a received invoice. */

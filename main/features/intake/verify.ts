@@ -154,7 +154,7 @@ export async function verifyReceived(deps: VerifyDeps, row: ReceivedRow): Promis
     message = error.serviceMessage;
   }
   const zfbz = data?.zfbz ?? null;
-  const comparison = carriesRecord(code, data) ? compareWithResult(fields, data, { xhfmc: row.XHFMC }) : [];
+  const comparison = carriesRecord(code, data) ? compareWithResult(fields, data, { xhfmc: row.xhfmc }) : [];
   const differing = comparison.filter((entry) => entry.same === false).map((entry) => entry.field);
   const state: StateOf = stateOfAnswer({ code, zfbz, differing, submitted: submittedFields(request) });
   // The answer is in: its record, the state and what it filled in commit together.
@@ -188,10 +188,10 @@ function fillFromRecord(received: ReceivedInvoiceStore, env: Environment, row: R
     fpje: recordAmount(data.fpje), fpse: recordAmount(data.fpse), jshj: recordAmount(data.jshj),
   };
   const missing = (value: string | null) => value === null || value === '';
-  if (missing(row.XHFSBH) && filled.xhfsbh) sources.xhfsbh = 'authority';
-  if (missing(row.GMFSBH) && filled.gmfsbh) sources.gmfsbh = 'authority';
-  if (missing(row.HJJE) && filled.fpje) sources.fpje = 'authority';
-  if (missing(row.HJSE) && filled.fpse) sources.fpse = 'authority';
-  if (missing(row.JSHJ) && filled.jshj) sources.jshj = 'authority';
+  if (missing(row.xhfsbh) && filled.xhfsbh) sources.xhfsbh = 'authority';
+  if (missing(row.gmfsbh) && filled.gmfsbh) sources.gmfsbh = 'authority';
+  if (missing(row.hjje) && filled.fpje) sources.fpje = 'authority';
+  if (missing(row.hjse) && filled.fpse) sources.fpse = 'authority';
+  if (missing(row.jshj) && filled.jshj) sources.jshj = 'authority';
   return received.fillFromAuthority(env, row.id, filled, sources);
 }

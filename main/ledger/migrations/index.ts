@@ -55,6 +55,7 @@ import { clerkLockout } from './0630-clerk-lockout.js';
 import { clerkEnterprises } from './0640-clerk-enterprises.js';
 import { databaseRights } from './0650-database-rights.js';
 import { clerkSignInGuard } from './0660-clerk-sign-in-guard.js';
+import { oneIdentifierCase } from './0670-one-identifier-case.js';
 
 export const ledgerMigrations: readonly LedgerMigration[] = [
   issuedInvoices,
@@ -108,6 +109,7 @@ export const ledgerMigrations: readonly LedgerMigration[] = [
   clerkEnterprises,
   databaseRights,
   clerkSignInGuard,
+  oneIdentifierCase,
 ];
 
 /** The desk's SQLite halves, for its runner (main/db/migrate.ts). */

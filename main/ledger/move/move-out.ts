@@ -131,7 +131,7 @@ async function copyEnterprise(client: PoolClient, db: Database.Database, options
   // The desk writes a collected invoice's search document when its line count is set (SQLite 0480).
   db.prepare(`UPDATE collected_invoice SET line_count = (SELECT count(*) FROM collected_invoice_line l WHERE l.invoice_id = collected_invoice.id)`).run();
   // The archive opens acting for its enterprise.
-  db.prepare(`UPDATE enterprise SET is_current = 1 WHERE taxNumber = ?`).run(options.enterprise);
+  db.prepare(`UPDATE enterprise SET is_current = 1 WHERE tax_number = ?`).run(options.enterprise);
   options.onProgress?.({ ...progress, table: null });
   for (const plan of plans) {
     figures.setCounts(plan.table.name, db.prepare(`SELECT ${enterpriseSql(plan.table, 'desk')} AS e, count(*) AS n FROM ${plan.table.name} t GROUP BY 1`).all() as Array<{ e: string | null; n: number }>);

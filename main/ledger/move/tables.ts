@@ -71,7 +71,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   // The enterprises an admin kept a clerk to (none: all) — a rule about the clerk, so nobody's enterprise either.
   { name: 'clerk_enterprise', key: ['clerk_id', 'enterprise'], enterprise: 'NULL' },
   // is_current: which enterprise this desk acts for — each desk's own choice.
-  { name: 'enterprise', key: ['id'], enterprise: { desk: 't.taxNumber', team: 't.tax_number' }, deskOnly: ['is_current'] },
+  { name: 'enterprise', key: ['id'], enterprise: 't.tax_number', deskOnly: ['is_current'] },
   // insert_xact: the transaction that inserted the row, which the guards let complete it (rights/guards.ts);
   // search_pairs: generated from the row for the 2-character search (0473).
   { name: 'issued_invoice', key: ['id'], enterprise: 't.xhdwsbh', teamOnly: ['insert_xact', 'search_pairs'] },
@@ -94,11 +94,11 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'verification', key: ['id'], enterprise: '(SELECT r.enterprise FROM received_invoice r WHERE r.id = t.received_invoice_id)' },
   // line_count: when the desk wrote the invoice's search document (derived; a desk rebuilds it).
   { name: 'collected_invoice', key: ['id'], enterprise: 't.enterprise', deskOnly: ['line_count'] },
-  { name: 'collected_invoice_line', key: ['invoice_id', 'XH'], enterprise: '(SELECT c.enterprise FROM collected_invoice c WHERE c.id = t.invoice_id)' },
+  { name: 'collected_invoice_line', key: ['invoice_id', 'xh'], enterprise: '(SELECT c.enterprise FROM collected_invoice c WHERE c.id = t.invoice_id)' },
   { name: 'collected_invoice_change', key: ['id'], enterprise: '(SELECT c.enterprise FROM collected_invoice c WHERE c.id = t.invoice_id)' },
   { name: 'collection_run', key: ['id'], enterprise: 't.enterprise' },
   { name: 'certification_batch', key: ['id'], enterprise: 't.gmfsbh', teamOnly: ['insert_xact'] },
-  { name: 'certification_item', key: ['batch_id', 'FPDM', 'FPHM'], enterprise: '(SELECT b.gmfsbh FROM certification_batch b WHERE b.id = t.batch_id)' },
+  { name: 'certification_item', key: ['batch_id', 'fpdm', 'fphm'], enterprise: '(SELECT b.gmfsbh FROM certification_batch b WHERE b.id = t.batch_id)' },
   // enterprise_id, ghdwdzdh, ghdwyhzh: 0120's columns, never filled in by the desk since 0150/0460 replaced them.
   { name: 'customer', key: ['id'], enterprise: 't.enterprise', deskOnly: ['enterprise_id', 'ghdwdzdh', 'ghdwyhzh'] },
   { name: 'product', key: ['id'], enterprise: 't.enterprise', deskOnly: ['enterprise_id'] },

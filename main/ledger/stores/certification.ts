@@ -17,20 +17,29 @@ import { noValidTax } from './dialects/certification.js';
 import type { StoreSql } from './sql.js';
 
 /** A CertificationBatchRow's columns. */
-const BATCH = ['id', 'environment', 'PCH', 'GMFSBH', 'SQSKSSQ', 'FHHS', 'status', 'ZTDM', 'ZTXX', 'created_at', 'updated_at'] as const;
-/** A CertificationItemRow's columns besides YXSE (read through validTax). */
-const ITEM = ['FPDM', 'FPHM', 'FPLXDM', 'SQRZLX', 'RZZT', 'RZRQ', 'RZCLZT', 'SBYY', 'PCZT', 'GLZT'] as const;
+const BATCH = ['id', 'environment', 'pch', 'gmfsbh', 'sqskssq', 'fhhs', 'status', 'ztdm', 'ztxx', 'created_at', 'updated_at'] as const;
+/** A CertificationItemRow's columns besides yxse (read through validTax). */
+const ITEM = ['fpdm', 'fphm', 'fplxdm', 'sqrzlx', 'rzzt', 'rzrq', 'rzclzt', 'sbyy', 'pczt', 'glzt'] as const;
 /** A batch still on its way: its invoices may not be sent again. */
 const UNDER_WAY = ['queued', 'submitted', 'processing'] as const;
 
 /** The valid tax as text, '' when not given (NULL on PostgreSQL; the cast makes its NUMERIC text for coalesce). */
-const validTax = (column: string) => sql<string>`coalesce(cast(${sql.ref(column)} as text), '')`.as('YXSE');
+const validTax = (column: 'yxse' | 'i.yxse') => sql<string>`coalesce(cast(${sql.ref(column)} as text), '')`.as('yxse');
 
-/** An item's state in the period's counts: RZCLZT 4 succeeded, 5 failed, anything else (or none yet) pending. */
-const STATE = sql<keyof ItemCounts>`CASE WHEN ${sql.ref('i.RZCLZT')} = '4' THEN 'succeeded' WHEN ${sql.ref('i.RZCLZT')} = '5' THEN 'failed' ELSE 'pending' END`;
+/** An item's state in the period's counts: rzclzt 4 succeeded, 5 failed, anything else (or none yet) pending. */
+const STATE = sql<keyof ItemCounts>`CASE WHEN ${sql.ref('i.rzclzt')} = '4' THEN 'succeeded' WHEN ${sql.ref('i.rzclzt')} = '5' THEN 'failed' ELSE 'pending' END`;
 
-/** The service's outcome of an item as stored: no failure reason and an empty GLZT are NULL. */
-type Outcome = Pick<CertificationResultElement, 'FPDM' | 'FPHM' | 'RZZT' | 'RZRQ' | 'RZCLZT' | 'PCZT'> & { SBYY: string | null; GLZT: string | null };
+/** The service's outcome of an item as stored, in its columns: no failure reason and an empty GLZT are NULL. */
+interface Outcome {
+  fpdm: string;
+  fphm: string;
+  rzzt: string;
+  rzrq: string;
+  rzclzt: string;
+  sbyy: string | null;
+  pczt: string;
+  glzt: string | null;
+}
 
 /**
  * One outcome per invoice, the last the service gave: the desk used to apply them one after another, so a repeated
@@ -39,7 +48,7 @@ type Outcome = Pick<CertificationResultElement, 'FPDM' | 'FPHM' | 'RZZT' | 'RZRQ
 function outcomes(results: readonly CertificationResultElement[]): Outcome[] {
   const last = new Map<string, Outcome>();
   for (const r of results) {
-    last.set(`${r.FPDM}|${r.FPHM}`, { FPDM: r.FPDM, FPHM: r.FPHM, RZZT: r.RZZT, RZRQ: r.RZRQ, RZCLZT: r.RZCLZT, SBYY: r.SBYY ?? null, PCZT: r.PCZT, GLZT: r.GLZT === '' ? null : r.GLZT });
+    last.set(`${r.FPDM}|${r.FPHM}`, { fpdm: r.FPDM, fphm: r.FPHM, rzzt: r.RZZT, rzrq: r.RZRQ, rzclzt: r.RZCLZT, sbyy: r.SBYY ?? null, pczt: r.PCZT, glzt: r.GLZT === '' ? null : r.GLZT });
   }
   return [...last.values()];
 }
@@ -49,7 +58,7 @@ function outcomes(results: readonly CertificationResultElement[]): Outcome[] {
  * `(VALUES …) AS t(…)`: SQLite cannot name the columns of a VALUES in FROM. Every value is text on both.
  */
 const valuesOf = (rows: readonly Outcome[]): Expression<Outcome> =>
-  sql<Outcome>`(VALUES ${sql.join(rows.map((r) => sql`(${sql.join([r.FPDM, r.FPHM, r.RZZT, r.RZRQ, r.RZCLZT, r.SBYY, r.PCZT, r.GLZT])})`))})`;
+  sql<Outcome>`(VALUES ${sql.join(rows.map((r) => sql`(${sql.join([r.fpdm, r.fphm, r.rzzt, r.rzrq, r.rzclzt, r.sbyy, r.pczt, r.glzt])})`))})`;
 
 /** `actor()` names the clerk acting at this desk (null without clerks), signed on the batches it inserts. */
 export function createCertificationStore(q: StoreSql, actor: () => string | null): CertificationStore {
@@ -66,10 +75,10 @@ export function createCertificationStore(q: StoreSql, actor: () => string | null
           .insertInto('certification_batch')
           .values({
             environment: batch.environment,
-            PCH: batch.PCH,
-            GMFSBH: batch.GMFSBH,
-            SQSKSSQ: batch.SQSKSSQ,
-            FHHS: batch.items.length,
+            pch: batch.PCH,
+            gmfsbh: batch.GMFSBH,
+            sqskssq: batch.SQSKSSQ,
+            fhhs: batch.items.length,
             status: 'queued',
             request_json: batch.requestJson,
             created_at: now,
@@ -87,28 +96,28 @@ export function createCertificationStore(q: StoreSql, actor: () => string | null
         await q.write(
           q.db
             .insertInto('certification_item')
-            .values(chunk.map((item) => ({ batch_id: id, FPDM: item.FPDM, FPHM: item.FPHM, FPLXDM: item.FPLXDM, SQRZLX: item.SQRZLX, YXSE: item.YXSE || absent }))),
+            .values(chunk.map((item) => ({ batch_id: id, fpdm: item.FPDM, fphm: item.FPHM, fplxdm: item.FPLXDM, sqrzlx: item.SQRZLX, yxse: item.YXSE || absent }))),
         );
       }
       return id;
     },
-    findByPch: async (pch): Promise<CertificationBatchRow | null> => (await q.first(batches().where('PCH', '=', pch))) ?? null,
+    findByPch: async (pch): Promise<CertificationBatchRow | null> => (await q.first(batches().where('pch', '=', pch))) ?? null,
     list: (environment, gmfsbh, limit): Promise<CertificationBatchRow[]> =>
-      q.all(batches().where('environment', '=', environment).where('GMFSBH', '=', gmfsbh).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit)),
+      q.all(batches().where('environment', '=', environment).where('gmfsbh', '=', gmfsbh).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit)),
     async pendingKeys(environment, gmfsbh) {
       const rows = await q.all(
-        ofBuyer().select(['i.FPDM', 'i.FPHM']).where('b.environment', '=', environment).where('b.GMFSBH', '=', gmfsbh).where('b.status', 'in', UNDER_WAY),
+        ofBuyer().select(['i.fpdm', 'i.fphm']).where('b.environment', '=', environment).where('b.gmfsbh', '=', gmfsbh).where('b.status', 'in', UNDER_WAY),
       );
-      return new Set(rows.map((row) => `${row.FPDM}|${row.FPHM}`));
+      return new Set(rows.map((row) => `${row.fpdm}|${row.fphm}`));
     },
     // Failed items not sent again since by the same buyer: the last item of each invoice is the one that counts.
     lastFailed: (environment, gmfsbh) =>
       q.all(
         ofBuyer()
-          .select(['i.batch_id', ...ITEM.map((column) => `i.${column}` as const), validTax('i.YXSE'), 'b.SQSKSSQ'])
+          .select(['i.batch_id', ...ITEM.map((column) => `i.${column}` as const), validTax('i.yxse'), 'b.sqskssq'])
           .where('b.environment', '=', environment)
-          .where('b.GMFSBH', '=', gmfsbh)
-          .where('i.RZCLZT', '=', '5')
+          .where('b.gmfsbh', '=', gmfsbh)
+          .where('i.rzclzt', '=', '5')
           .where(({ not, exists, selectFrom }) =>
             not(
               exists(
@@ -116,16 +125,16 @@ export function createCertificationStore(q: StoreSql, actor: () => string | null
                   .innerJoin('certification_batch as c', 'c.id', 'j.batch_id')
                   .select(sql.lit(1).as('later'))
                   .whereRef('c.environment', '=', 'b.environment')
-                  .whereRef('c.GMFSBH', '=', 'b.GMFSBH')
-                  .whereRef('j.FPDM', '=', 'i.FPDM')
-                  .whereRef('j.FPHM', '=', 'i.FPHM')
+                  .whereRef('c.gmfsbh', '=', 'b.gmfsbh')
+                  .whereRef('j.fpdm', '=', 'i.fpdm')
+                  .whereRef('j.fphm', '=', 'i.fphm')
                   .whereRef('j.batch_id', '>', 'i.batch_id'),
               ),
             ),
           )
           .orderBy('i.batch_id')
-          .orderBy(q.bytewise('i.FPDM'))
-          .orderBy(q.bytewise('i.FPHM')),
+          .orderBy(q.bytewise('i.fpdm'))
+          .orderBy(q.bytewise('i.fphm')),
       ),
     // Resent by the same buyer as the failed batch's: another enterprise certifying that invoice is not a resend.
     resentAfter: async (batchId, fpdm, fphm) =>
@@ -133,9 +142,9 @@ export function createCertificationStore(q: StoreSql, actor: () => string | null
         ofBuyer()
           .select(sql.lit(1).as('resent'))
           .where('i.batch_id', '>', batchId)
-          .where('i.FPDM', '=', fpdm)
-          .where('i.FPHM', '=', fphm)
-          .where('b.GMFSBH', '=', (eb) => eb.selectFrom('certification_batch as f').select('f.GMFSBH').where('f.id', '=', batchId))
+          .where('i.fpdm', '=', fpdm)
+          .where('i.fphm', '=', fphm)
+          .where('b.gmfsbh', '=', (eb) => eb.selectFrom('certification_batch as f').select('f.gmfsbh').where('f.id', '=', batchId))
           .limit(1),
       )) !== undefined,
     async countsFor(environment, gmfsbh, period) {
@@ -143,8 +152,8 @@ export function createCertificationStore(q: StoreSql, actor: () => string | null
         ofBuyer()
           .select((eb) => [STATE.as('state'), eb.fn.countAll<number>().as('n')])
           .where('b.environment', '=', environment)
-          .where('b.GMFSBH', '=', gmfsbh)
-          .where('b.SQSKSSQ', '=', period)
+          .where('b.gmfsbh', '=', gmfsbh)
+          .where('b.sqskssq', '=', period)
           .where('b.status', 'not in', ['rejected', 'failed'])
           .groupBy('state'),
       );
@@ -154,18 +163,18 @@ export function createCertificationStore(q: StoreSql, actor: () => string | null
       q.all(
         q.db
           .selectFrom('certification_item')
-          .select([...ITEM, validTax('YXSE')])
+          .select([...ITEM, validTax('yxse')])
           .where('batch_id', '=', batchId)
-          .orderBy(q.bytewise('FPDM'))
-          .orderBy(q.bytewise('FPHM')),
+          .orderBy(q.bytewise('fpdm'))
+          .orderBy(q.bytewise('fphm')),
       ),
     async setStatus(pch, status, now, ztdm = null, ztxx = null) {
       // A code or message not given keeps the one stored.
       await q.write(
         q.db
           .updateTable('certification_batch')
-          .set((eb) => ({ status, ZTDM: eb.fn.coalesce(eb.val(ztdm), 'ZTDM'), ZTXX: eb.fn.coalesce(eb.val(ztxx), 'ZTXX'), updated_at: now }))
-          .where('PCH', '=', pch),
+          .set((eb) => ({ status, ztdm: eb.fn.coalesce(eb.val(ztdm), 'ztdm'), ztxx: eb.fn.coalesce(eb.val(ztxx), 'ztxx'), updated_at: now }))
+          .where('pch', '=', pch),
       );
     },
     // One UPDATE … FROM a table of the outcomes, each 512 of them: one round trip on PostgreSQL, not one per item.
@@ -175,20 +184,20 @@ export function createCertificationStore(q: StoreSql, actor: () => string | null
       for (const chunk of chunks(outcomes(results))) {
         await q.write(
           q.db
-            .with('t(FPDM, FPHM, RZZT, RZRQ, RZCLZT, SBYY, PCZT, GLZT)', () => valuesOf(chunk))
+            .with('t(fpdm, fphm, rzzt, rzrq, rzclzt, sbyy, pczt, glzt)', () => valuesOf(chunk))
             .updateTable('certification_item as i')
             .from('t')
             .set((eb) => ({
-              RZZT: eb.ref('t.RZZT'),
-              RZRQ: eb.ref('t.RZRQ'),
-              RZCLZT: eb.ref('t.RZCLZT'),
-              SBYY: eb.ref('t.SBYY'),
-              PCZT: eb.ref('t.PCZT'),
-              GLZT: eb.ref('t.GLZT'),
+              rzzt: eb.ref('t.rzzt'),
+              rzrq: eb.ref('t.rzrq'),
+              rzclzt: eb.ref('t.rzclzt'),
+              sbyy: eb.ref('t.sbyy'),
+              pczt: eb.ref('t.pczt'),
+              glzt: eb.ref('t.glzt'),
             }))
             .where('i.batch_id', '=', batchId)
-            .whereRef('i.FPDM', '=', 't.FPDM')
-            .whereRef('i.FPHM', '=', 't.FPHM'),
+            .whereRef('i.fpdm', '=', 't.fpdm')
+            .whereRef('i.fphm', '=', 't.fphm'),
         );
       }
     },

@@ -1,8 +1,10 @@
 /**
  * The reads of the input ledger (进项台账) of the collection store (stores/collection.ts), once for both databases:
  * one enterprise's collected invoices filtered, paged, totalled, their detail, certification candidates, the
- * current selection window and the period sums. The tax period is the certification period (RZSQ) of a
- * certified invoice and the current period (DQSKSSQ) otherwise.
+ * current selection window and the period sums. The tax period is the certification period (rzsq) of a
+ * certified invoice and the current period (dqskssq) otherwise. The columns are the service's field names in
+ * lower case (fpdm); what goes to the renderer (shared/ipc/schemas/collection.ts: LedgerRow, LedgerDetail) and
+ * the window keep the service's own (FPDM), so those reads name each column `as` its field (`wire`).
  *
  * Pages are keyset pages (issue 15.3), newest first by issue date with the id as the tie-break, walked along
  * `collected_invoice_ledger` (SQLite 0410, PostgreSQL 0471): the cursor is the last row's (date, id), so page 2,000
@@ -47,8 +49,14 @@ const fen = (column: string): RawBuilder<number> =>
 
 type Invoices = ExpressionBuilder<LedgerSchema & { c: LedgerSchema['collected_invoice'] }, 'c'>;
 
+/** `t.fpdm as FPDM`: a column answered under the service's field name (the header says where that is needed). */
+type Wire<T extends string, F extends string> = F extends string ? `${T}.${Lowercase<F>} as ${F}` : never;
+const wire = <T extends string, F extends string>(table: T, fields: readonly F[]) => fields.map((field) => `${table}.${field.toLowerCase()} as ${field}`) as Array<Wire<T, F>>;
+
+/** A LedgerRow's fields besides id and the counts. */
 const ROW = ['FPLXDM', 'FPDM', 'FPHM', 'KPRQ', 'XHFMC', 'XHFSBH', 'HJJE', 'SE', 'JSHJ', 'YXSE', 'FPZT', 'RZZT', 'RZSQ', 'RZRQ', 'GLZT', 'DQSKSSQ', 'GXJZR', 'GXRQQ', 'GXRQZ'] as const;
-const CANDIDATE = ['id', 'FPLXDM', 'FPDM', 'FPHM', 'KPRQ', 'SE', 'HJJE', 'FPZT', 'RZZT', 'RZLX', 'GLZT', 'DQSKSSQ', 'GXJZR', 'GXRQQ', 'GXRQZ'] as const;
+const LINE = ['XH', 'SPMC', 'GGXH', 'DW', 'SPSL', 'DJ', 'JE', 'SL', 'SE'] as const;
+const CANDIDATE = ['id', 'fplxdm', 'fpdm', 'fphm', 'kprq', 'se', 'hjje', 'fpzt', 'rzzt', 'rzlx', 'glzt', 'dqskssq', 'gxjzr', 'gxrqq', 'gxrqz'] as const;
 
 /** The two figures side by side per kind (a kind absent from one has zeros there), kinds in code order. */
 export function mergeKindSums(
@@ -88,17 +96,18 @@ export function inputLedgerReads(q: StoreSql): InputLedgerReads {
   /** The enterprise's invoices a filter keeps. */
   function matching(eb: Invoices, environment: Environment, enterprise: string, filter: LedgerFilter): Expression<SqlBool> {
     const clauses: Array<Expression<SqlBool>> = [eb('c.environment', '=', environment), eb('c.enterprise', '=', enterprise)];
-    if (filter.period) clauses.push(eb(eb.fn.coalesce(eb.fn<string | null>('nullif', ['c.RZSQ', eb.val('')]), 'c.DQSKSSQ'), '=', filter.period));
+    if (filter.period) clauses.push(eb(eb.fn.coalesce(eb.fn<string | null>('nullif', ['c.rzsq', eb.val('')]), 'c.dqskssq'), '=', filter.period));
     for (const field of ['FPLXDM', 'FPZT', 'RZZT', 'GLZT'] as const) {
       const value = filter[field];
       if (value === undefined) continue;
+      const column = `c.${field.toLowerCase() as Lowercase<typeof field>}` as const;
       // An invoice never certified may carry no RZZT at all: it counts as not certified.
-      clauses.push(field === 'RZZT' && value === '0' ? eb(eb.fn.coalesce('c.RZZT', eb.val('0')), '=', value) : eb(`c.${field}`, '=', value));
+      clauses.push(field === 'RZZT' && value === '0' ? eb(eb.fn.coalesce('c.rzzt', eb.val('0')), '=', value) : eb(column, '=', value));
     }
-    if (filter.seller) clauses.push(eb.or([dialect.includes('c.XHFMC', filter.seller), dialect.includes('c.XHFSBH', filter.seller.toUpperCase())]));
+    if (filter.seller) clauses.push(eb.or([dialect.includes('c.xhfmc', filter.seller), dialect.includes('c.xhfsbh', filter.seller.toUpperCase())]));
     // Compared as numbers: the decimal text (SQLite) and NUMERIC (PostgreSQL) alike.
-    if (filter.amountMin !== undefined) clauses.push(eb(eb.cast('c.HJJE', 'numeric'), '>=', eb.cast(eb.val(filter.amountMin), 'numeric')));
-    if (filter.amountMax !== undefined) clauses.push(eb(eb.cast('c.HJJE', 'numeric'), '<=', eb.cast(eb.val(filter.amountMax), 'numeric')));
+    if (filter.amountMin !== undefined) clauses.push(eb(eb.cast('c.hjje', 'numeric'), '>=', eb.cast(eb.val(filter.amountMin), 'numeric')));
+    if (filter.amountMax !== undefined) clauses.push(eb(eb.cast('c.hjje', 'numeric'), '<=', eb.cast(eb.val(filter.amountMax), 'numeric')));
     return eb.and(clauses);
   }
 
@@ -106,7 +115,7 @@ export function inputLedgerReads(q: StoreSql): InputLedgerReads {
   const rows = (environment: Environment, enterprise: string, filter: LedgerFilter) =>
     q.db
       .selectFrom(dialect.indexed('collected_invoice_ledger'))
-      .select(['c.id', ...ROW.map((column) => `c.${column}` as const)])
+      .select(['c.id', ...wire('c', ROW)])
       .select((eb) => [
         eb.selectFrom('collected_invoice_line as l').select((l) => l.fn.countAll<number>().as('n')).whereRef('l.invoice_id', '=', 'c.id').$asScalar().$notNull().as('lineCount'),
         eb.selectFrom('collected_invoice_change as h').select((h) => h.fn.countAll<number>().as('n')).whereRef('h.invoice_id', '=', 'c.id').$asScalar().$notNull().as('changeCount'),
@@ -138,7 +147,7 @@ export function inputLedgerReads(q: StoreSql): InputLedgerReads {
       const sums = await q.first(
         q.db
           .selectFrom('collected_invoice as c')
-          .select((eb) => [eb.fn.countAll<number>().as('count'), fen('c.HJJE').as('amount'), fen('c.SE').as('tax'), fen('c.YXSE').as('validTax')])
+          .select((eb) => [eb.fn.countAll<number>().as('count'), fen('c.hjje').as('amount'), fen('c.se').as('tax'), fen('c.yxse').as('validTax')])
           .where((eb) => matching(eb, environment, enterprise, filter)),
       );
       return { count: sums?.count ?? 0, amount: yuan(sums?.amount ?? 0), tax: yuan(sums?.tax ?? 0), validTax: yuan(sums?.validTax ?? 0) };
@@ -160,9 +169,9 @@ export function inputLedgerReads(q: StoreSql): InputLedgerReads {
         q.db
           .selectFrom('collected_invoice_line as l')
           .innerJoin('collected_invoice as c', 'c.id', 'l.invoice_id')
-          .select(['l.XH', 'l.SPMC', 'l.GGXH', 'l.DW', 'l.SPSL', 'l.DJ', 'l.JE', 'l.SL', 'l.SE'])
+          .select(wire('l', LINE))
           .where(owner)
-          .orderBy('l.XH'),
+          .orderBy('l.xh'),
       );
       const changes = await q.all(
         q.db
@@ -181,43 +190,43 @@ export function inputLedgerReads(q: StoreSql): InputLedgerReads {
       return found.sort((a, b) => a.id - b.id);
     },
 
-    /** The selection window of the enterprise's current period: latest DQSKSSQ held and its deadline. */
+    /** The selection window of the enterprise's current period: latest dqskssq held and its deadline. */
     currentWindow: async (environment, enterprise) =>
       (await q.first(
         q.db
           .selectFrom('collected_invoice')
-          .select((eb) => ['DQSKSSQ', eb.fn.max('GXJZR').as('GXJZR')])
+          .select((eb) => ['dqskssq as DQSKSSQ', eb.fn.max('gxjzr').as('GXJZR')])
           .where('environment', '=', environment)
           .where('enterprise', '=', enterprise)
-          .where('DQSKSSQ', 'is not', null)
-          .groupBy('DQSKSSQ')
-          .orderBy(q.bytewise('DQSKSSQ'), 'desc')
+          .where('dqskssq', 'is not', null)
+          .groupBy('dqskssq')
+          .orderBy(q.bytewise('dqskssq'), 'desc')
           .limit(1)
           .$narrowType<{ DQSKSSQ: string }>(),
       )) ?? null,
 
     /**
-     * Two statements, each along its own index, merged by kind: the invoices issued in the period's days (KPRQ,
-     * as issue_date) and those certified for its months (RZZT 1, RZSQ one of them).
+     * Two statements, each along its own index, merged by kind: the invoices issued in the period's days (kprq,
+     * as issue_date) and those certified for its months (rzzt 1, rzsq one of them).
      */
     async periodSums(environment, enterprise, period) {
       const collected = await q.all(
         q.db
           .selectFrom(dialect.indexed('collected_invoice_ledger'))
-          .select((eb) => ['c.FPLXDM as kind', eb.fn.countAll<number>().as('count'), fen('c.HJJE').as('amountFen'), fen('c.SE').as('taxFen')])
+          .select((eb) => ['c.fplxdm as kind', eb.fn.countAll<number>().as('count'), fen('c.hjje').as('amountFen'), fen('c.se').as('taxFen')])
           .where('c.environment', '=', environment)
           .where('c.enterprise', '=', enterprise)
           .where((eb) => eb.between('c.issue_date', period.from, period.to))
-          .groupBy('c.FPLXDM'),
+          .groupBy('c.fplxdm'),
       );
       const certified =
         period.months.length === 0
           ? []
           : await q.all(
               certifiedIn(environment, enterprise)
-                .select((eb) => ['c.FPLXDM as kind', eb.fn.countAll<number>().as('count'), fen('c.HJJE').as('amountFen'), fen('c.SE').as('taxFen'), fen('c.YXSE').as('validTaxFen')])
-                .where('c.RZSQ', 'in', [...period.months])
-                .groupBy('c.FPLXDM'),
+                .select((eb) => ['c.fplxdm as kind', eb.fn.countAll<number>().as('count'), fen('c.hjje').as('amountFen'), fen('c.se').as('taxFen'), fen('c.yxse').as('validTaxFen')])
+                .where('c.rzsq', 'in', [...period.months])
+                .groupBy('c.fplxdm'),
             );
       return mergeKindSums(collected, certified);
     },
@@ -225,10 +234,10 @@ export function inputLedgerReads(q: StoreSql): InputLedgerReads {
     certifiedByMonth: (environment, enterprise, from, to) =>
       q.all(
         certifiedIn(environment, enterprise)
-          .select(['c.RZSQ as month', fen('c.YXSE').as('validTaxFen')])
-          .where((eb) => eb.between('c.RZSQ', from, to))
-          .groupBy('c.RZSQ')
-          .orderBy(q.bytewise('c.RZSQ'))
+          .select(['c.rzsq as month', fen('c.yxse').as('validTaxFen')])
+          .where((eb) => eb.between('c.rzsq', from, to))
+          .groupBy('c.rzsq')
+          .orderBy(q.bytewise('c.rzsq'))
           .$narrowType<{ month: string }>(),
       ),
   };
@@ -239,6 +248,6 @@ export function inputLedgerReads(q: StoreSql): InputLedgerReads {
       .selectFrom(dialect.indexed('collected_invoice_certified'))
       .where('c.environment', '=', environment)
       .where('c.enterprise', '=', enterprise)
-      .where('c.RZZT', '=', sql.lit('1'));
+      .where('c.rzzt', '=', sql.lit('1'));
   }
 }

@@ -25,29 +25,36 @@ export function isoIssueDate(kprq: string | null | undefined): string | null {
 const orNull = (value: string | null | undefined) => (value === undefined || value === '' ? null : value);
 const keyOf = (fpdm: string | null | undefined, fphm: string) => `${fpdm ?? ''}\u001f${fphm}`;
 
+/**
+ * A tracked field's column. The change history keeps the field as the service names it (FPZT: the word the detail
+ * shows, shared/ipc/schemas/collection.ts) — a value, not an identifier; its column is that name in lower case.
+ */
+type TrackedColumn = Lowercase<TrackedField>;
+const columnOf = (field: TrackedField) => field.toLowerCase() as TrackedColumn;
+
 /** An invoice's header as it is written: every field a record may leave empty, NULL. */
-type Header = { environment: Environment; FPLXDM: string; FPDM: string; FPHM: string; PCH: string; enterprise: string; record_json: string; collected_at: string } & Record<
-  Exclude<(typeof UPDATED)[number], 'FPLXDM' | 'PCH' | 'enterprise' | 'record_json' | 'collected_at'>,
+type Header = { environment: Environment; fplxdm: string; fpdm: string; fphm: string; pch: string; enterprise: string; record_json: string; collected_at: string } & Record<
+  Exclude<(typeof UPDATED)[number], 'fplxdm' | 'pch' | 'enterprise' | 'record_json' | 'collected_at'>,
   string | null
 >;
 
 /** The header columns an invoice met again takes from its record, each only when the record gives it. */
 const UPDATED = [
-  'FPLXDM', 'KPRQ', 'issue_date', 'DQSKSSQ', 'GXJZR', 'GXRQQ', 'GXRQZ', 'GMFMC', 'GMFSBH', 'XHFMC', 'XHFSBH', 'HJJE', 'SE', 'JSHJ', 'BZ',
-  'FPZT', 'RZZT', 'RZRQ', 'RZSQ', 'RZLX', 'GLZT', 'YXSE', 'PCH', 'enterprise', 'record_json', 'collected_at',
+  'fplxdm', 'kprq', 'issue_date', 'dqskssq', 'gxjzr', 'gxrqq', 'gxrqz', 'gmfmc', 'gmfsbh', 'xhfmc', 'xhfsbh', 'hjje', 'se', 'jshj', 'bz',
+  'fpzt', 'rzzt', 'rzrq', 'rzsq', 'rzlx', 'glzt', 'yxse', 'pch', 'enterprise', 'record_json', 'collected_at',
 ] as const;
 
 /** The header columns written, with their PostgreSQL types. */
 const HEADER: RowColumns<Header> = {
-  environment: 'text', FPLXDM: 'text', FPDM: 'text', FPHM: 'text', KPRQ: 'text', issue_date: 'date', DQSKSSQ: 'text', GXJZR: 'text', GXRQQ: 'text', GXRQZ: 'text',
-  GMFMC: 'text', GMFSBH: 'text', XHFMC: 'text', XHFSBH: 'text', HJJE: 'numeric', SE: 'numeric', JSHJ: 'numeric', BZ: 'text',
-  FPZT: 'text', RZZT: 'text', RZRQ: 'text', RZSQ: 'text', RZLX: 'text', GLZT: 'text', YXSE: 'numeric',
-  PCH: 'text', enterprise: 'text', record_json: 'text', collected_at: 'timestamptz',
+  environment: 'text', fplxdm: 'text', fpdm: 'text', fphm: 'text', kprq: 'text', issue_date: 'date', dqskssq: 'text', gxjzr: 'text', gxrqq: 'text', gxrqz: 'text',
+  gmfmc: 'text', gmfsbh: 'text', xhfmc: 'text', xhfsbh: 'text', hjje: 'numeric', se: 'numeric', jshj: 'numeric', bz: 'text',
+  fpzt: 'text', rzzt: 'text', rzrq: 'text', rzsq: 'text', rzlx: 'text', glzt: 'text', yxse: 'numeric',
+  pch: 'text', enterprise: 'text', record_json: 'text', collected_at: 'timestamptz',
 };
 
-type Line = { invoice_id: number; XH: number } & Record<'SPMC' | 'SPBM' | 'GGXH' | 'DW' | 'SPSL' | 'DJ' | 'JE' | 'SL' | 'SE', string | null>;
+type Line = { invoice_id: number; xh: number } & Record<'spmc' | 'spbm' | 'ggxh' | 'dw' | 'spsl' | 'dj' | 'je' | 'sl' | 'se', string | null>;
 const LINE: RowColumns<Line> = {
-  invoice_id: 'bigint', XH: 'int', SPMC: 'text', SPBM: 'text', GGXH: 'text', DW: 'text', SPSL: 'numeric', DJ: 'numeric', JE: 'numeric', SL: 'text', SE: 'numeric',
+  invoice_id: 'bigint', xh: 'int', spmc: 'text', spbm: 'text', ggxh: 'text', dw: 'text', spsl: 'numeric', dj: 'numeric', je: 'numeric', sl: 'text', se: 'numeric',
 };
 
 interface Change {
@@ -60,12 +67,13 @@ interface Change {
 }
 const CHANGE: RowColumns<Change> = { invoice_id: 'bigint', field: 'text', old_value: 'text', new_value: 'text', source: 'text', changed_at: 'timestamptz' };
 
-type Key = { environment: Environment; FPDM: string; FPHM: string };
-const KEY: RowColumns<Key> = { environment: 'text', FPDM: 'text', FPHM: 'text' };
-type Held = { id: number; FPDM: string; FPHM: string; enterprise: string | null } & Record<TrackedField, string | null>;
+type Key = { environment: Environment; fpdm: string; fphm: string };
+const KEY: RowColumns<Key> = { environment: 'text', fpdm: 'text', fphm: 'text' };
+type Held = { id: number; fpdm: string; fphm: string; enterprise: string | null } & Record<TrackedColumn, string | null>;
 
-type Statuses = { id: number } & Record<TrackedField, string | null>;
-const STATUSES: RowColumns<Statuses> = { id: 'bigint', FPZT: 'text', RZZT: 'text', RZRQ: 'text', RZSQ: 'text', RZLX: 'text', GLZT: 'text', YXSE: 'numeric' };
+type Statuses = { id: number } & Record<TrackedColumn, string | null>;
+const STATUSES: RowColumns<Statuses> = { id: 'bigint', fpzt: 'text', rzzt: 'text', rzrq: 'text', rzsq: 'text', rzlx: 'text', glzt: 'text', yxse: 'numeric' };
+const TRACKED_COLUMNS = TRACKED_FIELDS.map(columnOf);
 
 type Id = { id: number };
 const ID: RowColumns<Id> = { id: 'bigint' };
@@ -73,11 +81,11 @@ const ID: RowColumns<Id> = { id: 'bigint' };
 // The statements, each over its rows (dialects/collection.ts `Statement`: declared here once, compiled once on the desk).
 
 /** New invoices; one held already is skipped here and updated below. */
-const insertNew: Statement<Header, { id: number; FPDM: string; FPHM: string }> = (q, t) =>
+const insertNew: Statement<Header, { id: number; fpdm: string; fphm: string }> = (q, t) =>
   t
     .insert(q.db.insertInto('collected_invoice'), rowValues(t, HEADER))
-    .onConflict((conflict) => conflict.columns(['environment', 'FPDM', 'FPHM']).doNothing())
-    .returning(['id', 'FPDM', 'FPHM']);
+    .onConflict((conflict) => conflict.columns(['environment', 'fpdm', 'fphm']).doNothing())
+    .returning(['id', 'fpdm', 'fphm']);
 
 /** The invoices of these keys as they are now, locked until the transaction ends (PostgreSQL). */
 const readHeld: Statement<Key, Held> = (q, t) =>
@@ -85,10 +93,10 @@ const readHeld: Statement<Key, Held> = (q, t) =>
     q,
     t
       .join(q.db.selectFrom('collected_invoice as c'))
-      .select(['c.id', 'c.FPDM', 'c.FPHM', 'c.enterprise', ...TRACKED_FIELDS.map((field) => `c.${field}` as const)])
+      .select(['c.id', 'c.fpdm', 'c.fphm', 'c.enterprise', ...TRACKED_COLUMNS.map((column) => `c.${column}` as const)])
       .where('c.environment', '=', t.v('environment'))
-      .where('c.FPDM', '=', t.v('FPDM'))
-      .where('c.FPHM', '=', t.v('FPHM')),
+      .where('c.fpdm', '=', t.v('fpdm'))
+      .where('c.fphm', '=', t.v('fphm')),
   );
 
 /** An invoice met again: each field its record gives, the rest kept. */
@@ -106,12 +114,12 @@ const insertLines: Statement<Line, unknown> = (q, t) => t.insert(q.db.insertInto
 const updateStatuses: Statement<Statuses, unknown> = (q, t) =>
   t
     .join(q.db.updateTable('collected_invoice as c'))
-    .set(Object.fromEntries(TRACKED_FIELDS.map((field) => [field, t.v(field)])))
+    .set(Object.fromEntries(TRACKED_COLUMNS.map((column) => [column, t.v(column)])))
     .where('c.id', '=', t.v('id'));
 
 /** Where each invoice of a page came from, when and for whom. */
 export interface Provenance {
-  /** The run's PCH: kept on the invoice and as the source of its changes. */
+  /** The run's PCH: kept on the invoice (pch) and as the source of its changes. */
   PCH: string;
   at: string;
   /** The enterprise an invoice is collected for (a run's, or the buyer of each record stored outside a run). */
@@ -120,10 +128,10 @@ export interface Provenance {
 
 function headerOf(environment: Environment, r: CollectedInvoice, from: Provenance): Header {
   return {
-    environment, FPLXDM: r.FPLXDM, FPDM: r.FPDM ?? '', FPHM: r.FPHM, KPRQ: orNull(r.KPRQ), issue_date: isoIssueDate(r.KPRQ), DQSKSSQ: orNull(r.DQSKSSQ),
-    GXJZR: orNull(r.GXJZR), GXRQQ: orNull(r.GXRQQ), GXRQZ: orNull(r.GXRQZ), GMFMC: orNull(r.GMFMC), GMFSBH: orNull(r.GMFSBH), XHFMC: orNull(r.XHFMC),
-    XHFSBH: orNull(r.XHFSBH), HJJE: orNull(r.HJJE), SE: orNull(r.SE), JSHJ: orNull(r.JSHJ), BZ: orNull(r.BZ), FPZT: orNull(r.FPZT), RZZT: orNull(r.RZZT),
-    RZRQ: orNull(r.RZRQ), RZSQ: orNull(r.RZSQ), RZLX: orNull(r.RZLX), GLZT: orNull(r.GLZT), YXSE: orNull(r.YXSE), PCH: from.PCH, enterprise: from.enterprise(r),
+    environment, fplxdm: r.FPLXDM, fpdm: r.FPDM ?? '', fphm: r.FPHM, kprq: orNull(r.KPRQ), issue_date: isoIssueDate(r.KPRQ), dqskssq: orNull(r.DQSKSSQ),
+    gxjzr: orNull(r.GXJZR), gxrqq: orNull(r.GXRQQ), gxrqz: orNull(r.GXRQZ), gmfmc: orNull(r.GMFMC), gmfsbh: orNull(r.GMFSBH), xhfmc: orNull(r.XHFMC),
+    xhfsbh: orNull(r.XHFSBH), hjje: orNull(r.HJJE), se: orNull(r.SE), jshj: orNull(r.JSHJ), bz: orNull(r.BZ), fpzt: orNull(r.FPZT), rzzt: orNull(r.RZZT),
+    rzrq: orNull(r.RZRQ), rzsq: orNull(r.RZSQ), rzlx: orNull(r.RZLX), glzt: orNull(r.GLZT), yxse: orNull(r.YXSE), pch: from.PCH, enterprise: from.enterprise(r),
     record_json: r.recordJson, collected_at: from.at,
   };
 }
@@ -155,7 +163,7 @@ function linesOf(invoices: ReadonlyArray<{ id: number; record: CollectedInvoice 
   for (const { id, record } of invoices) {
     const lines = new Map((record.lines ?? []).map((line) => [line.XH, line]));
     for (const l of lines.values()) {
-      out.push({ invoice_id: id, XH: l.XH, SPMC: l.SPMC ?? null, SPBM: l.SPBM ?? null, GGXH: l.GGXH ?? null, DW: l.DW ?? null, SPSL: l.SPSL ?? null, DJ: l.DJ ?? null, JE: l.JE ?? null, SL: l.SL ?? null, SE: l.SE ?? null });
+      out.push({ invoice_id: id, xh: l.XH, spmc: l.SPMC ?? null, spbm: l.SPBM ?? null, ggxh: l.GGXH ?? null, dw: l.DW ?? null, spsl: l.SPSL ?? null, dj: l.DJ ?? null, je: l.JE ?? null, sl: l.SL ?? null, se: l.SE ?? null });
     }
   }
   return out;
@@ -170,27 +178,28 @@ export interface StoredInvoices {
 export function collectionWrites(q: StoreSql) {
   const dialect: CollectionDialect = collectionDialects[q.kind];
 
-  const held = async (keys: readonly Key[]) => new Map((await dialect.all(q, KEY, keys, readHeld)).map((row) => [keyOf(row.FPDM, row.FPHM), row]));
+  const held = async (keys: readonly Key[]) => new Map((await dialect.all(q, KEY, keys, readHeld)).map((row) => [keyOf(row.fpdm, row.fphm), row]));
 
   /** Stores invoices: new ones inserted, those met again updated with their changes kept, lines replaced when given. */
   async function storeInvoices(environment: Environment, records: readonly CollectedInvoice[], from: Provenance): Promise<StoredInvoices> {
     const page = dialect.inLockOrder(folded(records), (r) => [r.FPDM ?? '', r.FPHM]);
     const headers = page.map((r) => headerOf(environment, r, from));
-    const fresh = new Map((await dialect.all(q, HEADER, headers, insertNew)).map((row) => [keyOf(row.FPDM, row.FPHM), row.id]));
+    const fresh = new Map((await dialect.all(q, HEADER, headers, insertNew)).map((row) => [keyOf(row.fpdm, row.fphm), row.id]));
     const ids = new Map(fresh);
-    const again = headers.filter((h) => !fresh.has(keyOf(h.FPDM, h.FPHM)));
+    const again = headers.filter((h) => !fresh.has(keyOf(h.fpdm, h.fphm)));
     const now = await held(again);
     const changes: Change[] = [];
     const met: Array<Header & Id> = [];
     for (const header of again) {
-      const before = now.get(keyOf(header.FPDM, header.FPHM));
-      if (!before) throw new Error(`collected invoice ${header.FPDM}/${header.FPHM} was not stored`);
+      const before = now.get(keyOf(header.fpdm, header.fphm));
+      if (!before) throw new Error(`collected invoice ${header.fpdm}/${header.fphm} was not stored`);
       met.push({ ...header, id: before.id });
-      ids.set(keyOf(header.FPDM, header.FPHM), before.id);
+      ids.set(keyOf(header.fpdm, header.fphm), before.id);
       for (const field of TRACKED_FIELDS) {
-        const next = header[field];
-        if (next !== null && !dialect.same(HEADER[field], before[field], next)) {
-          changes.push({ invoice_id: before.id, field, old_value: before[field], new_value: next, source: from.PCH, changed_at: from.at });
+        const column = columnOf(field);
+        const next = header[column];
+        if (next !== null && !dialect.same(HEADER[column], before[column], next)) {
+          changes.push({ invoice_id: before.id, field, old_value: before[column], new_value: next, source: from.PCH, changed_at: from.at });
         }
       }
     }
@@ -198,7 +207,7 @@ export function collectionWrites(q: StoreSql) {
     await dialect.run(q, CHANGE, changes, insertChanges);
 
     const stored = page.map((record, at) => {
-      const key = keyOf(headers[at]!.FPDM, headers[at]!.FPHM);
+      const key = keyOf(headers[at]!.fpdm, headers[at]!.fphm);
       return { record, id: ids.get(key)!, fresh: fresh.has(key) };
     });
     const carrying = stored.filter((s) => s.record.lines !== null);
@@ -214,21 +223,22 @@ export function collectionWrites(q: StoreSql) {
 
     /** Status outcomes onto the enterprise's invoices held, one after the other: changed fields set and kept; the ids changed. */
     async updateStatus(environment: Environment, enterprise: string, updates: readonly StatusUpdate[], source: string, at: string): Promise<number[]> {
-      const keys = new Map(updates.map((u) => [keyOf(u.FPDM, u.FPHM), { environment, FPDM: u.FPDM, FPHM: u.FPHM }]));
-      const now = await held(dialect.inLockOrder([...keys.values()], (k) => [k.FPDM, k.FPHM]));
+      const keys = new Map(updates.map((u) => [keyOf(u.FPDM, u.FPHM), { environment, fpdm: u.FPDM, fphm: u.FPHM }]));
+      const now = await held(dialect.inLockOrder([...keys.values()], (k) => [k.fpdm, k.fphm]));
       const changes: Change[] = [];
       const changed = new Map<number, Statuses>();
       for (const update of updates) {
         const before = now.get(keyOf(update.FPDM, update.FPHM));
         // Another enterprise's invoice of the same code and number is not this enterprise's to change.
         if (!before || before.enterprise !== enterprise) continue;
-        const row: Statuses = changed.get(before.id) ?? { id: before.id, FPZT: before.FPZT, RZZT: before.RZZT, RZRQ: before.RZRQ, RZSQ: before.RZSQ, RZLX: before.RZLX, GLZT: before.GLZT, YXSE: before.YXSE };
+        const row: Statuses = changed.get(before.id) ?? { id: before.id, fpzt: before.fpzt, rzzt: before.rzzt, rzrq: before.rzrq, rzsq: before.rzsq, rzlx: before.rzlx, glzt: before.glzt, yxse: before.yxse };
         for (const field of TRACKED_FIELDS) {
           if (!(field in update)) continue;
+          const column = columnOf(field);
           const next = orNull(update[field]);
-          if (dialect.same(STATUSES[field], row[field], next)) continue;
-          changes.push({ invoice_id: before.id, field, old_value: row[field], new_value: next, source, changed_at: at });
-          row[field] = next;
+          if (dialect.same(STATUSES[column], row[column], next)) continue;
+          changes.push({ invoice_id: before.id, field, old_value: row[column], new_value: next, source, changed_at: at });
+          row[column] = next;
           changed.set(before.id, row);
         }
       }

@@ -18,8 +18,8 @@ import type { StoreSql } from './sql.js';
 
 export { isoIssueDate } from './collection-pages.js';
 
-/** A run's columns, named one by one so that PostgreSQL answers them in the desk's spelling (PCH, CJJSRQ). */
-const RUN = ['id', 'environment', 'enterprise', 'kind', 'PCH', 'CJKSRQ', 'CJJSRQ', 'next_kshs', 'total_rows', 'rows_received', 'status', 'error', 'created_at', 'updated_at'] as const;
+/** A run's columns (a RunRow). */
+const RUN = ['id', 'environment', 'enterprise', 'kind', 'pch', 'cjksrq', 'cjjsrq', 'next_kshs', 'total_rows', 'rows_received', 'status', 'error', 'created_at', 'updated_at'] as const;
 
 export function createCollectionStore(q: StoreSql): CollectionStore {
   const writes = collectionWrites(q);
@@ -48,7 +48,7 @@ export function createCollectionStore(q: StoreSql): CollectionStore {
       (await q.first(
         q.db
           .insertInto('collection_run')
-          .values({ environment, enterprise: run.enterprise, kind: run.kind, PCH: run.PCH, CJKSRQ: run.CJKSRQ, CJJSRQ: run.CJJSRQ, status: 'running', created_at: at, updated_at: at })
+          .values({ environment, enterprise: run.enterprise, kind: run.kind, pch: run.pch, cjksrq: run.cjksrq, cjjsrq: run.cjjsrq, status: 'running', created_at: at, updated_at: at })
           .returning('id'),
       ))!.id,
     run: async (environment, id): Promise<RunRow | null> => (await q.first(runs(environment).where('id', '=', id))) ?? null,
@@ -58,15 +58,15 @@ export function createCollectionStore(q: StoreSql): CollectionStore {
         await q.first(
           q.db
             .selectFrom('collection_run')
-            .select('CJJSRQ')
+            .select('cjjsrq')
             .where('environment', '=', environment)
             .where('enterprise', '=', enterprise)
             .where('kind', '=', kind)
             .where('status', '=', 'done')
-            .orderBy(q.bytewise('CJJSRQ'), 'desc')
+            .orderBy(q.bytewise('cjjsrq'), 'desc')
             .limit(1),
         )
-      )?.CJJSRQ ?? null,
+      )?.cjjsrq ?? null,
     recentRuns: (environment, enterprise, limit) => q.all(runs(environment).where('enterprise', '=', enterprise).orderBy('id', 'desc').limit(limit)),
     // Run ids are unique across environments: a run is finished or noted by its id alone.
     async finishRun(id, status, error, at) {

@@ -9,17 +9,17 @@ import type { EnterpriseFields, EnterpriseStore } from '../../features/enterpris
 import type { StoreSql } from './sql.js';
 
 const FIELDS = [
-  'taxNumber',
-  'agencyName',
+  'tax_number',
+  'agency_name',
   'address',
   'phone',
   'bank',
   'account',
-  'taxUser_idCard',
-  'taxUser_name',
-  'taxUser_phone',
-  'taxUser_loginIdentity',
-  'taxUser_email',
+  'tax_user_id_card',
+  'tax_user_name',
+  'tax_user_phone',
+  'tax_user_login_identity',
+  'tax_user_email',
 ] as const satisfies readonly (keyof EnterpriseFields)[];
 
 export function createEnterpriseStore(q: StoreSql): EnterpriseStore {
@@ -34,15 +34,15 @@ export function createEnterpriseStore(q: StoreSql): EnterpriseStore {
           .insertInto('enterprise')
           .values({ ...values, environment, synced_at: now, created_at: now, updated_at: now })
           .onConflict((oc) =>
-            oc.columns(['environment', 'taxNumber']).doUpdateSet((eb) => ({
-              ...Object.fromEntries(FIELDS.filter((field) => field !== 'taxNumber').map((field) => [field, eb.ref(`excluded.${field}`)])),
+            oc.columns(['environment', 'tax_number']).doUpdateSet((eb) => ({
+              ...Object.fromEntries(FIELDS.filter((field) => field !== 'tax_number').map((field) => [field, eb.ref(`excluded.${field}`)])),
               synced_at: eb.ref('excluded.synced_at'),
               updated_at: eb.ref('excluded.updated_at'),
             })),
           ),
       );
     },
-    find: async (environment, taxNumber) => (await q.first(enterprises(environment).where('taxNumber', '=', taxNumber))) ?? null,
-    all: (environment) => q.all(enterprises(environment).orderBy(q.bytewise('agencyName')).orderBy(q.bytewise('taxNumber'))),
+    find: async (environment, taxNumber) => (await q.first(enterprises(environment).where('tax_number', '=', taxNumber))) ?? null,
+    all: (environment) => q.all(enterprises(environment).orderBy(q.bytewise('agency_name')).orderBy(q.bytewise('tax_number'))),
   };
 }

@@ -6,7 +6,7 @@
  * environment; the ledger, its filters, totals and export are one enterprise's (the one current when a file
  * came in, SQLite 0430), while duplicates are found desk-wide. On PostgreSQL every statement is plain SQL under
  * the desk login's rights (pg migration 0650: row-level security by enterprise, triggers that sign and check the
- * statement's right); no definer function. What differs beyond the spelling is dialects/received.ts.
+ * statement's right); no definer function. What differs between the two is dialects/received.ts.
  *
  * Duplicates: `file_hash` and `original_key` (the invoice key while the row is its key's original, SQLite 0530,
  * pg 11) are unique per environment on both databases, so two desks taking the same invoice at once cannot both
@@ -27,10 +27,10 @@ import { receivedDialects, type ReceivedDialect } from './dialects/received.js';
 import type { LedgerSchema } from './schema/index.js';
 import type { StoreSql } from './sql.js';
 
-/** A ReceivedRow's columns, named: PostgreSQL answers them in the desk's spelling only when the statement names them. */
+/** A ReceivedRow's columns, named one by one (a team's table has columns no desk reads: insert_xact and the like). */
 const COLUMNS = [
-  'id', 'environment', 'file_hash', 'file_name', 'file_type', 'source', 'FPLXDM', 'FPDM', 'FPHM', 'KPRQ', 'JYM', 'HJJE', 'HJSE', 'JSHJ', 'XHFMC', 'XHFSBH', 'GMFMC',
-  'GMFSBH', 'data_json', 'status', 'created_at', 'updated_at', 'fpzl', 'sources_json', 'invoice_key', 'duplicate_of', 'original_key', 'stored_path', 'origin',
+  'id', 'environment', 'file_hash', 'file_name', 'file_type', 'source', 'fplxdm', 'fpdm', 'fphm', 'kprq', 'jym', 'hjje', 'hjse', 'jshj', 'xhfmc', 'xhfsbh', 'gmfmc',
+  'gmfsbh', 'data_json', 'status', 'created_at', 'updated_at', 'fpzl', 'sources_json', 'invoice_key', 'duplicate_of', 'original_key', 'stored_path', 'origin',
   'last_code', 'zfbz', 'enterprise', 'verify_state', 'verify_reason', 'verify_fields', 'buyer_reason', 'created_by', 'updated_by',
 ] as const satisfies readonly (keyof ReceivedRow)[];
 
@@ -48,19 +48,19 @@ const stateColumns = (state: StateOf) =>
 /** The reviewed fields as columns (a field not given is NULL). */
 const fieldColumns = (fields: IntakeFields) => ({
   fpzl: fields.fpzl ?? null,
-  FPDM: fields.fpdm ?? null,
-  FPHM: fields.fphm ?? null,
-  KPRQ: fields.kprq ?? null,
-  HJJE: fields.fpje ?? null,
-  HJSE: fields.fpse ?? null,
-  JSHJ: fields.jshj ?? null,
-  XHFSBH: fields.xhfsbh ?? null,
-  GMFSBH: fields.gmfsbh ?? null,
-  JYM: fields.jym ?? null,
+  fpdm: fields.fpdm ?? null,
+  fphm: fields.fphm ?? null,
+  kprq: fields.kprq ?? null,
+  hjje: fields.fpje ?? null,
+  hjse: fields.fpse ?? null,
+  jshj: fields.jshj ?? null,
+  xhfsbh: fields.xhfsbh ?? null,
+  gmfsbh: fields.gmfsbh ?? null,
+  jym: fields.jym ?? null,
 });
 
 type Received = ExpressionBuilder<LedgerSchema, 'received_invoice'>;
-type AmountColumn = 'HJJE' | 'HJSE' | 'JSHJ';
+type AmountColumn = 'hjje' | 'hjse' | 'jshj';
 
 /** An amount the invoice did not say (NULL, or '' on the desk) takes `value`; one it said stays. */
 const unlessSaid = (eb: Received, column: AmountColumn, value: string | null) =>
@@ -76,11 +76,11 @@ const unlessSaid = (eb: Received, column: AmountColumn, value: string | null) =>
 function ledgerFilter(dialect: ReceivedDialect, environment: Environment, enterprise: string, query: LedgerQuery) {
   return (eb: Received) => {
     const where: Expression<SqlBool>[] = [eb('environment', '=', environment), eb('enterprise', '=', enterprise), eb('status', '<>', sql.lit('recognised'))];
-    if (query.from) where.push(eb('KPRQ', '>=', query.from));
-    if (query.to) where.push(eb('KPRQ', '<=', query.to));
+    if (query.from) where.push(eb('kprq', '>=', query.from));
+    if (query.to) where.push(eb('kprq', '<=', query.to));
     if (query.seller) {
       const pattern = `%${query.seller}%`;
-      where.push(eb.or([eb('XHFMC', dialect.seller, pattern), eb('XHFSBH', dialect.seller, pattern)]));
+      where.push(eb.or([eb('xhfmc', dialect.seller, pattern), eb('xhfsbh', dialect.seller, pattern)]));
     }
     if (query.fpzl) where.push(eb('fpzl', '=', query.fpzl));
     if (query.state === 'unverified') where.push(eb('verify_state', 'is', null));
@@ -128,9 +128,9 @@ export function createReceivedStore(q: StoreSql, actor: () => string | null): Re
               file_name: row.fileName,
               file_type: row.fileType,
               source: row.source,
-              FPLXDM: row.fplxdm,
-              XHFMC: row.names.xhfmc ?? null,
-              GMFMC: row.names.gmfmc ?? null,
+              fplxdm: row.fplxdm,
+              xhfmc: row.names.xhfmc ?? null,
+              gmfmc: row.names.gmfmc ?? null,
               data_json: JSON.stringify(row.data ?? {}),
               status: 'recognised',
               created_at: at,
@@ -205,13 +205,13 @@ export function createReceivedStore(q: StoreSql, actor: () => string | null): Re
       await q.write(
         update()
           .set((eb) => ({
-            XHFMC: eb.fn.coalesce('XHFMC', eb.val(filled.xhfmc)),
-            GMFMC: eb.fn.coalesce('GMFMC', eb.val(filled.gmfmc)),
-            XHFSBH: eb.fn.coalesce('XHFSBH', eb.val(filled.xhfsbh)),
-            GMFSBH: eb.fn.coalesce('GMFSBH', eb.val(filled.gmfsbh)),
-            HJJE: unlessSaid(eb, 'HJJE', filled.fpje),
-            HJSE: unlessSaid(eb, 'HJSE', filled.fpse),
-            JSHJ: unlessSaid(eb, 'JSHJ', filled.jshj),
+            xhfmc: eb.fn.coalesce('xhfmc', eb.val(filled.xhfmc)),
+            gmfmc: eb.fn.coalesce('gmfmc', eb.val(filled.gmfmc)),
+            xhfsbh: eb.fn.coalesce('xhfsbh', eb.val(filled.xhfsbh)),
+            gmfsbh: eb.fn.coalesce('gmfsbh', eb.val(filled.gmfsbh)),
+            hjje: unlessSaid(eb, 'hjje', filled.fpje),
+            hjse: unlessSaid(eb, 'hjse', filled.fpse),
+            jshj: unlessSaid(eb, 'jshj', filled.jshj),
             sources_json: JSON.stringify(sources),
           }))
           .where('id', '=', id)
@@ -286,7 +286,7 @@ async function ledgerTotals(q: StoreSql, dialect: ReceivedDialect, filter: (eb: 
   const inFen = q.db
     .selectFrom('received_invoice')
     .select(['id', 'environment', 'invoice_key', 'duplicate_of'])
-    .select([dialect.fen('HJJE').as('je'), dialect.fen('HJSE').as('se'), dialect.fen('JSHJ').as('hj')])
+    .select([dialect.fen('hjje').as('je'), dialect.fen('hjse').as('se'), dialect.fen('jshj').as('hj')])
     .where(filter);
   const ref = sql.ref;
   const amounts = q.db

@@ -33,19 +33,19 @@ describe('migration 0260 collection-runs', () => {
 
     const db = openDatabase(file);
     expect(Number(db.pragma('user_version', { simple: true }))).toBeGreaterThanOrEqual(260);
-    expect(db.prepare(`SELECT FPHM, XHFMC, HJJE, SE, enterprise, GXJZR FROM collected_invoice`).get()).toEqual({
-      FPHM: '12345678',
-      XHFMC: '甲公司',
-      HJJE: '100.00',
-      SE: '13.00',
+    expect(db.prepare(`SELECT fphm, xhfmc, hjje, se, enterprise, gxjzr FROM collected_invoice`).get()).toEqual({
+      fphm: '12345678',
+      xhfmc: '甲公司',
+      hjje: '100.00',
+      se: '13.00',
       enterprise: '91310000MA1FL8XQ5D',
-      GXJZR: null,
+      gxjzr: null,
     });
     const run = db
-      .prepare(`INSERT INTO collection_run (environment, enterprise, kind, PCH, CJKSRQ, CJJSRQ, status, created_at, updated_at) VALUES ('sandbox', 'E', '01', ?, 'a', 'b', 'running', 'n', 'n')`)
+      .prepare(`INSERT INTO collection_run (environment, enterprise, kind, pch, cjksrq, cjjsrq, status, created_at, updated_at) VALUES ('sandbox', 'E', '01', ?, 'a', 'b', 'running', 'n', 'n')`)
       .run('P'.repeat(32));
     expect(() =>
-      db.prepare(`INSERT INTO collection_run (environment, enterprise, kind, PCH, CJKSRQ, CJJSRQ, status, created_at, updated_at) VALUES ('sandbox', 'E', '99', 'Q', 'a', 'b', 'running', 'n', 'n')`).run(),
+      db.prepare(`INSERT INTO collection_run (environment, enterprise, kind, pch, cjksrq, cjjsrq, status, created_at, updated_at) VALUES ('sandbox', 'E', '99', 'Q', 'a', 'b', 'running', 'n', 'n')`).run(),
     ).toThrow(/CHECK/);
     expect(Number(run.lastInsertRowid)).toBeGreaterThan(0);
     db.prepare(`INSERT INTO collected_invoice_change (invoice_id, field, old_value, new_value, source, changed_at) VALUES (1, 'FPZT', '0', '2', 'P', 'n')`).run();

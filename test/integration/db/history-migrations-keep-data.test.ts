@@ -12,7 +12,7 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { latestVersion, migrate } from '../../../main/db/migrate.js';
 import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
-import { migrationFiles, type MigrationStep } from '../../support/migration-harness.js';
+import { columnRenames, migrationFiles, type MigrationStep } from '../../support/migration-harness.js';
 
 const files = migrationFiles(migrations);
 const T0 = '2025-03-01T01:02:03.000Z';
@@ -203,6 +203,16 @@ const SEEDS: Record<number, (db: Database.Database) => void> = {
   },
   660: (db) => {
     insert(db, 'clerk_sign_in_guard', { name: '王管理', failures: 1, last_failure: T1 });
+  },
+  // Written with 0670's names: the team's lower snake case.
+  670: (db) => {
+    insert(db, 'enterprise', { environment: 'sandbox', tax_number: OTHER_SELLER, agency_name: '深圳另一家有限公司', tax_user_login_identity: '2', created_at: T1, updated_at: T1 });
+    const id = insert(db, 'collected_invoice', {
+      environment: 'sandbox', enterprise: SELLER, fplxdm: '01', fpdm: '3100231130', fphm: '00067001', kprq: '20250303', issue_date: '2025-03-03', gmfsbh: SELLER,
+      xhfmc: '苏州六七零电子有限公司', xhfsbh: '91320500MA1X2Y3Z4W', hjje: '30.00', se: '3.90', jshj: '33.90', fpzt: '0', rzzt: '0', record_json: '{}', collected_at: T1,
+    });
+    insert(db, 'collected_invoice_line', { invoice_id: id, xh: 1, spmc: '*电子元件*电阻', je: '30.00', sl: '0.13', se: '3.90' });
+    db.prepare(`UPDATE collected_invoice SET line_count = 1 WHERE id = ?`).run(id);
   },
   640: (db) => {
     const clerk = (db.prepare(`SELECT id FROM clerk ORDER BY id LIMIT 1`).get() as { id: number }).id;
@@ -852,5 +862,27 @@ describe('history migrations keep data', () => {
     SEEDS[660]!(at.db);
     expect(() => insert(at.db, 'clerk_sign_in_guard', { name: '李开票', failures: 1, last_failure: T1 })).toThrow(/UNIQUE|PRIMARY/);
     expect(() => insert(at.db, 'clerk_sign_in_guard', { name: '赵', failures: -1, last_failure: T1 })).toThrow(/CHECK/);
+  });
+
+  it("0670 one-identifier-case: every row kept under the team's spelling of its columns; no desk column keeps a capital", () => {
+    // Seeded up to 0660 as 0660's own step is (0630's seed writes the table 0660 renames).
+    const at = seededAt(640);
+    at.migrateTo(660, { clerk_lockout: { to: 'clerk_sign_in_guard', columns: { last_try_at: 'last_failure' } } });
+    SEEDS[660]!(at.db);
+    // The renames declared from the file itself: each column takes the team's lower snake case (taxUser_idCard →
+    // tax_user_id_card). Indexes, triggers and search after it: one-identifier-case-migration.test.ts.
+    const renames = columnRenames(at.db, (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
+    expect(Object.keys(renames).sort()).toEqual(['certification_batch', 'certification_item', 'collected_invoice', 'collected_invoice_line', 'collection_run', 'enterprise', 'received_invoice']);
+    expect(Object.values(renames).reduce((n, table) => n + Object.keys(table.columns ?? {}).length, 0)).toBe(73);
+    const kept = at.migrateTo(670, renames);
+    for (const table of Object.keys(renames)) expect(kept.rows[table], table).toBeGreaterThan(0);
+    const capitals = at.db
+      .prepare(`SELECT m.name AS t, c.name AS c FROM sqlite_schema m, pragma_table_info(m.name) c WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND c.name GLOB '*[A-Z]*'`)
+      .all();
+    expect(capitals).toEqual([]);
+    expect(at.db.prepare(`SELECT tax_number, agency_name FROM enterprise WHERE environment = 'sandbox'`).all()).toEqual([{ tax_number: SELLER, agency_name: '上海示例科技有限公司' }]);
+    expect(at.db.prepare(`SELECT pch, cjksrq, cjjsrq FROM collection_run`).get()).toEqual({ pch: 'P'.padEnd(32, '0'), cjksrq: '20250301000000', cjjsrq: '20250301235959' });
+    SEEDS[670]!(at.db);
+    expect(at.db.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
   });
 });

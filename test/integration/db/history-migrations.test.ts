@@ -101,27 +101,27 @@ describe('history migrations 0030–0130', () => {
   it('0090 collected-invoices: unique per environment, code and number; lines cascade', () => {
     const db = open();
     const insert = db.prepare(
-      `INSERT INTO collected_invoice (environment, FPLXDM, FPDM, FPHM, record_json, collected_at) VALUES (?, '01', ?, '00000001', '{}', ?)`,
+      `INSERT INTO collected_invoice (environment, fplxdm, fpdm, fphm, record_json, collected_at) VALUES (?, '01', ?, '00000001', '{}', ?)`,
     );
     const id = Number(insert.run('sandbox', '3100000000', NOW).lastInsertRowid);
     insert.run('remote', '3100000000', NOW);
     expect(() => insert.run('sandbox', '3100000000', NOW)).toThrow(/UNIQUE/);
-    db.prepare(`INSERT INTO collected_invoice_line (invoice_id, XH, SPMC, JE) VALUES (?, 1, '钢材', '100.00')`).run(id);
+    db.prepare(`INSERT INTO collected_invoice_line (invoice_id, xh, spmc, je) VALUES (?, 1, '钢材', '100.00')`).run(id);
     db.prepare(`DELETE FROM collected_invoice WHERE id = ?`).run(id);
     expect(db.prepare(`SELECT COUNT(*) AS n FROM collected_invoice_line`).get()).toEqual({ n: 0 });
   });
 
-  it('0100 certification: PCH unique, items cascade, SQRZLX constrained', () => {
+  it('0100 certification: pch unique, items cascade, sqrzlx constrained', () => {
     const db = open();
     const batch = Number(
       db
         .prepare(
-          `INSERT INTO certification_batch (environment, PCH, GMFSBH, SQSKSSQ, FHHS, status, request_json, created_at, updated_at)
+          `INSERT INTO certification_batch (environment, pch, gmfsbh, sqskssq, fhhs, status, request_json, created_at, updated_at)
            VALUES ('sandbox', 'B1', '91310000MA1FL8XQ5D', '202501', 1, 'queued', '{}', ?, ?)`,
         )
         .run(NOW, NOW).lastInsertRowid,
     );
-    const item = db.prepare(`INSERT INTO certification_item (batch_id, FPHM, FPLXDM, SQRZLX, YXSE) VALUES (?, ?, '01', ?, '13.00')`);
+    const item = db.prepare(`INSERT INTO certification_item (batch_id, fphm, fplxdm, sqrzlx, yxse) VALUES (?, ?, '01', ?, '13.00')`);
     item.run(batch, '1', '1');
     expect(() => item.run(batch, '2', '9')).toThrow(/CHECK/);
     db.prepare(`DELETE FROM certification_batch`).run();
@@ -133,7 +133,7 @@ describe('history migrations 0030–0130', () => {
     const columns = (db.prepare(`PRAGMA table_info(enterprise)`).all() as Array<{ name: string }>).map((c) => c.name);
     expect(columns.some((name) => /pwd|password/i.test(name))).toBe(false);
     const insert = db.prepare(
-      `INSERT INTO enterprise (environment, taxNumber, agencyName, is_current, created_at, updated_at) VALUES ('sandbox', ?, '企业', ?, ?, ?)`,
+      `INSERT INTO enterprise (environment, tax_number, agency_name, is_current, created_at, updated_at) VALUES ('sandbox', ?, '企业', ?, ?, ?)`,
     );
     insert.run('A', 1, NOW, NOW);
     insert.run('B', 0, NOW, NOW);
@@ -163,12 +163,12 @@ describe('history migrations 0030–0130', () => {
 
     const cid = Number(
       db
-        .prepare(`INSERT INTO collected_invoice (environment, FPLXDM, FPDM, FPHM, XHFMC, record_json, collected_at) VALUES ('sandbox', '01', '', '24000000001', '宁波星河物流', '{}', ?)`)
+        .prepare(`INSERT INTO collected_invoice (environment, fplxdm, fpdm, fphm, xhfmc, record_json, collected_at) VALUES ('sandbox', '01', '', '24000000001', '宁波星河物流', '{}', ?)`)
         .run(NOW).lastInsertRowid,
     );
     // Since 0480 an input invoice is indexed once its writer sets its line count (after its lines).
     expect(ftsRowids(db, '星河物')).toEqual([]);
-    db.prepare(`INSERT INTO collected_invoice_line (invoice_id, XH, SPMC, JE) VALUES (?, 1, '螺纹钢筋', '100.00')`).run(cid);
+    db.prepare(`INSERT INTO collected_invoice_line (invoice_id, xh, spmc, je) VALUES (?, 1, '螺纹钢筋', '100.00')`).run(cid);
     db.prepare(`UPDATE collected_invoice SET line_count = 1 WHERE id = ?`).run(cid);
     expect(ftsRowids(db, '"星河"')).toEqual([]);
     expect(ftsRowids(db, '星河物')).toEqual([cid * 2 + 1]);

@@ -29,7 +29,7 @@ describe('migration 0230 intake-queue', () => {
     const after = openDatabase(file);
     try {
       const row = after.prepare('SELECT * FROM received_invoice WHERE id = ?').get(id) as Record<string, unknown>;
-      expect(row).toMatchObject({ FPHM: '12345678', HJJE: '1000.00', sources_json: '{}', fpzl: null, duplicate_of: null, invoice_key: null, last_code: null });
+      expect(row).toMatchObject({ fphm: '12345678', hjje: '1000.00', sources_json: '{}', fpzl: null, duplicate_of: null, invoice_key: null, last_code: null });
       expect(after.prepare('SELECT code FROM verification').all()).toEqual([{ code: '0001' }]);
       after.prepare('INSERT INTO intake_taken_file (folder, name, size, mtime_ms, taken_at) VALUES (?, ?, ?, ?, ?)').run('/scans', 'a.png', 10, 5, 'now');
       expect(() => after.prepare('INSERT INTO intake_taken_file (folder, name, size, mtime_ms, taken_at) VALUES (?, ?, ?, ?, ?)').run('/scans', 'a.png', 10, 5, 'again')).toThrow(/UNIQUE/);

@@ -131,14 +131,14 @@ describe('input side under SIGKILL', () => {
     await finish(child);
 
     const local = new Database(path.join(appDir, HISTORY_DB_FILE), { readonly: true });
-    const runs = local.prepare(`SELECT PCH, total_rows, rows_received, status FROM collection_run`).all() as Array<{ PCH: string; total_rows: number; rows_received: number; status: string }>;
-    const held = local.prepare(`SELECT count(*) AS n, count(DISTINCT FPDM || '/' || FPHM) AS d FROM collected_invoice WHERE FPLXDM = '01'`).get() as { n: number; d: number };
+    const runs = local.prepare(`SELECT pch, total_rows, rows_received, status FROM collection_run`).all() as Array<{ pch: string; total_rows: number; rows_received: number; status: string }>;
+    const held = local.prepare(`SELECT count(*) AS n, count(DISTINCT fpdm || '/' || fphm) AS d FROM collected_invoice WHERE fplxdm = '01'`).get() as { n: number; d: number };
     local.close();
     const { batches: collected } = await control<{ batches: Array<{ PCH: string; ZHS: number; endedKSHS: number | null }> }>(COLLECTION_BATCHES_CONTROL_PATH);
     const batches = collected.map((batch) => ({ pch: batch.PCH, total_rows: batch.ZHS, ended_kshs: batch.endedKSHS }));
 
     console.log(`input-crash collection: ZHS=${runs[0]?.total_rows} rows=${runs[0]?.rows_received} held=${held.n} kills=${kills} pages of ${PAGE_SIZE}`);
-    expect(runs).toEqual([{ PCH: pch, total_rows: batches[0]!.total_rows, rows_received: batches[0]!.total_rows, status: 'done' }]);
+    expect(runs).toEqual([{ pch, total_rows: batches[0]!.total_rows, rows_received: batches[0]!.total_rows, status: 'done' }]);
     expect(batches).toHaveLength(1);
     expect(batches[0]!.pch).toBe(pch);
     expect(batches[0]!.ended_kshs).not.toBeNull();
@@ -152,7 +152,7 @@ describe('input side under SIGKILL', () => {
     const ids = (
       db
         .prepare(
-          `SELECT id FROM collected_invoice WHERE FPLXDM = '01' AND FPZT = '0' AND GLZT = '0' AND coalesce(RZZT, '0') = '0' AND KPRQ >= ? AND HJJE NOT LIKE '-%' ORDER BY id LIMIT 3`,
+          `SELECT id FROM collected_invoice WHERE fplxdm = '01' AND fpzt = '0' AND glzt = '0' AND coalesce(rzzt, '0') = '0' AND kprq >= ? AND hjje NOT LIKE '-%' ORDER BY id LIMIT 3`,
         )
         .all(cut) as Array<{ id: number }>
     ).map((row) => row.id);
@@ -170,8 +170,8 @@ describe('input side under SIGKILL', () => {
     await finish(child);
 
     const after = new Database(path.join(appDir, HISTORY_DB_FILE), { readonly: true });
-    const items = after.prepare(`SELECT i.RZCLZT FROM certification_item i JOIN certification_batch b ON b.id = i.batch_id WHERE b.PCH = ?`).all(batch) as Array<{ RZCLZT: string }>;
-    const certified = after.prepare(`SELECT count(*) AS n FROM collected_invoice WHERE id IN (${ids.join(',')}) AND RZZT = '1'`).get() as { n: number };
+    const items = after.prepare(`SELECT i.rzclzt FROM certification_item i JOIN certification_batch b ON b.id = i.batch_id WHERE b.pch = ?`).all(batch) as Array<{ rzclzt: string }>;
+    const certified = after.prepare(`SELECT count(*) AS n FROM collected_invoice WHERE id IN (${ids.join(',')}) AND rzzt = '1'`).get() as { n: number };
     after.close();
     const { batches: certifications } = await control<{ batches: Array<{ PCH: string; items: Array<{ FPDM: string; FPHM: string; RZCLZT: string | null }> }> }>(
       CERTIFICATION_BATCHES_CONTROL_PATH,
@@ -181,7 +181,7 @@ describe('input side under SIGKILL', () => {
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((item) => `${item.FPDM}/${item.FPHM}`)).size).toBe(3);
     expect(sent.map((item) => item.RZCLZT)).toEqual(['4', '4', '4']);
-    expect(items.map((item) => item.RZCLZT)).toEqual(['4', '4', '4']);
+    expect(items.map((item) => item.rzclzt)).toEqual(['4', '4', '4']);
     expect(certified.n).toBe(3);
   }, 300_000);
 });

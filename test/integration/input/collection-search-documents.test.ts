@@ -55,7 +55,7 @@ describe('search documents of collected invoices', () => {
   const history = createHistoryRepo(db);
   let runId: number;
   beforeAll(async () => {
-    runId = await ledger.collection.createRun('sandbox', { enterprise: BUYER, kind: '01', PCH, CJKSRQ: '20170101000000', CJJSRQ: '20261127235959' }, new Date().toISOString());
+    runId = await ledger.collection.createRun('sandbox', { enterprise: BUYER, kind: '01', pch: PCH, cjksrq: '20170101000000', cjjsrq: '20261127235959' }, new Date().toISOString());
   });
   const found = (text: string) => history.searchHistory('sandbox', BUYER, { direction: 'input', text, limit: 100 }).rows.map((row) => row.invoiceNumber);
   let stored = 0;
@@ -94,11 +94,11 @@ describe('search documents of collected invoices', () => {
     expect(found(goodsOf(4, '初版').slice(5, 12))).toEqual(['70000004']);
     expect(found('70000200')).toEqual(['70000200']);
     expect(found(sellerOf(200).slice(0, 5))).toEqual(['70000200']);
-    const counts = db.prepare<[], { FPHM: string; line_count: number }>(`SELECT FPHM, line_count FROM collected_invoice WHERE FPHM IN ('70000003', '70000004', '70000200') ORDER BY FPHM`).all();
+    const counts = db.prepare<[], { fphm: string; line_count: number }>(`SELECT fphm, line_count FROM collected_invoice WHERE fphm IN ('70000003', '70000004', '70000200') ORDER BY fphm`).all();
     expect(counts).toEqual([
-      { FPHM: '70000003', line_count: 1 },
-      { FPHM: '70000004', line_count: 1 },
-      { FPHM: '70000200', line_count: 0 },
+      { fphm: '70000003', line_count: 1 },
+      { fphm: '70000004', line_count: 1 },
+      { fphm: '70000200', line_count: 0 },
     ]);
   });
 });

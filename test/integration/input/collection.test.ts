@@ -49,7 +49,7 @@ describe('collection and the input ledger', () => {
 
     const all = await input.call('collection:ledger', { limit: 200 });
     const db = new Database(path.join(input.appDir, HISTORY_DB_FILE), { readonly: true });
-    const held = db.prepare(`SELECT count(*) AS n, count(DISTINCT FPDM || '/' || FPHM) AS d FROM collected_invoice`).get() as { n: number; d: number };
+    const held = db.prepare(`SELECT count(*) AS n, count(DISTINCT fpdm || '/' || fphm) AS d FROM collected_invoice`).get() as { n: number; d: number };
     const detailRuns = runs.filter((run) => run.kind !== 'main');
     expect(held.n).toBe(held.d);
     expect(held.n).toBeGreaterThanOrEqual(detailRuns.reduce((total, run) => total + (run.total ?? 0), 0));

@@ -75,22 +75,22 @@ describe.each(ledgerDatabases())('the certification store on %s', (_name, makeFi
     expect(await ledger.certification.findByPch(pch('A'))).toEqual({
       id,
       environment: 'sandbox',
-      PCH: pch('A'),
-      GMFSBH: ENT,
-      SQSKSSQ: '202611',
-      FHHS: 3,
+      pch: pch('A'),
+      gmfsbh: ENT,
+      sqskssq: '202611',
+      fhhs: 3,
       status: 'queued',
-      ZTDM: null,
-      ZTXX: null,
+      ztdm: null,
+      ztxx: null,
       created_at: T0,
       updated_at: T0,
     });
-    const fresh = { RZZT: null, RZRQ: null, RZCLZT: null, SBYY: null, PCZT: null, GLZT: null };
+    const fresh = { rzzt: null, rzrq: null, rzclzt: null, sbyy: null, pczt: null, glzt: null };
     // By code and number; a valid tax not given reads back empty.
     expect(await ledger.certification.items(id)).toEqual([
-      { FPDM: '3300231130', FPHM: '10000001', FPLXDM: '01', SQRZLX: '1', YXSE: '', ...fresh },
-      { FPDM: '3300231130', FPHM: '10000002', FPLXDM: '01', SQRZLX: '1', YXSE: '13.00', ...fresh },
-      { FPDM: '3300231130', FPHM: '10000003', FPLXDM: '14', SQRZLX: '4', YXSE: '5.50', ...fresh },
+      { fpdm: '3300231130', fphm: '10000001', fplxdm: '01', sqrzlx: '1', yxse: '', ...fresh },
+      { fpdm: '3300231130', fphm: '10000002', fplxdm: '01', sqrzlx: '1', yxse: '13.00', ...fresh },
+      { fpdm: '3300231130', fphm: '10000003', fplxdm: '14', sqrzlx: '4', yxse: '5.50', ...fresh },
     ]);
     expect([...(await ledger.certification.pendingKeys('sandbox', ENT))].sort()).toEqual(['3300231130|10000001', '3300231130|10000002', '3300231130|10000003']);
     expect(await ledger.certification.countsFor('sandbox', ENT, '202611')).toEqual({ pending: 3 });
@@ -100,26 +100,26 @@ describe.each(ledgerDatabases())('the certification store on %s', (_name, makeFi
       await tx.certification.applyResults(id, [result(1), result(2, { RZZT: '0', RZRQ: '', RZCLZT: '1', GLZT: '' })]);
       await tx.certification.setStatus(pch('A'), 'processing', T1);
     });
-    expect(await ledger.certification.findByPch(pch('A'))).toMatchObject({ status: 'processing', ZTDM: '0000', ZTXX: 'accepted', updated_at: T1 });
+    expect(await ledger.certification.findByPch(pch('A'))).toMatchObject({ status: 'processing', ztdm: '0000', ztxx: 'accepted', updated_at: T1 });
     expect(await ledger.certification.countsFor('sandbox', ENT, '202611')).toEqual({ pending: 2, succeeded: 1 });
 
     await ledger.transaction(async (tx) => {
       await tx.certification.applyResults(id, [result(2, { RZCLZT: '5', RZZT: '0', RZRQ: '', SBYY: '3' }), result(3)]);
       await tx.certification.setStatus(pch('A'), 'done', T2, null, 'finished');
     });
-    expect(await ledger.certification.findByPch(pch('A'))).toMatchObject({ status: 'done', ZTDM: '0000', ZTXX: 'finished', updated_at: T2 });
+    expect(await ledger.certification.findByPch(pch('A'))).toMatchObject({ status: 'done', ztdm: '0000', ztxx: 'finished', updated_at: T2 });
     expect((await ledger.certification.items(id))[1]).toEqual({
-      FPDM: '3300231130',
-      FPHM: '10000002',
-      FPLXDM: '01',
-      SQRZLX: '1',
-      YXSE: '13.00',
-      RZZT: '0',
-      RZRQ: '',
-      RZCLZT: '5',
-      SBYY: '3',
-      PCZT: 'Y',
-      GLZT: '0',
+      fpdm: '3300231130',
+      fphm: '10000002',
+      fplxdm: '01',
+      sqrzlx: '1',
+      yxse: '13.00',
+      rzzt: '0',
+      rzrq: '',
+      rzclzt: '5',
+      sbyy: '3',
+      pczt: 'Y',
+      glzt: '0',
     });
     expect(await ledger.certification.countsFor('sandbox', ENT, '202611')).toEqual({ succeeded: 2, failed: 1 });
     expect(await ledger.certification.pendingKeys('sandbox', ENT)).toEqual(new Set());
@@ -132,18 +132,18 @@ describe.each(ledgerDatabases())('the certification store on %s', (_name, makeFi
     await submit(ledger, batch(pch('C'), [item(1, { GMFSBH: OTHER })], { GMFSBH: OTHER }), T1);
     await ledger.transaction((tx) => tx.certification.applyResults(first, [result(1, { RZCLZT: '5', RZZT: '0', SBYY: '3' }), result(2, { RZCLZT: '5', RZZT: '0', SBYY: '7' })]));
     await ledger.transaction((tx) => tx.certification.setStatus(pch('A'), 'done', T1));
-    expect((await ledger.certification.list('sandbox', ENT, 10)).map((row) => row.PCH)).toEqual([pch('B'), pch('A')]);
+    expect((await ledger.certification.list('sandbox', ENT, 10)).map((row) => row.pch)).toEqual([pch('B'), pch('A')]);
     expect((await ledger.certification.list('sandbox', ENT, 1)).map((row) => row.id)).toEqual([second]);
     expect(await ledger.certification.list('remote', ENT, 10)).toEqual([]);
     const failed = await ledger.certification.lastFailed('sandbox', ENT);
-    expect(failed.map((row) => [row.batch_id, row.FPHM, row.SBYY, row.SQSKSSQ, row.YXSE]).sort()).toEqual([
+    expect(failed.map((row) => [row.batch_id, row.fphm, row.sbyy, row.sqskssq, row.yxse]).sort()).toEqual([
       [first, '10000001', '3', '202611', '13.00'],
       [first, '10000002', '7', '202611', '13.00'],
     ]);
     expect(await ledger.certification.resentAfter(first, '3300231130', '10000001')).toBe(false);
     // Sent again in a later batch: no longer the last failure, and known as resent.
     await submit(ledger, batch(pch('D'), [item(1)]), T2);
-    expect((await ledger.certification.lastFailed('sandbox', ENT)).map((row) => row.FPHM)).toEqual(['10000002']);
+    expect((await ledger.certification.lastFailed('sandbox', ENT)).map((row) => row.fphm)).toEqual(['10000002']);
     expect(await ledger.certification.resentAfter(first, '3300231130', '10000001')).toBe(true);
     expect(await ledger.certification.resentAfter(first, '3300231130', '10000002')).toBe(false);
   });
@@ -152,11 +152,11 @@ describe.each(ledgerDatabases())('the certification store on %s', (_name, makeFi
     const ledger = await fixture.open();
     await submit(ledger, batch(pch('A'), [item(1)]));
     await ledger.transaction((tx) => tx.certification.setStatus(pch('A'), 'rejected', T1, '2006', 'PCH wrong'));
-    expect(await ledger.certification.findByPch(pch('A'))).toMatchObject({ status: 'rejected', ZTDM: '2006', ZTXX: 'PCH wrong' });
+    expect(await ledger.certification.findByPch(pch('A'))).toMatchObject({ status: 'rejected', ztdm: '2006', ztxx: 'PCH wrong' });
     expect(await ledger.certification.countsFor('sandbox', ENT, '202611')).toEqual({});
     expect(await ledger.certification.pendingKeys('sandbox', ENT)).toEqual(new Set());
     await expect(ledger.certification.insert(batch(pch('A'), [item(2), item(3)]), T2)).rejects.toThrow();
-    expect(await ledger.certification.findByPch(pch('A'))).toMatchObject({ FHHS: 1, status: 'rejected' });
+    expect(await ledger.certification.findByPch(pch('A'))).toMatchObject({ fhhs: 1, status: 'rejected' });
     expect(await ledger.certification.findByPch(pch('Z'))).toBeNull();
   });
 

@@ -61,8 +61,8 @@ const invoice = (n: number, over: Partial<CollectedInvoice> = {}): CollectedInvo
   ...over,
 });
 
-async function startRun(ledger: Ledger, over: { enterprise?: string; kind?: '01' | '03' | 'main'; PCH?: string; CJJSRQ?: string } = {}): Promise<number> {
-  return ledger.collection.createRun('sandbox', { enterprise: ENT, kind: '01', PCH, CJKSRQ: '20170101000000', CJJSRQ: '20261127235959', ...over }, T0);
+async function startRun(ledger: Ledger, over: { enterprise?: string; kind?: '01' | '03' | 'main'; pch?: string; cjjsrq?: string } = {}): Promise<number> {
+  return ledger.collection.createRun('sandbox', { enterprise: ENT, kind: '01', pch: PCH, cjksrq: '20170101000000', cjjsrq: '20261127235959', ...over }, T0);
 }
 
 const pageOf = (runId: number, records: CollectedInvoice[], over: Partial<StoredPage> = {}): StoredPage => ({
@@ -124,18 +124,18 @@ describe.each(ledgerDatabases())('the collection store on %s', (_name, makeFixtu
 
   it('takes runs through their states, apart per environment and enterprise', async () => {
     const ledger = await fixture.open();
-    const first = await startRun(ledger, { PCH: 'B'.repeat(32) });
-    const second = await startRun(ledger, { PCH: 'C'.repeat(32), kind: '03', CJJSRQ: '20261120235959' });
-    const third = await startRun(ledger, { PCH: 'D'.repeat(32), kind: 'main' });
-    const elsewhere = await startRun(ledger, { PCH: 'E'.repeat(32), enterprise: OTHER });
+    const first = await startRun(ledger, { pch: 'B'.repeat(32) });
+    const second = await startRun(ledger, { pch: 'C'.repeat(32), kind: '03', cjjsrq: '20261120235959' });
+    const third = await startRun(ledger, { pch: 'D'.repeat(32), kind: 'main' });
+    const elsewhere = await startRun(ledger, { pch: 'E'.repeat(32), enterprise: OTHER });
     expect(await ledger.collection.run('sandbox', first)).toEqual({
       id: first,
       environment: 'sandbox',
       enterprise: ENT,
       kind: '01',
-      PCH: 'B'.repeat(32),
-      CJKSRQ: '20170101000000',
-      CJJSRQ: '20261127235959',
+      pch: 'B'.repeat(32),
+      cjksrq: '20170101000000',
+      cjjsrq: '20261127235959',
       next_kshs: 1,
       total_rows: null,
       rows_received: 0,
@@ -171,7 +171,7 @@ describe.each(ledgerDatabases())('the collection store on %s', (_name, makeFixtu
         invoice(5, { HJJE: '-50.00', SE: '-6.50', FPZT: '3' }),
       ]),
     );
-    const other = await startRun(ledger, { PCH: 'F'.repeat(32), enterprise: OTHER });
+    const other = await startRun(ledger, { pch: 'F'.repeat(32), enterprise: OTHER });
     await store(ledger, { ...pageOf(other, [invoice(6, { FPDM: '4400231130', GMFSBH: OTHER })]), PCH: 'F'.repeat(32), enterprise: OTHER });
 
     // Newest issue date first, undated last; each page's cursor the next one's start.
@@ -196,7 +196,7 @@ describe.each(ledgerDatabases())('the collection store on %s', (_name, makeFixtu
     const all = await ledger.collection.all('sandbox', ENT, {}, 10);
     const otherId = (await ledger.collection.all('sandbox', OTHER, {}, 10))[0]!.id;
     const candidates = await ledger.collection.candidates('sandbox', ENT, [all[2]!.id, otherId, all[0]!.id]);
-    expect(candidates.map((c) => [c.FPHM, c.SE, c.RZZT, c.GXJZR]).sort()).toEqual([
+    expect(candidates.map((c) => [c.fphm, c.se, c.rzzt, c.gxjzr]).sort()).toEqual([
       ['10000002', '26.07', '1', '20261215'],
       ['10000005', '-6.50', '0', '20261215'],
     ]);
@@ -236,7 +236,7 @@ describe.each(ledgerDatabases())('the collection store on %s', (_name, makeFixtu
         invoice(8, { FPLXDM: '03', KPRQ: '20261105', HJJE: '-30.00', SE: '-3.90', FPZT: '3' }),
       ]),
     );
-    const other = await startRun(ledger, { PCH: 'F'.repeat(32), enterprise: OTHER });
+    const other = await startRun(ledger, { pch: 'F'.repeat(32), enterprise: OTHER });
     await store(ledger, { ...pageOf(other, [invoice(9, { FPDM: '4400231130', GMFSBH: OTHER, KPRQ: '20261110', ...certifiedFor('202611', '13.00') })]), PCH: 'F'.repeat(32), enterprise: OTHER });
 
     const zero = { count: 0, amountFen: 0, taxFen: 0 };
@@ -262,7 +262,7 @@ describe.each(ledgerDatabases())('the collection store on %s', (_name, makeFixtu
     const ledger = await fixture.open();
     const runId = await startRun(ledger);
     await store(ledger, pageOf(runId, [invoice(1), invoice(2)]));
-    const other = await startRun(ledger, { PCH: 'F'.repeat(32), enterprise: OTHER });
+    const other = await startRun(ledger, { pch: 'F'.repeat(32), enterprise: OTHER });
     await store(ledger, { ...pageOf(other, [invoice(3)]), PCH: 'F'.repeat(32), enterprise: OTHER });
     const outcome = { RZZT: '1', RZRQ: '20261125', RZSQ: '202611', YXSE: '13.00' };
     const changed = await ledger.transaction((tx) =>
@@ -312,8 +312,8 @@ describe('two desks collecting the same period at once on PostgreSQL', () => {
 
   it('doubles nothing: one row per invoice, its lines once, each desk’s run moved on', async () => {
     const [one, two] = [await fixture.open({ desk: 'desk-a' }), await fixture.open({ desk: 'desk-b' })];
-    const runOne = await startRun(one, { PCH: 'G'.repeat(32) });
-    const runTwo = await startRun(two, { PCH: 'H'.repeat(32) });
+    const runOne = await startRun(one, { pch: 'G'.repeat(32) });
+    const runTwo = await startRun(two, { pch: 'H'.repeat(32) });
     const records = Array.from({ length: 200 }, (_, n) => invoice(n + 1, { KPRQ: '20261105', lines: [line(1), line(2), line(3), line(4), line(5)] }));
     // The desks' pages overlap in the other order too: the same keys, locked in one order by both.
     const results = await Promise.all([

@@ -9,17 +9,17 @@ import type { EnterpriseFields } from '../../../main/features/enterprises/store.
 import { ledgerDatabases, type LedgerFixture } from './adapters.js';
 
 const enterprise = (taxNumber: string, agencyName: string, extra: Partial<EnterpriseFields> = {}): EnterpriseFields => ({
-  taxNumber,
-  agencyName,
+  tax_number: taxNumber,
+  agency_name: agencyName,
   address: null,
   phone: null,
   bank: null,
   account: null,
-  taxUser_idCard: null,
-  taxUser_name: null,
-  taxUser_phone: null,
-  taxUser_loginIdentity: null,
-  taxUser_email: null,
+  tax_user_id_card: null,
+  tax_user_name: null,
+  tax_user_phone: null,
+  tax_user_login_identity: null,
+  tax_user_email: null,
   ...extra,
 });
 
@@ -34,21 +34,21 @@ describe.each(ledgerDatabases())('the enterprise store on %s', (_name, makeFixtu
   it("keeps an agency's enterprises per environment, updates one met again and lists them by name", async () => {
     const ledger = await fixture.open();
     const { enterprises } = ledger;
-    const star = enterprise('91110108MA01ABCD2X', '北京星河贸易有限公司', { address: '北京市海淀区', taxUser_name: '张三', taxUser_loginIdentity: '1' });
+    const star = enterprise('91110108MA01ABCD2X', '北京星河贸易有限公司', { address: '北京市海淀区', tax_user_name: '张三', tax_user_login_identity: '1' });
     await ledger.transaction(async (tx) => {
       await tx.enterprises.save('sandbox', star, '2026-11-27T08:00:00.000Z');
       await tx.enterprises.save('sandbox', enterprise('91330100MA2B3C4D5E', '杭州示例科技有限公司'), '2026-11-27T08:00:00.000Z');
       await tx.enterprises.save('sandbox', enterprise('91310000MA1FL8XQ5D', 'Acme 上海'), '2026-11-27T08:00:00.000Z');
       await tx.enterprises.save('remote', enterprise('91330100MA2B3C4D5E', '杭州示例科技有限公司（正式）'), '2026-11-27T08:00:00.000Z');
     });
-    expect(await enterprises.find('sandbox', star.taxNumber)).toEqual(star);
-    expect(await enterprises.find('remote', star.taxNumber)).toBeNull();
-    expect((await enterprises.all('sandbox')).map((row) => row.agencyName)).toEqual(['Acme 上海', '北京星河贸易有限公司', '杭州示例科技有限公司']);
-    expect((await enterprises.all('remote')).map((row) => row.taxNumber)).toEqual(['91330100MA2B3C4D5E']);
+    expect(await enterprises.find('sandbox', star.tax_number)).toEqual(star);
+    expect(await enterprises.find('remote', star.tax_number)).toBeNull();
+    expect((await enterprises.all('sandbox')).map((row) => row.agency_name)).toEqual(['Acme 上海', '北京星河贸易有限公司', '杭州示例科技有限公司']);
+    expect((await enterprises.all('remote')).map((row) => row.tax_number)).toEqual(['91330100MA2B3C4D5E']);
 
-    const renamed = { ...star, agencyName: '北京星河商贸有限公司', phone: '010-12345678', taxUser_email: 'z@example.com' };
+    const renamed = { ...star, agency_name: '北京星河商贸有限公司', phone: '010-12345678', tax_user_email: 'z@example.com' };
     await enterprises.save('sandbox', renamed, '2026-11-28T08:00:00.000Z');
-    expect(await enterprises.find('sandbox', star.taxNumber)).toEqual(renamed);
+    expect(await enterprises.find('sandbox', star.tax_number)).toEqual(renamed);
     expect(await enterprises.all('sandbox')).toHaveLength(3);
 
     // A transaction that throws stores none of its enterprises.

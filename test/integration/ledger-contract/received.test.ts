@@ -33,7 +33,7 @@ const seen = (row: ReceivedRow | undefined) => {
   expect(updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   return rest;
 };
-const numbers = (rows: ReceivedRow[]) => rows.map((row) => row.FPHM);
+const numbers = (rows: ReceivedRow[]) => rows.map((row) => row.fphm);
 
 /** Stores a received invoice and accepts it as the clerk's review does (its fields, key and link unchanged). */
 async function accepted(ledger: Ledger, row: NewReceived, environment: 'sandbox' | 'remote' = 'sandbox'): Promise<number> {
@@ -66,8 +66,8 @@ describe.each(ledgerDatabases())('the received-invoice store on %s', (_name, mak
     const id = await ledger.received.insert('sandbox', received('00000001'));
     const row = await ledger.received.get('sandbox', id);
     expect(seen(row)).toEqual({
-      id, environment: 'sandbox', file_hash: 'hash-00000001', file_name: '00000001.pdf', file_type: 'pdf', source: 'qr', FPLXDM: null, FPDM: '3100231130', FPHM: '00000001',
-      KPRQ: '20250228', JYM: null, HJJE: '100.00', HJSE: '13.00', JSHJ: '113.00', XHFMC: '杭州云栖商贸有限公司', XHFSBH: SELLER, GMFMC: null, GMFSBH: MINE,
+      id, environment: 'sandbox', file_hash: 'hash-00000001', file_name: '00000001.pdf', file_type: 'pdf', source: 'qr', fplxdm: null, fpdm: '3100231130', fphm: '00000001',
+      kprq: '20250228', jym: null, hjje: '100.00', hjse: '13.00', jshj: '113.00', xhfmc: '杭州云栖商贸有限公司', xhfsbh: SELLER, gmfmc: null, gmfsbh: MINE,
       data_json: '{"qrTexts":[]}', status: 'recognised', fpzl: '01', sources_json: '{"fphm":"qr"}', invoice_key: '01:3100231130:00000001', duplicate_of: null,
       original_key: '01:3100231130:00000001', stored_path: '/data/intake/files/00000001.pdf', origin: 'drop', last_code: null, zfbz: null, enterprise: MINE,
       verify_state: null, verify_reason: null, verify_fields: null, buyer_reason: null, created_by: null, updated_by: null,
@@ -103,7 +103,7 @@ describe.each(ledgerDatabases())('the received-invoice store on %s', (_name, mak
     // A review that would make a duplicate a second original is refused the same way; nothing of it is written.
     const fields = { fpzl: '01', fpdm: '3100231130', fphm: '00000001', kprq: '20250301' };
     expect((await refusal(ledger.received.updateFields('sandbox', third, fields, {}, '01:3100231130:00000001', null))).reason).toBe('invoice');
-    expect(await ledger.received.get('sandbox', third)).toMatchObject({ KPRQ: '20250228', duplicate_of: first, status: 'recognised' });
+    expect(await ledger.received.get('sandbox', third)).toMatchObject({ kprq: '20250228', duplicate_of: first, status: 'recognised' });
   });
 
   it('lets only one of two desks taking the same invoice at once store it as the original', async () => {
@@ -129,7 +129,7 @@ describe.each(ledgerDatabases())('the received-invoice store on %s', (_name, mak
     const id = await ledger.received.insert('sandbox', received('00000001'));
     const reviewed = { fpzl: '01', fpdm: '3100231130', fphm: '00000001', kprq: '20250228', fpje: '100.00', jym: '12345678901234567890' };
     await ledger.received.updateFields('sandbox', id, reviewed, { fphm: 'qr', jym: 'typed' }, '01:3100231130:00000001', null);
-    expect(await ledger.received.get('sandbox', id)).toMatchObject({ status: 'reviewed', JYM: '12345678901234567890', HJSE: null, XHFSBH: null, sources_json: '{"fphm":"qr","jym":"typed"}' });
+    expect(await ledger.received.get('sandbox', id)).toMatchObject({ status: 'reviewed', jym: '12345678901234567890', hjse: null, xhfsbh: null, sources_json: '{"fphm":"qr","jym":"typed"}' });
 
     // Refused before a call (unreachable): stored, as nothing better is known.
     expect(await ledger.received.setLocalState('sandbox', id, { state: 'failed', reason: 'unreachable', fields: [] })).toBe(true);
@@ -149,7 +149,7 @@ describe.each(ledgerDatabases())('the received-invoice store on %s', (_name, mak
       { fphm: 'qr', xhfsbh: 'authority', fpse: 'authority', jshj: 'authority' },
     );
     expect(await ledger.received.get('sandbox', id)).toMatchObject({
-      XHFMC: '杭州云栖商贸有限公司', GMFMC: '上海演示科技有限公司', XHFSBH: SELLER, GMFSBH: null, HJJE: '100.00', HJSE: '13.00', JSHJ: '113.00',
+      xhfmc: '杭州云栖商贸有限公司', gmfmc: '上海演示科技有限公司', xhfsbh: SELLER, gmfsbh: null, hjje: '100.00', hjse: '13.00', jshj: '113.00',
       sources_json: '{"fphm":"qr","xhfsbh":"authority","fpse":"authority","jshj":"authority"}',
     });
     await ledger.received.setBuyerReason('sandbox', id, '代垫费用');
@@ -243,7 +243,7 @@ describe.each(ledgerDatabases())('the received-invoice store on %s', (_name, mak
     const names = { xhfmc: null, gmfmc: null, xhfsbh: null, gmfsbh: null };
     await ledger.received.fillFromAuthority('sandbox', special, { ...names, fpje: '3000.00', fpse: '210.00', jshj: '3210.00' }, {});
     await ledger.received.fillFromAuthority('sandbox', shudian, { ...names, fpje: '4197.17', fpse: '251.83', jshj: '4449.00' }, {});
-    expect(await ledger.received.get('sandbox', shudian)).toMatchObject({ HJJE: '4197.17', HJSE: '251.83', JSHJ: '4449.00' });
+    expect(await ledger.received.get('sandbox', shudian)).toMatchObject({ hjje: '4197.17', hjse: '251.83', jshj: '4449.00' });
     expect(await ledger.received.ledgerTotals('sandbox', MINE, {})).toEqual({ count: 6, rows: 6, incomplete: 0, fpje: '8969.26', fpse: '515.88', jshj: '9485.14' });
   });
 

@@ -23,7 +23,7 @@ const db = openDatabase(path.join(dir, 'history.db'));
 // 5,000 of another enterprise interleaved (never listed).
 db.exec(`
   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS + 5000})
-  INSERT INTO collected_invoice (environment, enterprise, FPLXDM, FPDM, FPHM, KPRQ, issue_date, DQSKSSQ, GMFSBH, XHFMC, XHFSBH, HJJE, SE, YXSE, FPZT, RZZT, RZSQ, GLZT, record_json, collected_at)
+  INSERT INTO collected_invoice (environment, enterprise, fplxdm, fpdm, fphm, kprq, issue_date, dqskssq, gmfsbh, xhfmc, xhfsbh, hjje, se, yxse, fpzt, rzzt, rzsq, glzt, record_json, collected_at)
   SELECT 'sandbox', CASE WHEN i % 21 = 0 THEN '${OTHER}' ELSE '${BUYER}' END,
          CASE i % 3 WHEN 0 THEN '01' WHEN 1 THEN '08' ELSE '31' END, '', printf('%08d', i),
          CASE WHEN i % 997 = 0 THEN NULL ELSE date('2023-01-01', '+' || ((i * 7919) % 1100) || ' days') END,

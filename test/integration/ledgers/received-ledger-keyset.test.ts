@@ -24,7 +24,7 @@ const db = openDatabase(path.join(dir, 'history.db'));
 // unverified; 3,000 of the remote environment interleaved (never listed); every 5th another enterprise's.
 db.exec(`
   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS + 3000})
-  INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, FPLXDM, FPDM, FPHM, KPRQ, HJJE, HJSE, JSHJ, XHFMC, XHFSBH,
+  INSERT INTO received_invoice (environment, file_hash, file_name, file_type, source, fplxdm, fpdm, fphm, kprq, hjje, hjse, jshj, xhfmc, xhfsbh,
                                 data_json, status, created_at, updated_at, fpzl, duplicate_of, last_code, verify_state, enterprise)
   SELECT CASE WHEN i % 34 = 0 THEN 'remote' ELSE 'sandbox' END, printf('h%08d', i), printf('f%08d.pdf', i), 'pdf', 'qr', '10', '044002300111', printf('%08d', i),
          strftime('%Y%m%d', date('2022-01-01', '+' || ((i * 7919) % 1400) || ' days')),
@@ -113,8 +113,8 @@ describe('received ledger keyset pages over 100,000 received invoices', () => {
       expect(totals.count).toBe(counted.length);
       expect(totals.rows).toBe(all.length);
       const fen = (values: Array<string | null>) => values.reduce((sum, value) => sum + Math.round(Number(value ?? 0) * 100), 0);
-      expect(Math.round(Number(totals.fpje) * 100)).toBe(fen(counted.map((row) => row.HJJE)));
-      expect(Math.round(Number(totals.jshj) * 100)).toBe(fen(counted.map((row) => row.JSHJ)));
+      expect(Math.round(Number(totals.fpje) * 100)).toBe(fen(counted.map((row) => row.hjje)));
+      expect(Math.round(Number(totals.jshj) * 100)).toBe(fen(counted.map((row) => row.jshj)));
 
       prepared.length = 0;
       const fresh = storeOn(recording());

@@ -336,7 +336,7 @@ describe('a refusal of the database, through a desk\'s own ledger', () => {
   // moment the database refuses, and the clerk must read why (main/ledger/pg/refusals.ts), not INTERNAL.
   it('reaches main as the answer main gives for the same rule: SIGNED_OUT with no clerk, FORBIDDEN without the right', async () => {
     const now = new Date().toISOString();
-    const fields = { taxNumber: OTHER, agencyName: '拒绝测试', address: null, phone: null, bank: null, account: null, taxUser_idCard: null, taxUser_name: null, taxUser_phone: null, taxUser_loginIdentity: null, taxUser_email: null };
+    const fields = { tax_number: OTHER, agency_name: '拒绝测试', address: null, phone: null, bank: null, account: null, tax_user_id_card: null, tax_user_name: null, tax_user_phone: null, tax_user_login_identity: null, tax_user_email: null };
     await expect(workerDesk.transaction((tx) => tx.enterprises.save('sandbox', fields, now))).rejects.toMatchObject({ name: 'IpcFailure', code: 'SIGNED_OUT', key: 'auth.signedOut' });
     // The statement's right is checked before any row is: what the form holds does not matter here.
     const form = { lsh: 'FD-REFUSED-1' } as unknown as NewRedLetterForm;

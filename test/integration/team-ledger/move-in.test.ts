@@ -121,8 +121,8 @@ describe('moving a desk ledger into the team ledger', () => {
     expect((await pool.query(`SELECT auto_issue, red_invoice_id::int FROM red_letter_form WHERE id = $1`, [form.id])).rows[0]).toEqual({ auto_issue: form.auto_issue === 1, red_invoice_id: form.red_invoice_id });
     const outbox = db.prepare(`SELECT id, serial, next_attempt_at FROM outbox ORDER BY id LIMIT 1`).get() as { id: number; serial: string; next_attempt_at: number };
     expect((await pool.query(`SELECT serial, (extract(epoch FROM next_attempt_at) * 1000)::bigint::text AS at FROM outbox WHERE id = $1`, [outbox.id])).rows[0]).toEqual({ serial: outbox.serial, at: String(outbox.next_attempt_at) });
-    const input = db.prepare(`SELECT id, issue_date, JSHJ FROM collected_invoice WHERE issue_date IS NOT NULL LIMIT 1`).get() as { id: number; issue_date: string; JSHJ: string };
-    expect((await pool.query(`SELECT issue_date::text, jshj::text FROM collected_invoice WHERE id = $1`, [input.id])).rows[0]).toEqual({ issue_date: input.issue_date, jshj: new Decimal(input.JSHJ).toFixed(2) });
+    const input = db.prepare(`SELECT id, issue_date, jshj FROM collected_invoice WHERE issue_date IS NOT NULL LIMIT 1`).get() as { id: number; issue_date: string; jshj: string };
+    expect((await pool.query(`SELECT issue_date::text, jshj::text FROM collected_invoice WHERE id = $1`, [input.id])).rows[0]).toEqual({ issue_date: input.issue_date, jshj: new Decimal(input.jshj).toFixed(2) });
     // The clerk's signature crosses with the row.
     expect(invoices.every((row) => row.created_by === CLERK)).toBe(true);
     expect((await pool.query(`SELECT DISTINCT created_by FROM issued_invoice`)).rows).toEqual([{ created_by: CLERK }]);
@@ -167,13 +167,13 @@ describe('moving a desk ledger into the team ledger', () => {
 
   it('rolls everything back when a total differs after copying (a money value with three decimals), naming table, enterprise and figure', async () => {
     const file = deskCopy('mismatch', (db) => {
-      db.prepare(`UPDATE collected_invoice SET SE = '10.005' WHERE id = (SELECT max(id) FROM collected_invoice)`).run();
+      db.prepare(`UPDATE collected_invoice SET se = '10.005' WHERE id = (SELECT max(id) FROM collected_invoice)`).run();
     });
     const enterprise = (new Database(file, { readonly: true }).prepare(`SELECT enterprise FROM collected_invoice ORDER BY id DESC LIMIT 1`).get() as { enterprise: string }).enterprise;
     const before = sha(file);
     const pool = await teamLedger();
     const failure = await moveDeskToTeam({ deskFile: file, pool }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ code: 'mismatch', params: { table: 'collected_invoice', enterprise, figure: 'SE' } });
+    expect(failure).toMatchObject({ code: 'mismatch', params: { table: 'collected_invoice', enterprise, figure: 'se' } });
     const { desk, team } = (failure as TeamMoveError).params;
     expect(new Decimal(String(desk)).minus(String(team)).abs().toFixed()).toBe('0.005');
     expect(Object.values(await teamCounts(pool)).every((n) => n === 0)).toBe(true);

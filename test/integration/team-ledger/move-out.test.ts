@@ -75,7 +75,7 @@ describe('moving an enterprise out of the team ledger', () => {
       const events = db.prepare(`SELECT action, enterprise, json_array_length(record_ids) AS ids FROM audit_event`).all() as Array<{ action: string; enterprise: string; ids: number }>;
       expect(events.filter((e) => e.action === 'invoice.submitted').length).toBeGreaterThan(0);
       expect(events.every((e) => e.enterprise === OTHER.taxNumber && e.ids > 0)).toBe(true);
-      expect(db.prepare(`SELECT taxNumber, is_current FROM enterprise`).all()).toEqual([{ taxNumber: OTHER.taxNumber, is_current: 1 }]);
+      expect(db.prepare(`SELECT tax_number, is_current FROM enterprise`).all()).toEqual([{ tax_number: OTHER.taxNumber, is_current: 1 }]);
 
       // The rows are the desk's own values again (the desk file they came from, read apart).
       const original = new Database(deskFile, { readonly: true });

@@ -12,25 +12,25 @@ import { CERTIFICATION_FAILURE_REASONS, FAILURE_REASON_CODES } from '../../../sh
 
 const TODAY = '20261124';
 const invoice = (over: Partial<CertificationCandidate> = {}): CertificationCandidate => ({
-  id: 1, FPLXDM: '01', FPDM: '3100261130', FPHM: '00000001', KPRQ: '20261120', SE: '130.00', HJJE: '1000.00',
-  FPZT: '0', RZZT: '0', RZLX: null, GLZT: '0', DQSKSSQ: '202611', GXJZR: '20261215', GXRQQ: '20251129', GXRQZ: '20261124',
+  id: 1, fplxdm: '01', fpdm: '3100261130', fphm: '00000001', kprq: '20261120', se: '130.00', hjje: '1000.00',
+  fpzt: '0', rzzt: '0', rzlx: null, glzt: '0', dqskssq: '202611', gxjzr: '20261215', gxrqq: '20251129', gxrqz: '20261124',
   ...over,
 });
 
 describe('certification selection rules', () => {
   it('names each ineligible reason', () => {
     expect(ineligibility(invoice(), '1', TODAY, false)).toBeNull();
-    expect(ineligibility(invoice({ FPLXDM: '31' }), '1', TODAY, false)).toBe('type');
+    expect(ineligibility(invoice({ fplxdm: '31' }), '1', TODAY, false)).toBe('type');
     expect(ineligibility(invoice(), '1', TODAY, true)).toBe('pending');
-    expect(ineligibility(invoice({ RZZT: '1' }), '1', TODAY, false)).toBe('certified');
+    expect(ineligibility(invoice({ rzzt: '1' }), '1', TODAY, false)).toBe('certified');
     expect(ineligibility(invoice(), '5', TODAY, false)).toBe('notCertified');
-    expect(ineligibility(invoice({ RZZT: '1' }), '5', TODAY, false)).toBeNull();
-    expect(ineligibility(invoice({ FPZT: '2' }), '1', TODAY, false)).toBe('status');
-    expect(ineligibility(invoice({ FPZT: '1' }), '1', TODAY, false)).toBe('status');
-    expect(ineligibility(invoice({ GLZT: '1' }), '1', TODAY, false)).toBe('management');
-    expect(ineligibility(invoice({ KPRQ: '20251128' }), '1', TODAY, false)).toBe('outsideWindow');
-    expect(ineligibility(invoice({ KPRQ: '20261125' }), '1', TODAY, false)).toBe('outsideWindow');
-    expect(ineligibility(invoice({ KPRQ: '20251129' }), '1', TODAY, false)).toBeNull();
+    expect(ineligibility(invoice({ rzzt: '1' }), '5', TODAY, false)).toBeNull();
+    expect(ineligibility(invoice({ fpzt: '2' }), '1', TODAY, false)).toBe('status');
+    expect(ineligibility(invoice({ fpzt: '1' }), '1', TODAY, false)).toBe('status');
+    expect(ineligibility(invoice({ glzt: '1' }), '1', TODAY, false)).toBe('management');
+    expect(ineligibility(invoice({ kprq: '20251128' }), '1', TODAY, false)).toBe('outsideWindow');
+    expect(ineligibility(invoice({ kprq: '20261125' }), '1', TODAY, false)).toBe('outsideWindow');
+    expect(ineligibility(invoice({ kprq: '20251129' }), '1', TODAY, false)).toBeNull();
     expect(ineligibility(invoice(), '1', '20261215', false)).toBeNull();
     expect(ineligibility(invoice(), '1', '20261216', false)).toBe('pastDeadline');
   });
@@ -46,8 +46,8 @@ describe('certification selection rules', () => {
     expect(validTax(invoice(), '-1.00')).toEqual({ ok: false, problem: 'negative' });
     // A red invoice: YXSE is required in every element (spec, endpoint 10), defaulting to the tax — its
     // negative tax is sent, never an empty YXSE; the service answers for the invoice (SBYY 10).
-    expect(validTax(invoice({ SE: '-13.00' }), undefined)).toEqual({ ok: true, value: '-13.00' });
-    expect(validTax(invoice({ SE: '-13' }), '')).toEqual({ ok: true, value: '-13.00' });
+    expect(validTax(invoice({ se: '-13.00' }), undefined)).toEqual({ ok: true, value: '-13.00' });
+    expect(validTax(invoice({ se: '-13' }), '')).toEqual({ ok: true, value: '-13.00' });
   });
 
   it('follows the spec table for "may be requested again"', () => {

@@ -255,7 +255,7 @@ const sqlite: CollectionDialect = {
 const postgres: CollectionDialect = {
   all: async (q, columns, rows, statement) => (rows.length === 0 ? [] : q.all(statement(q, overRows(columns, rows)))),
   run: async (q, columns, rows, statement) => void (rows.length === 0 ? 0 : await q.write(statement(q, overRows(columns, rows)))),
-  lock: (q, query) => query.orderBy(q.bytewise('c.FPDM')).orderBy(q.bytewise('c.FPHM')).forUpdate('c' as never),
+  lock: (q, query) => query.orderBy(q.bytewise('c.fpdm')).orderBy(q.bytewise('c.fphm')).forUpdate('c' as never),
   inLockOrder: (items, key) => [...items].sort(byKey(key)),
   searchDocuments: async () => undefined,
   same: (type, held, next) =>

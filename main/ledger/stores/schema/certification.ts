@@ -5,18 +5,18 @@ import type { BatchStatus } from '../../../features/certification/store.js';
 
 /**
  * One batch sent for certification (applyLegalize): SQLite 0100, 0500 (signed); PostgreSQL 0471 and 0500 (and 0650's
- * insert_xact, which its trigger fills: no store writes it). PCH is unique on both.
+ * insert_xact, which its trigger fills: no store writes it). pch is unique on both.
  */
 export interface CertificationBatchTable {
   id: Generated<number>;
   environment: Environment;
-  PCH: string;
-  GMFSBH: string;
-  SQSKSSQ: string;
-  FHHS: number;
+  pch: string;
+  gmfsbh: string;
+  sqskssq: string;
+  fhhs: number;
   status: BatchStatus;
-  ZTDM: string | null;
-  ZTXX: string | null;
+  ztdm: string | null;
+  ztxx: string | null;
   request_json: string;
   created_at: string;
   updated_at: string;
@@ -24,24 +24,24 @@ export interface CertificationBatchTable {
   updated_by: string | null;
 }
 
-/** One invoice of a batch, keyed (batch_id, FPDM, FPHM): SQLite 0100; PostgreSQL 0471 and 0510. */
+/** One invoice of a batch, keyed (batch_id, fpdm, fphm): SQLite 0100; PostgreSQL 0471 and 0510. */
 export interface CertificationItemTable {
   batch_id: number;
-  FPDM: string;
-  FPHM: string;
-  FPLXDM: string;
-  SQRZLX: string;
+  fpdm: string;
+  fphm: string;
+  fplxdm: string;
+  sqrzlx: string;
   /**
    * The valid tax asked for, as decimal text: TEXT NOT NULL on SQLite ('' when not given), NUMERIC(18,2) on
    * PostgreSQL (NULL when not given, since pg 8), answered as text. The store reads it as '' when absent.
    */
-  YXSE: string | null;
-  RZZT: string | null;
-  RZRQ: string | null;
-  RZCLZT: string | null;
-  SBYY: string | null;
-  PCZT: string | null;
-  GLZT: string | null;
+  yxse: string | null;
+  rzzt: string | null;
+  rzrq: string | null;
+  rzclzt: string | null;
+  sbyy: string | null;
+  pczt: string | null;
+  glzt: string | null;
 }
 
 export interface CertificationTables {

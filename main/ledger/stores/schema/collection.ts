@@ -5,7 +5,7 @@ import type { CollectionKind, RunStatus } from '../../../features/collection/sto
 
 /**
  * A collected input invoice: SQLite 0090, 0260 (enterprise, the selection window), 0480 (line_count); PostgreSQL 0471.
- * Columns keep the record's upper-case wire names (FPDM, PostgreSQL's fpdm). Money is the decimal text the service
+ * Columns are the record's wire names in lower case on both (fpdm; the desk's were FPDM until SQLite 0670). Money is the decimal text the service
  * sent on SQLite and NUMERIC(18,2) on PostgreSQL, answered as text; issue_date is yyyy-MM-dd (TEXT on SQLite, a
  * date on PostgreSQL, answered as the same text); collected_at ISO text (timestamptz on PostgreSQL).
  */
@@ -14,32 +14,32 @@ export interface CollectedInvoiceTable {
   environment: Environment;
   /** The buyer's tax number the invoice was collected for. */
   enterprise: string | null;
-  FPLXDM: string;
-  /** '' for invoices without a code (digital ones), so the key (environment, FPDM, FPHM) holds. */
-  FPDM: string;
-  FPHM: string;
-  KPRQ: string | null;
+  fplxdm: string;
+  /** '' for invoices without a code (digital ones), so the key (environment, fpdm, fphm) holds. */
+  fpdm: string;
+  fphm: string;
+  kprq: string | null;
   issue_date: string | null;
-  DQSKSSQ: string | null;
-  GXJZR: string | null;
-  GXRQQ: string | null;
-  GXRQZ: string | null;
-  GMFMC: string | null;
-  GMFSBH: string | null;
-  XHFMC: string | null;
-  XHFSBH: string | null;
-  HJJE: string | null;
-  SE: string | null;
-  JSHJ: string | null;
-  BZ: string | null;
-  FPZT: string | null;
-  RZZT: string | null;
-  RZRQ: string | null;
-  RZSQ: string | null;
-  RZLX: string | null;
-  GLZT: string | null;
-  YXSE: string | null;
-  PCH: string | null;
+  dqskssq: string | null;
+  gxjzr: string | null;
+  gxrqq: string | null;
+  gxrqz: string | null;
+  gmfmc: string | null;
+  gmfsbh: string | null;
+  xhfmc: string | null;
+  xhfsbh: string | null;
+  hjje: string | null;
+  se: string | null;
+  jshj: string | null;
+  bz: string | null;
+  fpzt: string | null;
+  rzzt: string | null;
+  rzrq: string | null;
+  rzsq: string | null;
+  rzlx: string | null;
+  glzt: string | null;
+  yxse: string | null;
+  pch: string | null;
   record_json: string;
   collected_at: string;
   /**
@@ -52,16 +52,16 @@ export interface CollectedInvoiceTable {
 /** A detail line: SQLite 0090; PostgreSQL 0471 (spsl, dj, je, se NUMERIC there). */
 export interface CollectedInvoiceLineTable {
   invoice_id: number;
-  XH: number;
-  SPMC: string | null;
-  SPBM: string | null;
-  GGXH: string | null;
-  DW: string | null;
-  SPSL: string | null;
-  DJ: string | null;
-  JE: string | null;
-  SL: string | null;
-  SE: string | null;
+  xh: number;
+  spmc: string | null;
+  spbm: string | null;
+  ggxh: string | null;
+  dw: string | null;
+  spsl: string | null;
+  dj: string | null;
+  je: string | null;
+  sl: string | null;
+  se: string | null;
 }
 
 /** A tracked status field's change: SQLite 0260; PostgreSQL 0471. */
@@ -82,9 +82,9 @@ export interface CollectionRunTable {
   environment: Environment;
   enterprise: string;
   kind: CollectionKind;
-  PCH: string;
-  CJKSRQ: string;
-  CJJSRQ: string;
+  pch: string;
+  cjksrq: string;
+  cjjsrq: string;
   next_kshs: Generated<number>;
   total_rows: number | null;
   rows_received: Generated<number>;

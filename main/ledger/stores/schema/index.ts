@@ -1,9 +1,9 @@
 /**
- * The ledger's tables as the stores of main/ledger/stores/ see them: one declaration a table, in the desk's
- * spelling (PostgreSQL's snake case follows by sql.ts's rule), with values as a store reads and writes them —
- * times as ISO 8601 text, ids as numbers, money as decimal text. Each store's tables are in a file of schema/
- * named after it (one line below per file); the migrations that make them, for both databases under one number,
- * are main/ledger/migrations/.
+ * The ledger's tables as the stores of main/ledger/stores/ see them: one declaration a table, in the one
+ * spelling both databases give their columns (lower snake case; the desk's since SQLite 0670), with values as
+ * a store reads and writes them — times as ISO 8601 text, ids as numbers, money as decimal text. Each store's
+ * tables are in a file of schema/ named after it (one line below per file); the migrations that make them, for
+ * both databases under one number, are main/ledger/migrations/.
  */
 import type { AuditTables } from './audit.js';
 import type { BatchTables } from './batches.js';

@@ -5,8 +5,8 @@ import type { ReceivedRow } from '../../../features/intake/store.js';
 
 /**
  * A received invoice: SQLite 0070, 0230 (the queue: kind, sources, key, link, stored file), 0430 (enterprise and
- * verification state), 0500 (signed), 0530 (original_key); PostgreSQL 0471, 0500 and 0530. The invoice's fields keep the
- * service's names on the desk (FPDM, HJJE …; fpdm, hjje on the team). Money is decimal text on SQLite and
+ * verification state), 0500 (signed), 0530 (original_key); PostgreSQL 0471, 0500 and 0530. The invoice's fields take the
+ * service's names in lower case on both (fpdm, hjje; the desk's upper-case ones until SQLite 0670). Money is decimal text on SQLite and
  * NUMERIC(18,2) on PostgreSQL, which answers it as the same text; times are ISO text on SQLite and timestamptz
  * on PostgreSQL (answered as the desk's ISO text). `original_key` is unique per environment on both (one
  * original per invoice key), as is `file_hash`.
@@ -21,18 +21,18 @@ export interface ReceivedInvoiceTable {
   source: string;
   sources_json: string;
   fpzl: string | null;
-  FPLXDM: string | null;
-  FPDM: string | null;
-  FPHM: string | null;
-  KPRQ: string | null;
-  JYM: string | null;
-  HJJE: string | null;
-  HJSE: string | null;
-  JSHJ: string | null;
-  XHFMC: string | null;
-  XHFSBH: string | null;
-  GMFMC: string | null;
-  GMFSBH: string | null;
+  fplxdm: string | null;
+  fpdm: string | null;
+  fphm: string | null;
+  kprq: string | null;
+  jym: string | null;
+  hjje: string | null;
+  hjse: string | null;
+  jshj: string | null;
+  xhfmc: string | null;
+  xhfsbh: string | null;
+  gmfmc: string | null;
+  gmfsbh: string | null;
   data_json: string;
   invoice_key: string | null;
   duplicate_of: number | null;

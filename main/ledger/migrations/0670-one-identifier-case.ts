@@ -1,0 +1,45 @@
+import type { LedgerMigration } from './migration.js';
+
+/**
+ * One identifier case for both databases (issue 36 point 2). The desk's SQLite took the service's field names
+ * for its columns (FPDM, taxNumber, taxUser_idCard), the team's PostgreSQL the same names in lower snake case
+ * (fpdm, tax_number, tax_user_id_card), and a spelling rule translated every statement between the two. The
+ * desk's columns take the team's names here, so one statement and one row type serve both and the rule goes.
+ *
+ * SQLite renames in place (ALTER TABLE … RENAME COLUMN): no row is rewritten, and the engine rewrites every
+ * index, partial index's WHERE, trigger and view that names a column — 0130's and 0480's search triggers read
+ * XHFMC, FPDM, SPMC …; collected_invoice_certified's WHERE reads RZZT. The search index history_fts has its own
+ * columns (party, tax_number …) and names none of these. A rename that only changes the case is one SQLite takes.
+ */
+const DESK_RENAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  received_invoice: {
+    FPLXDM: 'fplxdm', FPDM: 'fpdm', FPHM: 'fphm', KPRQ: 'kprq', JYM: 'jym', HJJE: 'hjje', HJSE: 'hjse', JSHJ: 'jshj',
+    XHFMC: 'xhfmc', XHFSBH: 'xhfsbh', GMFMC: 'gmfmc', GMFSBH: 'gmfsbh',
+  },
+  collected_invoice: {
+    FPLXDM: 'fplxdm', FPDM: 'fpdm', FPHM: 'fphm', KPRQ: 'kprq', DQSKSSQ: 'dqskssq', GMFMC: 'gmfmc', GMFSBH: 'gmfsbh', XHFMC: 'xhfmc',
+    XHFSBH: 'xhfsbh', HJJE: 'hjje', SE: 'se', JSHJ: 'jshj', BZ: 'bz', FPZT: 'fpzt', RZZT: 'rzzt', RZRQ: 'rzrq', RZSQ: 'rzsq', RZLX: 'rzlx',
+    GLZT: 'glzt', YXSE: 'yxse', PCH: 'pch', GXJZR: 'gxjzr', GXRQQ: 'gxrqq', GXRQZ: 'gxrqz',
+  },
+  collected_invoice_line: { XH: 'xh', SPMC: 'spmc', SPBM: 'spbm', GGXH: 'ggxh', DW: 'dw', SPSL: 'spsl', DJ: 'dj', JE: 'je', SL: 'sl', SE: 'se' },
+  certification_batch: { PCH: 'pch', GMFSBH: 'gmfsbh', SQSKSSQ: 'sqskssq', FHHS: 'fhhs', ZTDM: 'ztdm', ZTXX: 'ztxx' },
+  certification_item: {
+    FPDM: 'fpdm', FPHM: 'fphm', FPLXDM: 'fplxdm', SQRZLX: 'sqrzlx', YXSE: 'yxse', RZZT: 'rzzt', RZRQ: 'rzrq', RZCLZT: 'rzclzt', SBYY: 'sbyy',
+    PCZT: 'pczt', GLZT: 'glzt',
+  },
+  enterprise: {
+    taxNumber: 'tax_number', agencyName: 'agency_name', taxUser_idCard: 'tax_user_id_card', taxUser_name: 'tax_user_name',
+    taxUser_phone: 'tax_user_phone', taxUser_loginIdentity: 'tax_user_login_identity', taxUser_email: 'tax_user_email',
+  },
+  collection_run: { PCH: 'pch', CJKSRQ: 'cjksrq', CJJSRQ: 'cjjsrq' },
+};
+
+export const oneIdentifierCase: LedgerMigration = {
+  version: 670,
+  name: 'one-identifier-case',
+  desk(db) {
+    for (const [table, columns] of Object.entries(DESK_RENAMES)) {
+      for (const [from, to] of Object.entries(columns)) db.exec(`ALTER TABLE ${table} RENAME COLUMN ${from} TO ${to}`);
+    }
+  },
+};
