@@ -2,14 +2,13 @@
  * The two ledgers' catalogs read into one shape, for the test that holds them equal
  * (test/integration/team-ledger/catalogs.test.ts): every table with its columns (type, NOT NULL, default given or
  * not), its primary key, unique constraints and indexes (their columns, uniqueness, whether partial) and foreign
- * keys. Names are the team's spelling (main/ledger/stores/sql.ts `teamIdentifier`), so a desk column `taxNumber`
- * and a team column `tax_number` are one column. Types are compared as the family the stores read them as
- * (`TYPE_FAMILY`): the desk keeps money as decimal text and times as ISO text where the team has numeric and
+ * keys. Names are compared as each database spells them — both in lower snake case since the desk's SQLite
+ * 0670 — so a column spelled differently on the two is a difference like any other. Types are compared as the
+ * family the stores read them as (`TYPE_FAMILY`): the desk keeps money as decimal text and times as ISO text where the team has numeric and
  * timestamptz, which the stores' one declaration (main/ledger/stores/schema/) reads alike.
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { teamIdentifier } from '../../main/ledger/stores/sql.js';
 
 export interface CatalogColumn {
   family: string;
@@ -41,8 +40,6 @@ export function typeFamily(declared: string): string {
   return type;
 }
 
-const team = (name: string) => teamIdentifier(name);
-
 /** The desk's SQLite file, without its FTS5 tables and their shadows (the search index is each engine's own). */
 export function sqliteCatalog(db: Database.Database): Catalog {
   const tables = db
@@ -64,23 +61,23 @@ export function sqliteCatalog(db: Database.Database): Catalog {
     const rowid = info.filter((c) => c.pk > 0).length === 1 && info.some((c) => c.pk > 0 && /^integer$/i.test(c.type));
     for (const c of info) {
       const isRowid = rowid && c.pk > 0;
-      columns[team(c.name)] = { family: typeFamily(c.type), notNull: c.nn === 1 || c.pk > 0, hasDefault: c.d !== null || isRowid };
+      columns[c.name] = { family: typeFamily(c.type), notNull: c.nn === 1 || c.pk > 0, hasDefault: c.d !== null || isRowid };
     }
-    const primaryKey = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => team(c.name));
+    const primaryKey = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
     const indexes: string[] = [];
     for (const index of db.prepare(`SELECT name, "unique" AS u, origin, partial FROM pragma_index_list(?)`).all(name) as Array<{ name: string; u: number; origin: string; partial: number }>) {
       if (index.origin === 'pk') continue;
-      const cols = (db.prepare(`SELECT name FROM pragma_index_info(?) ORDER BY seqno`).all(index.name) as Array<{ name: string | null }>).map((c) => (c.name === null ? '<expr>' : team(c.name)));
+      const cols = (db.prepare(`SELECT name FROM pragma_index_info(?) ORDER BY seqno`).all(index.name) as Array<{ name: string | null }>).map((c) => (c.name ?? '<expr>'));
       indexes.push(`${index.u ? 'unique' : 'index'} (${cols.join(', ')})${index.partial ? ' where' : ''}`);
     }
     const foreignKeys = new Map<number, { table: string; from: string[]; to: string[] }>();
     for (const fk of db.prepare(`SELECT id, "table" AS t, "from" AS f, "to" AS o FROM pragma_foreign_key_list(?) ORDER BY id, seq`).all(name) as Array<{ id: number; t: string; f: string; o: string | null }>) {
-      const entry = foreignKeys.get(fk.id) ?? { table: team(fk.t), from: [], to: [] };
-      entry.from.push(team(fk.f));
-      entry.to.push(fk.o === null ? 'id' : team(fk.o));
+      const entry = foreignKeys.get(fk.id) ?? { table: fk.t, from: [], to: [] };
+      entry.from.push(fk.f);
+      entry.to.push(fk.o ?? 'id');
       foreignKeys.set(fk.id, entry);
     }
-    catalog[team(name)] = {
+    catalog[name] = {
       columns,
       primaryKey,
       indexes: indexes.sort(),

@@ -8,13 +8,13 @@
 import type Database from 'better-sqlite3';
 import type { ClientBase } from 'pg';
 import { TeamMoveError } from './errors.js';
-import { teamColumn, type MovedTable } from './tables.js';
+import type { MovedTable } from './tables.js';
 
 export type ValueKind = 'text' | 'int' | 'money' | 'decimal' | 'time' | 'ms' | 'bool' | 'date' | 'list' | 'json';
 
 export interface ColumnPlan {
-  desk: string;
-  team: string;
+  /** The column's name, the same on both sides. */
+  name: string;
   kind: ValueKind;
 }
 
@@ -64,13 +64,13 @@ export function planTable(table: MovedTable, desk: Array<{ name: string; type: s
   const columns: ColumnPlan[] = [];
   for (const column of desk) {
     if (table.deskOnly?.includes(column.name)) continue;
-    const match = byName.get(teamColumn(column.name));
+    const match = byName.get(column.name);
     if (!match) throw new TeamMoveError('columnMissing', { table: table.name, column: column.name });
     // The desk keeps a few times as integer milliseconds (the outbox's next attempt).
     const kind = match.kind === 'time' && column.type === 'INTEGER' ? 'ms' : match.kind;
-    columns.push({ desk: column.name, team: match.name, kind });
+    columns.push({ name: column.name, kind });
   }
-  return { table, columns, money: columns.filter((c) => c.kind === 'money').map((c) => c.desk) };
+  return { table, columns, money: columns.filter((c) => c.kind === 'money').map((c) => c.name) };
 }
 
 const MONEY = /^-?\d{1,16}(?:\.\d+)?$/;
@@ -123,10 +123,10 @@ function toTeam(value: unknown, kind: ValueKind): unknown {
 /** A desk row as the values of the team insert, in plan order; a value that cannot cross stops the move. */
 export function rowToTeam(plan: TablePlan, row: Record<string, unknown>): unknown[] {
   return plan.columns.map((column) => {
-    const value = toTeam(row[column.desk], column.kind);
+    const value = toTeam(row[column.name], column.kind);
     if (value === undefined) {
       const key = plan.table.key.map((k) => String(row[k])).join('/');
-      throw new TeamMoveError('unconvertible', { table: plan.table.name, row: key, column: column.desk, value: String(row[column.desk]).slice(0, 60) });
+      throw new TeamMoveError('unconvertible', { table: plan.table.name, row: key, column: column.name, value: String(row[column.name]).slice(0, 60) });
     }
     return value;
   });
@@ -135,8 +135,8 @@ export function rowToTeam(plan: TablePlan, row: Record<string, unknown>): unknow
 /** The team select list that reads a row back as the desk stores it (text money, ISO times, 0/1 flags). */
 export function deskSelectList(plan: TablePlan): string {
   return plan.columns
-    .map(({ team, kind }) => {
-      const q = `"${team}"`;
+    .map(({ name, kind }) => {
+      const q = `"${name}"`;
       switch (kind) {
         case 'money':
         case 'decimal':

@@ -58,7 +58,7 @@ export class DeskFigures {
 export async function compareFigures(client: PoolClient, plan: TablePlan, desk: DeskFigures, only?: string): Promise<void> {
   const name = plan.table.name;
   const money = plan.columns.filter((c) => c.kind === 'money');
-  const sums = money.map((c, i) => `sum("${c.team}")::text AS m${i}`);
+  const sums = money.map((c, i) => `sum("${c.name}")::text AS m${i}`);
   const enterprise = enterpriseSql(plan.table, 'team');
   const found = await client.query<Record<string, string | null>>(
     `SELECT ${enterprise} AS e, count(*)::text AS n${sums.length ? `, ${sums.join(', ')}` : ''} FROM ${name} t${only === undefined ? '' : ` WHERE ${enterprise} = $1`} GROUP BY 1`,
@@ -74,10 +74,10 @@ export async function compareFigures(client: PoolClient, plan: TablePlan, desk: 
       throw new TeamMoveError('mismatch', { table: name, enterprise: shown, figure: 'rows', desk: desk.count(name, enterprise), team: teamCount });
     }
     money.forEach((column, i) => {
-      const deskSum = desk.sum(name, enterprise, column.desk);
+      const deskSum = desk.sum(name, enterprise, column.name);
       const teamSum = new Decimal(row?.[`m${i}`] ?? 0);
       if (!deskSum.eq(teamSum)) {
-        throw new TeamMoveError('mismatch', { table: name, enterprise: shown, figure: column.desk, desk: deskSum.toFixed(), team: teamSum.toFixed(2) });
+        throw new TeamMoveError('mismatch', { table: name, enterprise: shown, figure: column.name, desk: deskSum.toFixed(), team: teamSum.toFixed(2) });
       }
     });
   }

@@ -123,7 +123,7 @@ async function copyAll(desk: Database.Database, client: PoolClient, plans: Table
 async function copyTable(desk: Database.Database, client: PoolClient, plan: TablePlan, figures: DeskFigures, batchSize: number, moved: (rows: number) => void) {
   const { table, columns } = plan;
   const perBatch = Math.max(1, Math.min(batchSize, Math.floor(MAX_PARAMETERS / columns.length)));
-  const list = columns.map((c) => `"${c.team}"`).join(', ');
+  const list = columns.map((c) => `"${c.name}"`).join(', ');
   const statements = new Map<number, string>();
   const insertSql = (rows: number) => {
     let sql = statements.get(rows);

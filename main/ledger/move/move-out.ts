@@ -21,7 +21,7 @@ import { deskColumns, deskSelectList, planTable, rowToDesk, teamColumns, type Ta
 import { TeamMoveError } from './errors.js';
 import { compareFigures, DeskFigures } from './figures.js';
 import type { MoveProgress } from './move-in.js';
-import { enterpriseSql, MOVED_TABLES, teamColumn } from './tables.js';
+import { enterpriseSql, MOVED_TABLES } from './tables.js';
 
 export interface ArchiveOptions {
   pool: Pool;
@@ -142,9 +142,9 @@ async function copyEnterprise(client: PoolClient, db: Database.Database, options
 
 async function copyTable(client: PoolClient, db: Database.Database, plan: TablePlan, options: ArchiveOptions, figures: DeskFigures, moved: (rows: number) => void) {
   const { table, columns } = plan;
-  const keys = table.key.map((k) => `t."${teamColumn(k)}"`);
-  const keyAt = table.key.map((k) => columns.findIndex((c) => c.desk === k));
-  const insert = db.prepare(`INSERT INTO ${table.name} (${columns.map((c) => `"${c.desk}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  const keys = table.key.map((k) => `t."${k}"`);
+  const keyAt = table.key.map((k) => columns.findIndex((c) => c.name === k));
+  const insert = db.prepare(`INSERT INTO ${table.name} (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
   const write = db.transaction((rows: unknown[][]) => {
     for (const values of rows) insert.run(values);
   });
@@ -165,7 +165,7 @@ async function copyTable(client: PoolClient, db: Database.Database, plan: TableP
       const first = keyAt.map((i) => String(rows[0]![i])).join('/');
       throw new TeamMoveError('insertFailed', { table: table.name, rows: `${first}…`, reason: error instanceof Error ? error.message : String(error) });
     }
-    for (const values of rows) figures.add(plan, { ...Object.fromEntries(columns.map((c, i) => [c.desk, values[i]])), __enterprise: options.enterprise });
+    for (const values of rows) figures.add(plan, { ...Object.fromEntries(columns.map((c, i) => [c.name, values[i]])), __enterprise: options.enterprise });
     moved(rows.length);
     after = keyAt.map((i) => page.rows.at(-1)![i]);
   }

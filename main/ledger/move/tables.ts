@@ -6,7 +6,7 @@
  *
  * Columns are not listed here: both sides are read from their schemas when a move starts, so a column
  * either side gains later (a clerk's created_by) is carried without touching this file. A desk column is
- * the team column of the same name in snake case (taxNumber → tax_number, FPDM → fpdm). The desk's own
+ * the team column of the same name (both in lower snake case since the desk's SQLite 0670). The desk's own
  * columns the team ledger leaves out on purpose are named below; any other desk column with no team
  * column stops the move, so that nothing is dropped silently.
  *
@@ -15,12 +15,10 @@
  * these lists: a table or column one database gains and the other does not fails it until it is listed here.
  */
 
-import { teamIdentifier } from '../stores/sql.js';
-
 export interface MovedTable {
   /** The same name on both sides. */
   name: string;
-  /** Primary key (desk names, as the desk spells them), the order rows are read and written in. */
+  /** Primary key, the order rows are read and written in. */
   key: readonly string[];
   /** The enterprise (tax number) a row belongs to, as SQL over the row `t`: one expression, or one per side. */
   enterprise: string | { desk: string; team: string };
@@ -117,8 +115,5 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'batch', key: ['id'], enterprise: 'NULL' },
   { name: 'batch_row', key: ['id'], enterprise: 'NULL' },
 ];
-
-/** The team column of a desk column: the stores' one spelling rule (taxUser_idCard → tax_user_id_card). */
-export const teamColumn = teamIdentifier;
 
 export const enterpriseSql = (table: MovedTable, side: 'desk' | 'team') => (typeof table.enterprise === 'string' ? table.enterprise : table.enterprise[side]);

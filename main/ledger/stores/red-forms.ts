@@ -6,7 +6,7 @@
  * transaction that finishes the outbox row. Rows come back as the desk's SQLite gives them: ids as numbers,
  * money as decimal text, auto_issue as 0/1, times as the desk's ISO strings. On PostgreSQL the rights of pg
  * migration 0650 hold every statement here (a guard trigger, row-level security by seller or buyer); what
- * differs beyond the spelling is in dialects/red-forms.ts. Not a hot path: a clerk's reversal reads a handful
+ * differs between the two is in dialects/red-forms.ts. Not a hot path: a clerk's reversal reads a handful
  * of forms.
  */
 import { sql } from 'kysely';

@@ -5,10 +5,10 @@
  * (the adapters' own scopes, main/ledger/tx-scope.ts) — Kysely is a compiler here, never a driver, so the
  * transactions, savepoints and lost-COMMIT rules stay the adapters'.
  *
- * What the two databases spell differently is settled here once, not in each store:
- * - identifiers: the desk's SQLite spells columns as the service does (taxNumber, FPDM), the team's PostgreSQL
- *   in snake case (tax_number, fpdm) — the same rule the move uses (move/tables.ts `teamColumn`); statements are
- *   written in the desk's spelling, PostgreSQL's compiler maps them, and its answers come back in the desk's;
+ * Both databases name every table and column alike, in lower snake case (the desk's since SQLite 0670), so a
+ * statement is compiled for either as it is written and answers under the names it gives: a column's own, or
+ * the alias a store gives it (`fpdm as FPDM` for the renderer's rows) — Kysely quotes every identifier, so an
+ * alias keeps its case on PostgreSQL too. What the two databases keep differently is settled here once:
  * - values: PostgreSQL's bigint ids come back as numbers and its timestamptz as the ISO 8601 text the desk
  *   stores (2026-11-27T08:00:00.000Z); a boolean is bound as 1/0 on SQLite;
  * - ordering text bytewise (`bytewise`), as SQLite's BINARY collation does and PostgreSQL's COLLATE "C".
@@ -18,7 +18,6 @@
 import {
   DummyDriver,
   Kysely,
-  OperationNodeTransformer,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -28,8 +27,6 @@ import {
   SqliteQueryCompiler,
   type Compilable,
   type CompiledQuery,
-  type IdentifierNode,
-  type KyselyPlugin,
   type RawBuilder,
 } from 'kysely';
 import type { Statement } from 'better-sqlite3';
@@ -52,52 +49,7 @@ export interface StoreSql {
   bytewise(column: string): RawBuilder<string>;
 }
 
-/** The one desk-to-team spelling rule (taxNumber → tax_number, taxUser_idCard → tax_user_id_card, FPDM → fpdm). */
-export const teamIdentifier = (desk: string): string => desk.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-
-/**
- * PostgreSQL's spelling of every identifier of a statement, remembering — per statement, by Kysely's query id —
- * each team name's desk name, so that its answers can be given back in the desk's spelling. A statement that
- * names one team column by two desk names (recordIds and record_ids) could not be answered unambiguously: refused
- * when it is compiled, so a contract test finds it at once.
- */
-class TeamSpelling extends OperationNodeTransformer implements KyselyPlugin {
-  private names = new Map<string, string>();
-  private readonly byQuery = new WeakMap<object, Map<string, string>>();
-
-  protected override transformIdentifier(node: IdentifierNode): IdentifierNode {
-    const name = teamIdentifier(node.name);
-    const known = this.names.get(name);
-    // The team's own spelling (a table name, `id`, an alias in snake case) answers as itself; a desk name wins over it.
-    if (known === undefined || known === name) this.names.set(name, node.name);
-    else if (known !== node.name && node.name !== name) {
-      throw new Error(`two desk names, ${known} and ${node.name}, are both ${name} on the team ledger`);
-    }
-    return name === node.name ? node : { ...node, name };
-  }
-
-  transformQuery(args: Parameters<KyselyPlugin['transformQuery']>[0]) {
-    this.names = new Map();
-    const node = this.transformNode(args.node);
-    this.byQuery.set(args.queryId, this.names);
-    return node;
-  }
-
-  transformResult(args: Parameters<KyselyPlugin['transformResult']>[0]) {
-    return Promise.resolve(args.result);
-  }
-
-  /** A row from PostgreSQL with its keys in the desk's spelling of the statement that read it. */
-  deskRow(compiled: CompiledQuery, row: Record<string, unknown>): Record<string, unknown> {
-    const names = this.byQuery.get(compiled.queryId);
-    if (!names) return row;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) out[names.get(key) ?? key] = value;
-    return out;
-  }
-}
-
-function compiler(kind: LedgerKind, plugins: KyselyPlugin[] = []): Kysely<LedgerSchema> {
+function compiler(kind: LedgerKind): Kysely<LedgerSchema> {
   const sqlite = kind === 'sqlite';
   return new Kysely<LedgerSchema>({
     dialect: {
@@ -106,13 +58,11 @@ function compiler(kind: LedgerKind, plugins: KyselyPlugin[] = []): Kysely<Ledger
       createIntrospector: (db) => (sqlite ? new SqliteIntrospector(db) : new PostgresIntrospector(db)),
       createQueryCompiler: () => (sqlite ? new SqliteQueryCompiler() : new PostgresQueryCompiler()),
     },
-    plugins,
   });
 }
 
 const SQLITE = compiler('sqlite');
-const TEAM_SPELLING = new TeamSpelling();
-const POSTGRES = compiler('postgres', [TEAM_SPELLING]);
+const POSTGRES = compiler('postgres');
 
 /** Prepared once per connection and statement text: compiling is cheap, preparing on SQLite is not. */
 const prepared = new WeakMap<Db, Map<string, Statement>>();
@@ -185,7 +135,7 @@ export function pgStoreSql(connection: () => Queryable): StoreSql {
   const run = async (query: Compilable<unknown>) => {
     const compiled = query.compile();
     const result = await connection().query({ text: compiled.sql, values: compiled.parameters as unknown[], types: deskTypes });
-    return { rows: (result.rows as Record<string, unknown>[]).map((row) => TEAM_SPELLING.deskRow(compiled, row)), rowCount: result.rowCount ?? 0 };
+    return { rows: result.rows as Record<string, unknown>[], rowCount: result.rowCount ?? 0 };
   };
   return {
     kind: 'postgres',

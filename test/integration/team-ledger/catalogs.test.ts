@@ -2,9 +2,10 @@
  * @needs postgresql
  * One schema (issue 36 point 2): the desk's SQLite file and a team's PostgreSQL database, each migrated from
  * nothing by the one list of migrations (main/ledger/migrations/), compare equal — tables, columns (the family of
- * their type, NOT NULL, a default), primary keys, unique constraints and indexes, and foreign keys — under the one
- * spelling rule (taxNumber is tax_number). What differs on purpose is named: whole tables and columns in the
- * move's lists (main/ledger/move/tables.ts), every other difference below with its reason. A difference not named
+ * their type, NOT NULL, a default), primary keys, unique constraints and indexes, and foreign keys — by the names
+ * each database gives them: one identifier case on both (the desk's since SQLite 0670), so a name spelled apart
+ * is a difference too. What differs on purpose is named: whole tables and columns in the move's lists
+ * (main/ledger/move/tables.ts), every other difference below with its reason. A difference not named
  * fails, and so does a named one that is no longer there, so neither catalog can drift from the other unseen.
  * CHECK constraints are not compared (SQLite keeps them only as text); the contract suite holds both databases to
  * the same refusals.
@@ -17,7 +18,6 @@ import { closeDatabase, openDatabase } from '../../../main/db/open.js';
 import { DESK_ONLY_TABLES, MOVED_TABLES, NOT_MOVED_TABLES, TEAM_ONLY_TABLES } from '../../../main/ledger/move/tables.js';
 import { migrateTeamLedger } from '../../../main/ledger/pg/migrate.js';
 import { createTeamPool } from '../../../main/ledger/pg/pool.js';
-import { teamIdentifier } from '../../../main/ledger/stores/sql.js';
 import { postgresCatalog, sqliteCatalog, tableDifferences, type Catalog } from '../../support/catalogs.js';
 import { createTestDatabase } from '../../support/pg.js';
 
@@ -118,7 +118,7 @@ describe('one schema on both databases', () => {
 
     const named: string[] = [];
     for (const table of MOVED_TABLES) {
-      for (const column of table.deskOnly ?? []) named.push(`${table.name}: column ${teamIdentifier(column)}: desk only`);
+      for (const column of table.deskOnly ?? []) named.push(`${table.name}: column ${column}: desk only`);
       for (const column of table.teamOnly ?? []) named.push(`${table.name}: column ${column}: team only`);
     }
     const found = shared.flatMap((name) => tableDifferences(name, desk[name]!, team[name]!));

@@ -203,11 +203,12 @@ function sqliteRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): Cle
   };
 }
 
+/** fapiao_sign_in's OUT parameters, under their names (migrations/rights/sessions.ts). */
 interface SignInRow {
   status: 'ok' | 'refused' | 'inactive' | 'locked' | 'wait' | 'legacy';
-  clerkId: number | null;
+  clerk_id: number | null;
   token: string | null;
-  retryAfterMs: number | null;
+  retry_after_ms: number | null;
   legacy: string | null;
 }
 
@@ -224,7 +225,7 @@ function postgresRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): C
     (await q.first(
       q.db
         .selectFrom(sql<SignInRow>`fapiao_sign_in(${name}, ${pin}, ${deps.desk()}, ${legacyKey})`.as('s'))
-        .select(['status', 'clerkId', 'token', 'retryAfterMs', 'legacy']),
+        .select(['status', 'clerk_id', 'token', 'retry_after_ms', 'legacy']),
     ))!;
   return {
     preparePin: (pin) => Promise.resolve({ prepared: pin }),
@@ -237,13 +238,13 @@ function postgresRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): C
     async signIn(name, pin): Promise<SignInAnswer> {
       let answer = await signInRow(name, pin, null);
       if (answer.status === 'legacy' && answer.legacy) answer = await signInRow(name, pin, await deriveScryptKey(pin, answer.legacy));
-      if (answer.status === 'ok' && answer.token && answer.clerkId !== null) {
+      if (answer.status === 'ok' && answer.token && answer.clerk_id !== null) {
         session.set(answer.token);
-        const clerk = await reads.byId(answer.clerkId);
+        const clerk = await reads.byId(answer.clerk_id);
         if (clerk) return { ok: true, clerk };
       }
       const reason = answer.status === 'inactive' || answer.status === 'locked' || answer.status === 'wait' ? answer.status : 'pin';
-      return { ok: false, reason, retryAfterMs: answer.retryAfterMs };
+      return { ok: false, reason, retryAfterMs: answer.retry_after_ms };
     },
     async signOut() {
       if (session.token() === null) return;
@@ -258,11 +259,11 @@ function postgresRights(q: StoreSql, deps: ClerkStoreDeps, reads: ClerkReads): C
     async changeOwnPin(_id, current, next, now): Promise<OwnPinAnswer> {
       const answer = (await q.first(
         q.db
-          .selectFrom(sql<{ status: 'changed' | 'wrong' | 'locked' | 'wait'; retryAfterMs: number | null }>`fapiao_change_own_pin(${current}, ${next.prepared}, ${now})`.as('c'))
-          .select(['status', 'retryAfterMs']),
+          .selectFrom(sql<{ status: 'changed' | 'wrong' | 'locked' | 'wait'; retry_after_ms: number | null }>`fapiao_change_own_pin(${current}, ${next.prepared}, ${now})`.as('c'))
+          .select(['status', 'retry_after_ms']),
       ))!;
       if (answer.status === 'locked') session.set(null);
-      return answer.status === 'wait' ? { wait: answer.retryAfterMs ?? 1000 } : answer.status;
+      return answer.status === 'wait' ? { wait: answer.retry_after_ms ?? 1000 } : answer.status;
     },
   };
 }

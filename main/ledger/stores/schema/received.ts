@@ -5,11 +5,11 @@ import type { ReceivedRow } from '../../../features/intake/store.js';
 
 /**
  * A received invoice: SQLite 0070, 0230 (the queue: kind, sources, key, link, stored file), 0430 (enterprise and
- * verification state), 0500 (signed), 0530 (original_key); PostgreSQL 0471, 0500 and 0530. The invoice's fields take the
- * service's names in lower case on both (fpdm, hjje; the desk's upper-case ones until SQLite 0670). Money is decimal text on SQLite and
- * NUMERIC(18,2) on PostgreSQL, which answers it as the same text; times are ISO text on SQLite and timestamptz
- * on PostgreSQL (answered as the desk's ISO text). `original_key` is unique per environment on both (one
- * original per invoice key), as is `file_hash`.
+ * verification state), 0500 (signed), 0530 (original_key); PostgreSQL 0471, 0500 and 0530. The invoice's fields
+ * take the service's names in lower case on both (fpdm, hjje; the desk's were FPDM, HJJE until SQLite 0670).
+ * Money is decimal text on SQLite and NUMERIC(18,2) on PostgreSQL, which answers it as the same text; times are
+ * ISO text on SQLite and timestamptz on PostgreSQL (answered as the desk's ISO text). `original_key` is unique
+ * per environment on both (one original per invoice key), as is `file_hash`.
  */
 export interface ReceivedInvoiceTable {
   id: Generated<number>;
