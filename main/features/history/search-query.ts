@@ -69,16 +69,22 @@ export const MAX_TERMS = 6;
  * The grid's columns, read as arrays (better-sqlite3 `.raw()`) and turned into rows in one loop (rowOf):
  * no per-row object built by the driver. Every value crossing into JavaScript costs (about half of a
  * first page is converting its 15 rows' values), so the environment, which the search fixes, is not
- * read back. The reversal state is not a column: the last one says whether a blue invoice has a
- * red_reversal row at all (one probe of its index per row, cheaper than a second statement for the
- * page), and only for the few that have one is the state computed (search-repo.ts reversalsOf).
+ * read back, and the last column is one small number for two facts: RED for a red invoice (kplx '1'),
+ * else HAS_REVERSAL when the blue invoice has a red_reversal row at all (one probe of its index per row,
+ * cheaper than a second statement for the page), else 0 — a value fewer per row than kplx beside a flag
+ * (1 µs of a 15-row page, docs/benchmarks.md §search). Only for the few blue invoices marked
+ * HAS_REVERSAL is the state computed (search-repo.ts reversalsOf).
  */
-export const OUTPUT_COLUMNS = `i.id, i.fplxdm, i.fpdm, i.fphm, i.created_at, i.ghdwmc, i.ghdwsbh, i.jshj, i.hjse, i.status, i.lsh, i.kplx,
-  i.kplx = '0' AND EXISTS (SELECT 1 FROM red_reversal r WHERE r.blue_invoice_id = i.id)`;
-export type RawRow = [number, string, string | null, string | null, string, string, string | null, string, string, string, string, '0' | '1', 0 | 1];
-export const KPLX = 11;
-export const HAS_REVERSAL = 12;
-export const rowOf = (r: RawRow, environment: Environment, reversal: ReversalState | null): HistoryRow => ({
+export const OUTPUT_COLUMNS = `i.id, i.fplxdm, i.fpdm, i.fphm, i.created_at, i.ghdwmc, i.ghdwsbh, i.jshj, i.hjse, i.status, i.lsh,
+  CASE WHEN i.kplx = '1' THEN 2 WHEN EXISTS (SELECT 1 FROM red_reversal r WHERE r.blue_invoice_id = i.id) THEN 1 ELSE 0 END`;
+export type RawRow = [number, string, string | null, string | null, string, string, string | null, string, string, string, string, RowMark];
+/** The last column of a RawRow: RED, HAS_REVERSAL or 0 (a blue invoice no red one refers to). */
+export type RowMark = 0 | 1 | 2;
+export const MARK = 11;
+export const HAS_REVERSAL = 1;
+export const RED = 2;
+/** A grid row; `reversal` is asked only of blue invoices (red ones have none). */
+export const rowOf = (r: RawRow, environment: Environment, reversal: ReversalState): HistoryRow => ({
   direction: 'output',
   id: r[0],
   environment,
@@ -92,8 +98,8 @@ export const rowOf = (r: RawRow, environment: Environment, reversal: ReversalSta
   tax: r[8],
   status: r[9],
   serial: r[10],
-  kplx: r[KPLX],
-  reversal,
+  kplx: r[MARK] === RED ? '1' : '0',
+  reversal: r[MARK] === RED ? null : reversal,
 });
 
 /**

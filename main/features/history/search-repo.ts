@@ -24,7 +24,10 @@
  * posting cursor and the row cursor in step, where the probe is one lookup per id. Where the driver's
  * first ids are the whole answer (an identifier's ranges, which give every candidate at once; a pair
  * when nothing but the enterprise is asked) the ids stay inside one statement instead (direct).
- * A page's statements share one read transaction (snapshot). Counts keep the one-statement form (build).
+ * A page's statements run without a transaction of their own: this connection is the history's only
+ * writer and a page runs to its end synchronously, so its statements read the same data anyway, and
+ * BEGIN … COMMIT cost more than the read lock they saved (docs/benchmarks.md §search, 2026-11-30).
+ * Counts keep the one-statement form (build).
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
@@ -37,7 +40,6 @@ import {
   gramOf,
   IDENTIFIER_IDS,
   identifierParams,
-  KPLX,
   limitOf,
   OUTPUT_COLUMNS,
   OUTPUT_PAGE_DEFAULT,
@@ -48,6 +50,7 @@ import {
   REVERSAL_STATE,
   rowOf,
   HAS_REVERSAL,
+  MARK,
   FIRST_BATCH,
   INT_PARAM,
   NO_HIGH,
@@ -87,12 +90,12 @@ export function createOutputSearch(db: Db) {
   const tally = db.prepare<[number], { status: string; n: number }>(`SELECT status, n FROM issued_invoice_scope_tally WHERE scope = ?`);
 
   // The reversal state (same rule as REVERSAL_STATE's users) of the page's blue invoices that have a
-  // red_reversal row at all (the HAS_REVERSAL column): most have none, and then nothing is run.
+  // red_reversal row at all (MARK = HAS_REVERSAL): most have none, and then nothing is run.
   const reversalStates = db
     .prepare<[string], [number, ReversalState]>(`SELECT i.id, ${REVERSAL_STATE} FROM issued_invoice i WHERE i.id IN (SELECT value FROM json_each(?))`)
     .raw(true);
   const reversalsOf = (rows: RawRow[]): Map<number, ReversalState> | null => {
-    const reversed = rows.filter((r) => r[HAS_REVERSAL] === 1).map((r) => r[0]);
+    const reversed = rows.filter((r) => r[MARK] === HAS_REVERSAL).map((r) => r[0]);
     return reversed.length === 0 ? null : new Map(reversalStates.all(JSON.stringify(reversed)));
   };
 
@@ -174,21 +177,6 @@ export function createOutputSearch(db: Db) {
     params.push(wanted);
     return statement.all(...params) as RawRow[];
   };
-  // One read transaction for the statements of a page: each statement run on its own takes and drops
-  // the WAL read lock (system calls, about 2.5 µs each, measured), and the driver's ids and the probe
-  // then read the same snapshot. Not when a caller already holds a transaction.
-  const begin = db.prepare('BEGIN');
-  const commit = db.prepare('COMMIT');
-  const snapshot = <T>(read: () => T): T => {
-    if (db.inTransaction) return read();
-    begin.run();
-    try {
-      return read();
-    } finally {
-      commit.run();
-    }
-  };
-
   /**
    * A page in one statement, its driver's ids a subquery of the probe, where they need not come back to
    * JavaScript (one statement fewer, about 5 µs of a first page): for an identifier, whose ranges give
@@ -265,7 +253,7 @@ export function createOutputSearch(db: Db) {
       }
     }
     const reversals = reversalsOf(found);
-    const rows = found.map((r) => rowOf(r, environment, r[KPLX] === '0' ? (reversals?.get(r[0]) ?? 'none') : null));
+    const rows = found.map((r) => rowOf(r, environment, reversals?.get(r[0]) ?? 'none'));
     const last = rows[rows.length - 1];
     const hasMore = more && last !== undefined;
     return { rows, next: hasMore ? encodeCursor(last.id) : null, hasMore, needMoreText: false };
@@ -288,9 +276,7 @@ export function createOutputSearch(db: Db) {
     /** The SQL of a page's reversal states, for the plan tests. */
     reversalSql: reversalStates.source,
     /** One page, newest first, and the cursor of the next one. */
-    page(environment: Environment, seller: string, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
-      return snapshot(() => pageOf(environment, seller, filter));
-    },
+    page: pageOf,
     /**
      * Exact from the tally when only the environment and status are asked; otherwise counted up to
      * COUNT_CAP matches (through the same indexes as the page) and marked inexact beyond it.

@@ -33,7 +33,7 @@ import {
   encodeCursor,
   gramOf,
   HAS_REVERSAL,
-  KPLX,
+  MARK,
   nextDay,
   OUTPUT_PAGE_DEFAULT,
   rateUnits,
@@ -61,15 +61,15 @@ export const REVERSAL_STATE = `(SELECT CASE WHEN coalesce(sum(r.amount), 0) = 0 
   WHERE r.blue_invoice_id = i.id AND ri.status = 'issued')`;
 
 /**
- * The grid's columns in RawRow order (search-query.ts OUTPUT_COLUMNS). The last says only whether a blue
- * invoice has a red_reversal row at all, and the state itself is read afterwards for those few
+ * The grid's columns in RawRow order (search-query.ts OUTPUT_COLUMNS). The last, the row's mark, says only
+ * whether the invoice is red or a blue one with a red_reversal row at all, and the state itself is read afterwards for those few
  * (reversalsOf), as the desk does: the state's correlated aggregate over a join, planned into every page
  * statement (twice in a fragment's UNION), cost 0.17 ms of planning and 0.08 of execution per branch —
  * more than a third of a common pair's whole statement (docs/benchmarks.md §team-search).
  */
 const COLUMNS = `i.id::float8 AS id, i.fplxdm, i.fpdm, i.fphm, to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  i.ghdwmc, i.ghdwsbh, i.jshj::text, i.hjse::text, i.status, i.lsh, i.kplx,
-  i.kplx = '0' AND EXISTS (SELECT 1 FROM red_reversal r WHERE r.blue_invoice_id = i.id)`;
+  i.ghdwmc, i.ghdwsbh, i.jshj::text, i.hjse::text, i.status, i.lsh,
+  CASE WHEN i.kplx = '1' THEN 2 WHEN EXISTS (SELECT 1 FROM red_reversal r WHERE r.blue_invoice_id = i.id) THEN 1 ELSE 0 END`;
 /** The reversal state of the page's blue invoices that have a red_reversal row. */
 const REVERSALS = `SELECT i.id::float8 AS id, ${REVERSAL_STATE} AS state FROM issued_invoice i WHERE i.id = ANY($1::bigint[])`;
 
@@ -272,10 +272,10 @@ export function createTeamHistorySearch(connection: () => TeamQueryable) {
       const statement = pairWalkOf(environment, seller, filter, limit + 1) ?? { text: statementOf(c, COLUMNS, limit + 1), values: c.params };
       const result = await db.query<RawRow>({ ...statement, rowMode: 'array' });
       const found = result.rows.slice(0, limit);
-      const reversed = found.filter((r) => (r[HAS_REVERSAL] as unknown) === true).map((r) => r[0]);
+      const reversed = found.filter((r) => r[MARK] === HAS_REVERSAL).map((r) => r[0]);
       const states =
         reversed.length === 0 ? null : new Map((await db.query<{ id: number; state: ReversalState }>(REVERSALS, [reversed])).rows.map((r) => [r.id, r.state]));
-      const rows = found.map((r) => rowOf(r, environment, r[KPLX] === '0' ? (states?.get(r[0]) ?? 'none') : null));
+      const rows = found.map((r) => rowOf(r, environment, states?.get(r[0]) ?? 'none'));
       const last = rows[rows.length - 1];
       const hasMore = result.rows.length > limit && last !== undefined;
       return { rows, next: hasMore ? encodeCursor(last.id) : null, hasMore, needMoreText: false };
