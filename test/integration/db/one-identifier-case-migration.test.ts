@@ -3,10 +3,13 @@
  * columns take the team's lower snake case, everything SQLite keeps that names a column still works — the file is
  * sound, the search triggers (0130, 0480) index and re-index an input invoice under the new names and find one
  * indexed before, the partial index of certified invoices is usable, the certification items' index is the plan,
- * and the keys and CHECK constraints hold. No text SQLite keeps names an old column.
+ * and the keys and CHECK constraints hold. No text SQLite keeps names an old column. The step puts the triggers of
+ * other tables aside while it renames (for speed): what it leaves is what the plain renames leave, trigger order and
+ * all, and those triggers still fire.
  */
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { renameDeskColumns } from '../../../main/ledger/migrations/0670-one-identifier-case.js';
 import { deskMigrations as migrations } from '../../../main/ledger/migrations/index.js';
 import { columnRenames, migrationFiles } from '../../support/migration-harness.js';
 
@@ -101,5 +104,30 @@ describe('0670 one-identifier-case', () => {
       insert(db, 'collection_run', { environment: 'sandbox', enterprise: BUYER, kind: '01', pch: 'R'.repeat(32), cjksrq: 'a', cjjsrq: 'b', status: 'done', created_at: T1, updated_at: T1 }),
     ).toThrow(/UNIQUE/);
     expect(db.prepare(`SELECT tax_user_login_identity FROM enterprise WHERE tax_number = ?`).get(BUYER)).toEqual({ tax_user_login_identity: '1' });
+  });
+
+  it('leaves what the plain renames leave, the triggers it put aside back in their order and firing', () => {
+    const schemaOf = (db: Database.Database) => db.prepare(`SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name`).all();
+    // Per table, its triggers in the order SQLite loads them (creation order, which sets the order they fire in).
+    const triggerOrder = (db: Database.Database) =>
+      (db.prepare(`SELECT tbl_name, name FROM sqlite_schema WHERE type = 'trigger' ORDER BY tbl_name, rowid`).all() as Array<{ tbl_name: string; name: string }>).map(
+        (row) => `${row.tbl_name}.${row.name}`,
+      );
+    const plain = files.at(660);
+    plain.db.transaction(() => renameDeskColumns(plain.db))();
+    const step = files.at(660);
+    const aside = (step.db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'issued_invoice'`).get() as { n: number }).n;
+    expect(aside, 'the issued invoices have triggers this step puts aside').toBeGreaterThan(0);
+    step.migrateTo(670, columnRenames(step.db, snake));
+    expect(schemaOf(step.db)).toEqual(schemaOf(plain.db));
+    expect(triggerOrder(step.db)).toEqual(triggerOrder(plain.db));
+    // The month-end totals (0620's triggers on issued invoices and their lines) still follow an invoice issued after.
+    const invoice = insert(step.db, 'issued_invoice', {
+      lsh: 'L67001', environment: 'sandbox', fplxdm: '026', kplx: '0', xhdwsbh: BUYER, xhdwmc: '上海示例科技有限公司', ghdwmc: '杭州云栖商贸有限公司',
+      jshj: '113.00', hjse: '13.00', status: 'issued', request_json: '{}', fphm: '00067001', kprq: '20250302080000', created_at: T1, updated_at: T1,
+    });
+    insert(step.db, 'issued_invoice_line', { invoice_id: invoice, line_no: 1, spmc: '*纸制品*打印纸', spbm: '1060201', spsl: '1', dj: '113.00', je: '113.00', sl: '0.13', se: '13.00' });
+    const sales = step.db.prepare(`SELECT sum(invoices) AS invoices, sum(amount_fen) AS amount FROM output_period_sales WHERE seller = ? AND lines = 0`).get(BUYER);
+    expect(sales).toEqual({ invoices: 1, amount: 10000 });
   });
 });
