@@ -94,6 +94,7 @@ export interface StoredPage {
 export interface CertificationCandidate {
   id: number;
   fplxdm: string;
+  /** '' for invoices without a code (digital ones), so the key (environment, fpdm, fphm) holds. */
   fpdm: string;
   fphm: string;
   kprq: string | null;

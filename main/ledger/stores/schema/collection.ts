@@ -1,43 +1,29 @@
 /** The input ledger and collection runs (stores/collection.ts). */
 import type { Generated } from 'kysely';
 import type { Environment } from '../../../../shared/ipc/index.js';
-import type { CollectionKind, RunStatus } from '../../../features/collection/store.js';
+import type { CertificationCandidate, RunRow } from '../../../features/collection/store.js';
 
 /**
  * A collected input invoice: SQLite 0090, 0260 (enterprise, the selection window), 0480 (line_count); PostgreSQL 0471.
  * Columns are the record's wire names in lower case on both (fpdm; the desk's were FPDM until SQLite 0670). Money is the decimal text the service
  * sent on SQLite and NUMERIC(18,2) on PostgreSQL, answered as text; issue_date is yyyy-MM-dd (TEXT on SQLite, a
- * date on PostgreSQL, answered as the same text); collected_at ISO text (timestamptz on PostgreSQL).
+ * date on PostgreSQL, answered as the same text); collected_at ISO text (timestamptz on PostgreSQL). The fields the
+ * certification view reads are the feature's CertificationCandidate (features/collection/store.ts).
  */
-export interface CollectedInvoiceTable {
+export interface CollectedInvoiceTable extends Omit<CertificationCandidate, 'id'> {
   id: Generated<number>;
   environment: Environment;
   /** The buyer's tax number the invoice was collected for. */
   enterprise: string | null;
-  fplxdm: string;
-  /** '' for invoices without a code (digital ones), so the key (environment, fpdm, fphm) holds. */
-  fpdm: string;
-  fphm: string;
-  kprq: string | null;
   issue_date: string | null;
-  dqskssq: string | null;
-  gxjzr: string | null;
-  gxrqq: string | null;
-  gxrqz: string | null;
   gmfmc: string | null;
   gmfsbh: string | null;
   xhfmc: string | null;
   xhfsbh: string | null;
-  hjje: string | null;
-  se: string | null;
   jshj: string | null;
   bz: string | null;
-  fpzt: string | null;
-  rzzt: string | null;
   rzrq: string | null;
   rzsq: string | null;
-  rzlx: string | null;
-  glzt: string | null;
   yxse: string | null;
   pch: string | null;
   record_json: string;
@@ -76,22 +62,11 @@ export interface CollectedInvoiceChangeTable {
   changed_at: string;
 }
 
-/** One collection request (PCH) and where it stands: SQLite 0260; PostgreSQL 0471. */
-export interface CollectionRunTable {
+/** One collection request (PCH) and where it stands: SQLite 0260; PostgreSQL 0471. The feature's RunRow, the counters defaulted. */
+export interface CollectionRunTable extends Omit<RunRow, 'id' | 'next_kshs' | 'rows_received'> {
   id: Generated<number>;
-  environment: Environment;
-  enterprise: string;
-  kind: CollectionKind;
-  pch: string;
-  cjksrq: string;
-  cjjsrq: string;
   next_kshs: Generated<number>;
-  total_rows: number | null;
   rows_received: Generated<number>;
-  status: RunStatus;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface CollectionTables {

@@ -1,61 +1,36 @@
 /** Issued invoices, their lines and red-reversal links (stores/issued-invoices.ts). */
 import type { Generated } from 'kysely';
-import type { Environment, InvoiceStatus, InvoiceType, RedReason } from '../../../../shared/ipc/index.js';
+import type { RedReason } from '../../../../shared/ipc/index.js';
+import type { StoredLine } from '../../../../shared/rules/issuance-form/build.js';
+import type { InvoiceRow } from '../../../features/issuance/store.js';
 
 /**
  * SQLite 0010, 0480 (zflx), 0500 (signed); PostgreSQL 0470, 0490 (zflx), 0500 (signed) — and 4's search_pairs and 17's
  * insert_xact, which PostgreSQL's triggers fill: no store writes them. Money is decimal text on SQLite and
- * NUMERIC(18,2) on PostgreSQL, which answers it as the same text; kprq is the service's text on both.
+ * NUMERIC(18,2) on PostgreSQL, which answers it as the same text; kprq is the service's text on both. The
+ * columns a reader gets are the feature's InvoiceRow (features/issuance/store.ts); the rest are the row's own.
  */
-export interface IssuedInvoiceTable {
+export interface IssuedInvoiceTable extends Omit<InvoiceRow, 'id'> {
   id: Generated<number>;
-  lsh: string;
-  environment: Environment;
-  fplxdm: InvoiceType;
-  kplx: '0' | '1';
-  xhdwsbh: string;
-  xhdwmc: string;
-  ghdwmc: string;
-  ghdwsbh: string | null;
-  jshj: string;
-  hjse: string;
-  status: InvoiceStatus;
-  request_json: string;
-  fpdm: string | null;
-  fphm: string | null;
-  kprq: string | null;
   jym: string | null;
   skm: string | null;
-  pdf_url: string | null;
-  ofd_url: string | null;
-  xml_url: string | null;
   /** The voiding type the service reported ('0' or '1'); NULL while not voided. */
   zflx: string | null;
   error_code: string | null;
-  error_message: string | null;
-  created_at: string;
   updated_at: string;
-  created_by: string | null;
   updated_by: string | null;
 }
 
 /**
  * SQLite 0010, 0610 (levy); PostgreSQL 0470, 0610 (levy), 0615 (a discount line's quantity and price NULL). spsl and dj
  * are TEXT ('' on a discount line) on SQLite and NUMERIC on PostgreSQL; je, se and kce decimal text or NUMERIC(18,2).
+ * The line as issuance stores it (StoredLine, shared/rules/issuance-form/build.ts) and its place.
  */
-export interface IssuedInvoiceLineTable {
+export interface IssuedInvoiceLineTable extends Omit<StoredLine, 'spsl' | 'dj'> {
   invoice_id: number;
   line_no: number;
-  spmc: string;
-  spbm: string;
   spsl: string | null;
   dj: string | null;
-  je: string;
-  sl: string;
-  se: string;
-  lslbs: string | null;
-  zzstsgl: string | null;
-  kce: string | null;
 }
 
 /** SQLite 0160; PostgreSQL 0470. amount: what the red invoice takes from the blue one, positive decimal text or NUMERIC(18,2). */

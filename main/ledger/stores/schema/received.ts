@@ -9,47 +9,11 @@ import type { ReceivedRow } from '../../../features/intake/store.js';
  * take the service's names in lower case on both (fpdm, hjje; the desk's were FPDM, HJJE until SQLite 0670).
  * Money is decimal text on SQLite and NUMERIC(18,2) on PostgreSQL, which answers it as the same text; times are
  * ISO text on SQLite and timestamptz on PostgreSQL (answered as the desk's ISO text). `original_key` is unique
- * per environment on both (one original per invoice key), as is `file_hash`.
+ * per environment on both (one original per invoice key), as is `file_hash`. Its columns are the feature's
+ * ReceivedRow (features/intake/store.ts), every one a reader gets.
  */
-export interface ReceivedInvoiceTable {
+export interface ReceivedInvoiceTable extends Omit<ReceivedRow, 'id'> {
   id: Generated<number>;
-  environment: Environment;
-  enterprise: string | null;
-  file_hash: string;
-  file_name: string | null;
-  file_type: ReceivedRow['file_type'];
-  source: string;
-  sources_json: string;
-  fpzl: string | null;
-  fplxdm: string | null;
-  fpdm: string | null;
-  fphm: string | null;
-  kprq: string | null;
-  jym: string | null;
-  hjje: string | null;
-  hjse: string | null;
-  jshj: string | null;
-  xhfmc: string | null;
-  xhfsbh: string | null;
-  gmfmc: string | null;
-  gmfsbh: string | null;
-  data_json: string;
-  invoice_key: string | null;
-  duplicate_of: number | null;
-  original_key: string | null;
-  stored_path: string | null;
-  origin: string | null;
-  last_code: string | null;
-  zfbz: string | null;
-  status: ReceivedRow['status'];
-  verify_state: ReceivedRow['verify_state'];
-  verify_reason: string | null;
-  verify_fields: string | null;
-  buyer_reason: string | null;
-  created_at: string;
-  updated_at: string;
-  created_by: string | null;
-  updated_by: string | null;
 }
 
 /** One verification call and its answer: SQLite 0080; PostgreSQL 0471 (fpje NUMERIC(18,2), verified_at timestamptz). */
