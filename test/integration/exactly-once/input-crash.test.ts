@@ -2,7 +2,7 @@
  * Crashes on the input side: the core runs in a child process killed with SIGKILL (as in
  * fault-injection.test.ts) and restarted on the same data folder.
  * - A collection killed between pages resumes after restart with the same PCH and ends with exactly ZHS
- *   rows, none twice: the PCH and the next KSHS are stored with every page.
+ *   rows, none twice: the PCH and the next KSHS are stored with the pages of every step (up to five pages).
  * - A certification killed after its batch was sent ends with each invoice's final state, sent once:
  *   one batch (one PCH) at the service, each invoice in it once.
  */
@@ -27,7 +27,8 @@ import { REPO_ROOT } from '../../harness/server.js';
 import { tempDir } from '../../support/sample-issuance.js';
 import { childArgs } from '../../support/child-bundles.js';
 
-const PAGE_SIZE = 7;
+/** Pages of 3: 128 invoices of type 01 take 43 pages, so 9 steps of up to five pages (PAGES_A_TRANSACTION) to kill between. */
+const PAGE_SIZE = 3;
 const root = tempDir('fapiao-input-crash-');
 const appDir = path.join(root, 'app');
 const sandboxDir = path.join(root, 'sandbox');

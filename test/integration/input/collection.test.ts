@@ -35,7 +35,8 @@ const sum = (rows: LedgerRow[], pick: (row: LedgerRow) => string | null) => rows
 
 describe('collection and the input ledger', () => {
   it('collects every kind page by page, keeps exactly ZHS rows, filters, totals, lines and export', async () => {
-    input = await startInputCore({ seedInvoicesPerBuyer: 1500 });
+    // Pages of 20 invoices: a kind's few hundred take more than one step of five pages, so progress shows between them.
+    input = await startInputCore({ seedInvoicesPerBuyer: 1500, core: { collectionPageSize: 20 } });
     const progress: CollectionRunView[] = [];
     input.core.onEvent((event, payload) => event === 'collection:progress' && progress.push(payload));
 
@@ -44,7 +45,7 @@ describe('collection and the input ledger', () => {
     const runs = await settled(input, runIds);
     expect(runs.every((run) => run.status === 'done')).toBe(true);
     for (const run of runs) expect(run.rows).toBe(run.total);
-    // Progress came page by page, with the total known from the first page on.
+    // Progress came step by step, with the total known from the first page on.
     expect(progress.some((event) => event.status === 'running' && event.total !== null && event.rows < event.total)).toBe(true);
 
     const all = await input.call('collection:ledger', { limit: 200 });
