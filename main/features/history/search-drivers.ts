@@ -46,7 +46,20 @@ export function createSearchDrivers(db: Db) {
   const trigramIds = (match: string, low: number, high: number, batch: number) =>
     low === 0 && high === NO_HIGH ? ids('tri-open', batch, match) : ids('tri', batch, match, low * 2, Math.min(high * 2, NO_HIGH));
 
+  /** What a trigram driver's first batch matches: the fragment's first trigram when it has 4+ characters (candidates). */
+  const firstMatch = (driver: Word) => quote([...driver.text].slice(0, 3).join(''));
+
   return {
+    firstMatch,
+    /** The id bounds of a trigram driver's batch as its statement binds them (none on an open first page). */
+    trigramBounds: (bounds: DriverBounds): number[] =>
+      bounds.low === null && bounds.high === null ? [] : [(bounds.low ?? 0) * 2, Math.min((bounds.high ?? NO_HIGH) * 2, NO_HIGH)],
+    /** Where a trigram walk goes on after its first batch of `first`: below the batch's last id, or null when it held them all. */
+    afterFirstBatch(bounds: DriverBounds, driver: Word, first: number): number | null {
+      const batch = trigramIds(firstMatch(driver), bounds.low ?? 0, bounds.high ?? NO_HIGH, first);
+      const last = batch[batch.length - 1];
+      return batch.length < first || last === undefined ? null : last - 1;
+    },
     /** The SQL a driver runs, for the plan tests. */
     sql: (kind: Word['kind'], batch: number, bounded = true): string =>
       kind === 'id' ? IDENTIFIER_IDS : kind === 'tri' ? trigramSql(batch, bounded) : postingSql(batch),
@@ -56,15 +69,16 @@ export function createSearchDrivers(db: Db) {
      * (`check`): a phrase of two or more trigrams makes FTS5 load each one's whole doclist, and the later
      * trigrams of a name fragment are often common ones (河科技 in 1,300 of a million names where 星河科
      * is in 23), so the phrase cost twice the single trigram. If that batch does not fill the page the
-     * walk goes on by the whole phrase, so a common first trigram costs one batch at most.
+     * walk goes on by the whole phrase, so a common first trigram costs one batch at most. `resume`: the first
+     * batch of a trigram driver was probed already (search-repo.ts triFirst), the walk goes on below this id.
      */
-    *candidates(bounds: DriverBounds, driver: Word, first: number): Generator<CandidateBatch> {
+    *candidates(bounds: DriverBounds, driver: Word, first: number, resume?: number): Generator<CandidateBatch> {
       const low = bounds.low ?? 0;
-      let high = bounds.high ?? NO_HIGH;
+      let high = resume ?? bounds.high ?? NO_HIGH;
       // Identifiers give every candidate at once: their pages are one statement (search-repo.ts direct).
       if (driver.kind === 'id' || driver.kind === 'char') throw new Error(`not a walked driver: ${driver.kind}`);
       const characters = [...driver.text];
-      if (driver.kind === 'tri' && characters.length > 3) {
+      if (driver.kind === 'tri' && characters.length > 3 && resume === undefined) {
         const batch = trigramIds(quote(characters.slice(0, 3).join('')), low, high, first);
         const last = batch[batch.length - 1];
         const final = batch.length < first || last === undefined;
@@ -72,7 +86,9 @@ export function createSearchDrivers(db: Db) {
         if (final) return;
         high = last - 1;
       }
-      for (let size = first; ; size = Math.min(size * 4, MAX_BATCH)) {
+      // Resumed after a fragment's first batch of `first` (a 3-character one: of the whole fragment), the next is bigger.
+      const next = (size: number) => Math.min(size * 4, MAX_BATCH);
+      for (let size = resume !== undefined && driver.kind === 'tri' && characters.length <= 3 ? next(first) : first; ; size = next(size)) {
         const batch =
           driver.kind === 'tri'
             ? trigramIds(quote(driver.text), low, high, size)

@@ -23,7 +23,9 @@
  * (docs/benchmarks.md §search): SQLite's join reads each candidate through the virtual table or the
  * posting cursor and the row cursor in step, where the probe is one lookup per id. Where the driver's
  * first ids are the whole answer (an identifier's ranges, which give every candidate at once; a pair
- * when nothing but the enterprise is asked) the ids stay inside one statement instead (direct).
+ * when nothing but the enterprise is asked) the ids stay inside one statement instead (direct), and so does a
+ * fragment's first batch of trigram candidates (triFirst), which fills most first pages; the walk goes on after
+ * it only when it did not.
  * A page's statements run without a transaction of their own: this connection is the history's only
  * writer and a page runs to its end synchronously, so its statements read the same data anyway, and
  * BEGIN … COMMIT cost more than the read lock they saved (docs/benchmarks.md §search, 2026-11-30).
@@ -32,7 +34,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { Environment, HistoryFilter, HistoryRow, ReversalState, RowCount } from '../../../shared/ipc/index.js';
-import { createSearchDrivers } from './search-drivers.js';
+import { createSearchDrivers, type CandidateBatch } from './search-drivers.js';
 import { createSearchParts, type Parts } from './search-parts.js';
 import {
   COUNT_CAP,
@@ -208,6 +210,58 @@ export function createOutputSearch(db: Db) {
   };
   const isDirect = (p: Parts, driver: Word) => driver.kind === 'id' || (driver.kind === 'bi' && p.scopeOnly && !p.dated);
 
+  /**
+   * A fragment's first batch of trigram candidates and its probe in one statement, the batch a subquery (as
+   * `direct`): the newest `first` candidates (the first trigram's, checked for the whole fragment when it is
+   * longer) and of those the newest `limit` rows that meet the search. Most first pages are full from it: one
+   * statement instead of the driver's and the probe's, its ids never brought to JavaScript and bound again
+   * (4-character p50 35 → 27 µs for the statements, docs/benchmarks.md §search). Fewer rows than the limit leave
+   * the walk to go on after the batch (pageOf).
+   */
+  const triFirst = (p: Parts, driver: Word, limit: number, first: number): OutputQuery => {
+    const check = [...driver.text].length > 3 ? driver.text : undefined;
+    const { where, params } = checked(p, check);
+    const bounds = drivers.trigramBounds(p);
+    where.push(`i.id IN (${drivers.sql('tri', first, bounds.length > 0)})`);
+    const sql = `SELECT ${OUTPUT_COLUMNS} FROM issued_invoice i NOT INDEXED WHERE ${where.join(' AND ')} ORDER BY i.id DESC LIMIT ${INT_PARAM}`;
+    return { sql, params: [...params, drivers.firstMatch(driver), ...bounds, limit], needMoreText: false, empty: false };
+  };
+  const triFirstKey = (p: Parts, driver: Word, first: number) =>
+    `T${p.shape}${p.low === null ? '' : 'L'}${p.high === null ? '' : 'H'}${[...driver.text].length > 3 ? 'C' : ''}${first}`;
+  const triFirstRows = (p: Parts, driver: Word, limit: number, first: number): RawRow[] => {
+    const query = triFirst(p, driver, limit, first);
+    return paging(triFirstKey(p, driver, first), () => query.sql).all(...query.params) as RawRow[];
+  };
+
+  /**
+   * Probes the driver's batches for rows (newest first) until `found` holds `limit`; answers whether more may
+   * follow. The page is full once `limit` rows are found; whether more follow is then known without probing for
+   * one more row: any candidate left unprobed may be one ("more" can then lead to an empty last page, which the
+   * grid takes as the end). The posting table and the identifier ranges give the enterprise's own invoices: when
+   * nothing else is asked (`exact`), a page's worth of them and one more fill it. The trigram index holds every
+   * enterprise and environment, and other conditions drop candidates: those probe twice the slots, which costs a
+   * bound value each (the limit keeps the rows read to the page).
+   */
+  function walk(p: Parts, batches: Iterable<CandidateBatch>, found: RawRow[], limit: number, exact: boolean): boolean {
+    for (const { ids, final, check } of batches) {
+      for (let start = 0; start < ids.length; ) {
+        const wanted = limit - found.length;
+        const left = ids.length - start;
+        const size = left <= ID_SLOTS || (exact && wanted < ID_SLOTS) ? ID_SLOTS : WIDE_SLOTS;
+        const chunk = padded(ids.slice(start, start + size), size);
+        start += size;
+        const rows = probeRows(p, chunk, wanted, check);
+        for (const row of rows) found.push(row);
+        if (found.length >= limit) {
+          // The probe went newest first and stopped at the limit: the chunk's ids below its last row were not looked at.
+          const last = rows[rows.length - 1]?.[0] ?? 0;
+          return start < ids.length || !final || chunk.some((id) => id !== 0 && id < last);
+        }
+      }
+    }
+    return false;
+  }
+
   /** One page, newest first, and the cursor of the next one. */
   function pageOf(environment: Environment, seller: string, filter: HistoryFilter): { rows: HistoryRow[]; next: string | null; hasMore: boolean; needMoreText: boolean } {
     const limit = filter.limit ?? OUTPUT_PAGE_DEFAULT;
@@ -222,35 +276,20 @@ export function createOutputSearch(db: Db) {
     } else if (isDirect(p, p.driver)) {
       found = directRows(p, p.driver, environment, limit);
       more = found.length === limit;
-    } else {
-      // The page is full once `limit` rows are found; whether more follow is then known without probing
-      // for one more row: any candidate left unprobed may be one ("more" can then lead to an empty last
-      // page, which the grid takes as the end). One probe for most first pages.
-      // The posting table and the identifier ranges give the enterprise's own invoices: when nothing else
-      // is asked, a page's worth of them and one more fill it. The trigram index holds every enterprise
-      // and environment, and other conditions drop candidates: those probe twice the slots, which costs
-      // a bound value each (the limit keeps the rows read to the page).
-      const exact = p.scopeOnly && p.driver.kind !== 'tri';
-      // The posting table's candidates all pass when nothing else is asked: a page and one more is the first batch.
-      const first = exact && p.driver.kind === 'bi' ? limit + 1 : Math.max(limit + 1, FIRST_BATCH);
-      found = [];
-      walk: for (const { ids, final, check } of drivers.candidates(p, p.driver, first)) {
-        for (let start = 0; start < ids.length; ) {
-          const wanted = limit - found.length;
-          const left = ids.length - start;
-          const size = left <= ID_SLOTS || (exact && wanted < ID_SLOTS) ? ID_SLOTS : WIDE_SLOTS;
-          const chunk = padded(ids.slice(start, start + size), size);
-          start += size;
-          const rows = probeRows(p, chunk, wanted, check);
-          for (const row of rows) found.push(row);
-          if (found.length >= limit) {
-            // The probe went newest first and stopped at the limit: the chunk's ids below its last row were not looked at.
-            const last = rows[rows.length - 1]?.[0] ?? 0;
-            more = start < ids.length || !final || chunk.some((id) => id !== 0 && id < last);
-            break walk;
-          }
-        }
+    } else if (p.driver.kind === 'tri') {
+      const first = Math.max(limit + 1, FIRST_BATCH);
+      found = triFirstRows(p, p.driver, limit, first);
+      if (found.length >= limit) more = true;
+      else {
+        // Fewer than a page among the first batch's candidates: the index tells whether the batch held them all.
+        const resume = drivers.afterFirstBatch(p, p.driver, first);
+        if (resume !== null) more = walk(p, drivers.candidates(p, p.driver, first, resume), found, limit, false);
       }
+    } else {
+      // The posting table's candidates all pass when nothing else is asked: a page and one more is the first batch.
+      const exact = p.scopeOnly;
+      found = [];
+      more = walk(p, drivers.candidates(p, p.driver, exact ? limit + 1 : Math.max(limit + 1, FIRST_BATCH)), found, limit, exact);
     }
     const reversals = reversalsOf(found);
     const rows = found.map((r) => rowOf(r, environment, reversals?.get(r[0]) ?? 'none'));
@@ -261,11 +300,18 @@ export function createOutputSearch(db: Db) {
 
   return {
     build,
-    /** The SQL a two-step page runs for a filter: the driver's and the probe's, for the plan tests. */
-    pageSql(environment: Environment, seller: string, filter: HistoryFilter): { driver: string; probe: OutputQuery; probeKey: string } | null {
+    /**
+     * The SQL a page with text runs, for the plan tests: its one statement where it has one (an identifier, a pair
+     * with nothing else asked, a trigram driver's first batch), else — and for a trigram walk after its first
+     * batch (`step` 'walk') — the driver's and the probe's.
+     */
+    pageSql(environment: Environment, seller: string, filter: HistoryFilter, step: 'first' | 'walk' = 'first'): { driver: string; probe: OutputQuery; probeKey: string } | null {
       const p = parts(environment, seller, filter);
       if (typeof p === 'string' || p.driver === undefined) return null;
       if (isDirect(p, p.driver)) return { driver: drivers.sql(p.driver.kind, FIRST_BATCH), probe: direct(p, p.driver, environment, 16), probeKey: directKey(p, p.driver) };
+      if (p.driver.kind === 'tri' && step === 'first') {
+        return { driver: drivers.sql('tri', FIRST_BATCH, p.low !== null || p.high !== null), probe: triFirst(p, p.driver, 16, FIRST_BATCH), probeKey: triFirstKey(p, p.driver, FIRST_BATCH) };
+      }
       const driver = drivers.sql(p.driver.kind, FIRST_BATCH, p.low !== null || p.high !== null);
       const check = p.driver.kind === 'tri' && [...p.driver.text].length > 3 ? p.driver.text : undefined;
       return { driver, probe: probe(p, padded([1], ID_SLOTS), 1, check), probeKey: probeKey(p, ID_SLOTS, check) };

@@ -35,11 +35,11 @@ afterAll(() => {
 });
 
 const repo = createHistoryRepo(db);
-function walk(text: string, limit: number): HistoryRow[] {
+function walk(text: string, limit: number, status?: 'failed'): HistoryRow[] {
   const rows: HistoryRow[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 500; pages++) {
-    const page = repo.searchHistory('sandbox', SELLER, { direction: 'output', text, limit, ...(cursor ? { cursor } : {}) });
+    const page = repo.searchHistory('sandbox', SELLER, { direction: 'output', text, limit, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) });
     rows.push(...page.rows);
     if (page.next === null) return rows;
     cursor = page.next;
@@ -47,14 +47,14 @@ function walk(text: string, limit: number): HistoryRow[] {
   throw new Error('too many pages');
 }
 /** What the trigram index's phrase finds, newest first: the definition of a 3+ character match. */
-const phraseIds = (text: string) =>
+const phraseIds = (text: string, status?: 'failed') =>
   (
     db
       .prepare(
         `SELECT i.id FROM history_fts f JOIN issued_invoice i ON i.id = f.rowid >> 1
-          WHERE history_fts MATCH ? AND (f.rowid & 1) = 0 AND i.environment = 'sandbox' AND i.xhdwsbh = ? ORDER BY i.id DESC`,
+          WHERE history_fts MATCH ? AND (f.rowid & 1) = 0 AND i.environment = 'sandbox' AND i.xhdwsbh = ? AND (? IS NULL OR i.status = ?) ORDER BY i.id DESC`,
       )
-      .all(`"${text}"`, SELLER) as Array<{ id: number }>
+      .all(`"${text}"`, SELLER, status ?? null, status ?? null) as Array<{ id: number }>
   ).map((row) => row.id);
 
 describe('4+ character fragments by their first trigram', () => {
@@ -73,5 +73,18 @@ describe('4+ character fragments by their first trigram', () => {
     const sandboxGoods = goodsOnly.filter((id) => id % 20 !== 0);
     expect(phraseIds(RARE_IN_GOODS)).toEqual(sandboxGoods);
     expect(phraseIds(NAME_FRAGMENT)).toContain(1501);
+  });
+
+  // A first page is one statement over the first batch of candidates (search-repo.ts triFirst); when the batch's
+  // candidates fail the other conditions the walk goes on after it, for 3 characters as for 4+.
+  it.each([
+    ['a common 3-character fragment', '科技有'],
+    ['a common 4-character fragment', '科技有限'],
+  ])('%s with a rare status: the first batch fills no page, every page still exactly the matches', (_kind, text) => {
+    const expected = phraseIds(text, 'failed');
+    const inFirstBatch = phraseIds(text).slice(0, 32).filter((id) => expected.includes(id)).length;
+    expect(inFirstBatch, 'the newest 32 candidates hold less than a page of 5').toBeLessThan(5);
+    expect(expected.length, 'and more matches come after them').toBeGreaterThan(inFirstBatch + 5);
+    for (const limit of [5, 15]) expect(walk(text, limit, 'failed').map((row) => row.id)).toEqual(expected);
   });
 });
