@@ -211,13 +211,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // Claimed rows are leased, so they are not due again while in flight; a crash mid-send is healed by
       // start(), which makes every pending row due at once (on a team ledger: once its lease lapses).
       for (const claim of await store.claim(free)) {
-        // Our own row again: its lease lapsed while its send went on (renewals failed). The send in flight
-        // settles it; this claim lapses in turn if that outcome cannot be stored.
-        if (inFlight.has(claim.id)) continue;
-        const work = process(claim)
+        // Our own row again while its last send has not settled: its outcome was stored and the row fell due
+        // before the send's own end (a pending answer's short wait), or its lease lapsed while the send went on.
+        // This claim is sent once that one settles: dropped, it would hold the row unsent until it lapsed (the
+        // two-minute stalls bench team-issue met at three desks).
+        const before = inFlight.get(claim.id);
+        const work: Promise<void> = (before ?? Promise.resolve())
+          .then(() => process(claim))
           .catch((error: unknown) => log(`row ${claim.id} could not be settled`, error))
           .finally(() => {
-            inFlight.delete(claim.id);
+            if (inFlight.get(claim.id) === work) inFlight.delete(claim.id);
             schedule(0);
           });
         inFlight.set(claim.id, work);

@@ -106,4 +106,29 @@ describe.each(ledgerDatabases({ owner: true }))('the outbox worker on %s', (_nam
     await worker.stop();
     expect(await fixture.rows()).toEqual([{ serial: 'S1', state: 'done', attempts: 1, last_error: null }]);
   });
+
+  it('sends a row again that fell due before its previous send had settled, instead of leaving it leased', async () => {
+    const ledger = await fixture.open();
+    const claimed: number[] = [];
+    const watched: Ledger = { ...ledger, outbox: { ...ledger.outbox, claim: (limit) => ledger.outbox.claim(limit).then((claims) => (claimed.push(...claims.map((c) => c.id)), claims)) } };
+    const sent: string[] = [];
+    const handler: OutboxHandler = {
+      // Pending the first time (due again 20 ms later), issued the second.
+      send: (row) => (sent.push(row.serial), Promise.resolve(sent.length === 1 ? { kind: 'pending' } : { kind: 'done', apply: () => {} })),
+      // After the first outcome is stored and before its send has settled, the row is due again and a tick
+      // claims it (another row settling, or an enqueue, kicks the worker).
+      afterCommit: async () => {
+        if (sent.length > 1) return;
+        workers[0]?.kick();
+        await expect.poll(() => claimed.length).toBe(2);
+      },
+    };
+    const worker = start(watched, { issue: handler });
+    await ledger.outbox.enqueue(entry('S1'));
+    worker.kick();
+    // Settled in moments, not after the claim's lease (two minutes) lapsed.
+    await expect.poll(() => ledger.outbox.pendingCount(), { timeout: 10_000 }).toBe(0);
+    expect(sent).toEqual(['S1', 'S1']);
+    expect(await fixture.rows()).toEqual([{ serial: 'S1', state: 'done', attempts: 2, last_error: null }]);
+  });
 });
