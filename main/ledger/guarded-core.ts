@@ -202,9 +202,6 @@ export async function createGuardedCore(options: GuardOptions): Promise<GuardedC
     serial(dailyBackup).catch((error: unknown) => log('daily backup failed', error));
   };
   const dailyTimers: NodeJS.Timeout[] = [];
-  if (options.dailyBackups !== false) {
-    dailyTimers.push(setTimeout(runDaily, FIRST_DAILY_CHECK_MS).unref(), setInterval(runDaily, DAILY_CHECK_MS).unref());
-  }
 
   const own = createIpcRouter();
   own.handle('ledger:status', () => status());
@@ -316,6 +313,8 @@ export async function createGuardedCore(options: GuardOptions): Promise<GuardedC
 
   removeLeftoverParts(backupDir(), log); // half-written backups of a desk ended mid-copy (docs/recovery.md)
   await open();
+  // Counted from the open: a first check before a slow open (a busy machine) found no core and left the backup an hour.
+  if (options.dailyBackups !== false) dailyTimers.push(setTimeout(runDaily, FIRST_DAILY_CHECK_MS).unref(), setInterval(runDaily, DAILY_CHECK_MS).unref());
 
   /** A restart under way: calls wait for the core it opens instead of finding none. */
   let restarting: Promise<void> | null = null;
