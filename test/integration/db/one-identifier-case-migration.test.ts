@@ -3,9 +3,9 @@
  * columns take the team's lower snake case, everything SQLite keeps that names a column still works — the file is
  * sound, the search triggers (0130, 0480) index and re-index an input invoice under the new names and find one
  * indexed before, the partial index of certified invoices is usable, the certification items' index is the plan,
- * and the keys and CHECK constraints hold. No text SQLite keeps names an old column. The step puts the triggers of
- * other tables aside while it renames (for speed): what it leaves is what the plain renames leave, trigger order and
- * all, and those triggers still fire.
+ * and the keys and CHECK constraints hold. No text SQLite keeps names an old column. For speed the step makes the
+ * tables again when they are empty (a new desk's), and otherwise puts other tables' triggers aside while it renames:
+ * either way it leaves what the plain renames leave, trigger order and all, and those triggers still fire.
  */
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -106,16 +106,25 @@ describe('0670 one-identifier-case', () => {
     expect(db.prepare(`SELECT tax_user_login_identity FROM enterprise WHERE tax_number = ?`).get(BUYER)).toEqual({ tax_user_login_identity: '1' });
   });
 
-  it('leaves what the plain renames leave, the triggers it put aside back in their order and firing', () => {
+  // A new desk's file (its renamed tables empty: made again under the new names) and one with rows (renamed in place).
+  it.each([
+    ['empty', false],
+    ['holding rows', true],
+  ])('leaves what the plain renames leave, tables %s, the triggers it put aside back in their order and firing', (_kind, withRows) => {
     const schemaOf = (db: Database.Database) => db.prepare(`SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name`).all();
     // Per table, its triggers in the order SQLite loads them (creation order, which sets the order they fire in).
     const triggerOrder = (db: Database.Database) =>
       (db.prepare(`SELECT tbl_name, name FROM sqlite_schema WHERE type = 'trigger' ORDER BY tbl_name, rowid`).all() as Array<{ tbl_name: string; name: string }>).map(
         (row) => `${row.tbl_name}.${row.name}`,
       );
+    const withInvoice = (db: Database.Database) => {
+      if (withRows) insert(db, 'collected_invoice', { environment: 'sandbox', FPLXDM: '01', FPDM: '3100231130', FPHM: '00067001', XHFMC: '杭州云栖商贸有限公司', record_json: '{}', collected_at: T1 });
+    };
     const plain = files.at(660);
+    withInvoice(plain.db);
     plain.db.transaction(() => renameDeskColumns(plain.db))();
     const step = files.at(660);
+    withInvoice(step.db);
     const aside = (step.db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'issued_invoice'`).get() as { n: number }).n;
     expect(aside, 'the issued invoices have triggers this step puts aside').toBeGreaterThan(0);
     step.migrateTo(670, columnRenames(step.db, snake));
