@@ -157,7 +157,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       runId: run.id,
       PCH: run.pch,
       enterprise: run.enterprise,
-      records: pages.length === 1 ? last.records : pages.flatMap((page) => page.records),
+      records: pages.flatMap((page) => page.records),
       totalRows: last.totalRows,
       nextKshs: next(last),
       complete: last.nextStartRow === undefined,

@@ -35,20 +35,19 @@ const DESK_RENAMES: Readonly<Record<string, Readonly<Record<string, string>>>> =
   collection_run: { PCH: 'pch', CJKSRQ: 'cjksrq', CJJSRQ: 'cjjsrq' },
 };
 
+type SchemaEntry = { type: string; name: string; tbl_name: string; sql: string };
+
 /**
- * The triggers put aside while the columns are renamed, in creation order: every trigger of each table that is not
- * one of the renamed ones and whose triggers name none of them (so no text of theirs can change). SQLite re-parses
- * every trigger of the schema at each RENAME COLUMN, and the 73 renames over the statistics' 40 KB of triggers
- * (0620) made a new desk's first open take a second (1,032 ms; 211 ms with them put aside, the schema's text the
- * same — test/integration/db/one-identifier-case-migration.test.ts compares it with the plain renames). A table's
- * triggers go all or none, and come back in their order, so the order they fire in is the one they had.
+ * The schema's triggers in creation order, in two parts: those of every table that is renamed or has a trigger
+ * naming a renamed table (their text may change), and the rest (theirs cannot). A table's triggers go all into one
+ * part, so that taken out and made again in their order they fire in the order they had.
  */
-function triggersAside(db: Database.Database): Array<{ name: string; sql: string }> {
+function triggersByTable(db: Database.Database): { naming: SchemaEntry[]; others: SchemaEntry[] } {
   const renamed = Object.keys(DESK_RENAMES);
-  const naming = new RegExp(`\\b(${renamed.join('|')})\\b`, 'i');
-  const triggers = db.prepare<[], { name: string; tbl_name: string; sql: string }>(`SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid`).all();
-  const kept = new Set(triggers.filter((t) => renamed.includes(t.tbl_name) || naming.test(t.sql)).map((t) => t.tbl_name));
-  return triggers.filter((t) => !kept.has(t.tbl_name)).map(({ name, sql }) => ({ name, sql }));
+  const names = new RegExp(`\\b(${renamed.join('|')})\\b`, 'i');
+  const triggers = db.prepare<[], SchemaEntry>(`SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid`).all();
+  const touched = new Set(triggers.filter((t) => renamed.includes(t.tbl_name) || names.test(t.sql)).map((t) => t.tbl_name));
+  return { naming: triggers.filter((t) => touched.has(t.tbl_name)), others: triggers.filter((t) => !touched.has(t.tbl_name)) };
 }
 
 /** The renames alone, as SQLite does them (the tests' reference for what this step must give). */
@@ -78,12 +77,10 @@ const respelled = (sql: string) =>
 function makeAnew(db: Database.Database): boolean {
   const renamed = Object.keys(DESK_RENAMES);
   if (!renamed.every((table) => db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`).pluck().get() === 1)) return false;
-  const naming = new RegExp(`\\b(${renamed.join('|')})\\b`, 'i');
-  const schema = db.prepare<[], { type: string; name: string; tbl_name: string; sql: string }>(`SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid`).all();
-  const touched = new Set(schema.filter((entry) => entry.type === 'trigger' && (renamed.includes(entry.tbl_name) || naming.test(entry.sql))).map((entry) => entry.tbl_name));
-  const triggers = schema.filter((entry) => entry.type === 'trigger' && touched.has(entry.tbl_name));
+  const schema = db.prepare<[], SchemaEntry>(`SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE type IN ('table', 'index') AND sql IS NOT NULL ORDER BY rowid`).all();
   const tables = schema.filter((entry) => entry.type === 'table' && renamed.includes(entry.name));
   const indexes = schema.filter((entry) => entry.type === 'index' && renamed.includes(entry.tbl_name));
+  const { naming: triggers } = triggersByTable(db);
   for (const { name } of triggers) db.exec(`DROP TRIGGER ${name}`);
   for (const { name } of [...tables].reverse()) db.exec(`DROP TABLE ${name}`);
   for (const { sql } of [...tables, ...indexes, ...triggers]) db.exec(respelled(sql));
@@ -95,7 +92,9 @@ export const oneIdentifierCase: LedgerMigration = {
   name: 'one-identifier-case',
   desk(db) {
     if (makeAnew(db)) return;
-    const aside = triggersAside(db);
+    // Otherwise renamed in place, the other tables' triggers put aside meanwhile: SQLite re-parses every trigger at
+    // each RENAME COLUMN, and the statistics' 40 KB of them (0620) made the renames take a second (211 ms aside).
+    const { others: aside } = triggersByTable(db);
     for (const { name } of aside) db.exec(`DROP TRIGGER ${name}`);
     renameDeskColumns(db);
     for (const { sql } of aside) db.exec(sql);
