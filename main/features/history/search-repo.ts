@@ -165,16 +165,21 @@ export function createOutputSearch(db: Db) {
     return { where, params };
   }
 
+  /** checked()'s values in its order, without its SQL (a page whose statement is prepared already builds no text). */
+  const checkedParams = (p: Parts, check: string | undefined): Array<string | number> => {
+    const params = p.params.slice();
+    if (p.low !== null) params.push(p.low);
+    if (p.high !== null) params.push(p.high);
+    if (check !== undefined) params.push(check, check.toLowerCase(), quote(check));
+    return params;
+  };
   const rowsOf = (query: OutputQuery) => paging(`S${query.sql}`, () => query.sql).all(...query.params) as RawRow[];
   const probeKey = (p: Parts, size: number, check: string | undefined) =>
     `P${p.shape}${p.low === null ? '' : 'L'}${p.high === null ? '' : 'H'}${check === undefined ? '' : 'C'}${size}`;
   const probeRows = (p: Parts, ids: readonly number[], wanted: number, check: string | undefined): RawRow[] => {
     const statement = paging(probeKey(p, ids.length, check), () => probe(p, ids, wanted, check).sql);
-    // The order probe() binds in: the conditions, the id bounds, the fragment's check, the ids, the limit.
-    const params = p.params.slice();
-    if (p.low !== null) params.push(p.low);
-    if (p.high !== null) params.push(p.high);
-    if (check !== undefined) params.push(check, check.toLowerCase(), quote(check));
+    // The order probe() binds in: checked()'s values, the ids, the limit.
+    const params = checkedParams(p, check);
     for (const id of ids) params.push(id);
     params.push(wanted);
     return statement.all(...params) as RawRow[];
@@ -229,8 +234,11 @@ export function createOutputSearch(db: Db) {
   const triFirstKey = (p: Parts, driver: Word, first: number) =>
     `T${p.shape}${p.low === null ? '' : 'L'}${p.high === null ? '' : 'H'}${[...driver.text].length > 3 ? 'C' : ''}${first}`;
   const triFirstRows = (p: Parts, driver: Word, limit: number, first: number): RawRow[] => {
-    const query = triFirst(p, driver, limit, first);
-    return paging(triFirstKey(p, driver, first), () => query.sql).all(...query.params) as RawRow[];
+    const statement = paging(triFirstKey(p, driver, first), () => triFirst(p, driver, limit, first).sql);
+    // The order triFirst() binds in: checked()'s values, the first trigram, its bounds, the limit.
+    const params = checkedParams(p, [...driver.text].length > 3 ? driver.text : undefined);
+    params.push(drivers.firstMatch(driver), ...drivers.trigramBounds(p), limit);
+    return statement.all(...params) as RawRow[];
   };
 
   /**
